@@ -1,0 +1,45 @@
+// Production build: the front end (Vite), precompressed assets, the server bundle (esbuild).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist');
+
+fs.rmSync(dist, { recursive: true, force: true });
+execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+// The HTML shell is a template the server fills in (site name, origin); it is not a static file.
+fs.mkdirSync(path.join(dist, 'shell'), { recursive: true });
+fs.renameSync(path.join(dist, 'web/index.html'), path.join(dist, 'shell/index.html'));
+
+// Brotli and gzip copies of every compressible file, served as they are by @fastify/static.
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+for (const file of fs.readdirSync(path.join(dist, 'web'), { recursive: true, withFileTypes: true })) {
+  if (!file.isFile() || !COMPRESSIBLE.test(file.name)) continue;
+  const full = path.join(file.parentPath, file.name);
+  const data = fs.readFileSync(full);
+  fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
+}
+
+// Server: one ESM bundle per entry point; packages stay in node_modules.
+await build({
+  entryPoints: { main: path.join(root, 'src/server/main.ts') },
+  outdir: path.join(dist, 'server'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(dist, 'server/migrations'), { recursive: true });
+fs.writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
+console.log('build: dist/ is ready');

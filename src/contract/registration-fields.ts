@@ -1,0 +1,48 @@
+/** Registration constants and types, without the schema (the landing page bundle stays small). */
+export const BUSINESS_TYPES = [
+  'Restaurant',
+  'Retail Store',
+  'Professional Services',
+  'Healthcare',
+  'Automotive',
+  'Beauty & Wellness',
+  'Construction',
+  'Technology',
+  'Other',
+] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
+/** The fields the form must have before anything is sent (spec section 5). */
+export const REQUIRED_REGISTRATION_FIELDS = [
+  'businessName',
+  'ownerName',
+  'email',
+  'businessType',
+  'subscriptionPlan',
+] as const;
+
+export const REGISTRATION_LABELS = {
+  businessName: 'Business Name',
+  ownerName: 'Owner Name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  businessType: 'Business Type',
+  subscriptionPlan: 'Subscription Plan',
+  website: 'Website',
+  description: 'Description',
+} as const;
+export type RegistrationField = keyof typeof REGISTRATION_LABELS;
+
+export type RegistrationStatus = 'pending_payment' | 'active';
+
+export interface BusinessRegistrationResult {
+  id: string;
+  status: RegistrationStatus;
+  plan: { id: number; name: string };
+}
+
+/** The names of the required fields that are blank (after trimming). */
+export function missingRequiredFields(values: Partial<Record<RegistrationField, string>>): RegistrationField[] {
+  return REQUIRED_REGISTRATION_FIELDS.filter((f) => !values[f]?.trim());
+}

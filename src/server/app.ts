@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { healthRoutes } from './features/health/routes.js';
+import { planRoutes } from './features/plans/routes.js';
+import { createPlanCatalogue } from './features/plans/service.js';
+import { portfolioRoutes } from './features/portfolio/routes.js';
+import { registrationRoutes } from './features/registration/routes.js';
+import { siteRoutes } from './features/site/routes.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerSecurity } from './http/security.js';
+import { registerWeb } from './http/web.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** The built front end; when missing (tests, `npm run dev`) only the API is served. */
+  web?: { webDir: string; shellFile: string };
+  /** pino instance; no logging when omitted (tests). */
+  logger?: FastifyBaseLogger;
+  /** Registrations per client address per minute. */
+  registrationRateLimit?: number;
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole app from its features, without listening (tests inject requests). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app, { httpsOnly: config.site.publicUrl?.startsWith('https://') ?? false });
+
+  await app.register(healthRoutes, { database });
+  await app.register(siteRoutes, { publicUrl: config.site.publicUrl });
+  await app.register(planRoutes, { catalogue: createPlanCatalogue(database.db) });
+  await app.register(portfolioRoutes, { db: database.db });
+  await app.register(registrationRoutes, { db: database.db, rateLimitPerMinute: options.registrationRateLimit ?? 10 });
+
+  if (options.web && fs.existsSync(options.web.shellFile)) {
+    await app.register(registerWeb, { ...options.web, site: config.site, publicUrl: config.site.publicUrl });
+  }
+  return app;
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
+  ADMIN_PASSWORD: optionalText,
+  SITE_NAME: z.string().trim().min(1).default('Veteran Web Works'),
+  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
+  SEED_DEMO_DATA: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('true')),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  admin: { email: string | undefined; password: string | undefined };
+  site: { name: string; supportEmail: string; publicUrl: string | undefined };
+  logLevel: string;
+  trustProxy: boolean;
+  seedDemoData: boolean;
+}
+
+/** Parses the environment once; nothing else in the server reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    site: { name: e.SITE_NAME, supportEmail: e.SUPPORT_EMAIL, publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    seedDemoData: e.SEED_DEMO_DATA === 'true',
+  };
+}

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { Database, Db } from './client.js';
+import { STARTUP_LOCK_KEY } from './migrate.js';
+import { appMeta, portfolioItems, subscriptionPlans } from './schema.js';
+import { DEMO_PLANS, DEMO_PORTFOLIO } from './seed-data.js';
+
+/**
+ * Seeds the plans (always) and the demo portfolio (when demo data is on). Each part runs once
+ * per database, marked in app_meta, so an employee's later edits and deletions are kept.
+ */
+export async function seed(database: Database, options: { demoData: boolean }): Promise<void> {
+  await database.withLock(STARTUP_LOCK_KEY, async (conn) => {
+    await once(conn, 'seed.plans.v1', async (tx) => {
+      await tx
+        .insert(subscriptionPlans)
+        .values(DEMO_PLANS.map((p, i) => ({ ...p, mostPopular: p.mostPopular ?? false, sortOrder: i + 1 })))
+        .onConflictDoNothing({ target: subscriptionPlans.name });
+    });
+    if (options.demoData) {
+      await once(conn, 'seed.demo-portfolio.v1', async (tx) => {
+        await tx.insert(portfolioItems).values(DEMO_PORTFOLIO.map((p) => ({ ...p, isDemo: true })));
+      });
+    }
+  });
+}
+
+async function once(db: Db, key: string, fn: (tx: Db) => Promise<void>): Promise<void> {
+  await db.transaction(async (tx) => {
+    const done = await tx.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, key));
+    if (done.length > 0) return;
+    await fn(tx as unknown as Db);
+    await tx.insert(appMeta).values({ key, value: new Date().toISOString() });
+  });
+}

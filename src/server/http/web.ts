@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isKnownWebPath } from '../../contract/routes.js';
+import { renderShell, type SiteInfo } from './shell.js';
+
+export interface WebOptions {
+  /** The Vite build (dist/web) with its shell template at dist/shell/index.html. */
+  webDir: string;
+  shellFile: string;
+  site: SiteInfo;
+  publicUrl: string | undefined;
+}
+
+interface RenderedShell {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Serves the built front end: hashed assets forever, the HTML shell always revalidated. */
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const template = fs.readFileSync(options.shellFile, 'utf8');
+  const assetsDir = path.join(options.webDir, 'assets');
+  if (fs.existsSync(assetsDir)) {
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/assets/',
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+    });
+  }
+  // Unhashed public files (logo, favicon, demo images): cached for an hour, then revalidated.
+  await app.register(fastifyStatic, {
+    root: options.webDir,
+    prefix: '/',
+    decorateReply: false,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    globIgnore: ['assets/**', 'index.html'],
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=3600'),
+  });
+
+  const cache = new Map<string, RenderedShell>();
+  const shellFor = (origin: string): RenderedShell => {
+    let shell = cache.get(origin);
+    if (!shell) {
+      const identity = Buffer.from(renderShell(template, options.site, origin));
+      shell = {
+        identity,
+        br: zlib.brotliCompressSync(identity),
+        gzip: zlib.gzipSync(identity, { level: 9 }),
+        etag: `"${crypto.createHash('sha1').update(identity).digest('base64url')}"`,
+      };
+      if (cache.size > 20) cache.clear(); // origins come from Host headers: keep the cache bounded
+      cache.set(origin, shell);
+    }
+    return shell;
+  };
+
+  const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+    const shell = shellFor(options.publicUrl ?? `${request.protocol}://${request.host}`);
+    const status = isKnownWebPath(request.url) ? 200 : 404;
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('etag', shell.etag);
+    if (status === 200 && request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(shell.br);
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(shell.gzip);
+    return reply.send(shell.identity);
+  };
+
+  app.get('/*', (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      return reply.callNotFound();
+    }
+    return sendShell(request, reply);
+  });
+}

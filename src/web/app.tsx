@@ -1,0 +1,32 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Route, Switch } from 'wouter';
+import { ToastHost } from './components/toast-host';
+import { LandingPage } from './features/landing/page';
+import { NotFoundPage } from './features/not-found/page';
+import { createQueryClient } from './lib/query-client';
+import { PageSpinner } from './components/page-spinner';
+
+// Checkout, payment confirmation and the admin area never weigh on the landing page.
+const CheckoutPage = lazy(() => import('./features/checkout/page'));
+const PaymentSuccessPage = lazy(() => import('./features/payment-success/page'));
+const AdminPage = lazy(() => import('./features/admin/page'));
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path="/" component={LandingPage} />
+          <Route path="/checkout/:planName" component={CheckoutPage} />
+          <Route path="/payment-success" component={PaymentSuccessPage} />
+          <Route path="/admin" component={AdminPage} />
+          <Route path="/settings" component={AdminPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+      <ToastHost />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,24 @@
+/** The registration waiting for payment, kept for the checkout in this browser tab. */
+export interface PendingRegistration {
+  id: string;
+  planName: string;
+}
+
+const KEY = 'pendingRegistration';
+
+export function savePendingRegistration(value: PendingRegistration): void {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(value));
+  } catch {
+    // Storage can be off (private mode); checkout then asks the server by plan only.
+  }
+}
+
+export function readPendingRegistration(): PendingRegistration | null {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as PendingRegistration) : null;
+  } catch {
+    return null;
+  }
+}

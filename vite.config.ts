@@ -1,0 +1,37 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { renderShell } from './src/server/http/shell.ts';
+
+/** In `npm run dev`, fill the shell's placeholders the way the server does in production. */
+function devShell(): Plugin {
+  return {
+    name: 'dev-shell',
+    apply: 'serve',
+    transformIndexHtml: (html, ctx) =>
+      renderShell(
+        html,
+        { name: process.env.SITE_NAME || 'Veteran Web Works', supportEmail: process.env.SUPPORT_EMAIL || 'support@example.com' },
+        ctx.server?.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? 'http://localhost:5173',
+      ),
+  };
+}
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: '../../public',
+  plugins: [react(), tailwindcss(), devShell()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://127.0.0.1:${process.env.API_PORT ?? 5000}`,
+      '/healthz': `http://127.0.0.1:${process.env.API_PORT ?? 5000}`,
+    },
+  },
+});
