@@ -20,6 +20,8 @@ export interface Database {
   applyMigrations(db: Db, migrationsFolder: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a gzipped tarball (test templates). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseOptions =
@@ -83,6 +85,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     async ping() {
       await client.query('select 1');
     },
+    dumpDataDir: async () => (await client.dumpDataDir('gzip')) as Blob,
     async close() {
       try {
         await client.close();

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, decimalToCents } from './money.js';
+import { formatDollars, planOptionLabel, renewalNote } from './plans.js';
+import { businessRegistrationInput, missingRequiredFields } from './registration.js';
+import { isKnownWebPath } from './routes.js';
+
+describe('money', () => {
+  it('turns cents into decimal strings and back', () => {
+    expect(centsToDecimal(29900)).toBe('299.00');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(-1250)).toBe('-12.50');
+    expect(decimalToCents('299.00')).toBe(29900);
+    expect(decimalToCents('299')).toBe(29900);
+    expect(decimalToCents('0.5')).toBe(50);
+    expect(decimalToCents('1.999')).toBeNull();
+    expect(decimalToCents('abc')).toBeNull();
+  });
+});
+
+describe('plan texts', () => {
+  it('writes the renewal note and the plan option label of the spec', () => {
+    expect(renewalNote({ renewalPrice: '565.00' })).toBe('After 12 months $565');
+    expect(renewalNote({ renewalPrice: '99.50' })).toBe('After 12 months $99.50');
+    expect(renewalNote({ renewalPrice: null })).toBeNull();
+    expect(formatDollars('449.00')).toBe('449');
+    expect(planOptionLabel({ displayName: 'Professional', price: '449.00', billingCycle: 'month' })).toBe('Professional - $449.00/month');
+  });
+});
+
+describe('registration rules', () => {
+  const valid = { businessName: 'A', ownerName: 'B', email: 'a@example.com', businessType: 'Other', subscriptionPlan: 'essential' };
+
+  it('names the blank required fields', () => {
+    expect(missingRequiredFields({ ...valid, ownerName: '  ', email: '' })).toEqual(['ownerName', 'email']);
+    expect(missingRequiredFields(valid)).toEqual([]);
+  });
+
+  it('trims text, drops blank optional fields, and checks e-mail, type and website', () => {
+    const parsed = businessRegistrationInput.parse({ ...valid, businessName: ' A ', phone: '  ', website: 'http://x.example.com' });
+    expect(parsed).toEqual({ ...valid, businessName: 'A', website: 'http://x.example.com' });
+    const bad = businessRegistrationInput.safeParse({ ...valid, email: 'a@', businessType: 'Bakery', website: 'javascript:alert(1)' });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => i.path[0]).sort()).toEqual(['businessType', 'email', 'website']);
+  });
+});
+
+describe('web routes', () => {
+  it('knows the app routes and nothing else', () => {
+    for (const path of ['/', '/checkout/professional', '/checkout/professional/', '/payment-success?payment_intent=pi_1', '/admin', '/settings']) {
+      expect(isKnownWebPath(path), path).toBe(true);
+    }
+    for (const path of ['/checkout', '/checkout/a/b', '/nope', '/admin/x']) expect(isKnownWebPath(path), path).toBe(false);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from './client.js';
+import { migrate } from './migrate.js';
+import { seed } from './seed.js';
+import { subscriptionPlans } from './schema.js';
+import { createTestDatabase, TEST_DATABASES } from '../test/databases.js';
+
+describe.each(TEST_DATABASES)('start-up on %s', (kind) => {
+  it('two instances migrating and seeding together apply everything once', async () => {
+    const first = await createTestDatabase(kind, { seed: false });
+    // A second connection pool to the same database plays the second instance.
+    const second = first.url ? await openDatabase({ kind: 'postgres', url: first.url, poolSize: 2 }) : first.database;
+    try {
+      await Promise.all([migrate(first.database), migrate(second), seed(first.database, { demoData: true }), seed(second, { demoData: true })]);
+      expect(await first.database.db.$count(subscriptionPlans)).toBe(4);
+      const applied = await first.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const rows = (applied as unknown as { rows: { n: number }[] }).rows;
+      expect(rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      if (second !== first.database) await second.close();
+      await first.cleanup();
+    }
+  });
+});

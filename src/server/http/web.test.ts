@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../test/databases.js';
+
+/** A stand-in for `dist/`: one hashed asset (with its compressed copies), a public file, the shell. */
+function fakeBuild(): { webDir: string; shellFile: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
+  const js = 'console.log("app");'.repeat(50);
+  fs.mkdirSync(path.join(dir, 'web/assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'web/assets/index-abc123.js'), js);
+  fs.writeFileSync(path.join(dir, 'web/assets/index-abc123.js.br'), zlib.brotliCompressSync(js));
+  fs.writeFileSync(path.join(dir, 'web/assets/index-abc123.js.gz'), zlib.gzipSync(js));
+  fs.writeFileSync(path.join(dir, 'web/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.mkdirSync(path.join(dir, 'shell'));
+  fs.writeFileSync(
+    path.join(dir, 'shell/index.html'),
+    '<!doctype html><title>{{SITE_NAME}}</title><meta property="og:url" content="{{ORIGIN}}/"><script type="application/ld+json">{{JSON_LD}}</script><div id="root"></div>',
+  );
+  return { webDir: path.join(dir, 'web'), shellFile: path.join(dir, 'shell/index.html') };
+}
+
+describe('HTTP foundation', () => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('pglite');
+    const config = testConfig({ SITE_NAME: 'Test <Agency>', PUBLIC_URL: 'https://agency.example.com/' });
+    app = await buildApp({ config, database: testDb.database, web: fakeBuild() });
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  it('sends strict security headers on every answer and no x-powered-by', async () => {
+    for (const url of ['/', '/api/subscription-plans', '/api/nope', '/assets/index-abc123.js']) {
+      const res = await app.inject(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('serves hashed assets precompressed and immutable', async () => {
+    const br = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('console.log');
+    expect((await app.inject('/logo.svg')).statusCode).toBe(200);
+    expect((await app.inject('/assets/missing-000.js')).statusCode).toBe(404);
+  });
+
+  it('answers the filled-in shell, revalidated, for app routes and 404 for unknown paths', async () => {
+    const home = await app.inject('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.body).toContain('<title>Test &lt;Agency&gt;</title>');
+    expect(home.body).toContain('content="https://agency.example.com/"');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(home.body)![1]!);
+    expect(jsonLd).toMatchObject({ '@type': 'Organization', name: 'Test <Agency>', url: 'https://agency.example.com/' });
+    expect(home.body).not.toContain('<Agency>"');
+
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': String(home.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+
+    expect((await app.inject('/checkout/professional')).statusCode).toBe(200);
+    const unknown = await app.inject('/no/such/page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/text\/html/);
+    expect(unknown.body).toContain('<div id="root">');
+  });
+
+  it('answers unknown /api paths with 404 JSON, never the shell', async () => {
+    for (const url of ['/api/nope', '/api', '/api/subscription-plans/extra']) {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toHaveProperty('message');
+    }
+    const post = await app.inject({ method: 'POST', url: '/api/nope', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('serves robots.txt and sitemap.xml with the public origin', async () => {
+    const robots = await app.inject('/robots.txt');
+    expect(robots.body).toContain('Sitemap: https://agency.example.com/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /admin');
+    const sitemap = await app.inject('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toMatch(/xml/);
+    expect(sitemap.body).toContain('<loc>https://agency.example.com/</loc>');
+  });
+
+  it('hides internal errors behind a generic 500 message', async () => {
+    const failing = await buildApp({ config: testConfig(), database: { ...testDb.database, db: undefined as never } });
+    try {
+      const res = await failing.inject('/api/portfolio');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again in a moment.' });
+    } finally {
+      await failing.close();
+    }
+  });
+});
