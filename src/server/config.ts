@@ -17,6 +17,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
+  LOG_REQUESTS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
   SEED_DEMO_DATA: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('true')),
 });
 
@@ -29,6 +30,7 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   site: { name: string; supportEmail: string; publicUrl: string | undefined };
   logLevel: string;
+  logRequests: boolean;
   trustProxy: boolean;
   seedDemoData: boolean;
 }
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     site: { name: e.SITE_NAME, supportEmail: e.SUPPORT_EMAIL, publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') },
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemoData: e.SEED_DEMO_DATA === 'true',
   };

@@ -24,6 +24,7 @@ async function start() {
     config,
     database,
     logger,
+    logRequests: config.logRequests,
     web: { webDir: path.join(distDir, 'web'), shellFile: path.join(distDir, 'shell', 'index.html') },
   });
 

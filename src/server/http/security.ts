@@ -1,11 +1,12 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { HttpError } from './errors.js';
 
-/** Strict headers on every answer: no inline scripts, no framing, no plugins. */
-export async function registerSecurity(app: FastifyInstance, options: { httpsOnly: boolean }): Promise<void> {
-  await app.register(helmet, {
+/** Strict headers: no inline scripts, no framing, no plugins. */
+function helmetOptions(httpsOnly: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -20,12 +21,39 @@ export async function registerSecurity(app: FastifyInstance, options: { httpsOnl
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         // Only when the public site is HTTPS: a local `npm start` on http://localhost must keep working.
-        ...(options.httpsOnly ? { upgradeInsecureRequests: [] } : {}),
+        ...(httpsOnly ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' },
-    strictTransportSecurity: options.httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * Helmet's headers are the same for every answer, so they are computed once with helmet and
+ * set by one hook: running helmet per request cost 60 % of the throughput (docs/decisions/002).
+ */
+export function securityHeaders(httpsOnly: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  helmet(helmetOptions(httpsOnly))({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+export async function registerSecurity(app: FastifyInstance, options: { httpsOnly: boolean }): Promise<void> {
+  const headers = securityHeaders(options.httpsOnly);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   // Limits are declared per route (`config.rateLimit`); nothing is limited by default.
   await app.register(rateLimit, {
