@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { planRoutes } from './features/plans/routes.js';
 import { createPlanCatalogue } from './features/plans/service.js';
@@ -51,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurity(app, { httpsOnly: config.site.publicUrl?.startsWith('https://') ?? false });
 
   await app.register(healthRoutes, { database });
+  await app.register(authRoutes);
   await app.register(siteRoutes, { publicUrl: config.site.publicUrl });
   await app.register(planRoutes, { catalogue: createPlanCatalogue(database.db) });
   await app.register(portfolioRoutes, { db: database.db });

@@ -95,6 +95,12 @@ describe('HTTP foundation', () => {
     expect(post.statusCode).toBe(404);
   });
 
+  it('sends the Employee Login navigation on to the admin page', async () => {
+    const res = await app.inject('/api/login');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/admin');
+  });
+
   it('serves robots.txt and sitemap.xml with the public origin', async () => {
     const robots = await app.inject('/robots.txt');
     expect(robots.body).toContain('Sitemap: https://agency.example.com/sitemap.xml');
