@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { collectPageErrors, expectNoSeriousA11yViolations } from './helpers';
+
+test('shows the four plans with prices, renewal notes and the Most Popular badge', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Test Agency/);
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+  for (const name of ['Essential', 'Growing', 'Professional', 'Comprehensive']) {
+    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  }
+  const professional = page.getByRole('group', { name: 'Professional' });
+  await expect(professional.getByText('Most Popular')).toBeVisible();
+  await expect(professional.getByText('$449')).toBeVisible();
+  await expect(page.getByText('Most Popular')).toHaveCount(1);
+  await expect(page.getByRole('group', { name: 'Essential' }).getByText('After 12 months $425')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Growing' }).getByText('After 12 months $325')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Comprehensive' }).getByText('After 12 months $565')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Start Your Journey' })).toBeVisible();
+  await expect(page.getByText('Veteran-Owned & Operated')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('holds the plans space with three skeleton cards while plans load', async ({ page }) => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/subscription-plans', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('plan-skeleton')).toHaveCount(3);
+  release();
+  await expect(page.getByTestId('plan-skeleton')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Professional' })).toBeVisible();
+});
+
+test("a plan card's button preselects that plan in the registration form", async ({ page }) => {
+  await page.goto('/');
+  const select = page.getByLabel('Subscription Plan');
+  await expect(select.locator('option', { hasText: 'Professional - $449.00/month' })).toHaveCount(1);
+  await page.getByRole('group', { name: 'Growing' }).getByRole('button', { name: 'Choose Growing' }).click();
+  await expect(select).toHaveValue('growing');
+  await expect(page.getByRole('heading', { name: 'Start Your Journey' })).toBeInViewport();
+  await expect(page.getByLabel('Business Name')).toBeFocused();
+});
+
+test('shows the client websites with a letter tile where a logo is missing', async ({ page }) => {
+  await page.route('**/demo/ridgeline-auto.svg', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Our Client Websites' })).toBeVisible();
+  await expect(page.getByText('Harbor Lights Bakery (demo)')).toBeVisible();
+  await page.getByText('Juniper Family Dental (demo)').scrollIntoViewIfNeeded(); // logos load lazily
+  // One item has no logo, and one logo fails to load: both show the first letter instead.
+  await expect(page.getByTestId('logo-fallback')).toHaveText(['R', 'J']);
+});
+
+test('hides the client websites section when there are none', async ({ page }) => {
+  await page.route('**/api/portfolio', (route) => route.fulfill({ json: [] }));
+  await page.goto('/');
+  await expect(page.getByRole('group', { name: 'Professional' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Our Client Websites' })).toHaveCount(0);
+});
+
+test('Employee Login sends the whole browser to /api/login', async ({ page }) => {
+  await page.goto('/');
+  const request = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/login' && r.isNavigationRequest());
+  await page.getByRole('button', { name: 'Employee Login' }).click();
+  await request;
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('the landing page has no serious accessibility violations, wide and at 360 px', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Our Client Websites' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSeriousA11yViolations(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { fillRequiredRegistration } from './helpers';
+
+test('an incomplete form shows the toast and sends nothing', async ({ page }) => {
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/business-registration')) posts++;
+  });
+  await page.goto('/');
+  await page.getByLabel('Business Name').fill('Only A Name');
+  await page.getByRole('button', { name: 'Register Business' }).click();
+  await expect(page.getByText('Please fill in all required fields', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Owner Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Business Name')).toHaveValue('Only A Name');
+  expect(posts).toBe(0);
+});
+
+test('a complete registration lands on the checkout of its plan', async ({ page }) => {
+  await page.goto('/');
+  await fillRequiredRegistration(page, 'professional');
+  await page.getByLabel('Phone').fill('555-0100');
+  await page.getByLabel('Website', { exact: true }).fill('https://demo-bakery.example.com');
+  await page.getByLabel('Description').fill('A demo bakery.');
+  await page.getByRole('button', { name: 'Register Business' }).click();
+  await expect(page.getByText('Registration Successful!', { exact: true })).toBeVisible();
+  await expect(page.getByText('Redirecting you to complete your payment...', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\/professional$/);
+  await expect(page.getByRole('heading', { name: 'Professional' })).toBeVisible();
+  const pending = await page.evaluate(() => sessionStorage.getItem('pendingRegistration'));
+  expect(JSON.parse(pending!)).toMatchObject({ planName: 'professional', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+});
+
+test('the button reads Registering... and is disabled while sending', async ({ page }) => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/business-registration', async (route) => {
+    await gate;
+    await route.fulfill({ status: 201, json: { id: '00000000-0000-4000-8000-000000000000', status: 'pending_payment', plan: { id: 1, name: 'essential' } } });
+  });
+  await page.goto('/');
+  await fillRequiredRegistration(page, 'essential');
+  await page.getByRole('button', { name: 'Register Business' }).click();
+  const sending = page.getByRole('button', { name: 'Registering...' });
+  await expect(sending).toBeDisabled();
+  release();
+  await expect(page).toHaveURL(/\/checkout\/essential$/);
+});
+
+test("a server failure shows 'Registration Failed' with the server's message and keeps the form", async ({ page }) => {
+  await page.route('**/api/business-registration', (route) =>
+    route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again in a moment.' } }),
+  );
+  await page.goto('/');
+  await fillRequiredRegistration(page);
+  await page.getByRole('button', { name: 'Register Business' }).click();
+  await expect(page.getByText('Registration Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Something went wrong on our side. Please try again in a moment.', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Business Name')).toHaveValue('Demo Test Bakery');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the real server refuses a malformed e-mail and the form says which field', async ({ page }) => {
+  await page.goto('/');
+  await fillRequiredRegistration(page);
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Register Business' }).click();
+  await expect(page.getByText('Registration Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please check Email: Enter a valid email address, like name@example.com.', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
+});

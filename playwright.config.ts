@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium; Playwright never downloads a browser of its own.
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PORT = Number(process.env.E2E_PORT ?? 4600);
+// A fresh embedded database for every run.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node dist/server/main.js',
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SITE_NAME: 'Test Agency',
+      SUPPORT_EMAIL: 'help@example.com',
+    },
+  },
+});
