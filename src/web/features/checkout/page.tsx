@@ -1,6 +1,7 @@
-import { Check, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { Link, Redirect, useParams } from 'wouter';
 import { formatDollars, renewalNote } from '../../../contract/plans';
+import { PlanFeatures } from '../../components/plan-features';
 import { PageSpinner } from '../../components/page-spinner';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
@@ -38,14 +39,7 @@ export default function CheckoutPage() {
           <span className="text-muted-foreground">/{plan.billingCycle}</span>
         </p>
         {note && <p className="mt-1 text-sm text-muted-foreground">{note}</p>}
-        <ul className="mt-4 grid gap-2 text-sm">
-          {plan.features.map((f) => (
-            <li key={f} className="flex gap-2">
-              <Check className="mt-0.5 size-4 text-flag-red" aria-hidden="true" />
-              {f}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatures features={plan.features} className="mt-4 grid gap-2 text-sm" />
       </Card>
       <p role="note" className="mt-6 rounded-lg border border-border bg-muted p-4 text-sm">
         Online card payment is not open yet. Your registration is saved; our team will contact you to complete payment, or

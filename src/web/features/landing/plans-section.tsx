@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react';
 import { formatDollars, renewalNote, type SubscriptionPlan } from '../../../contract/plans';
+import { PlanFeatures } from '../../components/plan-features';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -65,7 +65,7 @@ function PlanCard({ plan, onChoose }: { plan: SubscriptionPlan; onChoose: (planN
     <Card
       aria-labelledby={titleId}
       role="group"
-      className={cn('relative flex min-h-[30rem] flex-col p-6', plan.mostPopular && 'border-2 border-flag-red shadow-lg')}
+      className={cn('relative flex min-h-[30rem] flex-col p-6 xl:p-5', plan.mostPopular && 'border-2 border-flag-red shadow-lg')}
     >
       {plan.mostPopular && (
         <Badge variant="red" className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap">
@@ -81,14 +81,7 @@ function PlanCard({ plan, onChoose }: { plan: SubscriptionPlan; onChoose: (planN
         <span className="text-muted-foreground">/{plan.billingCycle}</span>
       </p>
       {note && <p className="mt-1 text-sm font-medium text-muted-foreground">{note}</p>}
-      <ul className="mt-5 grid gap-2 text-sm">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-flag-red" aria-hidden="true" />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures features={plan.features} className="mt-5 grid gap-2 text-sm" />
       <Button
         className="mt-auto w-full translate-y-2"
         variant={plan.mostPopular ? 'red' : 'primary'}

@@ -21,26 +21,8 @@ export default function PaymentSuccessPage() {
         <h1 className="mt-4 text-3xl font-bold">Welcome to {site.name}!</h1>
         <p className="mt-2 text-muted-foreground">Your payment was successful and your subscription is now active.</p>
         <div className="mt-8 grid gap-6 text-left sm:grid-cols-2">
-          <section aria-labelledby="next-steps">
-            <h2 id="next-steps" className="font-semibold">
-              Next steps
-            </h2>
-            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
-              {NEXT_STEPS.map((s) => (
-                <li key={s}>{s}</li>
-              ))}
-            </ol>
-          </section>
-          <section aria-labelledby="services">
-            <h2 id="services" className="font-semibold">
-              Your services
-            </h2>
-            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-              {SERVICES.map((s) => (
-                <li key={s}>{s}</li>
-              ))}
-            </ul>
-          </section>
+          <InfoList id="next-steps" title="Next steps" items={NEXT_STEPS} ordered />
+          <InfoList id="services" title="Your services" items={SERVICES} />
         </div>
         <p className="mt-8 text-sm">
           Questions? Write to <a className="underline" href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
@@ -50,5 +32,21 @@ export default function PaymentSuccessPage() {
         </Link>
       </Card>
     </main>
+  );
+}
+
+function InfoList({ id, title, items, ordered = false }: { id: string; title: string; items: string[]; ordered?: boolean }) {
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      <List className={`mt-2 space-y-1 pl-5 text-sm ${ordered ? 'list-decimal' : 'list-disc'}`}>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </List>
+    </section>
   );
 }
