@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -39,7 +39,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Fastify's own request logging writes two lines per request and cost a third of the
     // throughput; `logRequests` writes one line instead (docs/decisions/002).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   if (options.logRequests) {
     app.addHook('onResponse', (request, reply, done) => {

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import type { Database } from './db/client.js';
 import { openConfiguredDatabase } from './db/open.js';
 
 const config = loadConfig();
@@ -15,47 +17,52 @@ const logger = pino({
 // The bundle lives in dist/server; the front end build beside it in dist/web and dist/shell.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+let database: Database | undefined;
+let app: FastifyInstance | undefined;
+let closing = false;
+
+/** Stop accepting, finish requests in flight, close the database (PGlite must close or data is lost). */
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+  const timer = setTimeout(() => {
+    logger.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await app?.close();
+    await database?.close();
+    logger.info('shut down cleanly');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+
 async function start() {
-  const database = await openConfiguredDatabase(config);
+  database = await openConfiguredDatabase(config);
   logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
   if (config.admin.email && !config.admin.password) logger.warn('ADMIN_EMAIL is set without ADMIN_PASSWORD');
+  if (closing) return;
 
-  const app = await buildApp({
+  app = await buildApp({
     config,
     database,
     logger,
     logRequests: config.logRequests,
     web: { webDir: path.join(distDir, 'web'), shellFile: path.join(distDir, 'shell', 'index.html') },
   });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const timer = setTimeout(() => {
-      logger.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    try {
-      await app.close();
-      await database.close();
-      logger.info('shut down cleanly');
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-
   const address = await app.listen({ port: config.port, host: config.host });
   logger.info(`${config.site.name} is listening on ${address}`);
 }
 
-start().catch((error: unknown) => {
+start().catch(async (error: unknown) => {
   logger.fatal({ err: error }, 'start-up failed');
+  await database?.close().catch(() => {});
   process.exit(1);
 });
