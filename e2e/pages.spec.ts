@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers';
+
+test('an unknown path shows the 404 page with a 404 status', async ({ page }) => {
+  const response = await page.goto('/some/unknown/path');
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('an unknown plan at checkout says so', async ({ page }) => {
+  await page.goto('/checkout/platinum');
+  await expect(page.getByRole('heading', { name: 'Plan Not Found' })).toBeVisible();
+  await expect(page.getByText('The selected plan could not be found.')).toBeVisible();
+});
+
+test('the payment confirmation page welcomes the customer by the product name', async ({ page }) => {
+  await page.goto('/payment-success');
+  await expect(page.getByRole('heading', { name: 'Welcome to Test Agency!' })).toBeVisible();
+  await expect(page.getByText('Your payment was successful and your subscription is now active.')).toBeVisible();
+  for (const service of ['Website Development', '2 AI Generated Commercials', 'Social Media Marketing', '24/7 Tech Support']) {
+    await expect(page.getByText(service, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('robots.txt and sitemap.xml are served, and the page carries its metadata', async ({ page, request }) => {
+  expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
+  expect(await (await request.get('/sitemap.xml')).text()).toContain('<urlset');
+  await page.goto('/');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /veteran-owned web agency/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Test Agency/);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(jsonLd).toMatchObject({ '@type': 'Organization', name: 'Test Agency', email: 'help@example.com' });
+});
