@@ -24,7 +24,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, 'request failed');
       const body: ApiErrorBody = { message: 'Something went wrong on our side. Please try again in a moment.' };
       return reply.status(status === 503 ? 503 : 500).send(body);
     }

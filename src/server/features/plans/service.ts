@@ -28,17 +28,28 @@ export async function listPlans(db: Db): Promise<SubscriptionPlan[]> {
 
 /**
  * The plans are read on every landing page view and change rarely: keep the serialised list
- * for a few seconds. A write in this instance clears it at once; other instances catch up
- * within the TTL.
+ * for a few seconds. One query refreshes it however many requests arrive meanwhile, and they
+ * get the previous list until it is back. A write in this instance clears it at once; other
+ * instances catch up within the TTL.
  */
 export function createPlanCatalogue(db: Db, ttlMs = 5_000) {
   let cached: { json: string; expires: number } | undefined;
+  let refreshing: Promise<string> | undefined;
+  const refresh = () =>
+    (refreshing ??= listPlans(db)
+      .then((plans) => {
+        cached = { json: JSON.stringify(plans), expires: Date.now() + ttlMs };
+        return cached.json;
+      })
+      .finally(() => {
+        refreshing = undefined;
+      }));
   return {
     async json(): Promise<string> {
-      const now = Date.now();
-      if (!cached || cached.expires <= now) {
-        cached = { json: JSON.stringify(await listPlans(db)), expires: now + ttlMs };
-      }
+      if (cached && cached.expires > Date.now()) return cached.json;
+      const next = refresh();
+      if (!cached) return next;
+      next.catch(() => undefined); // a failed refresh is retried by the next request
       return cached.json;
     },
     invalidate() {
