@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { renderShell } from './src/server/http/shell.ts';
+import { DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from './src/contract/site.ts';
 
 /** In `npm run dev`, fill the shell's placeholders the way the server does in production. */
 function devShell(): Plugin {
@@ -11,7 +12,7 @@ function devShell(): Plugin {
     transformIndexHtml: (html, ctx) =>
       renderShell(
         html,
-        { name: process.env.SITE_NAME || 'Veteran Web Works', supportEmail: process.env.SUPPORT_EMAIL || 'support@example.com' },
+        { name: process.env.SITE_NAME || DEFAULT_SITE_NAME, supportEmail: process.env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL },
         ctx.server?.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? 'http://localhost:5173',
       ),
   };

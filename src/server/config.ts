@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from '../contract/site.js';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().optional());
@@ -12,8 +13,8 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(blankToUndefined, z.url().optional()),
   ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
   ADMIN_PASSWORD: optionalText,
-  SITE_NAME: z.string().trim().min(1).default('Veteran Web Works'),
-  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
+  SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
   PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),

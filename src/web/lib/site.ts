@@ -1,3 +1,5 @@
+import { DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from '../../contract/site';
+
 /** Site settings the server writes into the HTML shell (SITE_NAME, SUPPORT_EMAIL). */
 function meta(name: string, fallback: string): string {
   if (typeof document === 'undefined') return fallback;
@@ -7,9 +9,9 @@ function meta(name: string, fallback: string): string {
 
 export const site = {
   get name() {
-    return meta('application-name', 'Veteran Web Works');
+    return meta('application-name', DEFAULT_SITE_NAME);
   },
   get supportEmail() {
-    return meta('x-support-email', 'support@example.com');
+    return meta('x-support-email', DEFAULT_SUPPORT_EMAIL);
   },
 };
