@@ -13,6 +13,14 @@ test('an unknown plan at checkout says so', async ({ page }) => {
   await page.goto('/checkout/platinum');
   await expect(page.getByRole('heading', { name: 'Plan Not Found' })).toBeVisible();
   await expect(page.getByText('The selected plan could not be found.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+});
+
+test('checkout without a registration sends the visitor to register first', async ({ page }) => {
+  await page.goto('/checkout/growing');
+  await expect(page.getByRole('heading', { name: 'Growing' })).toBeVisible();
+  await expect(page.getByText('Veteran owned Business')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'register your business' })).toHaveAttribute('href', '/#register');
 });
 
 test('the payment confirmation page welcomes the customer by the product name', async ({ page }) => {

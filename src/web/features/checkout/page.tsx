@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api';
+import { readPendingRegistration } from '../../lib/pending-registration';
 import { site } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePlans } from '../landing/api';
@@ -41,10 +42,16 @@ export default function CheckoutPage() {
         {note && <p className="mt-1 text-sm text-muted-foreground">{note}</p>}
         <PlanFeatures features={plan.features} className="mt-4 grid gap-2 text-sm" />
       </Card>
-      <p role="note" className="mt-6 rounded-lg border border-border bg-muted p-4 text-sm">
-        Online card payment is not open yet. Your registration is saved; our team will contact you to complete payment, or
-        write to <a className="underline" href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
-      </p>
+      {readPendingRegistration()?.planName === plan.name ? (
+        <p role="note" className="mt-6 rounded-lg border border-border bg-muted p-4 text-sm">
+          Online card payment is not open yet. Your registration is saved; our team will contact you to complete payment,
+          or write to <a className="underline" href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
+        </p>
+      ) : (
+        <p role="note" className="mt-6 rounded-lg border border-border bg-muted p-4 text-sm">
+          To take this plan, first <a className="underline" href="/#register">register your business</a> on our home page.
+        </p>
+      )}
       <Link href="/" className={buttonClasses('outline', 'md', 'mt-6')}>
         Back to Home
       </Link>
