@@ -5,3 +5,12 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+
+/** 299 or '299.00' → 29900; null when it is not an amount of dollars and cents. */
+export function dollarsToCents(value: number | string): number | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(2) : '') : value.trim();
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  if (typeof value === 'number' && Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

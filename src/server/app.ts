@@ -9,6 +9,12 @@ import { createPlanCatalogue } from './features/plans/service.js';
 import { portfolioRoutes } from './features/portfolio/routes.js';
 import { registrationRoutes } from './features/registration/routes.js';
 import { siteRoutes } from './features/site/routes.js';
+import { createMailTransport, type MailTransport } from './adapters/mail/index.js';
+import { createPaymentProvider } from './adapters/payments/index.js';
+import type { MailSettings } from './features/notifications/messages.js';
+import { createOutboxWorker } from './features/notifications/outbox.js';
+import { paymentRoutes } from './features/payments/routes.js';
+import { createPaymentsService } from './features/payments/service.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSecurity } from './http/security.js';
 import { registerWeb } from './http/web.js';
@@ -24,6 +30,12 @@ export interface AppOptions {
   logRequests?: boolean;
   /** Registrations per client address per minute. */
   registrationRateLimit?: number;
+  /** Payment creations and test-card attempts per client address per minute. */
+  paymentRateLimit?: number;
+  /** Where e-mails go; from `SMTP_URL` (or the log) when omitted. */
+  mailTransport?: MailTransport;
+  /** Deliver queued e-mails in the background (the server does; tests drain by hand). */
+  startWorkers?: boolean;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -56,14 +68,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerErrorHandling(app);
-  await registerSecurity(app, { httpsOnly: config.site.publicUrl?.startsWith('https://') ?? false });
+  await registerSecurity(app, { httpsOnly: config.site.publicUrl?.startsWith('https://') ?? false, stripe: Boolean(config.stripe) });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes);
   await app.register(siteRoutes, { publicUrl: config.site.publicUrl });
   await app.register(planRoutes, { catalogue: createPlanCatalogue(database.db) });
   await app.register(portfolioRoutes, { db: database.db });
-  await app.register(registrationRoutes, { db: database.db, rateLimitPerMinute: options.registrationRateLimit ?? 10 });
+  const mail: MailSettings = { siteName: config.site.name, supportEmail: config.site.supportEmail, teamEmail: config.mail.teamEmail };
+  const outbox = createOutboxWorker({ db: database.db, transport: options.mailTransport ?? createMailTransport(config.mail, app.log), log: app.log });
+  if (options.startWorkers) outbox.start();
+  app.addHook('onClose', () => outbox.stop());
+  const mailQueued = () => outbox.nudge();
+
+  await app.register(registrationRoutes, { db: database.db, mail, mailQueued, rateLimitPerMinute: options.registrationRateLimit ?? 10 });
+  const payments = createPaymentsService({ db: database.db, provider: createPaymentProvider(config), mail, log: app.log, mailQueued });
+  await app.register(paymentRoutes, { payments, rateLimitPerMinute: options.paymentRateLimit ?? 20 });
 
   if (options.web && fs.existsSync(options.web.shellFile)) {
     await app.register(registerWeb, { ...options.web, site: config.site, publicUrl: config.site.publicUrl });

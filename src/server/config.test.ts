@@ -22,3 +22,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc', SUPPORT_EMAIL: 'nope' })).toThrow(/PORT[\s\S]*SUPPORT_EMAIL/);
   });
 });
+
+describe('payment and mail configuration', () => {
+  it('runs in test mode without Stripe keys and mails the support address', () => {
+    const config = loadConfig({ SUPPORT_EMAIL: 'help@example.com' });
+    expect(config.stripe).toBeUndefined();
+    expect(config.mail).toEqual({ teamEmail: 'help@example.com', from: expect.stringContaining('<help@example.com>'), smtpUrl: undefined });
+  });
+
+  it('takes Stripe only with all three keys', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig(keys).stripe).toEqual({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x' });
+    expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: '' })).toThrow(/STRIPE_WEBHOOK_SECRET missing/);
+  });
+});

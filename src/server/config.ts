@@ -20,7 +20,16 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
   LOG_REQUESTS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
   SEED_DEMO_DATA: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('true')),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: z.preprocess(blankToUndefined, z.url().optional()),
+  TEAM_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
+  MAIL_FROM: optionalText,
+  SMTP_URL: z.preprocess(blankToUndefined, z.url().optional()),
 });
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -34,6 +43,9 @@ export interface Config {
   logRequests: boolean;
   trustProxy: boolean;
   seedDemoData: boolean;
+  /** Stripe's keys; undefined means test mode (no real charge). */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string } | undefined;
+  mail: { teamEmail: string; from: string; smtpUrl: string | undefined };
 }
 
 /** Parses the environment once; nothing else in the server reads process.env. */
@@ -44,6 +56,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const stripeSet = STRIPE_KEYS.filter((k) => e[k]);
+  if (stripeSet.length > 0 && stripeSet.length < STRIPE_KEYS.length) {
+    const missing = STRIPE_KEYS.filter((k) => !e[k]).join(', ');
+    throw new Error(`Invalid configuration:\n  Stripe needs all three keys; ${missing} missing (unset them all for test mode)`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -56,5 +73,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: e.LOG_REQUESTS === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemoData: e.SEED_DEMO_DATA === 'true',
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE } : {}),
+          }
+        : undefined,
+    mail: {
+      teamEmail: e.TEAM_EMAIL ?? e.SUPPORT_EMAIL,
+      from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/"/g, '')}" <${e.SUPPORT_EMAIL}>`,
+      smtpUrl: e.SMTP_URL,
+    },
   };
 }

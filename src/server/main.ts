@@ -48,6 +48,10 @@ async function start() {
   database = await openConfiguredDatabase(config);
   logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
   if (config.admin.email && !config.admin.password) logger.warn('ADMIN_EMAIL is set without ADMIN_PASSWORD');
+  if (!config.stripe && config.env === 'production') {
+    logger.warn('Payments run in TEST MODE: no card is charged. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments.');
+  }
+  if (!config.mail.smtpUrl) logger.info('No SMTP_URL: e-mails are kept in the outbox table and written to the log, not sent.');
   if (closing) return;
 
   app = await buildApp({
@@ -55,6 +59,7 @@ async function start() {
     database,
     logger,
     logRequests: config.logRequests,
+    startWorkers: true,
     web: { webDir: path.join(distDir, 'web'), shellFile: path.join(distDir, 'shell', 'index.html') },
   });
   const address = await app.listen({ port: config.port, host: config.host });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid, index, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: serial('id').primaryKey(),
@@ -45,6 +45,122 @@ export const businessRegistrations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('business_registrations_created_at_idx').on(t.createdAt), index('business_registrations_email_idx').on(t.email)],
+);
+
+/**
+ * One attempt to collect a plan's first payment. With Stripe, a mirror of the provider's
+ * PaymentIntent; in test mode, the payment intent itself (the provider is this database).
+ * Card numbers are never stored: brand and last four digits only.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    providerIntentId: text('provider_intent_id').notNull().unique(),
+    clientSecret: text('client_secret').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    planId: integer('plan_id').notNull().references(() => subscriptionPlans.id),
+    registrationId: uuid('registration_id').references(() => businessRegistrations.id),
+    subscriptionId: uuid('subscription_id').notNull().references(() => subscriptions.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled'] })
+      .notNull()
+      .default('requires_payment_method'),
+    lastError: text('last_error'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_intents_registration_idx').on(t.registrationId)],
+);
+
+/**
+ * The plan sold as a recurring subscription. The price is fixed when it is bought, so a later
+ * change of the plan's price never alters what this subscriber pays.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').unique(),
+    providerCustomerId: text('provider_customer_id'),
+    planId: integer('plan_id').notNull().references(() => subscriptionPlans.id),
+    registrationId: uuid('registration_id').references(() => businessRegistrations.id),
+    status: text('status', { enum: ['incomplete', 'active', 'past_due', 'canceled'] }).notNull().default('incomplete'),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    billingCycle: text('billing_cycle').notNull(),
+    /** The price from `renewalStartsAt` on (spec section 9: 'After 12 months $...'). */
+    renewalPriceCents: integer('renewal_price_cents'),
+    renewalStartsAt: timestamp('renewal_starts_at', { withTimezone: true }),
+    /** Stripe: the schedule that switches to the renewal price; set once it exists. */
+    providerScheduleId: text('provider_schedule_id'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_registration_idx').on(t.registrationId)],
+);
+
+/** The payments ledger: one row per successful payment, the single source of revenue. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    /** The provider's id of what was paid (a PaymentIntent); unique, so a payment is booked once. */
+    providerPaymentId: text('provider_payment_id').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    productId: text('product_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    planId: integer('plan_id').references(() => subscriptionPlans.id),
+    registrationId: uuid('registration_id').references(() => businessRegistrations.id),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
+    customerEmail: text('customer_email'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),
+    index('payments_paid_at_idx').on(t.paidAt),
+    index('payments_product_paid_at_idx').on(t.productId, t.paidAt),
+  ],
+);
+
+/** Provider events already applied: a repeated or concurrent delivery inserts nothing and does nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * E-mails to send, written in the same transaction as what they report, so none is lost;
+ * a worker delivers them and retries failures with a growing delay.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'sent'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_messages_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
 /** Markers such as "the demo seed ran", so seeding happens once per database. */

@@ -5,17 +5,20 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { HttpError } from './errors.js';
 
 /** Strict headers: no inline scripts, no framing, no plugins. */
-function helmetOptions(httpsOnly: boolean): HelmetOptions {
+function helmetOptions({ httpsOnly, stripe }: SecurityOptions): HelmetOptions {
+  // Stripe.js and its Payment Element, only when Stripe takes the payments (Stripe's CSP guidance).
+  const stripeScripts = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeScripts],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: stripe ? [...stripeScripts, 'https://hooks.stripe.com'] : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -34,7 +37,12 @@ function helmetOptions(httpsOnly: boolean): HelmetOptions {
  * Helmet's headers are the same for every answer, so they are computed once with helmet and
  * set by one hook: running helmet per request cost 60 % of the throughput (docs/decisions/002).
  */
-export function securityHeaders(httpsOnly: boolean): Record<string, string> {
+export interface SecurityOptions {
+  httpsOnly: boolean;
+  stripe?: boolean;
+}
+
+export function securityHeaders(options: SecurityOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number | string[]) => {
@@ -43,14 +51,14 @@ export function securityHeaders(httpsOnly: boolean): Record<string, string> {
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
-  helmet(helmetOptions(httpsOnly))({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
+  helmet(helmetOptions(options))({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, options: { httpsOnly: boolean }): Promise<void> {
-  const headers = securityHeaders(options.httpsOnly);
+export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  const headers = securityHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

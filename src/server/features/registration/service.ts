@@ -3,18 +3,22 @@ import type { BusinessRegistration, BusinessRegistrationResult } from '../../../
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, subscriptionPlans } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { type MailSettings, newRegistrationMail } from '../notifications/messages.js';
+import { enqueueMail } from '../notifications/outbox.js';
 
 /** Stores a validated registration as `pending_payment`, linked to the chosen plan. */
-export async function registerBusiness(db: Db, input: BusinessRegistration): Promise<BusinessRegistrationResult> {
+export async function registerBusiness(db: Db, mail: MailSettings, input: BusinessRegistration): Promise<BusinessRegistrationResult> {
   const [plan] = await db
-    .select({ id: subscriptionPlans.id, name: subscriptionPlans.name })
+    .select({ id: subscriptionPlans.id, name: subscriptionPlans.name, displayName: subscriptionPlans.displayName })
     .from(subscriptionPlans)
     .where(eq(subscriptionPlans.name, input.subscriptionPlan));
   if (!plan) {
     const message = `There is no plan named "${input.subscriptionPlan}". Choose one of the plans on this page.`;
     throw new HttpError(400, `Please check Subscription Plan: ${message}`, [{ field: 'subscriptionPlan', message }]);
   }
-  const [row] = await db
+  // The team's notice is written with the registration, so neither exists without the other.
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
     .insert(businessRegistrations)
     .values({
       businessName: input.businessName,
@@ -28,5 +32,10 @@ export async function registerBusiness(db: Db, input: BusinessRegistration): Pro
       description: input.description ?? null,
     })
     .returning({ id: businessRegistrations.id, status: businessRegistrations.status });
-  return { id: row!.id, status: row!.status, plan };
+    await enqueueMail(tx as unknown as Db, [
+      newRegistrationMail(mail, { ...input, id: inserted!.id, phone: input.phone ?? null, planDisplayName: plan.displayName }),
+    ]);
+    return inserted!;
+  });
+  return { id: row.id, status: row.status, plan: { id: plan.id, name: plan.name } };
 }

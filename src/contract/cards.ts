@@ -1,0 +1,84 @@
+/** Card checks shared by the test-mode card form and the server (which checks again). */
+
+export function cardDigits(input: string): string {
+  return input.replace(/[\s-]/g, '');
+}
+
+/** The Luhn checksum every real card number satisfies. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
+
+export function cardBrand(digits: string): CardBrand {
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
+  return 'unknown';
+}
+
+/** 'MM / YY', 'MM/YY' or 'MMYY' → month and four-digit year; null when not a date. */
+export function parseExpiry(input: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2})\s*$/.exec(input);
+  if (!match) return null;
+  const month = Number(match[1]);
+  if (month < 1 || month > 12) return null;
+  return { month, year: 2000 + Number(match[2]) };
+}
+
+/** A card is valid through the last day of its expiry month. */
+export function expiryInFuture(expiry: { month: number; year: number }, now = new Date()): boolean {
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  return expiry.year * 12 + (expiry.month - 1) >= thisMonth;
+}
+
+export function cvcValid(cvc: string, brand: CardBrand): boolean {
+  return brand === 'amex' ? /^\d{4}$/.test(cvc) : /^\d{3}$/.test(cvc);
+}
+
+export interface CardCheck {
+  cardNumber?: string;
+  expiry?: string;
+  cvc?: string;
+}
+
+/** Field → message for each problem with a typed card; empty when the card can be sent. */
+export function cardProblems(card: Required<CardCheck>, now = new Date()): CardCheck {
+  const problems: CardCheck = {};
+  const digits = cardDigits(card.cardNumber);
+  if (!digits) problems.cardNumber = 'Enter your card number.';
+  else if (!luhnValid(digits)) problems.cardNumber = 'Your card number is incomplete or invalid.';
+  const expiry = parseExpiry(card.expiry);
+  if (!card.expiry.trim()) problems.expiry = "Enter your card's expiry date.";
+  else if (!expiry) problems.expiry = 'Enter the expiry date as MM / YY.';
+  else if (!expiryInFuture(expiry, now)) problems.expiry = "Your card's expiry date is in the past.";
+  if (!card.cvc.trim()) problems.cvc = "Enter your card's security code.";
+  else if (!cvcValid(card.cvc.trim(), cardBrand(digits))) problems.cvc = "Your card's security code is incomplete.";
+  return problems;
+}
+
+/** '4242424242424242' → '4242 4242 4242 4242' while typing. */
+export function formatCardNumber(input: string): string {
+  return cardDigits(input)
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** '1234' → '12 / 34' while typing. */
+export function formatExpiry(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}

@@ -1,0 +1,52 @@
+import * as z from 'zod/mini';
+
+/**
+ * POST /api/create-payment-intent. `amount` (the plan's price in dollars, spec section 7) is
+ * accepted for compatibility and only compared: the server prices the plan itself.
+ */
+export const createPaymentIntentInput = z.object({
+  planId: z.int('Plan must be a plan id (a whole number)').check(z.positive('Plan must be a plan id (a whole number)')),
+  amount: z.optional(
+    z.union(
+      [z.number().check(z.nonnegative()), z.string().check(z.regex(/^\d+(\.\d{1,2})?$/))],
+      'Amount must be a price in dollars, like 299 or 299.00',
+    ),
+  ),
+  registrationId: z.optional(z.nullable(z.uuid('Registration must be the id of your registration'))),
+});
+export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentInput>;
+export const PAYMENT_INTENT_LABELS = { planId: 'Plan', amount: 'Amount', registrationId: 'Registration' };
+
+export type PaymentProviderKind = 'test' | 'stripe';
+
+export interface CreatePaymentIntentResult {
+  clientSecret: string;
+  paymentIntentId: string;
+  /** What the server charges, as a decimal string ('299.00'). */
+  amount: string;
+  provider: PaymentProviderKind;
+  /** Stripe only: the key Stripe.js needs. */
+  publishableKey: string | null;
+}
+
+/** POST /api/payments/test/confirm: test mode's card form. Checked again on the server. */
+export const testCardPaymentInput = z.object({
+  clientSecret: z.string('The payment is missing; reload the page').check(z.minLength(1, 'The payment is missing; reload the page'), z.maxLength(200)),
+  cardNumber: z.string('Card number is required').check(z.maxLength(40)),
+  expiry: z.string('Expiry is required').check(z.maxLength(20)),
+  cvc: z.string('CVC is required').check(z.maxLength(10)),
+});
+export type TestCardPaymentInput = z.input<typeof testCardPaymentInput>;
+export const TEST_CARD_LABELS = { clientSecret: 'Payment', cardNumber: 'Card number', expiry: 'Expiry', cvc: 'CVC' };
+
+export type PaymentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+
+/** GET /api/payments/status and the answer of a test-mode card payment. */
+export interface PaymentStatusResult {
+  paymentIntentId: string;
+  status: PaymentStatus;
+  amount: string;
+  plan: { name: string; displayName: string };
+  /** Why the last attempt failed, in the provider's words. */
+  message: string | null;
+}

@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailTransport {
+  readonly kind: 'log' | 'smtp';
+  /** Resolves once the message is accepted; rejects with the reason otherwise. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+type Log = Pick<FastifyBaseLogger, 'info'>;
+
+/** No mail server configured: the message is written to the log (and stays in the outbox table). */
+export function createLogTransport(log: Log): MailTransport {
+  return {
+    kind: 'log',
+    async send(message) {
+      log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'e-mail (no SMTP_URL set, so logged and not sent)');
+    },
+    close() {},
+  };
+}
+
+/** SMTP through nodemailer, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…:465`. */
+export function createSmtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function createMailTransport(mail: { smtpUrl: string | undefined; from: string }, log: Log): MailTransport {
+  return mail.smtpUrl ? createSmtpTransport(mail.smtpUrl, mail.from) : createLogTransport(log);
+}

@@ -1,0 +1,226 @@
+import Stripe from 'stripe';
+import type { PaymentStatus } from '../../../contract/payments.js';
+import {
+  InvalidWebhookError,
+  PaymentProviderError,
+  type IntentState,
+  type PaymentEvent,
+  type PaymentProvider,
+  type RenewalPhase,
+  type SubscriptionPaymentRequest,
+} from './types.js';
+
+export interface StripeOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another API address (stripe-mock, a test's fake); Stripe's own when unset. */
+  apiBase?: string;
+}
+
+const SUBSCRIPTION_STATUS: Record<string, 'incomplete' | 'active' | 'past_due' | 'canceled'> = {
+  incomplete: 'incomplete',
+  trialing: 'active',
+  active: 'active',
+  past_due: 'past_due',
+  unpaid: 'past_due',
+  paused: 'past_due',
+  canceled: 'canceled',
+  incomplete_expired: 'canceled',
+};
+
+const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
+const fromUnix = (seconds: number | null | undefined) => (seconds == null ? null : new Date(seconds * 1000));
+
+/** Stripe, through the official SDK: a Subscription per plan purchase, signed webhooks. */
+export function createStripeProvider(options: StripeOptions): PaymentProvider {
+  const base = options.apiBase ? new URL(options.apiBase) : undefined;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'veteran-web-agency' },
+    ...(base
+      ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'http:' ? 'http' : 'https' }
+      : {}),
+  });
+  const products = new Map<string, Promise<string>>();
+
+  /** One Stripe product per plan, with a stable id, created the first time it is needed. */
+  function ensureProduct(plan: SubscriptionPaymentRequest['plan']): Promise<string> {
+    const id = `plan_${plan.name}`;
+    let pending = products.get(id);
+    if (!pending) {
+      pending = stripe.products
+        .retrieve(id)
+        .then((p) => p.id)
+        .catch(async (error: unknown) => {
+          if (!(error instanceof Stripe.errors.StripeError) || error.statusCode !== 404) throw error;
+          const created = await stripe.products.create({ id, name: plan.displayName }, { idempotencyKey: `product-${id}` });
+          return created.id;
+        });
+      pending.catch(() => products.delete(id));
+      products.set(id, pending);
+    }
+    return pending;
+  }
+
+  const interval = (billingCycle: string): 'month' | 'year' => (billingCycle === 'year' ? 'year' : 'month');
+
+  function intentState(intent: Stripe.PaymentIntent): IntentState {
+    const status: PaymentStatus =
+      intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : intent.status === 'canceled' ? 'canceled' : 'requires_payment_method';
+    return {
+      id: intent.id,
+      status,
+      amountCents: intent.amount_received || intent.amount,
+      currency: intent.currency,
+      customerId: idOf(intent.customer),
+      errorMessage: intent.last_payment_error?.message ?? null,
+      paidAt: fromUnix(intent.created) ?? new Date(),
+    };
+  }
+
+  return {
+    kind: 'stripe',
+    publishableKey: options.publishableKey,
+
+    async startSubscriptionPayment(request) {
+      try {
+        const key = request.idempotencyKey;
+        const customer = await stripe.customers.create(
+          request.customer
+            ? { email: request.customer.email, name: request.customer.name, metadata: { registration_id: request.customer.registrationId } }
+            : {},
+          { idempotencyKey: `${key}-customer` },
+        );
+        const product = await ensureProduct(request.plan);
+        const subscription = await stripe.subscriptions.create(
+          {
+            customer: customer.id,
+            items: [{ price_data: { currency: request.currency, product, unit_amount: request.amountCents, recurring: { interval: interval(request.plan.billingCycle) } } }],
+            payment_behavior: 'default_incomplete',
+            payment_settings: { save_default_payment_method: 'on_subscription' },
+            metadata: { plan_id: String(request.plan.id), registration_id: request.customer?.registrationId ?? '' },
+            expand: ['latest_invoice.confirmation_secret'],
+          },
+          { idempotencyKey: `${key}-subscription` },
+        );
+        const invoice = subscription.latest_invoice as Stripe.Invoice | null;
+        const clientSecret = invoice?.confirmation_secret?.client_secret;
+        if (!clientSecret) throw new PaymentProviderError('Stripe did not return a payment for the first invoice.');
+        return {
+          // A PaymentIntent's client secret starts with its id: 'pi_..._secret_...'.
+          providerIntentId: clientSecret.split('_secret_')[0]!,
+          clientSecret,
+          providerSubscriptionId: subscription.id,
+          providerCustomerId: customer.id,
+          productId: product,
+        };
+      } catch (error) {
+        throw asProviderError(error);
+      }
+    },
+
+    async retrieveIntent(providerIntentId) {
+      try {
+        return intentState(await stripe.paymentIntents.retrieve(providerIntentId));
+      } catch (error) {
+        throw asProviderError(error);
+      }
+    },
+
+    async scheduleRenewal(phase: RenewalPhase) {
+      try {
+        const product = await ensureProduct(phase.plan);
+        const recurring = { interval: interval(phase.plan.billingCycle) };
+        const schedule = await stripe.subscriptionSchedules.create(
+          { from_subscription: phase.providerSubscriptionId },
+          { idempotencyKey: `${phase.idempotencyKey}-schedule` },
+        );
+        await stripe.subscriptionSchedules.update(
+          schedule.id,
+          {
+            end_behavior: 'release',
+            phases: [
+              {
+                start_date: schedule.phases[0]?.start_date ?? 'now',
+                duration: { interval: 'month', interval_count: phase.firstPhaseMonths },
+                items: [{ price_data: { currency: phase.currency, product, unit_amount: phase.priceCents, recurring } }],
+              },
+              { items: [{ price_data: { currency: phase.currency, product, unit_amount: phase.renewalPriceCents, recurring } }] },
+            ],
+          },
+          { idempotencyKey: `${phase.idempotencyKey}-schedule-phases` },
+        );
+        return schedule.id;
+      } catch (error) {
+        throw asProviderError(error);
+      }
+    },
+
+    verifyWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+      } catch (error) {
+        throw new InvalidWebhookError(error instanceof Error ? error.message : 'The signature does not verify.');
+      }
+      return readEvent(event, intentState);
+    },
+  };
+}
+
+function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentIntent) => IntentState): PaymentEvent {
+  const head = { id: event.id, type: event.type };
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return { ...head, kind: 'payment_succeeded', intent: intentState(event.data.object) };
+    case 'payment_intent.payment_failed':
+      return {
+        ...head,
+        kind: 'payment_failed',
+        intentId: event.data.object.id,
+        message: event.data.object.last_payment_error?.message ?? 'The payment failed.',
+      };
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      const item = subscription.items.data[0];
+      return {
+        ...head,
+        kind: 'subscription_changed',
+        providerSubscriptionId: subscription.id,
+        status: SUBSCRIPTION_STATUS[subscription.status] ?? 'past_due',
+        currentPeriodStart: fromUnix(item?.current_period_start),
+        currentPeriodEnd: fromUnix(item?.current_period_end),
+      };
+    }
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+      // The first invoice is booked from its PaymentIntent; later ones (renewals) from here.
+      if (!subscriptionId || invoice.billing_reason === 'subscription_create') return { ...head, kind: 'ignored' };
+      return {
+        ...head,
+        kind: 'renewal_paid',
+        invoiceId: invoice.id!,
+        providerSubscriptionId: subscriptionId,
+        amountCents: invoice.amount_paid,
+        currency: invoice.currency,
+        customerId: idOf(invoice.customer),
+        paidAt: fromUnix(invoice.status_transitions.paid_at) ?? new Date(),
+      };
+    }
+    default:
+      return { ...head, kind: 'ignored' };
+  }
+}
+
+function asProviderError(error: unknown): Error {
+  if (error instanceof PaymentProviderError) return error;
+  if (error instanceof Stripe.errors.StripeError) {
+    return Object.assign(new PaymentProviderError(error.message), { cause: error });
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,82 @@
+import type { PaymentProviderKind, PaymentStatus } from '../../../contract/payments.js';
+
+/** What a provider needs to start a plan's subscription and collect its first payment. */
+export interface SubscriptionPaymentRequest {
+  /** The same key returns the same objects, so a retried request creates nothing new. */
+  idempotencyKey: string;
+  amountCents: number;
+  currency: string;
+  plan: { id: number; name: string; displayName: string; billingCycle: string };
+  customer: { email: string; name: string; registrationId: string } | null;
+}
+
+export interface StartedPayment {
+  providerIntentId: string;
+  clientSecret: string;
+  providerSubscriptionId: string | null;
+  providerCustomerId: string | null;
+  productId: string;
+}
+
+/** The provider's word on a payment intent. */
+export interface IntentState {
+  id: string;
+  status: PaymentStatus;
+  amountCents: number;
+  currency: string;
+  customerId: string | null;
+  errorMessage: string | null;
+  paidAt: Date;
+}
+
+export interface RenewalPhase {
+  providerSubscriptionId: string;
+  idempotencyKey: string;
+  plan: SubscriptionPaymentRequest['plan'];
+  currency: string;
+  priceCents: number;
+  renewalPriceCents: number;
+  /** Length of the first phase at the first price. */
+  firstPhaseMonths: number;
+}
+
+/** A verified provider event, in our words; `ignored` for what we do not act on. */
+export type PaymentEvent = { id: string; type: string } & (
+  | { kind: 'payment_succeeded'; intent: IntentState }
+  | { kind: 'payment_failed'; intentId: string; message: string }
+  | {
+      kind: 'subscription_changed';
+      providerSubscriptionId: string;
+      status: 'incomplete' | 'active' | 'past_due' | 'canceled';
+      currentPeriodStart: Date | null;
+      currentPeriodEnd: Date | null;
+    }
+  | {
+      kind: 'renewal_paid';
+      invoiceId: string;
+      providerSubscriptionId: string;
+      amountCents: number;
+      currency: string;
+      customerId: string | null;
+      paidAt: Date;
+    }
+  | { kind: 'ignored' }
+);
+
+export interface PaymentProvider {
+  readonly kind: PaymentProviderKind;
+  /** Stripe.js needs it in the browser; null in test mode. */
+  readonly publishableKey: string | null;
+  startSubscriptionPayment(request: SubscriptionPaymentRequest): Promise<StartedPayment>;
+  /** The provider's current state of an intent; null when this database is the provider (test mode). */
+  retrieveIntent(providerIntentId: string): Promise<IntentState | null>;
+  /** Adds the renewal price as the schedule's second phase (Stripe); nothing to do in test mode. */
+  scheduleRenewal(phase: RenewalPhase): Promise<string | null>;
+  /** Checks the signature and reads the event; throws `InvalidWebhookError` when it does not verify. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+}
+
+export class InvalidWebhookError extends Error {}
+
+/** A provider refused or failed a request; `message` is safe to show. */
+export class PaymentProviderError extends Error {}

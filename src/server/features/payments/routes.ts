@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { createPaymentIntentInput, PAYMENT_INTENT_LABELS, TEST_CARD_LABELS, testCardPaymentInput } from '../../../contract/payments.js';
+import { InvalidWebhookError } from '../../adapters/payments/types.js';
+import { HttpError } from '../../http/errors.js';
+import { parseInput } from '../../http/validate.js';
+import type { PaymentsService } from './service.js';
+
+const statusQuery = z.object({
+  payment_intent: z.optional(z.string().check(z.maxLength(200))),
+  payment_intent_client_secret: z.string('payment_intent_client_secret is required').check(z.minLength(1, 'payment_intent_client_secret is required'), z.maxLength(300)),
+});
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:-]{8,200}$/;
+
+export interface PaymentRoutesOptions {
+  payments: PaymentsService;
+  /** Payment creations and test-card attempts per client address per minute. */
+  rateLimitPerMinute: number;
+}
+
+export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutesOptions): Promise<void> {
+  const { payments } = options;
+  const rateLimit = { max: options.rateLimitPerMinute, timeWindow: '1 minute' };
+
+  app.post('/api/create-payment-intent', { config: { rateLimit } }, async (request) => {
+    const input = parseInput(createPaymentIntentInput, request.body, PAYMENT_INTENT_LABELS);
+    const key = request.headers['idempotency-key'];
+    if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+      throw new HttpError(400, 'The Idempotency-Key header must be 8 to 200 letters, digits, "-", "_" or ":".');
+    }
+    const result = await payments.createIntent(input, key);
+    request.log.info({ reqId: request.id, paymentIntent: result.paymentIntentId, planId: input.planId }, 'payment intent ready');
+    return result;
+  });
+
+  app.post('/api/payments/test/confirm', { config: { rateLimit } }, async (request) => {
+    const input = parseInput(testCardPaymentInput, request.body, TEST_CARD_LABELS);
+    return payments.payWithTestCard(input);
+  });
+
+  app.get('/api/payments/status', async (request) => {
+    const query = parseInput(statusQuery, request.query);
+    if (query.payment_intent && !query.payment_intent_client_secret.startsWith(`${query.payment_intent}_secret_`)) {
+      throw new HttpError(404, 'We could not find this payment. Start again from the checkout page.');
+    }
+    return payments.status(query.payment_intent_client_secret);
+  });
+
+  // Stripe signs the exact bytes it sent: this route keeps the body raw.
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser(['application/json']);
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post('/api/stripe/webhook', async (request, reply) => {
+      if (payments.provider.kind !== 'stripe') {
+        throw new HttpError(404, 'Stripe is not configured on this server, so it receives no webhooks.');
+      }
+      const signature = request.headers['stripe-signature'];
+      let event;
+      try {
+        event = payments.provider.verifyWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        if (error instanceof InvalidWebhookError) {
+          request.log.warn({ reqId: request.id, reason: error.message }, 'webhook refused: signature does not verify');
+          throw new HttpError(400, 'The webhook signature does not verify.');
+        }
+        throw error;
+      }
+      const outcome = await payments.settle.event(event);
+      request.log.info({ reqId: request.id, event: event.id, type: event.type, outcome }, 'webhook');
+      return reply.send({ received: true, outcome });
+    });
+  });
+}

@@ -1,0 +1,211 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { centsToDecimal, dollarsToCents } from '../../../contract/money.js';
+import type { CreatePaymentIntentResult, PaymentStatusResult, TestCardPaymentInput } from '../../../contract/payments.js';
+import { checkTestCard, testCardOutcome } from '../../adapters/payments/test-cards.js';
+import { PaymentProviderError } from '../../adapters/payments/types.js';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { businessRegistrations, paymentIntents, subscriptionPlans, subscriptions } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { createSettlement, type SettleDeps } from './settle.js';
+
+type IntentRow = typeof paymentIntents.$inferSelect;
+type CreateInput = { planId: number; amount?: number | string | undefined; registrationId?: string | null | undefined };
+
+const NOT_FOUND = 'We could not find this payment. Start again from the checkout page.';
+
+export function createPaymentsService(deps: SettleDeps) {
+  const { db, provider } = deps;
+  const settle = createSettlement(deps);
+
+  const answer = (row: IntentRow): CreatePaymentIntentResult => ({
+    clientSecret: row.clientSecret,
+    paymentIntentId: row.providerIntentId,
+    amount: centsToDecimal(row.amountCents),
+    provider: row.provider,
+    publishableKey: provider.publishableKey,
+  });
+
+  async function statusOf(providerIntentId: string): Promise<PaymentStatusResult> {
+    const [row] = await db
+      .select({ intent: paymentIntents, plan: { name: subscriptionPlans.name, displayName: subscriptionPlans.displayName } })
+      .from(paymentIntents)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, paymentIntents.planId))
+      .where(eq(paymentIntents.providerIntentId, providerIntentId));
+    if (!row) throw new HttpError(404, NOT_FOUND);
+    return {
+      paymentIntentId: row.intent.providerIntentId,
+      status: row.intent.status,
+      amount: centsToDecimal(row.intent.amountCents),
+      plan: row.plan,
+      message: row.intent.status === 'succeeded' ? null : row.intent.lastError,
+    };
+  }
+
+  /**
+   * Prices the plan on the server and starts its subscription with the provider. A retry with
+   * the same idempotency key, or a new visit for a registration that already has an open
+   * payment for this plan, gets that payment back instead of a second one.
+   */
+  async function createIntent(input: CreateInput, clientKey: string | undefined): Promise<CreatePaymentIntentResult> {
+    const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, input.planId));
+    if (!plan) {
+      throw new HttpError(400, `There is no plan with id ${input.planId}. Go back to the plans and choose one.`, [
+        { field: 'planId', message: 'There is no such plan' },
+      ]);
+    }
+    if (input.amount !== undefined && dollarsToCents(input.amount) !== plan.priceCents) {
+      const price = centsToDecimal(plan.priceCents);
+      throw new HttpError(400, `The amount does not match the price of ${plan.displayName} ($${price}). Reload the page and try again.`, [
+        { field: 'amount', message: `The price of this plan is ${price}` },
+      ]);
+    }
+    const [registration] = input.registrationId
+      ? await db.select().from(businessRegistrations).where(eq(businessRegistrations.id, input.registrationId))
+      : [];
+    if (input.registrationId && !registration) {
+      throw new HttpError(400, 'We could not find your registration. Please register your business again on our home page.', [
+        { field: 'registrationId', message: 'There is no such registration' },
+      ]);
+    }
+    if (registration?.status === 'active') {
+      throw new HttpError(409, 'This registration is already paid and its subscription is active. There is nothing more to pay.');
+    }
+    if (registration) {
+      const [open] = await db
+        .select()
+        .from(paymentIntents)
+        .where(
+          and(
+            eq(paymentIntents.registrationId, registration.id),
+            eq(paymentIntents.planId, plan.id),
+            eq(paymentIntents.amountCents, plan.priceCents),
+            eq(paymentIntents.provider, provider.kind),
+            inArray(paymentIntents.status, ['requires_payment_method', 'processing']),
+          ),
+        )
+        .orderBy(desc(paymentIntents.createdAt))
+        .limit(1);
+      if (open) return answer(open);
+    }
+
+    // Scoped to the registration and plan: one browser's key can never reach another's payment.
+    const scope = `${registration?.id ?? 'visitor'}:${plan.id}:${plan.priceCents}:${clientKey ?? crypto.randomUUID()}`;
+    const idempotencyKey = crypto.createHash('sha256').update(scope).digest('hex');
+    const existing = await byKey(idempotencyKey);
+    if (existing) return answer(existing);
+
+    let started;
+    try {
+      started = await provider.startSubscriptionPayment({
+        idempotencyKey,
+        amountCents: plan.priceCents,
+        currency: plan.currency,
+        plan,
+        customer: registration ? { email: registration.email, name: registration.businessName, registrationId: registration.id } : null,
+      });
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw new HttpError(502, `The payment provider refused to start the payment: ${error.message}`);
+      throw error;
+    }
+    try {
+      const row = await db.transaction(async (tx) => {
+        const [sub] = await tx
+          .insert(subscriptions)
+          .values({
+            provider: provider.kind,
+            providerSubscriptionId: started.providerSubscriptionId,
+            providerCustomerId: started.providerCustomerId,
+            planId: plan.id,
+            registrationId: registration?.id ?? null,
+            priceCents: plan.priceCents,
+            currency: plan.currency,
+            billingCycle: plan.billingCycle,
+            renewalPriceCents: plan.renewalPriceCents,
+          })
+          .returning({ id: subscriptions.id });
+        const [intent] = await tx
+          .insert(paymentIntents)
+          .values({
+            provider: provider.kind,
+            providerIntentId: started.providerIntentId,
+            clientSecret: started.clientSecret,
+            idempotencyKey,
+            planId: plan.id,
+            registrationId: registration?.id ?? null,
+            subscriptionId: sub!.id,
+            amountCents: plan.priceCents,
+            currency: plan.currency,
+          })
+          .returning();
+        return intent!;
+      });
+      return answer(row);
+    } catch (error) {
+      // A concurrent retry with the same key stored it first: answer that one.
+      const winner = isUniqueViolation(error) ? await byKey(idempotencyKey) : undefined;
+      if (winner) return answer(winner);
+      throw error;
+    }
+  }
+
+  async function byKey(idempotencyKey: string) {
+    const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.idempotencyKey, idempotencyKey));
+    return row;
+  }
+
+  async function intentForSecret(clientSecret: string): Promise<IntentRow> {
+    const providerIntentId = clientSecret.split('_secret_')[0] ?? '';
+    const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, providerIntentId));
+    const same = row && row.clientSecret.length === clientSecret.length && crypto.timingSafeEqual(Buffer.from(row.clientSecret), Buffer.from(clientSecret));
+    if (!row || !same) throw new HttpError(404, NOT_FOUND);
+    return row;
+  }
+
+  /**
+   * What happened to a payment, for the confirmation page. The browser's redirect proves
+   * nothing: an open intent is asked of the provider, and booked if it says succeeded.
+   */
+  async function status(clientSecret: string): Promise<PaymentStatusResult> {
+    const row = await intentForSecret(clientSecret);
+    if (row.status !== 'succeeded' && row.provider === provider.kind) {
+      const state = await provider.retrieveIntent(row.providerIntentId).catch((error: unknown) => {
+        deps.log.warn({ err: error, paymentIntent: row.providerIntentId }, 'could not ask the provider about a payment');
+        return null;
+      });
+      if (state?.status === 'succeeded') await settle.succeeded(state);
+      else if (state?.errorMessage && state.status === 'requires_payment_method') await settle.failed(state.id, state.errorMessage);
+      else if (state && state.status !== row.status) {
+        await db.update(paymentIntents).set({ status: state.status, updatedAt: new Date() }).where(eq(paymentIntents.id, row.id));
+      }
+    }
+    return statusOf(row.providerIntentId);
+  }
+
+  /** Test mode's card payment: checked like a real card, outcome from Stripe's test-card table. */
+  async function payWithTestCard(input: Required<TestCardPaymentInput>): Promise<PaymentStatusResult> {
+    if (provider.kind !== 'test') throw new HttpError(404, 'Test-mode payments are off: this site takes card payments through Stripe.');
+    const row = await intentForSecret(input.clientSecret);
+    if (row.status === 'succeeded') return statusOf(row.providerIntentId);
+    if (row.status === 'canceled') throw new HttpError(409, 'This payment was cancelled. Start again from the checkout page.');
+    const checked = checkTestCard(input);
+    if ('problems' in checked) {
+      const issues = Object.entries(checked.problems).map(([field, message]) => ({ field, message: message! }));
+      throw new HttpError(400, issues[0]!.message, issues);
+    }
+    const outcome = testCardOutcome(input.cardNumber);
+    if (outcome.ok) {
+      await settle.succeeded(
+        { id: row.providerIntentId, status: 'succeeded', amountCents: row.amountCents, currency: row.currency, customerId: null, errorMessage: null, paidAt: new Date() },
+        checked.card,
+      );
+    } else {
+      await settle.failed(row.providerIntentId, outcome.message, checked.card);
+    }
+    return statusOf(row.providerIntentId);
+  }
+
+  return { provider, createIntent, status, payWithTestCard, settle };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,244 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CheckedCard } from '../../adapters/payments/test-cards.js';
+import type { IntentState, PaymentEvent, PaymentProvider } from '../../adapters/payments/types.js';
+import type { Db } from '../../db/client.js';
+import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions, webhookEvents } from '../../db/schema.js';
+import { type MailSettings, paymentMails } from '../notifications/messages.js';
+import { enqueueMail } from '../notifications/outbox.js';
+
+export interface SettleDeps {
+  db: Db;
+  provider: PaymentProvider;
+  mail: MailSettings;
+  log: FastifyBaseLogger;
+  /** Called after a commit that queued e-mails. */
+  mailQueued(): void;
+}
+
+/** What a settlement changed, so that work outside the transaction follows its commit. */
+interface Effects {
+  mailQueued: boolean;
+  subscriptionIds: string[];
+}
+
+const MONTHS_PER_CYCLE: Record<string, number> = { month: 1, quarter: 3, year: 12 };
+/** Spec section 9: the renewal price applies after the first 12 months. */
+export const FIRST_PRICE_MONTHS = 12;
+
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date);
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/**
+ * Books a first payment on the provider's word, in one transaction: the ledger row (unique per
+ * provider payment, so a repeat books nothing), the intent, the subscription, the registration,
+ * and the e-mails. Returns false when it was already booked or the intent is not ours.
+ */
+async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, card: CheckedCard | undefined, effects: Effects): Promise<boolean> {
+  const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, state.id)).for('update');
+  if (!intent) {
+    deps.log.warn({ paymentIntent: state.id }, 'payment succeeded for an intent this app did not create; not booked');
+    return false;
+  }
+  const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, intent.planId));
+  const [registration] = intent.registrationId
+    ? await tx.select().from(businessRegistrations).where(eq(businessRegistrations.id, intent.registrationId))
+    : [];
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, intent.subscriptionId));
+  const booked = await tx
+    .insert(payments)
+    .values({
+      provider: intent.provider,
+      providerPaymentId: state.id,
+      providerCustomerId: state.customerId ?? sub?.providerCustomerId ?? null,
+      productId: plan ? `plan_${plan.name}` : null,
+      amountCents: state.amountCents,
+      currency: state.currency,
+      planId: intent.planId,
+      registrationId: intent.registrationId,
+      subscriptionId: intent.subscriptionId,
+      customerEmail: registration?.email ?? null,
+      paidAt: state.paidAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  if (booked.length === 0) return false;
+  if (state.amountCents !== intent.amountCents) {
+    deps.log.warn({ paymentIntent: state.id, expected: intent.amountCents, paid: state.amountCents }, 'paid amount differs from the intent; booked what was paid');
+  }
+
+  const now = new Date();
+  await tx
+    .update(paymentIntents)
+    .set({ status: 'succeeded', lastError: null, updatedAt: now, ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}) })
+    .where(eq(paymentIntents.id, intent.id));
+  const cycleMonths = MONTHS_PER_CYCLE[sub?.billingCycle ?? 'month'] ?? 1;
+  const renewalStartsAt = sub?.renewalPriceCents != null ? addMonths(state.paidAt, FIRST_PRICE_MONTHS) : null;
+  await tx
+    .update(subscriptions)
+    .set({
+      status: 'active',
+      currentPeriodStart: sub?.currentPeriodStart ?? state.paidAt,
+      currentPeriodEnd: sub?.currentPeriodEnd ?? addMonths(state.paidAt, cycleMonths),
+      renewalStartsAt: sub?.renewalStartsAt ?? renewalStartsAt,
+      providerCustomerId: sub?.providerCustomerId ?? state.customerId,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, intent.subscriptionId));
+  if (registration) {
+    await tx
+      .update(businessRegistrations)
+      .set({ status: 'active', planId: intent.planId, updatedAt: now })
+      .where(eq(businessRegistrations.id, registration.id));
+  }
+  await enqueueMail(
+    tx,
+    paymentMails(deps.mail, {
+      amountCents: state.amountCents,
+      currency: state.currency,
+      planDisplayName: plan?.displayName ?? 'subscription',
+      billingCycle: sub?.billingCycle ?? 'month',
+      providerPaymentId: state.id,
+      paidAt: state.paidAt,
+      renewal: sub?.renewalPriceCents != null && renewalStartsAt ? { priceCents: sub.renewalPriceCents, startsAt: sub.renewalStartsAt ?? renewalStartsAt } : null,
+      card: card ? `${card.brand} ending in ${card.last4}` : null,
+      registration: registration ?? null,
+    }),
+  );
+  effects.mailQueued = true;
+  effects.subscriptionIds.push(intent.subscriptionId);
+  return true;
+}
+
+/** A failed attempt: the provider's message is kept; the registration stays and can pay again. */
+async function recordFailure(tx: Db, providerIntentId: string, message: string, card?: CheckedCard): Promise<void> {
+  await tx
+    .update(paymentIntents)
+    .set({ status: 'requires_payment_method', lastError: message, updatedAt: new Date(), ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}) })
+    .where(and(eq(paymentIntents.providerIntentId, providerIntentId), ne(paymentIntents.status, 'succeeded')));
+}
+
+async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects: Effects): Promise<void> {
+  switch (event.kind) {
+    case 'payment_succeeded':
+      await bookFirstPayment(tx, deps, event.intent, undefined, effects);
+      return;
+    case 'payment_failed':
+      await recordFailure(tx, event.intentId, event.message);
+      return;
+    case 'subscription_changed': {
+      const changed = await tx
+        .update(subscriptions)
+        .set({
+          status: event.status,
+          ...(event.currentPeriodStart ? { currentPeriodStart: event.currentPeriodStart } : {}),
+          ...(event.currentPeriodEnd ? { currentPeriodEnd: event.currentPeriodEnd } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId))
+        .returning({ id: subscriptions.id });
+      effects.subscriptionIds.push(...changed.map((c) => c.id));
+      return;
+    }
+    case 'renewal_paid': {
+      const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
+      if (!sub) return;
+      const [plan] = await tx.select({ name: subscriptionPlans.name }).from(subscriptionPlans).where(eq(subscriptionPlans.id, sub.planId));
+      const [registration] = sub.registrationId
+        ? await tx.select({ email: businessRegistrations.email }).from(businessRegistrations).where(eq(businessRegistrations.id, sub.registrationId))
+        : [];
+      await tx
+        .insert(payments)
+        .values({
+          provider: 'stripe',
+          providerPaymentId: event.invoiceId,
+          providerCustomerId: event.customerId,
+          productId: plan ? `plan_${plan.name}` : null,
+          amountCents: event.amountCents,
+          currency: event.currency,
+          planId: sub.planId,
+          registrationId: sub.registrationId,
+          subscriptionId: sub.id,
+          customerEmail: registration?.email ?? null,
+          paidAt: event.paidAt,
+        })
+        .onConflictDoNothing();
+      return;
+    }
+    case 'ignored':
+      return;
+  }
+}
+
+export function createSettlement(deps: SettleDeps) {
+  async function after(effects: Effects) {
+    if (effects.mailQueued) deps.mailQueued();
+    for (const id of new Set(effects.subscriptionIds)) await ensureRenewalScheduled(id);
+  }
+
+  /**
+   * With Stripe, the renewal price is a second phase of a subscription schedule, which Stripe
+   * only allows once the subscription is active; a failure is logged and retried on the
+   * subscription's next event.
+   */
+  async function ensureRenewalScheduled(subscriptionId: string) {
+    const [sub] = await deps.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.provider, 'stripe'), eq(subscriptions.status, 'active'), isNull(subscriptions.providerScheduleId)));
+    if (!sub?.providerSubscriptionId || sub.renewalPriceCents == null) return;
+    const [plan] = await deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, sub.planId));
+    if (!plan) return;
+    try {
+      const scheduleId = await deps.provider.scheduleRenewal({
+        providerSubscriptionId: sub.providerSubscriptionId,
+        idempotencyKey: `renewal-${sub.id}`,
+        plan,
+        currency: sub.currency,
+        priceCents: sub.priceCents,
+        renewalPriceCents: sub.renewalPriceCents,
+        firstPhaseMonths: FIRST_PRICE_MONTHS,
+      });
+      if (scheduleId) await deps.db.update(subscriptions).set({ providerScheduleId: scheduleId, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+    } catch (error) {
+      deps.log.error({ err: error, subscriptionId }, 'could not schedule the renewal price; will retry on the next subscription event');
+    }
+  }
+
+  return {
+    /** A payment the provider (or, in test mode, our card check) says succeeded. */
+    async succeeded(state: IntentState, card?: CheckedCard): Promise<boolean> {
+      const effects: Effects = { mailQueued: false, subscriptionIds: [] };
+      const booked = await deps.db.transaction((tx) => bookFirstPayment(tx as unknown as Db, deps, state, card, effects));
+      await after(effects);
+      return booked;
+    },
+    async failed(providerIntentId: string, message: string, card?: CheckedCard): Promise<void> {
+      await recordFailure(deps.db, providerIntentId, message, card);
+    },
+    /** Applies a verified event once: its id is stored in the same transaction. */
+    async event(event: PaymentEvent): Promise<'applied' | 'duplicate'> {
+      const effects: Effects = { mailQueued: false, subscriptionIds: [] };
+      const applied = await deps.db.transaction(async (tx) => {
+        const fresh = await tx
+          .insert(webhookEvents)
+          .values({ id: event.id, provider: deps.provider.kind, type: event.type })
+          .onConflictDoNothing()
+          .returning({ id: webhookEvents.id });
+        if (fresh.length === 0) return false;
+        await applyEvent(tx as unknown as Db, deps, event, effects);
+        return true;
+      });
+      await after(effects);
+      return applied ? 'applied' : 'duplicate';
+    },
+  };
+}
+export type Settlement = ReturnType<typeof createSettlement>;
