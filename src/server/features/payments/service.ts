@@ -90,8 +90,12 @@ export function createPaymentsService(deps: SettleDeps) {
       if (open) return answer(open);
     }
 
-    // Scoped to the registration and plan: one browser's key can never reach another's payment.
-    const scope = `${registration?.id ?? 'visitor'}:${plan.id}:${plan.priceCents}:${clientKey ?? crypto.randomUUID()}`;
+    // A registration's key is derived (concurrent visits agree on one payment; a new one only
+    // after the last was cancelled). A visitor's comes from the browser, scoped to the plan, so
+    // one browser's key can never reach another's payment.
+    const scope = registration
+      ? `${registration.id}:${plan.id}:${plan.priceCents}:${await cancelledCount(registration.id, plan.id)}`
+      : `visitor:${plan.id}:${plan.priceCents}:${clientKey ?? crypto.randomUUID()}`;
     const idempotencyKey = crypto.createHash('sha256').update(scope).digest('hex');
     const existing = await byKey(idempotencyKey);
     if (existing) return answer(existing);
@@ -148,6 +152,13 @@ export function createPaymentsService(deps: SettleDeps) {
       if (winner) return answer(winner);
       throw error;
     }
+  }
+
+  async function cancelledCount(registrationId: string, planId: number): Promise<number> {
+    return db.$count(
+      paymentIntents,
+      and(eq(paymentIntents.registrationId, registrationId), eq(paymentIntents.planId, planId), eq(paymentIntents.status, 'canceled')),
+    );
   }
 
   async function byKey(idempotencyKey: string) {

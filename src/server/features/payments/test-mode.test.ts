@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../app.js';
+import { businessRegistrations, outboxMessages, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
+import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+
+const registration = {
+  businessName: 'Demo Bakery',
+  ownerName: 'Sam Example',
+  email: 'sam@example.com',
+  businessType: 'Restaurant',
+  subscriptionPlan: 'growing',
+};
+const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
+
+describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let plans: { id: number; name: string; price: string }[];
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    app = await buildApp({ config: testConfig(), database: testDb.database, registrationRateLimit: 1000, paymentRateLimit: 1000 });
+    plans = (await app.inject({ url: '/api/subscription-plans' })).json();
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  const plan = (name: string) => plans.find((p) => p.name === name)!;
+  const createIntent = (payload: object, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: '/api/create-payment-intent', payload, headers });
+  const register = async () => (await app.inject({ method: 'POST', url: '/api/business-registration', payload: registration })).json<{ id: string }>().id;
+  const pay = (clientSecret: string, overrides: object = {}) =>
+    app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret, ...card, ...overrides } });
+
+  it('prices the plan itself: a tampered amount, an unknown plan or a bad body answer 400', async () => {
+    const growing = plan('growing');
+    const tampered = await createIntent({ planId: growing.id, amount: 1 });
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json<{ message: string }>().message).toBe(`The amount does not match the price of Growing ($${growing.price}). Reload the page and try again.`);
+    const unknown = await createIntent({ planId: 99999, amount: 1 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ issues: { field: string }[] }>().issues[0]!.field).toBe('planId');
+    for (const body of [{}, { planId: 'x' }, { planId: growing.id, amount: 'lots' }, { planId: growing.id, registrationId: 'nope' }]) {
+      expect((await createIntent(body)).statusCode).toBe(400);
+    }
+    const badKey = await createIntent({ planId: growing.id }, { 'idempotency-key': 'short' });
+    expect(badKey.statusCode).toBe(400);
+    expect(await testDb.database.db.$count(paymentIntents)).toBe(0);
+  });
+
+  it('answers the same intent to a retried request and to a second visit of one registration', async () => {
+    const growing = plan('growing');
+    const first = await createIntent({ planId: growing.id, amount: Number(growing.price) }, { 'idempotency-key': 'visit-key-0001' });
+    expect(first.statusCode).toBe(200);
+    const body = first.json<{ clientSecret: string; provider: string; amount: string; publishableKey: null }>();
+    expect(body).toMatchObject({ provider: 'test', amount: growing.price, publishableKey: null });
+    expect(body.clientSecret).toMatch(/^pi_test_[0-9a-f]+_secret_[0-9a-f]+$/);
+    const retry = await createIntent({ planId: growing.id, amount: growing.price }, { 'idempotency-key': 'visit-key-0001' });
+    expect(retry.json<{ clientSecret: string }>().clientSecret).toBe(body.clientSecret);
+    const other = await createIntent({ planId: growing.id }, { 'idempotency-key': 'visit-key-0002' });
+    expect(other.json<{ clientSecret: string }>().clientSecret).not.toBe(body.clientSecret);
+
+    const registrationId = await register();
+    const [a, b] = await Promise.all([createIntent({ planId: growing.id, registrationId }), createIntent({ planId: growing.id, registrationId })]);
+    const again = await createIntent({ planId: growing.id, registrationId });
+    expect(again.json<{ clientSecret: string }>().clientSecret).toBe(a.json<{ clientSecret: string }>().clientSecret);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+  });
+
+  it('a declined card keeps the registration; a good card then books one payment and activates it', async () => {
+    const db = testDb.database.db;
+    const registrationId = await register();
+    const growing = plan('growing');
+    const { clientSecret, paymentIntentId } = (await createIntent({ planId: growing.id, amount: growing.price, registrationId })).json<{
+      clientSecret: string;
+      paymentIntentId: string;
+    }>();
+
+    const declined = await pay(clientSecret, { cardNumber: '4000 0000 0000 0002' });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toMatchObject({ status: 'requires_payment_method', message: 'Your card was declined.' });
+    const broke = await pay(clientSecret, { cardNumber: '4000000000009995' });
+    expect(broke.json()).toMatchObject({ message: 'Your card has insufficient funds.' });
+    const [pending] = await db.select().from(businessRegistrations).where(eq(businessRegistrations.id, registrationId));
+    expect(pending!.status).toBe('pending_payment');
+
+    const bad = await pay(clientSecret, { cardNumber: '4242 4242 4242 4241', expiry: '01 / 20' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ issues: { field: string }[] }>().issues.map((i) => i.field)).toEqual(['cardNumber', 'expiry']);
+
+    const ok = await pay(clientSecret);
+    expect(ok.json()).toMatchObject({ status: 'succeeded', message: null, amount: growing.price, plan: { name: 'growing' } });
+    const twice = await pay(clientSecret);
+    expect(twice.json()).toMatchObject({ status: 'succeeded' });
+
+    const ledger = await db.select().from(payments).where(eq(payments.registrationId, registrationId));
+    expect(ledger).toHaveLength(1);
+    const [planRow] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
+    expect(ledger[0]).toMatchObject({ amountCents: planRow!.priceCents, currency: 'usd', provider: 'test', providerPaymentId: paymentIntentId, productId: 'plan_growing', customerEmail: 'sam@example.com' });
+    const [active] = await db.select().from(businessRegistrations).where(eq(businessRegistrations.id, registrationId));
+    expect(active!.status).toBe('active');
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+    expect(sub).toMatchObject({ status: 'active', priceCents: planRow!.priceCents, renewalPriceCents: planRow!.renewalPriceCents });
+    expect(sub!.currentPeriodEnd!.getTime()).toBeGreaterThan(sub!.currentPeriodStart!.getTime());
+    expect(sub!.renewalStartsAt!.getUTCFullYear()).toBe(sub!.currentPeriodStart!.getUTCFullYear() + 1);
+
+    const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, paymentIntentId));
+    expect(intent).toMatchObject({ status: 'succeeded', cardBrand: 'visa', cardLast4: '4242', lastError: null });
+    expect(JSON.stringify(intent)).not.toContain('4242424242424242');
+
+    const mails = await db.select().from(outboxMessages);
+    const kinds = mails.map((m) => `${m.kind}:${m.to}`);
+    expect(kinds).toContain('team_new_registration:help@example.com');
+    expect(kinds).toContain('team_payment_received:help@example.com');
+    expect(kinds).toContain('client_receipt:sam@example.com');
+    expect(mails.find((m) => m.kind === 'client_receipt')!.body).toContain('visa ending in 4242');
+
+    const paidAgain = await createIntent({ planId: growing.id, registrationId });
+    expect(paidAgain.statusCode).toBe(409);
+  });
+
+  it('tells the confirmation page what happened, only to the holder of the client secret', async () => {
+    const essential = plan('essential');
+    const { clientSecret, paymentIntentId } = (await createIntent({ planId: essential.id })).json<{ clientSecret: string; paymentIntentId: string }>();
+    const status = (query: string) => app.inject({ url: `/api/payments/status?${query}` });
+    const open = await status(`payment_intent=${paymentIntentId}&payment_intent_client_secret=${clientSecret}`);
+    expect(open.json()).toMatchObject({ status: 'requires_payment_method', plan: { name: 'essential', displayName: expect.any(String) } });
+    expect((await status(`payment_intent=${paymentIntentId}&payment_intent_client_secret=${paymentIntentId}_secret_guess`)).statusCode).toBe(404);
+    expect((await status(`payment_intent=${paymentIntentId}`)).statusCode).toBe(400);
+    await pay(clientSecret);
+    expect((await status(`payment_intent_client_secret=${clientSecret}`)).json()).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('refuses Stripe webhooks while Stripe is not configured', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: { id: 'evt_1' } });
+    expect(res.statusCode).toBe(404);
+  });
+});
