@@ -23,6 +23,11 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500 && error instanceof HttpError) {
+      // An outside service failed (502, 503…) and the message says so in words meant for people.
+      request.log.warn({ err: error, reqId: request.id, method: request.method, url: request.url }, 'request failed upstream');
+      return reply.status(status).send({ message: error.message } satisfies ApiErrorBody);
+    }
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, 'request failed');
       const body: ApiErrorBody = { message: 'Something went wrong on our side. Please try again in a moment.' };

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { buildApp } from '../../app.js';
+import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
+import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const signer = new Stripe('sk_test_fake');
+const registration = { businessName: 'Demo Garage', ownerName: 'Alex Example', email: 'alex@example.com', businessType: 'Automotive', subscriptionPlan: 'growing' };
+
+describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let fake: FakeStripe;
+  let growing: typeof subscriptionPlans.$inferSelect;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    testDb = await createTestDatabase(kind);
+    const config = testConfig({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url });
+    app = await buildApp({ config, database: testDb.database, registrationRateLimit: 1000, paymentRateLimit: 1000 });
+    [growing] = await testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+    await fake.close();
+  });
+
+  const register = async () => (await app.inject({ method: 'POST', url: '/api/business-registration', payload: registration })).json<{ id: string }>().id;
+  const start = async (registrationId: string) =>
+    (await app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: growing.id, amount: 299, registrationId } })).json<{
+      clientSecret: string;
+      paymentIntentId: string;
+      provider: string;
+      publishableKey: string;
+    }>();
+  const deliver = (event: object, signature?: string) => {
+    const payload = JSON.stringify(event);
+    return app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      payload,
+    });
+  };
+  const event = (id: string, type: string, object: object) => ({ id, object: 'event', type, created: 1_790_000_000, livemode: false, data: { object } });
+  const succeededIntent = (id: string) => ({ id, object: 'payment_intent', amount: 29_900, amount_received: 29_900, currency: 'usd', customer: 'cus_x', status: 'succeeded', created: 1_790_000_000, last_payment_error: null });
+  const ledgerFor = (registrationId: string) => testDb.database.db.select().from(payments).where(eq(payments.registrationId, registrationId));
+
+  it('creates the customer and an incomplete subscription at the plan price, with idempotency keys', async () => {
+    const registrationId = await register();
+    const before = fake.requests.length;
+    const answer = await start(registrationId);
+    expect(answer).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_fake' });
+    expect(answer.clientSecret).toBe(`${answer.paymentIntentId}_secret_fake`);
+    const sent = fake.requests.slice(before);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'GET /v1/products/plan_growing', 'POST /v1/products', 'POST /v1/subscriptions']);
+    expect(sent[0]!.authorization).toBe('Bearer sk_test_fake');
+    expect(sent[0]!.params).toMatchObject({ email: 'alex@example.com', name: 'Demo Garage', 'metadata[registration_id]': registrationId });
+    const sub = sent[3]!;
+    expect(sub.params).toMatchObject({
+      'items[0][price_data][unit_amount]': '29900',
+      'items[0][price_data][currency]': 'usd',
+      'items[0][price_data][product]': 'plan_growing',
+      'items[0][price_data][recurring][interval]': 'month',
+      payment_behavior: 'default_incomplete',
+      'expand[0]': 'latest_invoice.confirmation_secret',
+      'metadata[plan_id]': String(growing.id),
+    });
+    expect(sub.idempotencyKey).toMatch(/^[0-9a-f]{64}-subscription$/);
+    expect(sent[0]!.idempotencyKey).toBe(sub.idempotencyKey!.replace('-subscription', '-customer'));
+
+    const again = await start(registrationId);
+    expect(again.clientSecret).toBe(answer.clientSecret);
+    expect(fake.requests.length).toBe(before + 4);
+  });
+
+  it('refuses a webhook whose signature does not verify, and books nothing', async () => {
+    const registrationId = await register();
+    const { paymentIntentId } = await start(registrationId);
+    const forged = await deliver(event('evt_forged', 'payment_intent.succeeded', succeededIntent(paymentIntentId)), 't=1,v1=deadbeef');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ message: 'The webhook signature does not verify.' });
+    const unsigned = await app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await ledgerFor(registrationId)).toHaveLength(0);
+  });
+
+  it('keeps a failure, then books one payment however often and however concurrently the success arrives', async () => {
+    const registrationId = await register();
+    const { paymentIntentId, clientSecret } = await start(registrationId);
+    const failed = await deliver(
+      event('evt_fail_1', 'payment_intent.payment_failed', { ...succeededIntent(paymentIntentId), status: 'requires_payment_method', last_payment_error: { message: 'Your card has insufficient funds.' } }),
+    );
+    expect(failed.statusCode).toBe(200);
+    const status = await app.inject({ url: `/api/payments/status?payment_intent_client_secret=${clientSecret}` });
+    expect(status.json()).toMatchObject({ status: 'requires_payment_method', message: 'Your card has insufficient funds.' });
+
+    const first = event('evt_ok_1', 'payment_intent.succeeded', succeededIntent(paymentIntentId));
+    expect((await deliver(first)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await deliver(first)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    const second = event('evt_ok_2', 'payment_intent.succeeded', succeededIntent(paymentIntentId));
+    const together = await Promise.all([deliver(second), deliver(second), deliver(event('evt_ok_3', 'payment_intent.succeeded', succeededIntent(paymentIntentId)))]);
+    expect(together.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(together.slice(0, 2).map((r) => r.json<{ outcome: string }>().outcome).sort()).toEqual(['applied', 'duplicate']);
+
+    const ledger = await ledgerFor(registrationId);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ provider: 'stripe', providerPaymentId: paymentIntentId, amountCents: 29_900, providerCustomerId: 'cus_x', productId: 'plan_growing' });
+    const [reg] = await testDb.database.db.select().from(businessRegistrations).where(eq(businessRegistrations.id, registrationId));
+    expect(reg!.status).toBe('active');
+  });
+
+  it('puts the renewal price in a second phase once the subscription is active', async () => {
+    const registrationId = await register();
+    const { paymentIntentId } = await start(registrationId);
+    const [sub] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+    const before = fake.requests.length;
+    await deliver(event(`evt_paid_${registrationId}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId)));
+    const calls = fake.requests.slice(before);
+    expect(calls.map((r) => `${r.method} ${r.path.replace(/sub_sched_fake\d+/, 'ID')}`)).toEqual(['POST /v1/subscription_schedules', 'POST /v1/subscription_schedules/ID']);
+    expect(calls[0]!.params).toEqual({ from_subscription: sub!.providerSubscriptionId });
+    expect(calls[1]!.params).toMatchObject({
+      end_behavior: 'release',
+      'phases[0][duration][interval]': 'month',
+      'phases[0][duration][interval_count]': '12',
+      'phases[0][items][0][price_data][unit_amount]': '29900',
+      'phases[1][items][0][price_data][unit_amount]': String(growing.renewalPriceCents),
+    });
+    const [after] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    expect(after!.providerScheduleId).toMatch(/^sub_sched_fake/);
+
+    const cancelled = await deliver(
+      event(`evt_sub_${registrationId}`, 'customer.subscription.deleted', { id: sub!.providerSubscriptionId, object: 'subscription', status: 'canceled', items: { data: [] } }),
+    );
+    expect(cancelled.statusCode).toBe(200);
+    const [ended] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    expect(ended!.status).toBe('canceled');
+  });
+
+  it('confirms a payment by asking Stripe when the webhook has not arrived yet', async () => {
+    const registrationId = await register();
+    const { paymentIntentId, clientSecret } = await start(registrationId);
+    const ask = () => app.inject({ url: `/api/payments/status?payment_intent=${paymentIntentId}&payment_intent_client_secret=${clientSecret}` });
+    expect((await ask()).json()).toMatchObject({ status: 'requires_payment_method' });
+    expect(await ledgerFor(registrationId)).toHaveLength(0);
+    fake.setIntent(paymentIntentId, { status: 'succeeded', amount_received: 29_900 });
+    expect((await ask()).json()).toMatchObject({ status: 'succeeded' });
+    expect(await ledgerFor(registrationId)).toHaveLength(1);
+    const [intent] = await testDb.database.db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, paymentIntentId));
+    expect(intent!.status).toBe('succeeded');
+  });
+
+  it("answers 502 with Stripe's message when Stripe refuses to start the payment", async () => {
+    const [cheap] = await testDb.database.db
+      .insert(subscriptionPlans)
+      .values({ name: `cheap-${kind}`, displayName: 'Cheap', description: 'x', priceCents: 13 })
+      .returning();
+    const res = await app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: cheap!.id } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json<{ message: string }>().message).toBe('The payment provider refused to start the payment: Your card was declined.');
+  });
+});
