@@ -4,7 +4,6 @@ import { centsToDecimal, dollarsToCents } from '../../../contract/money.js';
 import type { CreatePaymentIntentResult, PaymentStatusResult, TestCardPaymentInput } from '../../../contract/payments.js';
 import { checkTestCard, testCardOutcome } from '../../adapters/payments/test-cards.js';
 import { PaymentProviderError } from '../../adapters/payments/types.js';
-import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { businessRegistrations, paymentIntents, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
