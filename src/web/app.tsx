@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { ToastHost } from './components/toast-host';
 import { LandingPage } from './features/landing/page';
 import { NotFoundPage } from './features/not-found/page';
@@ -20,6 +20,9 @@ export function App() {
         <Switch>
           <Route path="/" component={LandingPage} />
           <Route path="/checkout/:planName" component={CheckoutPage} />
+          <Route path="/checkout">
+            <Redirect to="/" />
+          </Route>
           <Route path="/payment-success" component={PaymentSuccessPage} />
           <Route path="/admin" component={AdminPage} />
           <Route path="/settings" component={AdminPage} />

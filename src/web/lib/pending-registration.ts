@@ -22,3 +22,12 @@ export function readPendingRegistration(): PendingRegistration | null {
     return null;
   }
 }
+
+/** After a confirmed payment: the registration is paid and no longer pending. */
+export function clearPendingRegistration(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing kept, nothing to clear.
+  }
+}

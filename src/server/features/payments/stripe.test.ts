@@ -22,7 +22,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     testDb = await createTestDatabase(kind);
     const config = testConfig({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url });
     app = await buildApp({ config, database: testDb.database, registrationRateLimit: 1000, paymentRateLimit: 1000 });
-    [growing] = await testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
+    growing = (await testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing')))[0]!;
   });
   afterAll(async () => {
     await app.close();

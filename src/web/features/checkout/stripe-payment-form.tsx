@@ -1,0 +1,57 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import type { PaymentFormProps } from './payment-form';
+
+const stripes = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string) {
+  let stripe = stripes.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripes.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+/** Stripe's Payment Element; the card data goes from the browser to Stripe, never through us. */
+export default function StripePaymentForm(props: PaymentFormProps) {
+  return (
+    <Elements stripe={stripeFor(props.publishableKey ?? '')} options={{ clientSecret: props.clientSecret, appearance: { theme: 'stripe' } }}>
+      <ConfirmForm {...props} />
+    </Elements>
+  );
+}
+
+function ConfirmForm({ payLabel, onPaid, onFailed }: PaymentFormProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [paying, setPaying] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements || paying) return;
+    setPaying(true);
+    try {
+      const result = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: `${window.location.origin}/payment-success` },
+        // Cards finish here; methods that need a redirect come back to /payment-success.
+        redirect: 'if_required',
+      });
+      if (result.error) onFailed(result.error.message ?? 'The payment did not go through.');
+      else onPaid(result.paymentIntent.id, result.paymentIntent.status);
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Card payment">
+      <PaymentElement />
+      <Button type="submit" variant="red" size="lg" disabled={!stripe || !elements || paying}>
+        {paying ? 'Processing...' : payLabel}
+      </Button>
+    </form>
+  );
+}
