@@ -26,7 +26,7 @@ test('a complete registration lands on the checkout of its plan', async ({ page 
   await expect(page.getByText('Redirecting you to complete your payment...', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/checkout\/professional$/);
   await expect(page.getByRole('heading', { name: 'Professional' })).toBeVisible();
-  await expect(page.getByText('Your registration is saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay $449.00' })).toBeVisible();
   const pending = await page.evaluate(() => sessionStorage.getItem('pendingRegistration'));
   expect(JSON.parse(pending!)).toMatchObject({ planName: 'professional', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 });

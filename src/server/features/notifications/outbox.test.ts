@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
@@ -141,8 +142,16 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
       subjects.map((subject, i) => ({ kind: 'bulk', to: `user${i + 1}@example.com`, subject, text: `Body of ${subject}.` })),
     );
     const [w1, w2] = [newWorker(), newWorker()];
+    // On PostgreSQL, hold the table until both claims wait on it, so they really run at the same moment.
+    const gate = testDb.url ? new pg.Client({ connectionString: testDb.url }) : undefined;
     try {
-      const [a, b] = await Promise.all([w1.drain(), w2.drain()]);
+      await gate?.connect();
+      await gate?.query('begin; lock table outbox_messages in exclusive mode');
+      const drains = Promise.all([w1.drain(), w2.drain()]);
+      const waiting = "select count(*)::int as n from pg_locks where not granted and relation = 'outbox_messages'::regclass";
+      while (gate && (await gate.query<{ n: number }>(waiting)).rows[0]!.n < 2) await new Promise((r) => setTimeout(r, 10));
+      await gate?.query('commit');
+      const [a, b] = await drains;
       expect(a + b).toBe(6);
       expect(received).toHaveLength(6);
       for (const subject of subjects) expect(countSubject(subject), subject).toBe(1);
@@ -151,6 +160,7 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
       expect(await w1.drain()).toBe(0);
       expect(await w2.drain()).toBe(0);
     } finally {
+      await gate?.end();
       await Promise.all([w1.stop(), w2.stop()]);
     }
   });

@@ -1,0 +1,104 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailMessage, MailTransport } from '../../adapters/mail/index.js';
+import type { Db } from '../../db/client.js';
+import { outboxMessages } from '../../db/schema.js';
+
+/** Writes e-mails to the outbox; call it inside the transaction of what they report. */
+export async function enqueueMail(db: Db, messages: (MailMessage & { kind: string })[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insert(outboxMessages).values(messages.map((m) => ({ kind: m.kind, to: m.to, subject: m.subject, body: m.text })));
+}
+
+/** A claimed message is left alone by other workers for this long, then tried again. */
+const LEASE_MS = 5 * 60_000;
+const BATCH = 20;
+
+/** 30 s, 1 min, 2 min, … at most an hour: a failed send is retried, never dropped. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+export interface OutboxWorker {
+  /** Sends what is due now; resolves with the number sent. */
+  drain(): Promise<number>;
+  /** Asks for a drain soon (after an enqueue), without waiting for the next tick. */
+  nudge(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createOutboxWorker(options: { db: Db; transport: MailTransport; log: FastifyBaseLogger; intervalMs?: number }): OutboxWorker {
+  const { db, transport, log } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  /** Claims due messages (SKIP LOCKED: several instances never take the same one). */
+  async function claim() {
+    const due = db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(outboxMessages.createdAt))
+      .limit(BATCH)
+      ;
+    return db
+      .update(outboxMessages)
+      .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: new Date(Date.now() + LEASE_MS) })
+      .where(inArray(outboxMessages.id, due))
+      .returning();
+  }
+
+  async function drainOnce(): Promise<number> {
+    let sent = 0;
+    for (const message of await claim()) {
+      try {
+        await transport.send({ to: message.to, subject: message.subject, text: message.body });
+        await db.update(outboxMessages).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outboxMessages.id, message.id));
+        sent++;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const retryAt = new Date(Date.now() + retryDelayMs(message.attempts));
+        await db.update(outboxMessages).set({ lastError: reason.slice(0, 1000), nextAttemptAt: retryAt }).where(eq(outboxMessages.id, message.id));
+        log.warn({ outboxId: message.id, kind: message.kind, attempts: message.attempts, retryAt, reason }, 'e-mail not sent; will retry');
+      }
+    }
+    return sent;
+  }
+
+  function drain(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drainOnce().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        void drain().catch(() => undefined);
+      }
+    });
+    return running;
+  }
+
+  const tick = () => void drain().catch((error: unknown) => log.error({ err: error }, 'outbox drain failed'));
+
+  return {
+    drain,
+    nudge: () => {
+      if (timer) setImmediate(tick);
+    },
+    start() {
+      timer ??= setInterval(tick, options.intervalMs ?? 10_000);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+      transport.close();
+    },
+  };
+}
