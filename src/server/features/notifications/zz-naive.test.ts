@@ -151,7 +151,7 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
       const waiting = "select count(*)::int as n from pg_locks where not granted and relation = 'outbox_messages'::regclass";
       while (gate && (await gate.query<{ n: number }>(waiting)).rows[0]!.n < 2) await new Promise((r) => setTimeout(r, 10));
       await gate?.query('commit');
-      const [a, b] = await drains;
+      const [a, b] = await drains; console.log('SPLIT', kind, a, b, received.length);
       expect(a + b).toBe(6);
       expect(received).toHaveLength(6);
       for (const subject of subjects) expect(countSubject(subject), subject).toBe(1);

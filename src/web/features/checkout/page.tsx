@@ -64,9 +64,11 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
           <dt className="text-muted-foreground">Billed</dt>
           <dd className="text-right text-muted-foreground">every {plan.billingCycle}</dd>
           {note && <dd className="col-span-2 text-muted-foreground">{note}</dd>}
-          <dt className="border-t border-border pt-2 font-bold">Due today</dt>
-          <dd className="border-t border-border pt-2 text-right font-bold">${plan.price}</dd>
         </dl>
+        <p className="mt-3 flex justify-between border-t border-border pt-3 font-bold">
+          <span>Due today</span>
+          <span>${plan.price}</span>
+        </p>
         <div className="mt-6">
           {registration ? (
             <Payment plan={plan} registrationId={registration.id} />

@@ -68,7 +68,7 @@ export default function TestCardForm({ clientSecret, payLabel, onPaid, onFailed 
       <Field id="cardNumber" label="Card number" error={errors.cardNumber}>
         <Input {...control('cardNumber')} inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" onChange={set('cardNumber', formatCardNumber)} />
       </Field>
-      <div className="grid grid-cols-2 gap-4">
+      <div className="grid grid-cols-2 items-start gap-4">
         <Field id="expiry" label="Expiry" hint="MM / YY" error={errors.expiry}>
           <Input
             {...control('expiry')}

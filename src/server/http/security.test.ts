@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { securityHeaders } from './security.js';
+
+describe('content security policy', () => {
+  it('allows no outside script or frame in test mode', () => {
+    const csp = securityHeaders({ httpsOnly: false })['content-security-policy']!;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-src 'none'");
+    expect(csp).not.toContain('stripe');
+  });
+
+  it("allows Stripe.js, its frames and its API only when Stripe takes the payments", () => {
+    const csp = securityHeaders({ httpsOnly: true, stripe: true })['content-security-policy']!;
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(csp).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    expect(csp).toContain("object-src 'none'");
+  });
+});
