@@ -142,6 +142,36 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     expect(ended!.status).toBe('canceled');
   });
 
+  it('books each renewal invoice once, and leaves the first invoice to its PaymentIntent', async () => {
+    const registrationId = await register();
+    const { paymentIntentId } = await start(registrationId);
+    await deliver(event(`evt_first_${registrationId}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId)));
+    const [sub] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+    const invoice = (id: string, billingReason: string) => ({
+      id,
+      object: 'invoice',
+      billing_reason: billingReason,
+      amount_paid: 29_900,
+      currency: 'usd',
+      customer: 'cus_x',
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub!.providerSubscriptionId } },
+      status_transitions: { paid_at: 1_792_000_000 },
+    });
+    const first = await deliver(event(`evt_inv0_${registrationId}`, 'invoice.paid', invoice(`in_first_${registrationId}`, 'subscription_create')));
+    expect(first.json()).toMatchObject({ outcome: 'applied' });
+    expect(await ledgerFor(registrationId)).toHaveLength(1);
+    const renewal = event(`evt_inv1_${registrationId}`, 'invoice.paid', invoice(`in_cycle_${registrationId}`, 'subscription_cycle'));
+    await deliver(renewal);
+    await deliver({ ...renewal, id: `evt_inv1_retry_${registrationId}` });
+    const ledger = await ledgerFor(registrationId);
+    expect(ledger).toHaveLength(2);
+    expect(ledger.find((row) => row.providerPaymentId === `in_cycle_${registrationId}`)).toMatchObject({
+      amountCents: 29_900,
+      subscriptionId: sub!.id,
+      paidAt: new Date(1_792_000_000 * 1000),
+    });
+  });
+
   it('confirms a payment by asking Stripe when the webhook has not arrived yet', async () => {
     const registrationId = await register();
     const { paymentIntentId, clientSecret } = await start(registrationId);
