@@ -33,6 +33,7 @@ export function createOutboxWorker(options: { db: Db; transport: MailTransport; 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
+  let stopped = false;
 
   /** Claims due messages (SKIP LOCKED: several instances never take the same one). */
   async function claim() {
@@ -74,9 +75,9 @@ export function createOutboxWorker(options: { db: Db; transport: MailTransport; 
     }
     running = drainOnce().finally(() => {
       running = undefined;
-      if (again) {
+      if (again && !stopped) {
         again = false;
-        void drain().catch(() => undefined);
+        tick();
       }
     });
     return running;
@@ -95,6 +96,7 @@ export function createOutboxWorker(options: { db: Db; transport: MailTransport; 
       tick();
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       await running?.catch(() => undefined);
