@@ -39,6 +39,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SITE_NAME: 'Test Agency',
       SUPPORT_EMAIL: 'help@example.com',
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'e2e owner passphrase',
     },
   },
 });

@@ -67,7 +67,8 @@ test('Employee Login sends the whole browser to /api/login', async ({ page }) =>
   const request = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/login' && r.isNavigationRequest());
   await page.getByRole('button', { name: 'Employee Login' }).click();
   await request;
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
 test('the landing page has no serious accessibility violations, wide and at 360 px', async ({ page }) => {

@@ -3,7 +3,7 @@
  * and with 404 for any other path (the router then shows its 404 page), so search engines and
  * monitors see the truth.
  */
-export const WEB_ROUTES = ['/', '/checkout', '/checkout/:planName', '/payment-success', '/admin', '/settings'] as const;
+export const WEB_ROUTES = ['/', '/checkout', '/checkout/:planName', '/payment-success', '/login', '/admin', '/settings'] as const;
 
 export function isKnownWebPath(path: string): boolean {
   const clean = path.split('?')[0]!.replace(/\/+$/, '') || '/';

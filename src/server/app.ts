@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { authSecret, createAuth, type Auth } from './features/auth/auth.js';
 import { authRoutes } from './features/auth/routes.js';
+import { registerSameOriginWrites } from './http/guard.js';
 import { healthRoutes } from './features/health/routes.js';
 import { planRoutes } from './features/plans/routes.js';
 import { createPlanCatalogue } from './features/plans/service.js';
@@ -34,8 +36,17 @@ export interface AppOptions {
   paymentRateLimit?: number;
   /** Where e-mails go; from `SMTP_URL` (or the log) when omitted. */
   mailTransport?: MailTransport;
+  /** Employee sign-in; built from the config when omitted (tests pass one with other limits). */
+  auth?: Auth;
   /** Deliver queued e-mails in the background (the server does; tests drain by hand). */
   startWorkers?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    routeTable: { method: string; url: string }[];
+  }
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -67,11 +78,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // Every route the app registers, for the test that checks each non-public one needs sign-in.
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+
   registerErrorHandling(app);
   await registerSecurity(app, { httpsOnly: config.site.publicUrl?.startsWith('https://') ?? false, stripe: Boolean(config.stripe) });
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes);
+  const auth = options.auth ?? createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret) });
+  app.decorate('auth', auth);
+  registerSameOriginWrites(app, config.site.publicUrl);
+  await app.register(authRoutes, { auth });
   await app.register(siteRoutes, { publicUrl: config.site.publicUrl });
   await app.register(planRoutes, { catalogue: createPlanCatalogue(database.db) });
   await app.register(portfolioRoutes, { db: database.db });

@@ -20,6 +20,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
   LOG_REQUESTS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
   SEED_DEMO_DATA: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('true')),
+  AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -38,6 +39,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   admin: { email: string | undefined; password: string | undefined };
+  /** Signs session cookies; made once and kept in the database when unset. */
+  authSecret: string | undefined;
   site: { name: string; supportEmail: string; publicUrl: string | undefined };
   logLevel: string;
   logRequests: boolean;
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    authSecret: e.AUTH_SECRET,
     site: { name: e.SITE_NAME, supportEmail: e.SUPPORT_EMAIL, publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') },
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { openConfiguredDatabase } from './db/open.js';
+import { ensureFirstEmployee } from './features/auth/employees.js';
 
 const config = loadConfig();
 const logger = pino({
@@ -62,6 +63,7 @@ async function start() {
     startWorkers: true,
     web: { webDir: path.join(distDir, 'web'), shellFile: path.join(distDir, 'shell', 'index.html') },
   });
+  if (await ensureFirstEmployee(app.auth, database.db, config.admin)) logger.info({ email: config.admin.email }, 'first employee (owner) created from ADMIN_EMAIL');
   const address = await app.listen({ port: config.port, host: config.host });
   logger.info(`${config.site.name} is listening on ${address}`);
 }

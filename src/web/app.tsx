@@ -11,6 +11,7 @@ import { PageSpinner } from './components/page-spinner';
 const CheckoutPage = lazy(() => import('./features/checkout/page'));
 const PaymentSuccessPage = lazy(() => import('./features/payment-success/page'));
 const AdminPage = lazy(() => import('./features/admin/page'));
+const LoginPage = lazy(() => import('./features/login/page'));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -24,6 +25,7 @@ export function App() {
             <Redirect to="/" />
           </Route>
           <Route path="/payment-success" component={PaymentSuccessPage} />
+          <Route path="/login" component={LoginPage} />
           <Route path="/admin" component={AdminPage} />
           <Route path="/settings" component={AdminPage} />
           <Route component={NotFoundPage} />

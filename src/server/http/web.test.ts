@@ -95,10 +95,10 @@ describe('HTTP foundation', () => {
     expect(post.statusCode).toBe(404);
   });
 
-  it('sends the Employee Login navigation on to the admin page', async () => {
+  it('sends the Employee Login navigation on to the sign-in page', async () => {
     const res = await app.inject('/api/login');
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/admin');
+    expect(res.headers.location).toBe('/login');
   });
 
   it('serves robots.txt and sitemap.xml with the public origin', async () => {
@@ -111,7 +111,7 @@ describe('HTTP foundation', () => {
   });
 
   it('hides internal errors behind a generic 500 message', async () => {
-    const failing = await buildApp({ config: testConfig(), database: { ...testDb.database, db: undefined as never } });
+    const failing = await buildApp({ config: testConfig(), database: { ...testDb.database, db: undefined as never }, auth: app.auth });
     try {
       const res = await failing.inject('/api/portfolio');
       expect(res.statusCode).toBe(500);

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.js';
+import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { createOrResetEmployee, ensureFirstEmployee } from './employees.js';
+
+const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+
+/** Routes anyone may call (spec section 6); every other route must answer 401 to a visitor. */
+const PUBLIC_ROUTES = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /robots.txt',
+  'GET /sitemap.xml',
+  'GET /api/subscription-plans',
+  'GET /api/portfolio',
+  'POST /api/business-registration',
+  'POST /api/create-payment-intent',
+  'POST /api/payments/test/confirm',
+  'GET /api/payments/status',
+  'POST /api/stripe/webhook',
+  'GET /api/login',
+  'GET /api/auth/*',
+  'POST /api/auth/*',
+  'GET /*',
+]);
+
+describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  // Better Auth's in-memory limiter is shared by the apps of one process: one address range per database.
+  const net = kind === 'pglite' ? '10.1' : '10.2';
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    app = await buildApp({ config: testConfig(), database: testDb.database });
+    expect(await ensureFirstEmployee(app.auth, testDb.database.db, OWNER)).toBe(true);
+    expect(await ensureFirstEmployee(app.auth, testDb.database.db, { ...OWNER, password: 'another long password 1' })).toBe(false);
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  const signIn = (body: object, remoteAddress = `${net}.0.1`) =>
+    app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: body, remoteAddress });
+  const cookieOf = (res: { headers: Record<string, unknown> }) =>
+    ([res.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
+  const whoAmI = (cookie?: string) => app.inject({ url: '/api/auth/user', headers: cookie ? { cookie } : {} });
+
+  it('signs an employee in with an HttpOnly SameSite=Lax cookie and answers who they are', async () => {
+    const res = await signIn(OWNER);
+    expect(res.statusCode).toBe(200);
+    const raw = [res.headers['set-cookie']].flat().join('\n');
+    expect(raw).toMatch(/HttpOnly/i);
+    expect(raw).toMatch(/SameSite=Lax/i);
+    const me = await whoAmI(cookieOf(res));
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'owner@example.com', role: 'owner', name: 'Owner', id: expect.any(String) });
+  });
+
+  it('refuses a wrong password or an unknown e-mail with the same words', async () => {
+    const wrong = await signIn({ ...OWNER, password: 'not the password at all' }, `${net}.0.2`);
+    const unknown = await signIn({ email: 'nobody@example.com', password: 'not the password at all' }, `${net}.0.2`);
+    expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
+    expect(wrong.json()).toEqual({ message: 'Wrong email or password.' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('revokes the session on sign-out, and refuses a forged cookie', async () => {
+    const cookie = cookieOf(await signIn(OWNER, `${net}.0.3`));
+    expect((await whoAmI(cookie)).statusCode).toBe(200);
+    const out = await app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    expect((await whoAmI(cookie)).statusCode).toBe(401);
+    expect((await whoAmI('agency.session_token=forged.value')).statusCode).toBe(401);
+    expect((await whoAmI()).json()).toEqual({ message: 'You are not signed in.' });
+  });
+
+  it('has no public sign-up, and refuses writes from another site', async () => {
+    const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'x@example.com', password: 'a long enough password', name: 'X' } });
+    expect(signUp.statusCode).toBeGreaterThanOrEqual(400);
+    const cross = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: OWNER, headers: { origin: 'https://evil.example' } });
+    expect(cross.statusCode).toBe(403);
+    const fetchSite = await app.inject({ method: 'POST', url: '/api/business-registration', payload: {}, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(fetchSite.statusCode).toBe(403);
+  });
+
+  it('limits sign-in attempts per address with a clear 429', async () => {
+    const codes = [];
+    for (let i = 0; i < 6; i++) codes.push((await signIn({ ...OWNER, password: 'wrong password here' }, `${net}.0.9`)).statusCode);
+    expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    const limited = await signIn(OWNER, `${net}.0.9`);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ message: string }>().message).toMatch(/Too many sign-in attempts/);
+    expect((await signIn(OWNER, `${net}.0.10`)).statusCode).toBe(200);
+  });
+
+  it('adds employees and resets passwords (admin:create), refusing weak passwords', async () => {
+    await expect(createOrResetEmployee(app.auth, testDb.database.db, { email: 'staff@example.com', password: 'short' })).rejects.toThrow(/at least 12/);
+    await expect(createOrResetEmployee(app.auth, testDb.database.db, { email: 'staff@example.com', password: 'password1234' })).rejects.toThrow(/too common/);
+    expect(await createOrResetEmployee(app.auth, testDb.database.db, { email: 'Staff@Example.com', password: 'a perfectly fine phrase' })).toBe('created');
+    const cookie = cookieOf(await signIn({ email: 'staff@example.com', password: 'a perfectly fine phrase' }, `${net}.0.4`));
+    expect((await whoAmI(cookie)).json()).toMatchObject({ role: 'staff' });
+    expect(await createOrResetEmployee(app.auth, testDb.database.db, { email: 'staff@example.com', password: 'a new and better phrase' })).toBe('password-reset');
+    expect((await whoAmI(cookie)).statusCode).toBe(401);
+    expect((await signIn({ email: 'staff@example.com', password: 'a new and better phrase' }, `${net}.0.4`)).statusCode).toBe(200);
+  });
+
+  it('every route that is not public answers 401 to a visitor', async () => {
+    const guarded = app.routeTable.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.url}`));
+    expect(guarded.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/auth/user');
+    for (const route of guarded) {
+      const url = route.url.replace(/:[^/]+/g, '1').replace('*', 'x');
+      const res = await app.inject({ method: route.method as 'GET', url, ...(route.method === 'GET' ? {} : { payload: {} }) });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+});
