@@ -54,13 +54,13 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * cookies). Requests without Origin or Sec-Fetch-Site (servers, webhooks, curl) pass.
  */
 export function registerSameOriginWrites(app: FastifyInstance, publicOrigin: string | undefined): void {
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
-    const site = request.headers['sec-fetch-site'];
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return done();
     const origin = request.headers.origin;
-    const own = new Set([publicOrigin, `${request.protocol}://${request.host}`].filter(Boolean));
-    if (site === 'cross-site' || (origin && origin !== 'null' && !own.has(origin)) || origin === 'null') {
-      throw new HttpError(403, 'This request came from another site and was refused.');
+    const sameOrigin = origin === undefined || origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
+    if (request.headers['sec-fetch-site'] === 'cross-site' || !sameOrigin) {
+      return done(new HttpError(403, 'This request came from another site and was refused.'));
     }
+    done();
   });
 }

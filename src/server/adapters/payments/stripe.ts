@@ -3,6 +3,7 @@ import type { PaymentStatus } from '../../../contract/payments.js';
 import {
   InvalidWebhookError,
   PaymentProviderError,
+  planProductId,
   type IntentState,
   type PaymentEvent,
   type PaymentProvider,
@@ -47,7 +48,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
   /** One Stripe product per plan, with a stable id, created the first time it is needed. */
   function ensureProduct(plan: SubscriptionPaymentRequest['plan']): Promise<string> {
-    const id = `plan_${plan.name}`;
+    const id = planProductId(plan.name);
     let pending = products.get(id);
     if (!pending) {
       pending = stripe.products
@@ -114,7 +115,6 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           clientSecret,
           providerSubscriptionId: subscription.id,
           providerCustomerId: customer.id,
-          productId: product,
         };
       } catch (error) {
         throw asProviderError(error);

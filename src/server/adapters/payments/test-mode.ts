@@ -11,14 +11,13 @@ export function createTestModeProvider(): PaymentProvider {
   return {
     kind: 'test',
     publishableKey: null,
-    async startSubscriptionPayment(request) {
+    async startSubscriptionPayment() {
       const id = `pi_test_${crypto.randomBytes(12).toString('hex')}`;
       return {
         providerIntentId: id,
         clientSecret: `${id}_secret_${crypto.randomBytes(16).toString('hex')}`,
         providerSubscriptionId: null,
         providerCustomerId: null,
-        productId: `plan_${request.plan.name}`,
       };
     },
     retrieveIntent: async () => null,

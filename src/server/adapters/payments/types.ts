@@ -15,8 +15,10 @@ export interface StartedPayment {
   clientSecret: string;
   providerSubscriptionId: string | null;
   providerCustomerId: string | null;
-  productId: string;
 }
+
+/** The product a plan is sold as: Stripe's product id, and the ledger's `product_id`. */
+export const planProductId = (planName: string) => `plan_${planName}`;
 
 /** The provider's word on a payment intent. */
 export interface IntentState {

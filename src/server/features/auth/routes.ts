@@ -35,7 +35,7 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth }):
       reply.header('cache-control', 'no-store');
       const text = await response.text();
       if (response.status >= 400) {
-        const message = readMessage(text, response.status);
+        const message = readMessage(text, response.status, url.pathname === '/api/auth/sign-in/email');
         return reply.type('application/json').send({ message });
       }
       return reply.send(text || null);
@@ -44,9 +44,15 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth }):
 }
 
 /** Our error shape `{message}` with words a person understands, whatever Better Auth said. */
-function readMessage(text: string, status: number): string {
-  if (status === 429) return 'Too many sign-in attempts from your address. Please wait a minute and try again.';
-  if (status === 401) return 'Wrong email or password.';
+function readMessage(text: string, status: number, signIn: boolean): string {
+  if (status === 429) {
+    return signIn
+      ? 'Too many sign-in attempts from your address. Please wait a minute and try again.'
+      : 'Too many requests from your address. Please wait a minute and try again.';
+  }
+  // The same words for a wrong password and an unknown e-mail: neither is given away.
+  if (status === 401 && signIn) return 'Wrong email or password.';
+  if (status === 401) return 'You are not signed in.';
   try {
     const body = JSON.parse(text) as { message?: string };
     if (body.message) return body.message;

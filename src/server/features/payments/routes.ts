@@ -40,10 +40,7 @@ export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutes
 
   app.get('/api/payments/status', async (request) => {
     const query = parseInput(statusQuery, request.query);
-    if (query.payment_intent && !query.payment_intent_client_secret.startsWith(`${query.payment_intent}_secret_`)) {
-      throw new HttpError(404, 'We could not find this payment. Start again from the checkout page.');
-    }
-    return payments.status(query.payment_intent_client_secret);
+    return payments.status(query.payment_intent_client_secret, query.payment_intent);
   });
 
   // Stripe signs the exact bytes it sent: this route keeps the body raw.

@@ -165,8 +165,10 @@ export function createPaymentsService(deps: SettleDeps) {
     return row;
   }
 
-  async function intentForSecret(clientSecret: string): Promise<IntentRow> {
+  /** The intent of a client secret (which starts with the intent's id), 404 unless it matches exactly. */
+  async function intentForSecret(clientSecret: string, claimedIntentId?: string): Promise<IntentRow> {
     const providerIntentId = clientSecret.split('_secret_')[0] ?? '';
+    if (claimedIntentId !== undefined && claimedIntentId !== providerIntentId) throw new HttpError(404, NOT_FOUND);
     const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, providerIntentId));
     const same = row && row.clientSecret.length === clientSecret.length && crypto.timingSafeEqual(Buffer.from(row.clientSecret), Buffer.from(clientSecret));
     if (!row || !same) throw new HttpError(404, NOT_FOUND);
@@ -177,8 +179,8 @@ export function createPaymentsService(deps: SettleDeps) {
    * What happened to a payment, for the confirmation page. The browser's redirect proves
    * nothing: an open intent is asked of the provider, and booked if it says succeeded.
    */
-  async function status(clientSecret: string): Promise<PaymentStatusResult> {
-    const row = await intentForSecret(clientSecret);
+  async function status(clientSecret: string, claimedIntentId?: string): Promise<PaymentStatusResult> {
+    const row = await intentForSecret(clientSecret, claimedIntentId);
     if (row.status !== 'succeeded' && row.provider === provider.kind) {
       const state = await provider.retrieveIntent(row.providerIntentId).catch((error: unknown) => {
         deps.log.warn({ err: error, paymentIntent: row.providerIntentId }, 'could not ask the provider about a payment');

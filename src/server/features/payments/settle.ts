@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckedCard } from '../../adapters/payments/test-cards.js';
-import type { IntentState, PaymentEvent, PaymentProvider } from '../../adapters/payments/types.js';
+import { planProductId, type IntentState, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions, webhookEvents } from '../../db/schema.js';
 import { type MailSettings, paymentMails } from '../notifications/messages.js';
@@ -36,6 +36,18 @@ export function addMonths(date: Date, months: number): Date {
   return result;
 }
 
+type LedgerRow = Omit<typeof payments.$inferInsert, 'productId'> & { planName: string | undefined };
+
+/** One ledger row per provider payment: false when it was booked before (unique index). */
+async function bookLedgerRow(tx: Db, { planName, ...row }: LedgerRow): Promise<boolean> {
+  const booked = await tx
+    .insert(payments)
+    .values({ ...row, productId: planName ? planProductId(planName) : null })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  return booked.length > 0;
+}
+
 /**
  * Books a first payment on the provider's word, in one transaction: the ledger row (unique per
  * provider payment, so a repeat books nothing), the intent, the subscription, the registration,
@@ -52,24 +64,20 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, ca
     ? await tx.select().from(businessRegistrations).where(eq(businessRegistrations.id, intent.registrationId))
     : [];
   const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, intent.subscriptionId));
-  const booked = await tx
-    .insert(payments)
-    .values({
-      provider: intent.provider,
-      providerPaymentId: state.id,
-      providerCustomerId: state.customerId ?? sub?.providerCustomerId ?? null,
-      productId: plan ? `plan_${plan.name}` : null,
-      amountCents: state.amountCents,
-      currency: state.currency,
-      planId: intent.planId,
-      registrationId: intent.registrationId,
-      subscriptionId: intent.subscriptionId,
-      customerEmail: registration?.email ?? null,
-      paidAt: state.paidAt,
-    })
-    .onConflictDoNothing()
-    .returning({ id: payments.id });
-  if (booked.length === 0) return false;
+  const booked = await bookLedgerRow(tx, {
+    provider: intent.provider,
+    providerPaymentId: state.id,
+    providerCustomerId: state.customerId ?? sub?.providerCustomerId ?? null,
+    planName: plan?.name,
+    amountCents: state.amountCents,
+    currency: state.currency,
+    planId: intent.planId,
+    registrationId: intent.registrationId,
+    subscriptionId: intent.subscriptionId,
+    customerEmail: registration?.email ?? null,
+    paidAt: state.paidAt,
+  });
+  if (!booked) return false;
   if (state.amountCents !== intent.amountCents) {
     deps.log.warn({ paymentIntent: state.id, expected: intent.amountCents, paid: state.amountCents }, 'paid amount differs from the intent; booked what was paid');
   }
@@ -154,22 +162,19 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
       const [registration] = sub.registrationId
         ? await tx.select({ email: businessRegistrations.email }).from(businessRegistrations).where(eq(businessRegistrations.id, sub.registrationId))
         : [];
-      await tx
-        .insert(payments)
-        .values({
-          provider: 'stripe',
-          providerPaymentId: event.invoiceId,
-          providerCustomerId: event.customerId,
-          productId: plan ? `plan_${plan.name}` : null,
-          amountCents: event.amountCents,
-          currency: event.currency,
-          planId: sub.planId,
-          registrationId: sub.registrationId,
-          subscriptionId: sub.id,
-          customerEmail: registration?.email ?? null,
-          paidAt: event.paidAt,
-        })
-        .onConflictDoNothing();
+      await bookLedgerRow(tx, {
+        provider: 'stripe',
+        providerPaymentId: event.invoiceId,
+        providerCustomerId: event.customerId,
+        planName: plan?.name,
+        amountCents: event.amountCents,
+        currency: event.currency,
+        planId: sub.planId,
+        registrationId: sub.registrationId,
+        subscriptionId: sub.id,
+        customerEmail: registration?.email ?? null,
+        paidAt: event.paidAt,
+      });
       return;
     }
     case 'ignored':

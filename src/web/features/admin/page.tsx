@@ -30,7 +30,7 @@ function sectionFromHash(): SectionId {
 export default function AdminPage() {
   useDocumentTitle('Admin');
   const employee = useEmployee();
-  const unauthorized = Boolean(employee.error);
+  const unauthorized = employee.isError;
 
   useEffect(() => {
     if (!unauthorized) return;
@@ -39,7 +39,7 @@ export default function AdminPage() {
     return () => clearTimeout(timer);
   }, [unauthorized]);
 
-  if (employee.isPending || employee.error) return <PageSpinner label="Checking your sign-in…" />;
+  if (!employee.isSuccess) return <PageSpinner label="Checking your sign-in…" />;
   return <AdminShell name={employee.data.name} email={employee.data.email} />;
 }
 

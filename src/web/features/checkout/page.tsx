@@ -98,12 +98,19 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
 
   if (intent.isPending) return <PaymentFormSkeleton />;
   if (intent.error) {
+    const alreadyPaid = intent.error.message.startsWith('409:');
     return (
       <div role="alert" className="grid gap-3 text-sm">
         <p>{errorMessage(intent.error, 'Unable to initialize payment. Please try again.')}</p>
-        <Button variant="outline" onClick={() => void intent.refetch()} disabled={intent.isFetching}>
-          Try again
-        </Button>
+        {alreadyPaid ? (
+          <Link href="/" className={buttonClasses('outline', 'md')}>
+            Back to Home
+          </Link>
+        ) : (
+          <Button variant="outline" onClick={() => void intent.refetch()} disabled={intent.isFetching}>
+            Try again
+          </Button>
+        )}
       </div>
     );
   }
