@@ -4,7 +4,11 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authSecret, createAuth, type Auth } from './features/auth/auth.js';
 import { authRoutes } from './features/auth/routes.js';
-import { registerSameOriginWrites } from './http/guard.js';
+import { registerEmployeeOnly, registerSameOriginWrites } from './http/guard.js';
+import { createActivityLog } from './features/activity/service.js';
+import { activityRoutes } from './features/activity/routes.js';
+import { employeeRoutes } from './features/employees/routes.js';
+import { createEmployeeService } from './features/employees/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { planRoutes } from './features/plans/routes.js';
 import { createPlanCatalogue } from './features/plans/service.js';
@@ -92,7 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = options.auth ?? createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret) });
   app.decorate('auth', auth);
   registerSameOriginWrites(app, config.site.publicUrl);
-  await app.register(authRoutes, { auth });
+  const activity = createActivityLog(database.db);
+  await app.register(authRoutes, { auth, activity, oidc: config.oidc });
   await app.register(siteRoutes, { publicUrl: config.site.publicUrl });
   await app.register(planRoutes, { catalogue: createPlanCatalogue(database.db) });
   await app.register(portfolioRoutes, { db: database.db });
@@ -105,6 +110,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(registrationRoutes, { db: database.db, mail, mailQueued, rateLimitPerMinute: options.registrationRateLimit ?? 10 });
   const payments = createPaymentsService({ db: database.db, provider: createPaymentProvider(config), mail, log: app.log, mailQueued });
   await app.register(paymentRoutes, { payments, rateLimitPerMinute: options.paymentRateLimit ?? 20 });
+
+  // The admin API: every route below answers 401 without a signed-in employee.
+  const employeeOnly = { auth, activity };
+  await registerEmployeeOnly(app, employeeOnly, activityRoutes, { activity });
+  await registerEmployeeOnly(app, employeeOnly, employeeRoutes, { employees: createEmployeeService(auth, database.db) });
 
   if (options.web && fs.existsSync(options.web.shellFile)) {
     await app.register(registerWeb, { ...options.web, site: config.site, publicUrl: config.site.publicUrl });

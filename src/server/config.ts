@@ -28,9 +28,22 @@ const envSchema = z.object({
   TEAM_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
   MAIL_FROM: optionalText,
   SMTP_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  OIDC_ISSUER: z.preprocess(blankToUndefined, z.url().optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_ALLOWED_DOMAINS: optionalText,
+  OIDC_NAME: z.preprocess(blankToUndefined, z.string().trim().default('single sign-on')),
 });
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+const OIDC_KEYS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS'] as const;
+
+/** Settings that only work together: all or none, else start-up names what is missing. */
+function allOrNone(e: Record<string, unknown>, keys: readonly string[], what: string, unsetHint: string): string | null {
+  const set = keys.filter((k) => e[k]);
+  if (set.length === 0 || set.length === keys.length) return null;
+  return `${what} needs all of ${keys.join(', ')}; ${keys.filter((k) => !e[k]).join(', ')} missing (${unsetHint})`;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -49,6 +62,8 @@ export interface Config {
   /** Stripe's keys; undefined means test mode (no real charge). */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string } | undefined;
   mail: { teamEmail: string; from: string; smtpUrl: string | undefined };
+  /** OpenID Connect single sign-on; only e-mail addresses of `allowedDomains` get in. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; allowedDomains: string[]; name: string } | undefined;
 }
 
 /** Parses the environment once; nothing else in the server reads process.env. */
@@ -59,11 +74,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const stripeSet = STRIPE_KEYS.filter((k) => e[k]);
-  if (stripeSet.length > 0 && stripeSet.length < STRIPE_KEYS.length) {
-    const missing = STRIPE_KEYS.filter((k) => !e[k]).join(', ');
-    throw new Error(`Invalid configuration:\n  Stripe needs all three keys; ${missing} missing (unset them all for test mode)`);
-  }
+  const allowedDomains = (e.OIDC_ALLOWED_DOMAINS ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  const problems = [
+    allOrNone(e, STRIPE_KEYS, 'Stripe', 'unset them all for test mode'),
+    allOrNone(e, OIDC_KEYS, 'Single sign-on', 'unset them all for password sign-in only'),
+    e.OIDC_ALLOWED_DOMAINS && allowedDomains.length === 0 ? 'OIDC_ALLOWED_DOMAINS lists no domain (example: agency.example,partner.example)' : null,
+  ].filter((p) => p !== null);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -91,5 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/"/g, '')}" <${e.SUPPORT_EMAIL}>`,
       smtpUrl: e.SMTP_URL,
     },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET && allowedDomains.length > 0
+        ? { issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, allowedDomains, name: e.OIDC_NAME }
+        : undefined,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Auth } from '../features/auth/auth.js';
+import type { ActivityLog } from '../features/activity/service.js';
 import { HttpError } from './errors.js';
 
 export interface Employee {
@@ -9,11 +10,22 @@ export interface Employee {
   role: string;
 }
 
+/** What an employee route did, for the activity log; set by the route when the default does not fit. */
+export interface ActivityNote {
+  action: string;
+  subject?: string;
+  detail?: Record<string, unknown>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     employee?: Employee;
+    /** Set by a route to log a read that counts as a write (an export) or to name what it did. */
+    activity?: ActivityNote;
   }
 }
+
+const DEFAULT_ACTIONS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 
 export function webHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -32,16 +44,48 @@ export async function currentEmployee(auth: Auth, request: FastifyRequest): Prom
   return { id, email, name, role: role ?? 'staff' };
 }
 
+/** For routes only owners may use (managing employees); call after the guard has run. */
+export function requireOwner(request: FastifyRequest): Employee {
+  const employee = request.employee;
+  if (!employee) throw new HttpError(401, 'You are not signed in. Please sign in as an employee.');
+  if (employee.role !== 'owner') throw new HttpError(403, 'Only an owner can do this.');
+  return employee;
+}
+
 /**
  * The one guard of the admin API: routes registered through it answer 401 to anyone who is not
- * a signed-in employee, whatever the browser shows.
+ * a signed-in employee, whatever the browser shows. Every successful write through it (and every
+ * route that sets `request.activity`, such as an export) is written to the activity log, so no
+ * route can forget to.
  */
-export async function registerEmployeeOnly<O extends object>(app: FastifyInstance, auth: Auth, plugin: FastifyPluginAsync<O>, options: O): Promise<void> {
+export async function registerEmployeeOnly<O extends object>(
+  app: FastifyInstance,
+  deps: { auth: Auth; activity: ActivityLog },
+  plugin: FastifyPluginAsync<O>,
+  options: O,
+): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
-      const employee = await currentEmployee(auth, request);
+      const employee = await currentEmployee(deps.auth, request);
       if (!employee) throw new HttpError(401, 'You are not signed in. Please sign in as an employee.');
       request.employee = employee;
+    });
+    scope.addHook('onResponse', async (request, reply) => {
+      const action = request.activity?.action ?? DEFAULT_ACTIONS[request.method];
+      if (!action || reply.statusCode >= 400 || !request.employee) return;
+      const params = request.params as Record<string, unknown> | undefined;
+      try {
+        await deps.activity.record({
+          employeeId: request.employee.id,
+          actorEmail: request.employee.email,
+          action,
+          subject: request.activity?.subject ?? request.routeOptions.url ?? request.url,
+          detail: request.activity?.detail ?? (params && Object.keys(params).length > 0 ? params : null),
+          ipAddress: request.ip,
+        });
+      } catch (error) {
+        request.log.error({ err: error, reqId: request.id }, 'activity log write failed');
+      }
     });
     await scope.register(plugin, options);
   });

@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/payments/status',
   'POST /api/stripe/webhook',
   'GET /api/login',
+  'GET /api/auth/sign-in-options',
   'GET /api/auth/*',
   'POST /api/auth/*',
   'GET /*',

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -12,6 +14,47 @@ import { authSchemaOptions } from './options.js';
 export const SIGN_IN_LIMIT_PER_MINUTE = 5;
 /** Set by the Fastify bridge from `request.ip`; any copy the client sent is replaced. */
 export const CLIENT_IP_HEADER = 'x-agency-client-ip';
+
+/** The provider id of OpenID Connect single sign-on (its callback is /api/auth/oauth2/callback/sso). */
+export const SSO_PROVIDER_ID = 'sso';
+export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled. Ask an owner to turn it back on.';
+
+export function emailDomainAllowed(email: unknown, domains: string[]): boolean {
+  if (typeof email !== 'string') return false;
+  const at = email.lastIndexOf('@');
+  return at > 0 && domains.includes(email.slice(at + 1).trim().toLowerCase());
+}
+
+const isSsoCallback = (path: string | undefined) => path?.startsWith('/oauth2/callback/') ?? false;
+
+function assertSsoAllowed(oidc: Config['oidc'], email: unknown, verified: unknown): void {
+  if (!oidc || !emailDomainAllowed(email, oidc.allowedDomains)) {
+    throw new APIError('FORBIDDEN', { message: 'Only employees of the agency can sign in here.', code: 'domain_not_allowed' });
+  }
+  if (verified !== true) throw new APIError('FORBIDDEN', { message: 'Your e-mail address is not verified.', code: 'email_not_verified' });
+}
+
+/** The OpenID Connect provider: discovery, authorization code with PKCE, userinfo or ID token. */
+function ssoPlugin(oidc: NonNullable<Config['oidc']>) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: SSO_PROVIDER_ID,
+        name: oidc.name,
+        discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+        clientId: oidc.clientId,
+        clientSecret: oidc.clientSecret,
+        scopes: ['openid', 'email', 'profile'],
+        pkce: true,
+        // OpenID Connect names it email_verified; an address the provider has not verified proves nothing.
+        mapProfileToUser: (profile) => ({
+          emailVerified: profile.email_verified === true || profile.email_verified === 'true',
+          name: typeof profile.name === 'string' && profile.name ? profile.name : String(profile.email ?? ''),
+        }),
+      },
+    ],
+  });
+}
 
 /**
  * The signing secret: `AUTH_SECRET` when set (several instances must share one), else one made
@@ -43,6 +86,31 @@ export function createAuth(options: { db: Db; config: Config; secret: string; si
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // The bridge writes Fastify's idea of the client address here (it honours TRUST_PROXY).
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    plugins: [...authSchemaOptions.plugins, ...(config.oidc ? [ssoPlugin(config.oidc)] : [])],
+    databaseHooks: {
+      user: {
+        create: {
+          // Single sign-on creates accounts only for verified addresses of the allowed domains.
+          before: async (user, ctx) => {
+            if (isSsoCallback(ctx?.path)) assertSsoAllowed(config.oidc, user.email, user.emailVerified);
+          },
+        },
+      },
+      session: {
+        create: {
+          // A disabled employee gets no session, whichever way they sign in; single sign-on
+          // checks the domain again on every sign-in (an account may have been linked before).
+          before: async (session, ctx) => {
+            const [row] = await options.db
+              .select({ disabled: authTables.user.disabled, email: authTables.user.email })
+              .from(authTables.user)
+              .where(eq(authTables.user.id, session.userId));
+            if (row?.disabled) throw new APIError('FORBIDDEN', { message: DISABLED_ACCOUNT_MESSAGE });
+            if (isSsoCallback(ctx?.path)) assertSsoAllowed(config.oidc, row?.email, true);
+          },
+        },
+      },
     },
     rateLimit: {
       enabled: true,

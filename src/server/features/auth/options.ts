@@ -1,7 +1,5 @@
 import type { BetterAuthOptions } from 'better-auth';
-
-export const EMPLOYEE_ROLES = ['owner', 'staff'] as const;
-export type EmployeeRole = (typeof EMPLOYEE_ROLES)[number];
+import { twoFactor } from 'better-auth/plugins';
 
 /**
  * Better Auth's settings that shape the database (read by its CLI to generate the schema) and
@@ -17,4 +15,6 @@ export const authSchemaOptions = {
     },
   },
   session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+  // TOTP (authenticator app) as an optional second factor, turned on by each employee in settings.
+  plugins: [twoFactor({ totpOptions: { digits: 6, period: 30 } })],
 } satisfies BetterAuthOptions;

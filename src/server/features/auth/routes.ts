@@ -1,19 +1,55 @@
-import type { FastifyInstance } from 'fastify';
-import { currentEmployee, webHeaders } from '../../http/guard.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CurrentEmployee } from '../../../contract/employees.js';
+import type { Config } from '../../config.js';
+import { currentEmployee, webHeaders, type Employee } from '../../http/guard.js';
 import { HttpError } from '../../http/errors.js';
-import { CLIENT_IP_HEADER, type Auth } from './auth.js';
+import type { ActivityLog } from '../activity/service.js';
+import { describeAuthExchange } from './activity.js';
+import { CLIENT_IP_HEADER, SSO_PROVIDER_ID, type Auth } from './auth.js';
+
+/** Per-account limit: this many failed sign-ins within the window lock the account for the rest of it. */
+export const ACCOUNT_FAILURE_LIMIT = 10;
+export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const ACCOUNT_LIMIT_MESSAGE = 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.';
+
+interface AuthRouteOptions {
+  auth: Auth;
+  activity: ActivityLog;
+  oidc: Config['oidc'];
+}
 
 /** Employee sign-in: Better Auth's endpoints under /api/auth, plus the spec's two routes. */
-export async function authRoutes(app: FastifyInstance, options: { auth: Auth }): Promise<void> {
-  const { auth } = options;
+export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
+  const { auth, activity } = options;
 
-  // The landing page's 'Employee Login' and the admin area's "logged out" path come here.
-  app.get('/api/login', async (_request, reply) => reply.header('cache-control', 'no-store').redirect('/login', 302));
+  // The landing page's 'Employee Login' and the admin area's "logged out" path come here;
+  // `?sso=1` goes straight to the identity provider when single sign-on is configured.
+  app.get<{ Querystring: { sso?: string } }>('/api/login', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!options.oidc || request.query.sso !== '1') return reply.redirect('/login', 302);
+    const response = await callAuth(auth, request, '/api/auth/sign-in/oauth2', {
+      providerId: SSO_PROVIDER_ID,
+      callbackURL: '/admin',
+      errorCallbackURL: '/login',
+    });
+    const body = (await response.json().catch(() => null)) as { url?: string } | null;
+    if (!response.ok || !body?.url) return reply.redirect('/login?error=sso_unavailable', 302);
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.redirect(body.url, 302);
+  });
+
+  app.get('/api/auth/sign-in-options', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return { password: true, sso: options.oidc ? { name: options.oidc.name } : null };
+  });
 
   app.get('/api/auth/user', async (request, reply) => {
-    const employee = await currentEmployee(auth, request);
-    if (!employee) throw new HttpError(401, 'You are not signed in.');
-    return reply.header('cache-control', 'no-store').send(employee);
+    const session = await auth.api.getSession({ headers: webHeaders(request) });
+    if (!session || session.user.disabled) throw new HttpError(401, 'You are not signed in.');
+    const { id, email, name, role, twoFactorEnabled } = session.user;
+    const me: CurrentEmployee = { id, email, name, role: role === 'owner' ? 'owner' : 'staff', twoFactorEnabled: Boolean(twoFactorEnabled) };
+    return reply.header('cache-control', 'no-store').send(me);
   });
 
   // Better Auth speaks Fetch; Fastify has parsed the JSON body, so it is passed on as JSON again.
@@ -21,21 +57,40 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth }):
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
-      const headers = webHeaders(request);
-      headers.set(CLIENT_IP_HEADER, request.ip);
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
-      const body = request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
-      const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+      const path = url.pathname.slice('/api/auth'.length);
+      const typedEmail = path === '/sign-in/email' ? emailOf(request.body) : undefined;
+      if (typedEmail && (await activity.recentFailures(typedEmail, ACCOUNT_FAILURE_WINDOW_MS)) >= ACCOUNT_FAILURE_LIMIT) {
+        await activity.record({ actorEmail: typedEmail, action: 'sign-in.refused', detail: { reason: 'account limit' }, ipAddress: request.ip });
+        throw new HttpError(429, ACCOUNT_LIMIT_MESSAGE);
+      }
+      const before = request.method === 'POST' ? await currentEmployee(auth, request) : null;
+
+      const response = await callAuth(auth, request, url.toString(), request.method === 'POST' ? request.body : undefined, request.method);
+      const cookies = response.headers.getSetCookie();
+      const text = await response.text();
+      const after = sessionCookieSet(cookies) ? await employeeFromCookies(auth, cookies) : null;
+      const entry = describeAuthExchange({
+        path,
+        method: request.method,
+        status: response.status,
+        before,
+        after,
+        typedEmail,
+        location: response.headers.get('location'),
+        body: parseObject(text),
+        ipAddress: request.ip,
+      });
+      if (entry) await activity.record(entry);
+
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);
       });
-      const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       reply.header('cache-control', 'no-store');
-      const text = await response.text();
       if (response.status >= 400) {
-        const message = readMessage(text, response.status, url.pathname === '/api/auth/sign-in/email');
+        const message = readMessage(text, response.status, path);
         return reply.type('application/json').send({ message });
       }
       return reply.send(text || null);
@@ -43,8 +98,48 @@ export async function authRoutes(app: FastifyInstance, options: { auth: Auth }):
   });
 }
 
+function callAuth(auth: Auth, request: FastifyRequest, url: string, body: unknown, method = 'POST'): Promise<Response> {
+  const headers = webHeaders(request);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  const absolute = new URL(url, `${request.protocol}://${request.host}`);
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  return auth.handler(new Request(absolute, { method, headers, body: body === undefined ? undefined : JSON.stringify(body ?? null) }));
+}
+
+const SESSION_COOKIE = /^(__Secure-)?agency\.session_token=[^;]+/;
+
+function sessionCookieSet(cookies: string[]): boolean {
+  return cookies.some((c) => SESSION_COOKIE.test(c) && !/max-age=0/i.test(c));
+}
+
+/** The employee a fresh session cookie belongs to (to log who signed in). */
+async function employeeFromCookies(auth: Auth, cookies: string[]): Promise<Employee | null> {
+  const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+  const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+  if (!session) return null;
+  return { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role ?? 'staff' };
+}
+
+function emailOf(body: unknown): string | undefined {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 320) : undefined;
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Our error shape `{message}` with words a person understands, whatever Better Auth said. */
-function readMessage(text: string, status: number, signIn: boolean): string {
+function readMessage(text: string, status: number, path: string): string {
+  const signIn = path === '/sign-in/email';
+  if (path.startsWith('/two-factor/verify') && (status === 400 || status === 401)) {
+    return 'That code is not right. Check the code in your authenticator app and try again.';
+  }
   if (status === 429) {
     return signIn
       ? 'Too many sign-in attempts from your address. Please wait a minute and try again.'
@@ -53,11 +148,7 @@ function readMessage(text: string, status: number, signIn: boolean): string {
   // The same words for a wrong password and an unknown e-mail: neither is given away.
   if (status === 401 && signIn) return 'Wrong email or password.';
   if (status === 401) return 'You are not signed in.';
-  try {
-    const body = JSON.parse(text) as { message?: string };
-    if (body.message) return body.message;
-  } catch {
-    // not JSON
-  }
+  const message = parseObject(text)?.message;
+  if (typeof message === 'string' && message) return message;
   return status >= 500 ? 'Something went wrong on our side. Please try again in a moment.' : 'The request was refused.';
 }

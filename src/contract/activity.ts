@@ -1,0 +1,26 @@
+import * as z from 'zod/mini';
+
+export const ACTIVITY_PAGE_SIZE = 25;
+
+export const activityQuerySchema = z.object({
+  page: z._default(z.coerce.number('Page must be a whole number.').check(z.int('Page must be a whole number.'), z.gte(1, 'Page must be 1 or more.')), 1),
+});
+
+export interface ActivityEntry {
+  id: string;
+  /** ISO time. */
+  at: string;
+  actorEmail: string | null;
+  /** sign-in, sign-in.failed, sign-out, create, update, delete, export, discover, … */
+  action: string;
+  subject: string | null;
+  detail: Record<string, unknown> | null;
+  ipAddress: string | null;
+}
+
+export interface ActivityPage {
+  items: ActivityEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,76 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { EmployeeSummary, EmployeeUpdateInput, NewEmployeeInput } from '../../../contract/employees.js';
+import type { Db } from '../../db/client.js';
+import { account, user } from '../../db/auth-schema.js';
+import { HttpError } from '../../http/errors.js';
+import type { Employee } from '../../http/guard.js';
+import type { Auth } from '../auth/auth.js';
+import { createOrResetEmployee } from '../auth/employees.js';
+import { passwordProblem } from '../auth/passwords.js';
+
+/** Employees as owners manage them in settings. */
+export function createEmployeeService(auth: Auth, db: Db) {
+  async function find(id: string) {
+    const [row] = await db.select().from(user).where(eq(user.id, id));
+    if (!row) throw new HttpError(404, 'This employee does not exist (any more).');
+    return row;
+  }
+
+  /** An owner may not lock out the last active owner (nobody could manage employees then). */
+  async function assertAnotherActiveOwner(exceptId: string) {
+    const others = await db.$count(user, and(eq(user.role, 'owner'), eq(user.disabled, false), ne(user.id, exceptId)));
+    if (others === 0) throw new HttpError(422, 'At least one active owner must remain.');
+  }
+
+  return {
+    async list(): Promise<EmployeeSummary[]> {
+      const [users, accounts] = await Promise.all([
+        db.select().from(user).orderBy(user.createdAt),
+        db.select({ userId: account.userId, providerId: account.providerId }).from(account),
+      ]);
+      return users.map((u) => ({
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        role: u.role === 'owner' ? 'owner' : 'staff',
+        disabled: Boolean(u.disabled),
+        twoFactorEnabled: Boolean(u.twoFactorEnabled),
+        signInMethods: [...new Set(accounts.filter((a) => a.userId === u.id).map((a) => (a.providerId === 'credential' ? 'password' : 'sso')))],
+        createdAt: u.createdAt.toISOString(),
+      }));
+    },
+
+    async add(input: NewEmployeeInput): Promise<{ id: string }> {
+      const problem = passwordProblem(input.password);
+      if (problem) throw new HttpError(400, problem, [{ field: 'password', message: problem }]);
+      const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+      if (existing) throw new HttpError(409, 'An employee with this email already exists.', [{ field: 'email', message: 'An employee with this email already exists.' }]);
+      await createOrResetEmployee(auth, db, input);
+      const [created] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+      return { id: created!.id };
+    },
+
+    async update(actor: Employee, id: string, patch: EmployeeUpdateInput): Promise<void> {
+      const target = await find(id);
+      const demotes = patch.role === 'staff' && target.role === 'owner';
+      if (id === actor.id && (patch.disabled || demotes)) throw new HttpError(422, 'You cannot disable or demote your own account. Ask another owner.');
+      if (target.role === 'owner' && !target.disabled && (patch.disabled || demotes)) await assertAnotherActiveOwner(id);
+      await db
+        .update(user)
+        .set({ ...(patch.role ? { role: patch.role } : {}), ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}), updatedAt: new Date() })
+        .where(eq(user.id, id));
+      // A disabled employee is signed out everywhere at once, not when the session expires.
+      if (patch.disabled) await (await auth.$context).internalAdapter.deleteUserSessions(id);
+    },
+
+    async remove(actor: Employee, id: string): Promise<{ email: string }> {
+      const target = await find(id);
+      if (id === actor.id) throw new HttpError(422, 'You cannot remove your own account. Ask another owner.');
+      if (target.role === 'owner' && !target.disabled) await assertAnotherActiveOwner(id);
+      // Sessions, accounts and two-factor secrets go with the user (foreign keys cascade).
+      await db.delete(user).where(eq(user.id, id));
+      return { email: target.email };
+    },
+  };
+}
+export type EmployeeService = ReturnType<typeof createEmployeeService>;
