@@ -1,0 +1,26 @@
+import { AppWindow, Building2, Search, Settings, Users, type LucideIcon } from 'lucide-react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface SectionProps {
+  /** The part of the section to show first, from the URL (`/settings#portfolio` → 'portfolio'). */
+  focus?: string;
+}
+
+interface Section {
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  component: LazyExoticComponent<ComponentType<SectionProps>>;
+}
+
+const Placeholder = lazy(() => import('./placeholder-section'));
+
+/** The admin sections, chosen by id (spec section 2) and deep-linkable as /admin#id. */
+export const SECTIONS = [
+  { id: 'search', label: 'Business Search', icon: Search, component: Placeholder },
+  { id: 'apps', label: 'Applications', icon: AppWindow, component: Placeholder },
+  { id: 'investors', label: 'Investors', icon: Building2, component: Placeholder },
+  { id: 'clients', label: 'Clients', icon: Users, component: Placeholder },
+  { id: 'settings', label: 'Settings', icon: Settings, component: lazy(() => import('../settings/section')) },
+] as const satisfies readonly Section[];
+export type SectionId = (typeof SECTIONS)[number]['id'];
