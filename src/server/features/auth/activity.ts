@@ -11,7 +11,7 @@ export interface AuthExchange {
   before: Employee | null;
   /** The employee signed in by the response (sign-in, second factor, single sign-on). */
   after: Employee | null;
-  /** The e-mail typed into the sign-in form. */
+  /** The e-mail typed into the sign-in form (or the one a second-factor challenge belongs to). */
   typedEmail?: string;
   /** Where a redirect answer sends the browser (the single sign-on callback's error). */
   location?: string | null;
@@ -34,7 +34,7 @@ export function describeAuthExchange(x: AuthExchange): ActivityRecord | null {
   if (SECOND_FACTOR.has(x.path) && !x.before) {
     return ok
       ? { ...who(x.after), action: SIGN_IN, detail: { method: 'password + authenticator' } }
-      : { ...who(null), action: SIGN_IN_FAILED, detail: { method: 'authenticator', status: x.status } };
+      : { ...who(null, x.typedEmail), action: SIGN_IN_FAILED, detail: { method: 'authenticator', status: x.status } };
   }
   if (x.path.startsWith('/oauth2/callback/')) {
     if (x.after) return { ...who(x.after), action: SIGN_IN, detail: { method: 'sso' } };

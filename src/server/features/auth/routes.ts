@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CurrentEmployee } from '../../../contract/employees.js';
 import type { Config } from '../../config.js';
@@ -65,6 +66,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         throw new HttpError(429, ACCOUNT_LIMIT_MESSAGE);
       }
       const before = request.method === 'POST' ? await currentEmployee(auth, request) : null;
+      const challenged = path.startsWith('/two-factor/verify') && !before ? await secondFactorEmployee(auth, request) : null;
 
       const response = await callAuth(auth, request, url.toString(), request.method === 'POST' ? request.body : undefined, request.method);
       const cookies = response.headers.getSetCookie();
@@ -76,7 +78,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         status: response.status,
         before,
         after,
-        typedEmail,
+        typedEmail: typedEmail ?? challenged?.email,
         location: response.headers.get('location'),
         body: parseObject(text),
         ipAddress: request.ip,
@@ -118,6 +120,23 @@ async function employeeFromCookies(auth: Auth, cookies: string[]): Promise<Emplo
   const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
   if (!session) return null;
   return { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role ?? 'staff' };
+}
+
+/**
+ * Who a second-factor challenge belongs to: Better Auth's signed `two_factor` cookie names a
+ * verification row whose value is the user id (used only to say who failed, in the log).
+ */
+async function secondFactorEmployee(auth: Auth, request: FastifyRequest): Promise<{ email: string } | null> {
+  const raw = /(?:^|;\s*)(?:__Secure-)?agency\.two_factor=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+  if (!raw) return null;
+  const value = decodeURIComponent(raw);
+  const dot = value.lastIndexOf('.');
+  const ctx = await auth.$context;
+  const expected = crypto.createHmac('sha256', ctx.secret).update(value.slice(0, dot)).digest('base64');
+  if (dot < 1 || value.slice(dot + 1) !== expected) return null;
+  const verification = await ctx.internalAdapter.findVerificationValue(value.slice(0, dot));
+  const user = verification ? await ctx.internalAdapter.findUserById(verification.value) : null;
+  return user ? { email: user.email } : null;
 }
 
 function emailOf(body: unknown): string | undefined {

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import { buildApp } from '../../app.js';
+import { activityLog } from '../../db/schema.js';
+import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { cookieOf, signedInEmployee } from '../../test/employees.js';
+import { totpFromUri } from '../../test/totp.js';
+
+describe.each(TEST_DATABASES)('two-factor sign-in on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  // Better Auth allows 3 two-factor calls per address per 10 s: each call gets its own address.
+  let n = 0;
+  const address = () => `10.${kind === 'pglite' ? 5 : 6}.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    app = await buildApp({ config: testConfig(), database: testDb.database });
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  const post = (url: string, payload: object, cookie?: string) =>
+    app.inject({ method: 'POST', url: `/api/auth${url}`, payload, remoteAddress: address(), headers: cookie ? { cookie } : {} });
+
+  it('is turned on with the password and a code from the app, then asked for at every sign-in', async () => {
+    const me = await signedInEmployee(app, testDb.database.db, 'staff');
+    expect((await post('/two-factor/enable', { password: 'not my password!!' }, me.cookie)).statusCode).toBe(400);
+    const enabled = await post('/two-factor/enable', { password: me.password }, me.cookie);
+    expect(enabled.statusCode).toBe(200);
+    const { totpURI, backupCodes } = enabled.json<{ totpURI: string; backupCodes: string[] }>();
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\//);
+    expect(backupCodes.length).toBeGreaterThanOrEqual(8);
+    // Not on until a code from the app proves it was set up.
+    expect((await app.inject({ url: '/api/auth/user', headers: { cookie: me.cookie } })).json().twoFactorEnabled).toBe(false);
+    const wrongSetup = await post('/two-factor/verify-totp', { code: '000000' }, me.cookie);
+    expect(wrongSetup.statusCode).toBeGreaterThanOrEqual(400);
+    const confirmed = await post('/two-factor/verify-totp', { code: totpFromUri(totpURI) }, me.cookie);
+    expect(confirmed.statusCode).toBe(200);
+    const session = cookieOf(confirmed) || me.cookie;
+    expect((await app.inject({ url: '/api/auth/user', headers: { cookie: session } })).json().twoFactorEnabled).toBe(true);
+
+    // The password alone no longer signs in: a second-factor challenge, no session.
+    const first = await post('/sign-in/email', { email: me.email, password: me.password });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ twoFactorRedirect: true });
+    const challenge = cookieOf(first);
+    expect(challenge).toMatch(/two_factor=/);
+    expect(challenge).not.toMatch(/session_token=[^;]/);
+
+    const wrong = await post('/two-factor/verify-totp', { code: '123456' }, challenge);
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'That code is not right. Check the code in your authenticator app and try again.' });
+
+    const second = await post('/two-factor/verify-totp', { code: totpFromUri(totpURI) }, challenge);
+    expect(second.statusCode).toBe(200);
+    const user = await app.inject({ url: '/api/auth/user', headers: { cookie: cookieOf(second) } });
+    expect(user.json()).toMatchObject({ email: me.email, twoFactorEnabled: true });
+
+    // A backup code works once instead of the app.
+    const again = cookieOf(await post('/sign-in/email', { email: me.email, password: me.password }));
+    expect((await post('/two-factor/verify-backup-code', { code: backupCodes[0] }, again)).statusCode).toBe(200);
+    const reuse = cookieOf(await post('/sign-in/email', { email: me.email, password: me.password }));
+    expect((await post('/two-factor/verify-backup-code', { code: backupCodes[0] }, reuse)).statusCode).toBeGreaterThanOrEqual(400);
+
+    const actions = (await testDb.database.db.select().from(activityLog).where(eq(activityLog.actorEmail, me.email)).orderBy(desc(activityLog.at))).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['two-factor.setup', 'two-factor.enabled', 'sign-in.second-factor-asked', 'sign-in']));
+    expect(actions.filter((a) => a === 'sign-in.failed').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is turned off again with the password', async () => {
+    const me = await signedInEmployee(app, testDb.database.db, 'staff');
+    const { totpURI } = (await post('/two-factor/enable', { password: me.password }, me.cookie)).json<{ totpURI: string }>();
+    const session = cookieOf(await post('/two-factor/verify-totp', { code: totpFromUri(totpURI) }, me.cookie)) || me.cookie;
+    expect((await post('/two-factor/disable', { password: me.password }, session)).statusCode).toBe(200);
+    const plain = await post('/sign-in/email', { email: me.email, password: me.password });
+    expect(plain.json()).not.toHaveProperty('twoFactorRedirect');
+    expect(cookieOf(plain)).toMatch(/session_token=[^;]/);
+  });
+});
