@@ -13,3 +13,7 @@ export const useRegisterBusiness = () =>
     mutationFn: (input: BusinessRegistrationInput) =>
       sendJson<BusinessRegistrationResult>('POST', '/api/business-registration', input),
   });
+
+/** Better Auth's session read answers `null` to a visitor (not an error), so the landing page stays quiet. */
+export const useSignedInEmployee = (enabled: boolean) =>
+  useQuery<{ user: { id: string } } | null>({ queryKey: ['/api/auth/get-session'], enabled });

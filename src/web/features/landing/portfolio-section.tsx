@@ -1,12 +1,15 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import type { PortfolioItem } from '../../../contract/portfolio';
 import { Card } from '../../components/ui/card';
-import { usePortfolio } from './api';
+import { buttonClasses } from '../../components/ui/button';
+import { usePortfolio, useSignedInEmployee } from './api';
 
 /** Shown only when there are items (spec section 2). */
 export function PortfolioSection() {
   const { data: items } = usePortfolio();
+  // Asked only once there is something to edit; a visitor gets `null` (no error, no Edit button).
+  const employee = useSignedInEmployee(Boolean(items?.length));
   if (!items || items.length === 0) return null;
   return (
     <section aria-labelledby="portfolio-title" className="py-16">
@@ -17,7 +20,7 @@ export function PortfolioSection() {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item) => (
             <li key={item.id}>
-              <PortfolioCard item={item} />
+              <PortfolioCard item={item} canEdit={Boolean(employee.data)} />
             </li>
           ))}
         </ul>
@@ -26,7 +29,7 @@ export function PortfolioSection() {
   );
 }
 
-function PortfolioCard({ item }: { item: PortfolioItem }) {
+function PortfolioCard({ item, canEdit }: { item: PortfolioItem; canEdit: boolean }) {
   const [logoFailed, setLogoFailed] = useState(false);
   const showLogo = item.logoUrl && !logoFailed;
   return (
@@ -64,6 +67,12 @@ function PortfolioCard({ item }: { item: PortfolioItem }) {
         <span className="sr-only">(opens in a new tab)</span>
       </a>
       {item.description && <p className="mt-3 text-sm text-muted-foreground">{item.description}</p>}
+      {canEdit && (
+        <a href="/settings#portfolio" className={buttonClasses('outline', 'sm', 'mt-4 self-start')} aria-label={`Edit ${item.websiteName}`}>
+          <Pencil className="size-3.5" aria-hidden="true" />
+          Edit
+        </a>
+      )}
     </Card>
   );
 }

@@ -1,0 +1,102 @@
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import type { EmployeeSummary } from '../../../contract/employees';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { useEmployees, useRemoveEmployee, useUpdateEmployee } from './api';
+import { AddEmployeeForm } from './add-employee-form';
+
+type Pending = { kind: 'disable' | 'remove'; employee: EmployeeSummary } | null;
+
+/** Owners add, promote, disable and remove employees. */
+export function EmployeesCard({ selfId }: { selfId: string }) {
+  const employees = useEmployees(true);
+  const update = useUpdateEmployee();
+  const remove = useRemoveEmployee();
+  const [adding, setAdding] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const fail = (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'The change was not saved.'), variant: 'destructive' });
+
+  const confirm = () => {
+    if (!pending) return;
+    const { kind, employee } = pending;
+    const done = { onSuccess: () => (setPending(null), toast({ title: kind === 'remove' ? 'Employee removed' : 'Employee disabled', description: employee.email })), onError: fail };
+    if (kind === 'remove') remove.mutate(employee.id, done);
+    else update.mutate({ id: employee.id, disabled: true }, done);
+  };
+
+  return (
+    <Card className="p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Employees</h2>
+        {!adding && (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <UserPlus className="size-4" aria-hidden="true" />
+            Add employee
+          </Button>
+        )}
+      </div>
+      {adding && <AddEmployeeForm onDone={() => setAdding(false)} />}
+      {employees.isPending && <Skeleton className="mt-4 h-24 w-full" />}
+      {employees.isError && <p className="mt-4 text-sm text-destructive">Error loading employees: {errorMessage(employees.error, 'Unknown error')}</p>}
+      {employees.data && (
+        <ul className="mt-4 divide-y divide-border" aria-label="Employees">
+          {employees.data.map((e) => (
+            <li key={e.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {e.name} {e.id === selfId && <span className="text-sm text-muted-foreground">(you)</span>}
+                </p>
+                <p className="truncate text-sm text-muted-foreground">{e.email}</p>
+                <div className="mt-1 flex flex-wrap gap-1">
+                  <Badge variant={e.role === 'owner' ? 'default' : 'outline'}>{e.role === 'owner' ? 'Owner' : 'Staff'}</Badge>
+                  {e.disabled && <Badge variant="red">Disabled</Badge>}
+                  {e.twoFactorEnabled && <Badge variant="secondary">Two-factor on</Badge>}
+                  {e.signInMethods.includes('sso') && <Badge variant="secondary">Single sign-on</Badge>}
+                </div>
+              </div>
+              {e.id !== selfId && (
+                <div className="flex flex-wrap gap-2">
+                  <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: e.id, role: e.role === 'owner' ? 'staff' : 'owner' }, { onError: fail })}>
+                    {e.role === 'owner' ? `Make ${e.name} staff` : `Make ${e.name} owner`}
+                  </Button>
+                  {e.disabled ? (
+                    <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: e.id, disabled: false }, { onError: fail })}>
+                      Enable
+                    </Button>
+                  ) : (
+                    <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'disable', employee: e })}>
+                      Disable
+                    </Button>
+                  )}
+                  <Button size="sm" variant="red" onClick={() => setPending({ kind: 'remove', employee: e })}>
+                    Remove
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending?.kind === 'remove' ? 'Remove this employee?' : 'Disable this employee?'}
+        description={
+          pending?.kind === 'remove'
+            ? `${pending.employee.email} loses access for good; their activity stays in the log.`
+            : `${pending?.employee.email ?? ''} is signed out everywhere now and cannot sign in until enabled again.`
+        }
+        confirmLabel={pending?.kind === 'remove' ? 'Remove' : 'Disable'}
+        pendingLabel={pending?.kind === 'remove' ? 'Removing...' : 'Disabling...'}
+        pending={remove.isPending || update.isPending}
+        onConfirm={confirm}
+      />
+    </Card>
+  );
+}
