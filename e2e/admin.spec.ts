@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, OWNER, signIn, useAddress } from './helpers';
 
-const OWNER = { email: 'owner@example.com', password: 'e2e owner passphrase' };
+test.beforeEach(async ({ page }) => useAddress(page, '10.77.0.1'));
 
 test('a visitor at /admin is told they are logged out and reaches the sign-in page', async ({ page }) => {
   await page.goto('/admin');
@@ -36,4 +36,58 @@ test('a wrong password is refused without saying which part was wrong; the right
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/admin');
   await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
+});
+
+test('on a phone the sidebar is a drawer: it opens over an overlay, keeps focus inside and gives it back', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeHidden();
+
+  await menu.click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await expect(page.getByTestId('dialog-overlay')).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Applications' })).toBeVisible();
+  // Tabbing past the last control comes back into the drawer, never to the page behind it.
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(menu).toBeFocused();
+
+  await menu.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close menu' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(menu).toBeFocused();
+
+  await menu.click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Investors' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL(/\/admin#investors$/);
+  await expect(page.getByRole('heading', { name: 'Investors', level: 1 })).toBeVisible();
+});
+
+test('deep links open their section; the portfolio Edit button shows to employees only and opens settings at the portfolio', async ({ page, browser }) => {
+  await signIn(page);
+  await page.goto('/admin#apps');
+  await expect(page.getByRole('heading', { name: 'Applications', level: 1 })).toBeVisible();
+
+  await page.goto('/');
+  const edit = page.getByRole('link', { name: /^Edit / }).first();
+  await expect(edit).toHaveAttribute('href', '/settings#portfolio');
+  await edit.click();
+  await expect(page).toHaveURL(/\/settings#portfolio$/);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Portfolio' })).toBeInViewport();
+
+  const visitor = await browser.newPage();
+  await visitor.goto(page.url().replace(/\/settings#portfolio$/, '/'));
+  await expect(visitor.getByRole('heading', { name: 'Our Client Websites' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: /^Edit / })).toHaveCount(0);
+  await visitor.close();
 });

@@ -35,3 +35,22 @@ export async function fillRequiredRegistration(page: Page, plan = 'professional'
   await form.getByLabel('Subscription Plan').selectOption(plan);
   return form;
 }
+
+export const OWNER = { email: 'owner@example.com', password: 'e2e owner passphrase' };
+
+/**
+ * Makes this page's requests come from `address` (the server trusts X-Forwarded-For in the e2e
+ * run), so each spec has its own per-address sign-in budget.
+ */
+export async function useAddress(page: Page, address: string) {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+}
+
+/** Signs in through the sign-in page and waits for the admin area. */
+export async function signIn(page: Page, account: { email: string; password: string } = OWNER) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
