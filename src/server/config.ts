@@ -33,6 +33,19 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_ALLOWED_DOMAINS: optionalText,
   OIDC_NAME: z.preprocess(blankToUndefined, z.string().trim().default('single sign-on')),
+  PLACES_PROVIDER: z.preprocess(blankToUndefined, z.enum(['directory', 'google', 'osm']).default('directory')),
+  GOOGLE_PLACES_API_KEY: optionalText,
+  GOOGLE_PLACES_API_BASE: z.preprocess(blankToUndefined, z.url().default('https://places.googleapis.com')),
+  OVERPASS_URL: z.preprocess(blankToUndefined, z.url().default('https://overpass-api.de/api/interpreter')),
+  NOMINATIM_URL: z.preprocess(blankToUndefined, z.url().default('https://nominatim.openstreetmap.org')),
+  DEFAULT_LOCATION: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, 'DEFAULT_LOCATION must be "latitude,longitude", e.g. "29.4241,-98.4936"')
+      .default('29.4241,-98.4936'),
+  ),
+  DEFAULT_LOCATION_NAME: z.preprocess(blankToUndefined, z.string().trim().default('San Antonio, TX')),
 });
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
@@ -64,6 +77,17 @@ export interface Config {
   mail: { teamEmail: string; from: string; smtpUrl: string | undefined };
   /** OpenID Connect single sign-on; only e-mail addresses of `allowedDomains` get in. */
   oidc: { issuer: string; clientId: string; clientSecret: string; allowedDomains: string[]; name: string } | undefined;
+  places: {
+    provider: 'directory' | 'google' | 'osm';
+    googleApiKey: string | undefined;
+    googleApiBase: string;
+    overpassUrl: string;
+    nominatimUrl: string;
+    /** Where searches start when the browser gives no position and no place is typed. */
+    defaultLocation: { lat: number; lng: number; label: string };
+    /** Identifies us to OpenStreetMap's services, as their usage policies ask. */
+    userAgent: string;
+  };
 }
 
 /** Parses the environment once; nothing else in the server reads process.env. */
@@ -78,9 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .split(',')
     .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
     .filter(Boolean);
+  const [defaultLat, defaultLng] = e.DEFAULT_LOCATION.split(',').map((v) => Number(v.trim())) as [number, number];
   const problems = [
     allOrNone(e, STRIPE_KEYS, 'Stripe', 'unset them all for test mode'),
     allOrNone(e, OIDC_KEYS, 'Single sign-on', 'unset them all for password sign-in only'),
+    Math.abs(defaultLat) > 90 || Math.abs(defaultLng) > 180 ? 'DEFAULT_LOCATION is out of range (latitude -90..90, longitude -180..180)' : null,
+    e.PLACES_PROVIDER === 'google' && !e.GOOGLE_PLACES_API_KEY ? 'PLACES_PROVIDER=google needs GOOGLE_PLACES_API_KEY' : null,
     e.OIDC_ALLOWED_DOMAINS && allowedDomains.length === 0 ? 'OIDC_ALLOWED_DOMAINS lists no domain (example: agency.example,partner.example)' : null,
   ].filter((p) => p !== null);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
@@ -116,5 +143,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET && allowedDomains.length > 0
         ? { issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, allowedDomains, name: e.OIDC_NAME }
         : undefined,
+    places: {
+      provider: e.PLACES_PROVIDER,
+      googleApiKey: e.GOOGLE_PLACES_API_KEY,
+      googleApiBase: e.GOOGLE_PLACES_API_BASE.replace(/\/+$/, ''),
+      overpassUrl: e.OVERPASS_URL,
+      nominatimUrl: e.NOMINATIM_URL.replace(/\/+$/, ''),
+      defaultLocation: { lat: defaultLat, lng: defaultLng, label: e.DEFAULT_LOCATION_NAME },
+      userAgent: `${e.SITE_NAME.replace(/[^\x20-\x7e]/g, '')} lead search (${e.SUPPORT_EMAIL})`,
+    },
   };
 }
