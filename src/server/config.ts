@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from '../contract/site.js';
+import { DEFAULT_SEARCH_LOCATION, DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from '../contract/site.js';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().optional());
@@ -43,9 +43,9 @@ const envSchema = z.object({
     z
       .string()
       .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, 'DEFAULT_LOCATION must be "latitude,longitude", e.g. "29.4241,-98.4936"')
-      .default('29.4241,-98.4936'),
+      .default(`${DEFAULT_SEARCH_LOCATION.lat},${DEFAULT_SEARCH_LOCATION.lng}`),
   ),
-  DEFAULT_LOCATION_NAME: z.preprocess(blankToUndefined, z.string().trim().default('San Antonio, TX')),
+  DEFAULT_LOCATION_NAME: z.preprocess(blankToUndefined, z.string().trim().default(DEFAULT_SEARCH_LOCATION.label)),
 });
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;

@@ -11,7 +11,7 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   try {
     await migrate(database);
-    await seed(database, { demoData: config.seedDemoData });
+    await seed(database, { demoData: config.seedDemoData, location: config.places.defaultLocation });
     return database;
   } catch (error) {
     await database.close();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp, uuid, index, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: serial('id').primaryKey(),
@@ -169,7 +169,6 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-export * from './auth-schema.js';
 
 /**
  * Who did what, when and from where: sign-ins (also failed ones), sign-outs and every employee
@@ -189,4 +188,70 @@ export const activityLog = pgTable(
   },
   (t) => [index('activity_log_at_idx').on(t.at), index('activity_log_actor_action_at_idx').on(t.actorEmail, t.action, t.at)],
 );
+/**
+ * The `directory` place provider: businesses kept in our own database (demo seed, generated rows
+ * for benchmarks, or a CSV import of a directory the agency owns). Searched by a GIN index on
+ * normalised words and a (lat, lng) box, then exact distance.
+ */
+export const directoryBusinesses = pgTable(
+  'directory_businesses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    /** Normalised words of the category, its synonyms and the name ('plumber', 'pipe', …). */
+    searchTerms: text('search_terms').array().notNull(),
+    address: text('address'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** Stars times ten (45 = 4.5), or null without ratings. */
+    ratingTenths: integer('rating_tenths'),
+    reviewCount: integer('review_count'),
+    website: text('website'),
+    phone: text('phone'),
+    socialProfiles: jsonb('social_profiles').$type<{ network: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    recentPosts: jsonb('recent_posts').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** demo (seeded, fictional), generated (benchmarks), import (a CSV the agency owns). */
+    source: text('source', { enum: ['demo', 'generated', 'import'] }).notNull(),
+    externalId: text('external_id').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('directory_businesses_terms_idx').using('gin', t.searchTerms), index('directory_businesses_lat_lng_idx').on(t.lat, t.lng)],
+);
+
+/** Towns and ZIP codes of the directory's area, so a typed location works without a geocoder. */
+export const directoryPlaces = pgTable('directory_places', {
+  key: text('key').primaryKey(),
+  label: text('label').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+});
+
+/** A business an employee saved to follow up, with a snapshot of what the search showed. */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['directory', 'google', 'osm'] }).notNull(),
+    sourceId: text('source_id').notNull(),
+    name: text('name').notNull(),
+    category: text('category'),
+    address: text('address'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    ratingTenths: integer('rating_tenths'),
+    reviewCount: integer('review_count'),
+    website: text('website'),
+    phone: text('phone'),
+    socialProfiles: jsonb('social_profiles').$type<{ network: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    socialCheckedAt: timestamp('social_checked_at', { withTimezone: true }),
+    status: text('status', { enum: ['new', 'contacted', 'won', 'lost'] }).notNull().default('new'),
+    note: text('note'),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('leads_source_idx').on(t.provider, t.sourceId), index('leads_created_at_idx').on(t.createdAt)],
+);
+
 export * from './auth-schema.js';

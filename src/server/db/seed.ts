@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Db } from './client.js';
 import { STARTUP_LOCK_KEY } from './migrate.js';
-import { appMeta, portfolioItems, subscriptionPlans } from './schema.js';
+import { appMeta, directoryBusinesses, directoryPlaces, portfolioItems, subscriptionPlans } from './schema.js';
 import { DEMO_PLANS, DEMO_PORTFOLIO } from './seed-data.js';
+import { DEMO_AREA_PLACES, placeKey } from '../adapters/places/demo-area.js';
+import { generateBusinesses } from '../features/businesses/generate.js';
+import { DEFAULT_SEARCH_LOCATION } from '../../contract/site.js';
+
+export const DEMO_BUSINESS_COUNT = 300;
 
 /**
  * Seeds the plans (always) and the demo portfolio (when demo data is on). Each part runs once
  * per database, marked in app_meta, so an employee's later edits and deletions are kept.
  */
-export async function seed(database: Database, options: { demoData: boolean }): Promise<void> {
+export async function seed(database: Database, options: { demoData: boolean; location?: { lat: number; lng: number; label: string } }): Promise<void> {
   await database.withLock(STARTUP_LOCK_KEY, async (conn) => {
     await once(conn, 'seed.plans.v1', async (tx) => {
       await tx
@@ -19,6 +24,13 @@ export async function seed(database: Database, options: { demoData: boolean }): 
     if (options.demoData) {
       await once(conn, 'seed.demo-portfolio.v1', async (tx) => {
         await tx.insert(portfolioItems).values(DEMO_PORTFOLIO.map((p) => ({ ...p, isDemo: true })));
+      });
+      await once(conn, 'seed.demo-businesses.v1', async (tx) => {
+        const location = options.location ?? DEFAULT_SEARCH_LOCATION;
+        const places = [...DEMO_AREA_PLACES, { key: placeKey(location.label), ...location }];
+        await tx.insert(directoryPlaces).values(places).onConflictDoNothing();
+        const rows = generateBusinesses({ count: DEMO_BUSINESS_COUNT, center: location, seed: 2026 });
+        await tx.insert(directoryBusinesses).values(rows.map((r) => ({ ...r, source: 'demo' as const })));
       });
     }
   });
