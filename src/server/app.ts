@@ -7,8 +7,13 @@ import { authRoutes } from './features/auth/routes.js';
 import { registerEmployeeOnly, registerSameOriginWrites } from './http/guard.js';
 import { createActivityLog } from './features/activity/service.js';
 import { activityRoutes } from './features/activity/routes.js';
+import { clientRoutes } from './features/clients/routes.js';
+import { createClientService } from './features/clients/service.js';
 import { employeeRoutes } from './features/employees/routes.js';
 import { createEmployeeService } from './features/employees/service.js';
+import { createPlacesProvider } from './adapters/places/index.js';
+import { businessRoutes } from './features/businesses/routes.js';
+import { createBusinessSearch } from './features/businesses/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { planRoutes } from './features/plans/routes.js';
 import { createPlanCatalogue } from './features/plans/service.js';
@@ -18,6 +23,7 @@ import { siteRoutes } from './features/site/routes.js';
 import { createMailTransport, type MailTransport } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import type { MailSettings } from './features/notifications/messages.js';
+import type { PlacesProvider } from './adapters/places/types.js';
 import { createOutboxWorker } from './features/notifications/outbox.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { createPaymentsService } from './features/payments/service.js';
@@ -42,6 +48,8 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   /** Employee sign-in; built from the config when omitted (tests pass one with other limits). */
   auth?: Auth;
+  /** Where lead search finds places; from PLACES_PROVIDER when omitted (tests pass fakes). */
+  placesProvider?: PlacesProvider;
   /** Deliver queued e-mails in the background (the server does; tests drain by hand). */
   startWorkers?: boolean;
 }
@@ -115,6 +123,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const employeeOnly = { auth, activity };
   await registerEmployeeOnly(app, employeeOnly, activityRoutes, { activity });
   await registerEmployeeOnly(app, employeeOnly, employeeRoutes, { employees: createEmployeeService(auth, database.db) });
+  const places = options.placesProvider ?? createPlacesProvider(config, database.db);
+  await registerEmployeeOnly(app, employeeOnly, businessRoutes, { search: createBusinessSearch({ provider: places, defaultLocation: config.places.defaultLocation }) });
+  await registerEmployeeOnly(app, employeeOnly, clientRoutes, { clients: createClientService(database.db) });
 
   if (options.web && fs.existsSync(options.web.shellFile)) {
     await app.register(registerWeb, { ...options.web, site: config.site, publicUrl: config.site.publicUrl });

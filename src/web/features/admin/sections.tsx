@@ -20,7 +20,7 @@ export const SECTIONS = [
   { id: 'search', label: 'Business Search', icon: Search, component: Placeholder },
   { id: 'apps', label: 'Applications', icon: AppWindow, component: Placeholder },
   { id: 'investors', label: 'Investors', icon: Building2, component: Placeholder },
-  { id: 'clients', label: 'Clients', icon: Users, component: Placeholder },
+  { id: 'clients', label: 'Clients', icon: Users, component: lazy(() => import('../clients/section')) },
   { id: 'settings', label: 'Settings', icon: Settings, component: lazy(() => import('../settings/section')) },
 ] as const satisfies readonly Section[];
 export type SectionId = (typeof SECTIONS)[number]['id'];

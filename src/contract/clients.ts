@@ -1,0 +1,85 @@
+import * as z from 'zod/mini';
+
+export const CLIENTS_PAGE_SIZE = 20;
+/** The export answers at most this many rows, so one click cannot build an unbounded file. */
+export const CLIENTS_EXPORT_LIMIT = 10_000;
+
+/** 'failed': still pending, and the last card tried was declined. */
+export const CLIENT_PAYMENT_STATUSES = ['pending_payment', 'active', 'failed'] as const;
+export type ClientPaymentStatus = (typeof CLIENT_PAYMENT_STATUSES)[number];
+
+export const CLIENT_PAYMENT_STATUS_LABELS: Record<ClientPaymentStatus, string> = {
+  pending_payment: 'Pending payment',
+  active: 'Active',
+  failed: 'Failed',
+};
+
+export const clientsQuerySchema = z.object({
+  // Blank after trimming counts as no search, so `?search=` lists everything.
+  search: z
+    .pipe(
+      z.optional(z.string('Search must be text.')),
+      z.transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim())),
+    )
+    .check(z.refine((v) => v === undefined || v.length <= 200, 'Search must be at most 200 characters.')),
+  status: z.optional(z.enum(CLIENT_PAYMENT_STATUSES, 'Payment status must be pending_payment, active or failed.')),
+  page: z._default(z.coerce.number('Page must be a whole number.').check(z.int('Page must be a whole number.'), z.gte(1, 'Page must be 1 or more.')), 1),
+});
+export type ClientsQuery = z.output<typeof clientsQuerySchema>;
+export const CLIENTS_QUERY_LABELS = { search: 'search', status: 'payment status', page: 'page' };
+
+export interface ClientSummary {
+  id: string;
+  businessName: string;
+  ownerName: string;
+  email: string;
+  phone: string | null;
+  businessType: string;
+  plan: { name: string; displayName: string };
+  paymentStatus: ClientPaymentStatus;
+  /** ISO times. */
+  createdAt: string;
+  /** The first payment, or null while nothing is paid. */
+  paidAt: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+}
+
+export interface ClientPage {
+  items: ClientSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ClientSubscription {
+  status: 'incomplete' | 'active' | 'past_due' | 'canceled';
+  /** Decimal strings ('299.00'). */
+  price: string;
+  currency: string;
+  billingCycle: string;
+  renewalPrice: string | null;
+  renewalStartsAt: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+}
+
+export interface ClientPayment {
+  id: string;
+  amount: string;
+  currency: string;
+  paidAt: string;
+  provider: 'test' | 'stripe';
+}
+
+export interface ClientDetail extends ClientSummary {
+  address: string | null;
+  website: string | null;
+  description: string | null;
+  updatedAt: string;
+  subscription: ClientSubscription | null;
+  /** Newest first. */
+  payments: ClientPayment[];
+  /** Why the last card was refused, in the provider's words; null when it was not. */
+  lastPaymentError: string | null;
+}

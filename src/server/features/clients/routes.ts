@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { CLIENT_PAYMENT_STATUS_LABELS, CLIENTS_QUERY_LABELS, clientsQuerySchema, type ClientSummary } from '../../../contract/clients.js';
+import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
+import { parseInput } from '../../http/validate.js';
+import type { ClientService } from './service.js';
+
+/** '2025-03-04T05:06:07.000Z' → '2025-03-04 05:06': spreadsheets read it as a date and time. */
+const utc = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '');
+
+const EXPORT_COLUMNS: CsvColumn<ClientSummary>[] = [
+  { header: 'Business name', value: (c) => c.businessName },
+  { header: 'Owner name', value: (c) => c.ownerName },
+  { header: 'Email', value: (c) => c.email },
+  { header: 'Phone', value: (c) => c.phone },
+  { header: 'Business type', value: (c) => c.businessType },
+  { header: 'Plan', value: (c) => c.plan.displayName },
+  { header: 'Payment status', value: (c) => CLIENT_PAYMENT_STATUS_LABELS[c.paymentStatus] },
+  { header: 'Registered (UTC)', value: (c) => utc(c.createdAt) },
+  { header: 'Paid (UTC)', value: (c) => utc(c.paidAt) },
+  { header: 'Period start (UTC)', value: (c) => utc(c.periodStart) },
+  { header: 'Period end (UTC)', value: (c) => utc(c.periodEnd) },
+  { header: 'Client id', value: (c) => c.id },
+];
+
+/** The admin clients list, detail and CSV export (employees only: registered through the guard). */
+export async function clientRoutes(app: FastifyInstance, options: { clients: ClientService }): Promise<void> {
+  const { clients } = options;
+
+  app.get('/api/clients', async (request, reply) => {
+    const query = parseInput(clientsQuerySchema, request.query, CLIENTS_QUERY_LABELS);
+    reply.header('cache-control', 'no-store');
+    return clients.list(query);
+  });
+
+  // A static segment: find-my-way matches it before `/:id` whatever the order (a test checks).
+  app.get('/api/clients/export.csv', async (request, reply) => {
+    const query = parseInput(clientsQuerySchema, request.query, CLIENTS_QUERY_LABELS);
+    const rows = await clients.exportRows(query);
+    // Reading every client out is logged like a write (the guard records it).
+    request.activity = { action: 'export', subject: 'clients', detail: { count: rows.length, search: query.search ?? null, status: query.status ?? null } };
+    return sendCsv(reply, 'clients', toCsv(EXPORT_COLUMNS, rows));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/clients/:id', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return clients.detail(request.params.id);
+  });
+}
