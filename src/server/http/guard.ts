@@ -20,8 +20,11 @@ export interface ActivityNote {
 declare module 'fastify' {
   interface FastifyRequest {
     employee?: Employee;
-    /** Set by a route to log a read that counts as a write (an export) or to name what it did. */
-    activity?: ActivityNote;
+    /**
+     * Set by a route to log a read that counts as a write (an export) or to name what it did;
+     * null when a write changed nothing (saving a lead that was already saved).
+     */
+    activity?: ActivityNote | null;
   }
 }
 
@@ -71,6 +74,7 @@ export async function registerEmployeeOnly<O extends object>(
       request.employee = employee;
     });
     scope.addHook('onResponse', async (request, reply) => {
+      if (request.activity === null) return;
       const action = request.activity?.action ?? DEFAULT_ACTIONS[request.method];
       if (!action || reply.statusCode >= 400 || !request.employee) return;
       const params = request.params as Record<string, unknown> | undefined;

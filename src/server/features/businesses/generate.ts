@@ -5,7 +5,7 @@ export interface GeneratedBusiness {
   name: string;
   category: string;
   searchTerms: string[];
-  address: string;
+  address: string | null;
   lat: number;
   lng: number;
   ratingTenths: number | null;

@@ -1,7 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { businessSearchQuery } from '../../../contract/businesses.js';
+import { businessSearchQuery, type BusinessResult } from '../../../contract/businesses.js';
+import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
 import { parseInput } from '../../http/validate.js';
 import type { BusinessSearch } from './service.js';
+
+const RESULT_COLUMNS: CsvColumn<BusinessResult>[] = [
+  { header: 'Name', value: (b) => b.name },
+  { header: 'Address', value: (b) => b.address },
+  { header: 'Distance (miles)', value: (b) => b.distance },
+  { header: 'Rating', value: (b) => b.rating },
+  { header: 'Reviews', value: (b) => b.reviewCount },
+  { header: 'Phone', value: (b) => b.phone },
+  { header: 'Website', value: (b) => b.website },
+  { header: 'Social profiles', value: (b) => b.socialProfiles.map((p) => p.url).join(' ') },
+  { header: 'Source', value: (b) => b.id },
+];
 
 const LABELS = { category: 'Business category', radius: 'Radius', lat: 'Latitude', lng: 'Longitude', location: 'Location' };
 
@@ -18,5 +31,12 @@ export async function businessRoutes(app: FastifyInstance, options: { search: Bu
     const query = parseInput(businessSearchQuery, request.query, LABELS);
     reply.header('cache-control', 'no-store');
     return search.search(query);
+  });
+
+  app.get('/api/businesses/export.csv', async (request, reply) => {
+    const query = parseInput(businessSearchQuery, request.query, LABELS);
+    const results = await search.search(query);
+    request.activity = { action: 'export', subject: 'business search results', detail: { count: results.length, category: query.category, radius: query.radius } };
+    return sendCsv(reply, 'businesses', toCsv(RESULT_COLUMNS, results));
   });
 }

@@ -1,0 +1,66 @@
+import * as z from 'zod/mini';
+import type { SocialProfile } from './businesses.js';
+
+export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEADS_PAGE_SIZE = 20;
+
+const optionalText = (label: string, max: number) =>
+  z.optional(z.nullable(z.string(`${label} must be text`).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))));
+
+/** Saving a search result as a lead: the result as the search showed it. */
+export const newLeadInput = z.object({
+  provider: z.enum(['directory', 'google', 'osm'], 'Provider must be directory, google or osm'),
+  sourceId: z.string('Source id is required').check(z.trim(), z.minLength(1, 'Source id is required'), z.maxLength(300, 'Source id is too long')),
+  name: z.string('Name is required').check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(300, 'Name must be at most 300 characters')),
+  category: optionalText('Category', 100),
+  address: optionalText('Address', 500),
+  lat: z.optional(z.nullable(z.number().check(z.gte(-90), z.lte(90)))),
+  lng: z.optional(z.nullable(z.number().check(z.gte(-180), z.lte(180)))),
+  rating: z.optional(z.nullable(z.string().check(z.regex(/^\d(\.\d)?$/, 'Rating must look like 4.5')))),
+  reviewCount: z.optional(z.nullable(z.int().check(z.gte(0)))),
+  website: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2048), z.regex(/^https?:\/\//i, 'Website must start with http:// or https://')))),
+  phone: optionalText('Phone', 60),
+  socialProfiles: z.optional(z.array(z.object({ network: z.string().check(z.maxLength(40)), url: z.string().check(z.maxLength(2048)) })).check(z.maxLength(20))),
+});
+export type NewLeadInput = z.output<typeof newLeadInput>;
+
+export const leadUpdateInput = z
+  .object({
+    status: z.optional(z.enum(LEAD_STATUSES, 'Status must be new, contacted, won or lost')),
+    note: z.optional(z.nullable(z.string('Note must be text').check(z.maxLength(5000, 'Note must be at most 5000 characters')))),
+  })
+  .check(z.refine((v) => v.status !== undefined || v.note !== undefined, 'Send a status or a note to change.'));
+export type LeadUpdateInput = z.output<typeof leadUpdateInput>;
+
+export const leadsQuery = z.object({
+  status: z.optional(z.enum(LEAD_STATUSES, 'Status must be new, contacted, won or lost')),
+  page: z._default(z.coerce.number('Page must be a whole number.').check(z.int('Page must be a whole number.'), z.gte(1, 'Page must be 1 or more.')), 1),
+});
+
+export interface Lead {
+  id: string;
+  provider: 'directory' | 'google' | 'osm';
+  sourceId: string;
+  name: string;
+  category: string | null;
+  address: string | null;
+  rating: string | null;
+  reviewCount: number | null;
+  website: string | null;
+  phone: string | null;
+  socialProfiles: SocialProfile[];
+  /** When 'Find social profiles' last read the website; null when never. */
+  socialCheckedAt: string | null;
+  status: LeadStatus;
+  note: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LeadPage {
+  items: Lead[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
