@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -15,8 +15,14 @@ export const SIGN_IN_LIMIT_PER_MINUTE = 5;
 /** Set by the Fastify bridge from `request.ip`; any copy the client sent is replaced. */
 export const CLIENT_IP_HEADER = 'x-agency-client-ip';
 
-/** The provider id of OpenID Connect single sign-on (its callback is /api/auth/oauth2/callback/sso). */
+/** The provider id of OpenID Connect single sign-on. */
 export const SSO_PROVIDER_ID = 'sso';
+/**
+ * Where the identity provider sends the browser back, under /api/auth: the redirect URI to
+ * register there is `<origin>/api/auth/oauth2/callback/sso`. Better Auth 1.7 serves provider
+ * callbacks at /callback/:id, so the bridge forwards this path to that endpoint.
+ */
+export const SSO_CALLBACK_PATH = `/oauth2/callback/${SSO_PROVIDER_ID}`;
 export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled. Ask an owner to turn it back on.';
 
 export function emailDomainAllowed(email: unknown, domains: string[]): boolean {
@@ -25,7 +31,16 @@ export function emailDomainAllowed(email: unknown, domains: string[]): boolean {
   return at > 0 && domains.includes(email.slice(at + 1).trim().toLowerCase());
 }
 
-const isSsoCallback = (path: string | undefined) => path?.startsWith('/oauth2/callback/') ?? false;
+/**
+ * Checks a provider's identity where Better Auth creates a user or a session for it (hooks see
+ * route patterns). The redirect flow ends at /callback/:id. `/sign-in/social` given a bare ID
+ * token also signs in, reachable by anyone through the bridge, without PKCE, a required nonce or
+ * our activity log; employees never need it, so it is refused.
+ */
+function assertSsoSignIn(oidc: Config['oidc'], path: string | undefined, email: unknown, verified: unknown): void {
+  if (path === '/sign-in/social') throw new APIError('FORBIDDEN', { message: 'Please sign in through the sign-in page.', code: 'id_token_sign_in_refused' });
+  if (path?.startsWith('/callback/')) assertSsoAllowed(oidc, email, verified);
+}
 
 function assertSsoAllowed(oidc: Config['oidc'], email: unknown, verified: unknown): void {
   if (!oidc || !emailDomainAllowed(email, oidc.allowedDomains)) {
@@ -36,7 +51,7 @@ function assertSsoAllowed(oidc: Config['oidc'], email: unknown, verified: unknow
 
 /** The OpenID Connect provider: discovery, authorization code with PKCE, userinfo or ID token. */
 function ssoPlugin(oidc: NonNullable<Config['oidc']>) {
-  return genericOAuth({
+  const plugin = genericOAuth({
     config: [
       {
         providerId: SSO_PROVIDER_ID,
@@ -46,6 +61,8 @@ function ssoPlugin(oidc: NonNullable<Config['oidc']>) {
         clientSecret: oidc.clientSecret,
         scopes: ['openid', 'email', 'profile'],
         pkce: true,
+        // Without the provider's issuer and keys no ID token is trusted (no silent unverified decoding).
+        requireIdTokenVerification: true,
         // OpenID Connect names it email_verified; an address the provider has not verified proves nothing.
         mapProfileToUser: (profile) => ({
           emailVerified: profile.email_verified === true || profile.email_verified === 'true',
@@ -54,6 +71,15 @@ function ssoPlugin(oidc: NonNullable<Config['oidc']>) {
       },
     ],
   });
+  // The generic plugin has no setting for the callback path, and builds its provider from
+  // discovery at start-up or, when the identity provider was unreachable then, on a later
+  // request; this hook runs after the plugin's own, so every request sees our path.
+  const useOurCallbackPath = createAuthMiddleware(async (ctx) => {
+    for (const provider of ctx.context.socialProviders) {
+      if (provider.id === SSO_PROVIDER_ID) provider.callbackPath = SSO_CALLBACK_PATH;
+    }
+  });
+  return { ...plugin, hooks: { before: [...plugin.hooks.before, { matcher: () => true, handler: useOurCallbackPath }] } };
 }
 
 /**
@@ -93,7 +119,7 @@ export function createAuth(options: { db: Db; config: Config; secret: string; si
         create: {
           // Single sign-on creates accounts only for verified addresses of the allowed domains.
           before: async (user, ctx) => {
-            if (isSsoCallback(ctx?.path)) assertSsoAllowed(config.oidc, user.email, user.emailVerified);
+            assertSsoSignIn(config.oidc, ctx?.path, user.email, user.emailVerified);
           },
         },
       },
@@ -106,8 +132,9 @@ export function createAuth(options: { db: Db; config: Config; secret: string; si
               .select({ disabled: authTables.user.disabled, email: authTables.user.email })
               .from(authTables.user)
               .where(eq(authTables.user.id, session.userId));
-            if (row?.disabled) throw new APIError('FORBIDDEN', { message: DISABLED_ACCOUNT_MESSAGE });
-            if (isSsoCallback(ctx?.path)) assertSsoAllowed(config.oidc, row?.email, true);
+            // The code makes Better Auth's callback redirect to the sign-in page instead of answering JSON.
+            if (row?.disabled) throw new APIError('FORBIDDEN', { message: DISABLED_ACCOUNT_MESSAGE, code: 'account_disabled' });
+            assertSsoSignIn(config.oidc, ctx?.path, row?.email, true);
           },
         },
       },

@@ -6,7 +6,7 @@ import { currentEmployee, webHeaders, type Employee } from '../../http/guard.js'
 import { HttpError } from '../../http/errors.js';
 import type { ActivityLog } from '../activity/service.js';
 import { describeAuthExchange } from './activity.js';
-import { CLIENT_IP_HEADER, SSO_PROVIDER_ID, type Auth } from './auth.js';
+import { CLIENT_IP_HEADER, SSO_CALLBACK_PATH, SSO_PROVIDER_ID, type Auth } from './auth.js';
 
 /** Per-account limit: this many failed sign-ins within the window lock the account for the rest of it. */
 export const ACCOUNT_FAILURE_LIMIT = 10;
@@ -28,8 +28,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   app.get<{ Querystring: { sso?: string } }>('/api/login', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!options.oidc || request.query.sso !== '1') return reply.redirect('/login', 302);
-    const response = await callAuth(auth, request, '/api/auth/sign-in/oauth2', {
-      providerId: SSO_PROVIDER_ID,
+    const response = await callAuth(auth, request, '/api/auth/sign-in/social', {
+      provider: SSO_PROVIDER_ID,
       callbackURL: '/admin',
       errorCallbackURL: '/login',
     });
@@ -60,6 +60,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     async handler(request, reply) {
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
       const path = url.pathname.slice('/api/auth'.length);
+      // One door for the identity provider's answer: ours (logged, refusals sent to /login), not Better Auth's own.
+      if (path.startsWith('/callback/')) throw new HttpError(404, 'Not found.');
+      if (path === SSO_CALLBACK_PATH) url.pathname = `/api/auth/callback/${SSO_PROVIDER_ID}`;
       const typedEmail = path === '/sign-in/email' ? emailOf(request.body) : undefined;
       if (typedEmail && (await activity.recentFailures(typedEmail, ACCOUNT_FAILURE_WINDOW_MS)) >= ACCOUNT_FAILURE_LIMIT) {
         await activity.record({ actorEmail: typedEmail, action: 'sign-in.refused', detail: { reason: 'account limit' }, ipAddress: request.ip });
@@ -85,6 +88,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       });
       if (entry) await activity.record(entry);
 
+      // The browser comes here from the identity provider, so a refusal (Better Auth answers some
+      // with a redirect to its own error page, some with JSON) ends on the sign-in page, which names its `error`.
+      if (path === SSO_CALLBACK_PATH && !after) {
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.header('cache-control', 'no-store').redirect(`/login?error=${ssoRefusal(response.headers.get('location'))}`, 302);
+      }
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);
@@ -137,6 +146,12 @@ async function secondFactorEmployee(auth: Auth, request: FastifyRequest): Promis
   const verification = await ctx.internalAdapter.findVerificationValue(value.slice(0, dot));
   const user = verification ? await ctx.internalAdapter.findUserById(verification.value) : null;
   return user ? { email: user.email } : null;
+}
+
+/** Better Auth's reason for a refused callback (its redirect's `error`), if it is a plain code. */
+function ssoRefusal(location: string | null): string {
+  const error = location ? new URL(location, 'http://local').searchParams.get('error') : null;
+  return error && /^[a-z0-9_]{1,64}$/i.test(error) ? error : 'sso_refused';
 }
 
 function emailOf(body: unknown): string | undefined {

@@ -19,6 +19,10 @@ interface SignInOptions {
 const SSO_ERRORS: Record<string, string> = {
   sso_unavailable: 'Single sign-on is not reachable right now. Please try again in a moment or use your password.',
   domain_not_allowed: 'Only employees of the agency can sign in with single sign-on.',
+  email_not_verified: 'Your e-mail address is not verified at your identity provider. Verify it there, then try again.',
+  account_disabled: 'This account is disabled. Ask an owner to turn it back on.',
+  access_denied: 'Single sign-on was cancelled at your identity provider.',
+  state_mismatch: 'The sign-in took too long or was started in another tab. Please try again.',
 };
 const SSO_FALLBACK_ERROR = 'Single sign-on did not sign you in. Please try again or ask an owner for access.';
 
