@@ -24,6 +24,10 @@ import { createMailTransport, type MailTransport } from './adapters/mail/index.j
 import { createPaymentProvider } from './adapters/payments/index.js';
 import type { MailSettings } from './features/notifications/messages.js';
 import type { PlacesProvider } from './adapters/places/types.js';
+import type { SocialProfile } from '../contract/businesses.js';
+import { leadRoutes } from './features/leads/routes.js';
+import { createLeadService } from './features/leads/service.js';
+import { socialProfileFinder } from './features/leads/social.js';
 import { createOutboxWorker } from './features/notifications/outbox.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { createPaymentsService } from './features/payments/service.js';
@@ -50,6 +54,8 @@ export interface AppOptions {
   auth?: Auth;
   /** Where lead search finds places; from PLACES_PROVIDER when omitted (tests pass fakes). */
   placesProvider?: PlacesProvider;
+  /** Reads a website's social links for a lead; a safe fetch of the real site when omitted. */
+  findSocialProfiles?: (website: string) => Promise<SocialProfile[]>;
   /** Deliver queued e-mails in the background (the server does; tests drain by hand). */
   startWorkers?: boolean;
 }
@@ -124,6 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEmployeeOnly(app, employeeOnly, activityRoutes, { activity });
   await registerEmployeeOnly(app, employeeOnly, employeeRoutes, { employees: createEmployeeService(auth, database.db) });
   const places = options.placesProvider ?? createPlacesProvider(config, database.db);
+  const findProfiles = options.findSocialProfiles ?? socialProfileFinder(config.places.userAgent);
+  await registerEmployeeOnly(app, employeeOnly, leadRoutes, { leads: createLeadService(database.db, findProfiles) });
   await registerEmployeeOnly(app, employeeOnly, businessRoutes, { search: createBusinessSearch({ provider: places, defaultLocation: config.places.defaultLocation }) });
   await registerEmployeeOnly(app, employeeOnly, clientRoutes, { clients: createClientService(database.db) });
 

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
+import { openDatabase } from '../db/client.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../test/databases.js';
 
 /** A stand-in for `dist/`: one hashed asset (with its compressed copies), a public file, the shell. */
@@ -111,7 +112,10 @@ describe('HTTP foundation', () => {
   });
 
   it('hides internal errors behind a generic 500 message', async () => {
-    const failing = await buildApp({ config: testConfig(), database: { ...testDb.database, db: undefined as never }, auth: app.auth });
+    // A database that went away: queries build, then fail when they run.
+    const gone = await openDatabase({ kind: 'pglite' });
+    await gone.close();
+    const failing = await buildApp({ config: testConfig(), database: gone, auth: app.auth });
     try {
       const res = await failing.inject('/api/portfolio');
       expect(res.statusCode).toBe(500);

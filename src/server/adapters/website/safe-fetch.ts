@@ -1,0 +1,229 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import zlib from 'node:zlib';
+import type { Transform } from 'node:stream';
+import ipaddr from 'ipaddr.js';
+
+/** Fetching failed or was refused; the message is meant for a person. */
+export class SafeFetchError extends Error {
+  override name = 'SafeFetchError';
+}
+
+export interface FetchedPage {
+  finalUrl: string;
+  contentType: string;
+  body: string;
+  /** The page was larger than `maxBytes`; `body` holds its beginning only. */
+  truncated: boolean;
+}
+
+export interface SafeFetcher {
+  fetchPage(url: string): Promise<FetchedPage>;
+}
+
+export type ResolveHost = (host: string) => Promise<Array<{ address: string; family: number }>>;
+
+export interface SafeFetchOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  userAgent?: string;
+  lookup?: ResolveHost;
+  isAllowedAddress?: (ip: string) => boolean;
+}
+
+const PRIVATE = 'This website address points to a private network and was not fetched.';
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+
+const DECODERS = new Map<string, () => Transform>([
+  ['gzip', zlib.createGunzip],
+  ['x-gzip', zlib.createGunzip],
+  ['deflate', zlib.createInflate],
+  ['br', zlib.createBrotliDecompress],
+]);
+
+const isPublicV4 = (bytes: number[]) => ipaddr.fromByteArray(bytes).range() === 'unicast';
+
+/** The default policy: public unicast only, including IPv4 hidden inside IPv6 forms. */
+export function isPublicAddress(ip: string): boolean {
+  if (net.isIP(ip) === 0) return false;
+  const address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv4') return address.range() === 'unicast';
+  const bytes = address.toByteArray();
+  // These IPv6 forms are routed to an IPv4 address (by the kernel, NAT64 or a 6to4 relay), so the
+  // IPv4 decides; Teredo hides its client address and no real website needs it.
+  switch (address.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return isPublicV4(bytes.slice(12));
+    case 'rfc6052':
+      return address.match(NAT64_WELL_KNOWN) && isPublicV4(bytes.slice(12));
+    case '6to4':
+      return isPublicV4(bytes.slice(2, 6));
+    case 'unicast':
+      // Outside 2000::/3 nothing is globally routed (e.g. the deprecated IPv4-compatible ::a.b.c.d).
+      return address.match(GLOBAL_UNICAST_V6);
+    default:
+      return false;
+  }
+}
+
+type Settings = Required<SafeFetchOptions>;
+
+export function createSafeFetcher(options: SafeFetchOptions = {}): SafeFetcher {
+  // `??` rather than spreading, so an option passed as undefined keeps its default.
+  const settings: Settings = {
+    timeoutMs: options.timeoutMs ?? 5000,
+    maxBytes: options.maxBytes ?? 1024 * 1024,
+    maxRedirects: options.maxRedirects ?? 5,
+    userAgent: options.userAgent ?? 'VeteranWebWorks-SocialFinder/1.0 (+finds the public social profiles a business links to)',
+    lookup: options.lookup ?? ((host) => dns.promises.lookup(host, { all: true })),
+    isAllowedAddress: options.isAllowedAddress ?? isPublicAddress,
+  };
+  return { fetchPage: (url) => fetchWithDeadline(url, settings) };
+}
+
+async function fetchWithDeadline(url: string, settings: Settings): Promise<FetchedPage> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), settings.timeoutMs);
+  const timedOut = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(new SafeFetchError(`The website did not answer within ${settings.timeoutMs / 1000} seconds.`)));
+  });
+  timedOut.catch(() => {});
+  try {
+    // The race also covers the DNS lookup, which cannot be aborted.
+    return await Promise.race([followRedirects(url, settings, controller.signal), timedOut]);
+  } catch (error) {
+    if (error instanceof SafeFetchError) throw error;
+    throw new SafeFetchError('The website could not be reached.', { cause: error });
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+async function followRedirects(url: string, settings: Settings, signal: AbortSignal): Promise<FetchedPage> {
+  let target = checkUrl(url);
+  for (let redirects = 0; ; redirects++) {
+    const address = await resolveChecked(target.hostname, settings);
+    const response = await send(target, address, settings.userAgent, signal);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      response.destroy();
+      if (redirects >= settings.maxRedirects) throw new SafeFetchError(`The website redirected more than ${settings.maxRedirects} times.`);
+      target = checkUrl(location, target);
+      continue;
+    }
+    if (status < 200 || status >= 300) {
+      response.destroy();
+      throw new SafeFetchError(`The website answered with status ${status}.`);
+    }
+    const contentType = response.headers['content-type'] ?? '';
+    const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+    if (!HTML_TYPES.has(mediaType)) {
+      response.destroy();
+      throw new SafeFetchError(`The website address leads to ${mediaType || 'an unnamed kind of file'}, not a web page.`);
+    }
+    const { bytes, truncated } = await readCapped(response, settings.maxBytes);
+    return { finalUrl: target.href, contentType, body: decode(bytes, contentType), truncated };
+  }
+}
+
+function checkUrl(raw: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    throw new SafeFetchError('This website address is not valid.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SafeFetchError('Only http and https website addresses can be fetched.');
+  if (url.username || url.password) throw new SafeFetchError('Website addresses with a user name or password are not fetched.');
+  // Any port is allowed: the address check below is what keeps internal services out of reach,
+  // and some small-business sites really do live on :8080 or :8443.
+  return url;
+}
+
+/** One lookup per hop; the connection is pinned to its answer so DNS cannot rebind in between. */
+async function resolveChecked(hostname: string, settings: Settings): Promise<string> {
+  const literal = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  if (net.isIP(literal)) {
+    if (!settings.isAllowedAddress(literal)) throw new SafeFetchError(PRIVATE);
+    return literal;
+  }
+  let addresses: Array<{ address: string }>;
+  try {
+    addresses = await settings.lookup(hostname);
+  } catch (error) {
+    throw new SafeFetchError('This website address could not be found.', { cause: error });
+  }
+  if (addresses.length === 0) throw new SafeFetchError('This website address could not be found.');
+  if (addresses.some(({ address }) => !settings.isAllowedAddress(address))) throw new SafeFetchError(PRIVATE);
+  return addresses[0]!.address;
+}
+
+function send(target: URL, address: string, userAgent: string, signal: AbortSignal): Promise<http.IncomingMessage> {
+  const family = net.isIP(address);
+  const pinned: net.LookupFunction = (_host, opts, callback) => {
+    if (opts.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  const request = (target.protocol === 'https:' ? https : http).request({
+    host, // stays the name: Host header, SNI and certificate check all use it
+    port: target.port || undefined,
+    path: `${target.pathname}${target.search}`,
+    servername: net.isIP(host) ? undefined : host,
+    lookup: pinned,
+    agent: false, // a pooled socket could belong to an earlier, differently resolved hop
+    signal,
+    headers: { 'user-agent': userAgent, accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br' },
+  });
+  return new Promise((resolve, reject) => {
+    request.once('response', resolve).once('error', reject).end();
+  });
+}
+
+/** Stops reading at the cap and keeps the beginning: links in a huge page's head still count. */
+function readCapped(response: http.IncomingMessage, maxBytes: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const makeDecoder = DECODERS.get(encoding);
+  if (!makeDecoder && encoding !== 'identity') {
+    response.destroy();
+    return Promise.reject(new SafeFetchError(`The website sent the page in an encoding we cannot read (${encoding}).`));
+  }
+  // The cap counts decompressed bytes, so a small compressed bomb cannot fill memory.
+  const stream = makeDecoder ? response.pipe(makeDecoder()) : response;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      if (size > maxBytes) return;
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size <= maxBytes) return;
+      response.destroy();
+      stream.destroy();
+      resolve({ bytes: Buffer.concat(chunks).subarray(0, maxBytes), truncated: true });
+    });
+    stream.once('end', () => resolve({ bytes: Buffer.concat(chunks), truncated: false }));
+    stream.once('error', reject);
+    response.once('error', reject);
+    // After 'end' or the cap this is a no-op; otherwise the connection dropped mid-page.
+    stream.once('close', () => reject(new SafeFetchError('The website stopped sending the page before it was complete.')));
+  });
+}
+
+function decode(bytes: Buffer, contentType: string): string {
+  const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(bytes);
+  } catch {
+    // An unknown or unsupported label: UTF-8 is the web's default and rarely wrong for links.
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
