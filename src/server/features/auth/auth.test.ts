@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
 import { createOrResetEmployee, ensureFirstEmployee } from './employees.js';
+import { session } from '../../db/schema.js';
 
 const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 
@@ -75,6 +76,12 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
     expect(out.statusCode).toBe(200);
     expect((await whoAmI(cookie)).statusCode).toBe(401);
     expect((await whoAmI('agency.session_token=forged.value')).statusCode).toBe(401);
+
+    // A session past its expiry is refused, even with a correctly signed cookie.
+    const expiring = cookieOf(await signIn(OWNER, `${net}.0.3`));
+    expect((await whoAmI(expiring)).statusCode).toBe(200);
+    await testDb.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await whoAmI(expiring)).statusCode).toBe(401);
     expect((await whoAmI()).json()).toEqual({ message: 'You are not signed in.' });
   });
 
