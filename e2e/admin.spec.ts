@@ -23,14 +23,14 @@ test('a wrong password is refused without saying which part was wrong; the right
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { name: 'Business Search' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Business Search', level: 1 })).toBeVisible();
   await expect(page.getByText('Items from a Veteran')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Landing Page' })).toHaveAttribute('href', '/');
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('link', { name: 'Clients' }).click();
   await expect(page).toHaveURL(/\/admin#clients$/);
-  await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);

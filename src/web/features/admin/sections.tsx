@@ -17,7 +17,7 @@ const Placeholder = lazy(() => import('./placeholder-section'));
 
 /** The admin sections, chosen by id (spec section 2) and deep-linkable as /admin#id. */
 export const SECTIONS = [
-  { id: 'search', label: 'Business Search', icon: Search, component: Placeholder },
+  { id: 'search', label: 'Business Search', icon: Search, component: lazy(() => import('../search/section')) },
   { id: 'apps', label: 'Applications', icon: AppWindow, component: Placeholder },
   { id: 'investors', label: 'Investors', icon: Building2, component: Placeholder },
   { id: 'clients', label: 'Clients', icon: Users, component: lazy(() => import('../clients/section')) },
