@@ -28,6 +28,11 @@ import type { SocialProfile } from '../contract/businesses.js';
 import { leadRoutes } from './features/leads/routes.js';
 import { createLeadService } from './features/leads/service.js';
 import { socialProfileFinder } from './features/leads/social.js';
+import type { InvestorSource } from './adapters/investors/types.js';
+import { createInvestorSource } from './adapters/investors/index.js';
+import { discoveredFromCsv } from './features/investors/csv.js';
+import { investorRoutes } from './features/investors/routes.js';
+import { createInvestorService } from './features/investors/service.js';
 import { createOutboxWorker } from './features/notifications/outbox.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { createPaymentsService } from './features/payments/service.js';
@@ -56,6 +61,8 @@ export interface AppOptions {
   placesProvider?: PlacesProvider;
   /** Reads a website's social links for a lead; a safe fetch of the real site when omitted. */
   findSocialProfiles?: (website: string) => Promise<SocialProfile[]>;
+  /** Where 'Auto-Discover Investors' looks; from INVESTOR_SOURCE when omitted (tests pass fakes). */
+  investorSource?: InvestorSource;
   /** Deliver queued e-mails in the background (the server does; tests drain by hand). */
   startWorkers?: boolean;
 }
@@ -130,7 +137,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEmployeeOnly(app, employeeOnly, activityRoutes, { activity });
   await registerEmployeeOnly(app, employeeOnly, employeeRoutes, { employees: createEmployeeService(auth, database.db) });
   const places = options.placesProvider ?? createPlacesProvider(config, database.db);
-  const findProfiles = options.findSocialProfiles ?? socialProfileFinder(config.places.userAgent);
+  const investorSource = options.investorSource ?? createInvestorSource(config, discoveredFromCsv);
+  await registerEmployeeOnly(app, employeeOnly, investorRoutes, { investors: createInvestorService(database.db, investorSource) });
+  const findProfiles = options.findSocialProfiles ?? socialProfileFinder(config.userAgent);
   await registerEmployeeOnly(app, employeeOnly, leadRoutes, { leads: createLeadService(database.db, findProfiles) });
   await registerEmployeeOnly(app, employeeOnly, businessRoutes, { search: createBusinessSearch({ provider: places, defaultLocation: config.places.defaultLocation }) });
   await registerEmployeeOnly(app, employeeOnly, clientRoutes, { clients: createClientService(database.db) });

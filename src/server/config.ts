@@ -45,6 +45,9 @@ const envSchema = z.object({
       .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, 'DEFAULT_LOCATION must be "latitude,longitude", e.g. "29.4241,-98.4936"')
       .default(`${DEFAULT_SEARCH_LOCATION.lat},${DEFAULT_SEARCH_LOCATION.lng}`),
   ),
+  INVESTOR_SOURCE: z.preprocess(blankToUndefined, z.enum(['demo', 'wikidata', 'csv']).default('demo')),
+  WIKIDATA_SPARQL_URL: z.preprocess(blankToUndefined, z.url().default('https://query.wikidata.org/sparql')),
+  INVESTOR_CSV_PATH: optionalText,
   DEFAULT_LOCATION_NAME: z.preprocess(blankToUndefined, z.string().trim().default(DEFAULT_SEARCH_LOCATION.label)),
 });
 
@@ -85,9 +88,11 @@ export interface Config {
     nominatimUrl: string;
     /** Where searches start when the browser gives no position and no place is typed. */
     defaultLocation: { lat: number; lng: number; label: string };
-    /** Identifies us to OpenStreetMap's services, as their usage policies ask. */
-    userAgent: string;
   };
+  /** Identifies us to outside services (OpenStreetMap, Wikidata, fetched homepages), as their policies ask. */
+  userAgent: string;
+  /** Where 'Auto-Discover Investors' looks: the bundled demo file, Wikidata, or a CSV file. */
+  investors: { source: 'demo' | 'wikidata' | 'csv'; wikidataSparqlUrl: string; csvPath: string | undefined };
 }
 
 /** Parses the environment once; nothing else in the server reads process.env. */
@@ -107,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allOrNone(e, STRIPE_KEYS, 'Stripe', 'unset them all for test mode'),
     allOrNone(e, OIDC_KEYS, 'Single sign-on', 'unset them all for password sign-in only'),
     Math.abs(defaultLat) > 90 || Math.abs(defaultLng) > 180 ? 'DEFAULT_LOCATION is out of range (latitude -90..90, longitude -180..180)' : null,
+    e.INVESTOR_SOURCE === 'csv' && !e.INVESTOR_CSV_PATH ? 'INVESTOR_SOURCE=csv needs INVESTOR_CSV_PATH (the CSV file to discover from)' : null,
     e.PLACES_PROVIDER === 'google' && !e.GOOGLE_PLACES_API_KEY ? 'PLACES_PROVIDER=google needs GOOGLE_PLACES_API_KEY' : null,
     e.OIDC_ALLOWED_DOMAINS && allowedDomains.length === 0 ? 'OIDC_ALLOWED_DOMAINS lists no domain (example: agency.example,partner.example)' : null,
   ].filter((p) => p !== null);
@@ -150,7 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       overpassUrl: e.OVERPASS_URL,
       nominatimUrl: e.NOMINATIM_URL.replace(/\/+$/, ''),
       defaultLocation: { lat: defaultLat, lng: defaultLng, label: e.DEFAULT_LOCATION_NAME },
-      userAgent: `${e.SITE_NAME.replace(/[^\x20-\x7e]/g, '')} lead search (${e.SUPPORT_EMAIL})`,
     },
+    userAgent: `${e.SITE_NAME.replace(/[^\x20-\x7e]/g, '')} (${e.SUPPORT_EMAIL})`,
+    investors: { source: e.INVESTOR_SOURCE, wikidataSparqlUrl: e.WIKIDATA_SPARQL_URL, csvPath: e.INVESTOR_CSV_PATH },
   };
 }

@@ -254,4 +254,42 @@ export const leads = pgTable(
   (t) => [uniqueIndex('leads_source_idx').on(t.provider, t.sourceId), index('leads_created_at_idx').on(t.createdAt)],
 );
 
+/**
+ * The investor directory. Profile URLs are normalised and unique (de-duplication across sources);
+ * `search_text` (name, firm, expertise in lower case) carries a full-text index for the search box.
+ */
+export const investors = pgTable(
+  'investors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    title: text('title'),
+    firm: text('firm'),
+    location: text('location'),
+    profilePhoto: text('profile_photo'),
+    linkedinUrl: text('linkedin_url').unique(),
+    email: text('email'),
+    linkedinConnections: integer('linkedin_connections'),
+    networkValue: text('network_value'),
+    expertise: text('expertise').array().notNull().default(sql`'{}'::text[]`),
+    portfolioCompanies: text('portfolio_companies').array().notNull().default(sql`'{}'::text[]`),
+    investmentRange: text('investment_range'),
+    portfolioSize: integer('portfolio_size'),
+    stages: text('stages').array().notNull().default(sql`'{}'::text[]`),
+    industries: text('industries').array().notNull().default(sql`'{}'::text[]`),
+    searchText: text('search_text').notNull(),
+    source: text('source', { enum: ['demo', 'wikidata', 'csv', 'manual', 'generated'] }).notNull(),
+    sourceId: text('source_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('investors_source_idx').on(t.source, t.sourceId),
+    index('investors_name_idx').on(t.name, t.id),
+    index('investors_stages_idx').using('gin', t.stages),
+    index('investors_industries_idx').using('gin', t.industries),
+    index('investors_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
+  ],
+);
+
 export * from './auth-schema.js';

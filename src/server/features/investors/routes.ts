@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { investorInput, investorsQuery, type InvestorImportResult } from '../../../contract/investors.js';
+import { sendCsv, toCsv } from '../../http/csv.js';
+import { HttpError } from '../../http/errors.js';
+import { parseInput } from '../../http/validate.js';
+import { INVESTOR_COLUMNS, parseInvestorCsv } from './csv.js';
+import type { InvestorService } from './service.js';
+
+const LABELS = { search: 'Search', investmentStage: 'Investment stage', industry: 'Industry', offset: 'Offset', limit: 'Limit', name: 'Name', linkedinUrl: 'Profile URL', email: 'Email' };
+export const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
+
+/** The investor directory (employees only: registered through the guard, which logs each write). */
+export async function investorRoutes(app: FastifyInstance, options: { investors: InvestorService }): Promise<void> {
+  const { investors } = options;
+  // CSV arrives as text; JSON keeps its 1 MB limit, an import may be up to 5 MB.
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  app.get('/api/investors', async (request, reply) => {
+    const query = parseInput(investorsQuery, request.query, LABELS);
+    reply.header('cache-control', 'no-store');
+    return investors.list(query);
+  });
+
+  app.get('/api/investors/export.csv', async (request, reply) => {
+    const query = parseInput(investorsQuery, request.query, LABELS);
+    const rows = await investors.all(query);
+    request.activity = { action: 'export', subject: 'investors', detail: { count: rows.length } };
+    return sendCsv(reply, 'investors', toCsv(INVESTOR_COLUMNS, rows));
+  });
+
+  app.post('/api/investors', async (request, reply) => {
+    const created = await investors.add(parseInput(investorInput, request.body, LABELS));
+    request.activity = { action: 'create', subject: 'investor', detail: { id: created.id, name: created.name } };
+    return reply.status(201).send(created);
+  });
+
+  app.put<{ Params: { id: string } }>('/api/investors/:id', async (request) => {
+    const updated = await investors.update(request.params.id, parseInput(investorInput, request.body, LABELS));
+    request.activity = { action: 'update', subject: 'investor', detail: { id: updated.id, name: updated.name } };
+    return updated;
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/investors/:id', async (request, reply) => {
+    const removed = await investors.remove(request.params.id);
+    request.activity = { action: 'delete', subject: 'investor', detail: { id: removed.id, name: removed.name } };
+    return reply.status(204).send();
+  });
+
+  app.post('/api/discover-investors', async (request) => {
+    const count = await investors.discover();
+    request.activity = { action: 'discover', subject: 'investors', detail: { count } };
+    return { count };
+  });
+
+  /** `?dryRun=1` answers the preview and the errors and stores nothing. */
+  app.post<{ Querystring: { dryRun?: string } }>('/api/investors/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request): Promise<InvestorImportResult> => {
+    if (typeof request.body !== 'string') throw new HttpError(415, 'Send the CSV file as text/csv.');
+    const { rows, errors } = parseInvestorCsv(request.body);
+    if (request.query.dryRun === '1' || request.query.dryRun === 'true') {
+      request.activity = null;
+      return { preview: rows, errors, added: 0, updated: 0 };
+    }
+    const { added, updated } = await investors.import(rows);
+    request.activity = { action: 'create', subject: 'investor import', detail: { added, updated, errors: errors.length } };
+    return { preview: rows, errors, added, updated };
+  });
+}

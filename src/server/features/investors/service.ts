@@ -1,0 +1,149 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Investor, InvestorInput, InvestorsQuery } from '../../../contract/investors.js';
+import type { Db } from '../../db/client.js';
+import { investors } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { InvestorSourceError, type DiscoveredInvestor, type InvestorSource } from '../../adapters/investors/types.js';
+import { normaliseProfileUrl } from './profile-url.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const INVESTOR_EXPORT_LIMIT = 10_000;
+type Source = Investor['source'];
+type Row = typeof investors.$inferSelect;
+
+const toInvestor = ({ searchText: _s, sourceId: _id, createdAt: _c, updatedAt: _u, ...rest }: Row): Investor => rest;
+
+/** What the search box matches: name, firm and expertise, in lower case. */
+const searchTextOf = (i: { name: string; firm?: string | null; expertise?: string[] }) => [i.name, i.firm ?? '', ...(i.expertise ?? [])].join(' ').toLowerCase();
+
+/** Word prefixes, all required: 'sea cap' finds 'Seaside Capital'. Only letters and digits reach the query. */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const words = (search ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return undefined;
+  return sql`to_tsvector('simple', ${investors.searchText}) @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
+}
+
+function filters(query: Pick<InvestorsQuery, 'search' | 'investmentStage' | 'industry'>): SQL | undefined {
+  return and(
+    searchCondition(query.search),
+    query.investmentStage ? sql`${investors.stages} @> array[${query.investmentStage}]::text[]` : undefined,
+    query.industry ? sql`${investors.industries} @> array[${query.industry}]::text[]` : undefined,
+  );
+}
+
+function values(input: InvestorInput | DiscoveredInvestor, source: Source, sourceId: string | null) {
+  return {
+    name: input.name,
+    title: input.title ?? null,
+    firm: input.firm ?? null,
+    location: input.location ?? null,
+    profilePhoto: input.profilePhoto ?? null,
+    linkedinUrl: normaliseProfileUrl(input.linkedinUrl),
+    email: input.email ?? null,
+    linkedinConnections: input.linkedinConnections ?? null,
+    networkValue: input.networkValue ?? null,
+    expertise: input.expertise,
+    portfolioCompanies: input.portfolioCompanies,
+    investmentRange: input.investmentRange ?? null,
+    portfolioSize: input.portfolioSize ?? null,
+    stages: input.stages,
+    industries: input.industries,
+    searchText: searchTextOf(input),
+    source,
+    sourceId,
+  };
+}
+
+const DUPLICATE = 'An investor with this profile URL is already in the directory.';
+
+export function createInvestorService(db: Db, source: InvestorSource) {
+  async function find(id: string): Promise<Row> {
+    const [row] = UUID.test(id) ? await db.select().from(investors).where(eq(investors.id, id)) : [];
+    if (!row) throw new HttpError(404, 'This investor does not exist (any more).');
+    return row;
+  }
+  async function assertUniqueProfile(url: string | null, exceptId?: string) {
+    if (!url) return;
+    const [other] = await db.select({ id: investors.id }).from(investors).where(eq(investors.linkedinUrl, url));
+    if (other && other.id !== exceptId) throw new HttpError(409, DUPLICATE, [{ field: 'linkedinUrl', message: DUPLICATE }]);
+  }
+
+  return {
+    /** A stable order (name, then id), so offset paging never skips or repeats. */
+    async list(query: InvestorsQuery): Promise<Investor[]> {
+      const rows = await db.select().from(investors).where(filters(query)).orderBy(asc(investors.name), asc(investors.id)).offset(query.offset).limit(query.limit);
+      return rows.map(toInvestor);
+    },
+
+    async all(query: Pick<InvestorsQuery, 'search' | 'investmentStage' | 'industry'>): Promise<Investor[]> {
+      const rows = await db.select().from(investors).where(filters(query)).orderBy(asc(investors.name), asc(investors.id)).limit(INVESTOR_EXPORT_LIMIT);
+      return rows.map(toInvestor);
+    },
+
+    async add(input: InvestorInput): Promise<Investor> {
+      const row = values(input, 'manual', null);
+      await assertUniqueProfile(row.linkedinUrl);
+      const [created] = await db.insert(investors).values(row).returning();
+      return toInvestor(created!);
+    },
+
+    async update(id: string, input: InvestorInput): Promise<Investor> {
+      const existing = await find(id);
+      const row = values(input, existing.source, existing.sourceId);
+      await assertUniqueProfile(row.linkedinUrl, id);
+      const [updated] = await db.update(investors).set({ ...row, updatedAt: new Date() }).where(eq(investors.id, id)).returning();
+      return toInvestor(updated!);
+    },
+
+    async remove(id: string): Promise<Investor> {
+      const row = await find(id);
+      await db.delete(investors).where(eq(investors.id, id));
+      return toInvestor(row);
+    },
+
+    /** Adds what the source knows and we do not (by profile URL, else by source id); answers how many. */
+    async discover(): Promise<number> {
+      let found: DiscoveredInvestor[];
+      try {
+        found = await source.discover();
+      } catch (error) {
+        if (error instanceof InvestorSourceError) throw new HttpError(502, error.message);
+        throw error;
+      }
+      return this.store(found.map((f) => values(f, source.name, f.sourceId)));
+    },
+
+    /** Stores rows that are new; a known profile URL or source id is left as it is. */
+    async store(rows: ReturnType<typeof values>[]): Promise<number> {
+      let added = 0;
+      for (let i = 0; i < rows.length; i += 500) {
+        const inserted = await db.insert(investors).values(rows.slice(i, i + 500)).onConflictDoNothing().returning({ id: investors.id });
+        added += inserted.length;
+      }
+      return added;
+    },
+
+    /** A CSV import: rows with a known profile URL update that investor; the others are added. */
+    async import(rows: InvestorInput[]): Promise<{ added: number; updated: number }> {
+      let added = 0;
+      let updated = 0;
+      await db.transaction(async (tx) => {
+        for (const input of rows) {
+          const row = values(input, 'csv', normaliseProfileUrl(input.linkedinUrl) ?? input.name.toLowerCase());
+          const [known] = row.linkedinUrl ? await tx.select({ id: investors.id }).from(investors).where(eq(investors.linkedinUrl, row.linkedinUrl)) : [];
+          if (known) {
+            const { source: _source, sourceId: _sourceId, ...changes } = row;
+            await tx.update(investors).set({ ...changes, updatedAt: new Date() }).where(eq(investors.id, known.id));
+            updated++;
+          } else {
+            const inserted = await tx.insert(investors).values(row).onConflictDoNothing().returning({ id: investors.id });
+            added += inserted.length;
+          }
+        }
+      });
+      return { added, updated };
+    },
+  };
+}
+export type InvestorService = ReturnType<typeof createInvestorService>;
+export { values as investorValues };
