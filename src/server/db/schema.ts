@@ -292,4 +292,21 @@ export const investors = pgTable(
   ],
 );
 
+/**
+ * One row per filter an investor answers to ('stage:Seed', 'industry:FinTech' and each
+ * 'stage:Seed|industry:FinTech' pair) with the name beside it, so any filtered page is one
+ * ordered index range, however rare the combination (docs/decisions/007).
+ */
+export const investorFacets = pgTable(
+  'investor_facets',
+  {
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    facet: text('facet').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('investor_facets_page_idx').on(t.facet, t.name, t.investorId), index('investor_facets_investor_idx').on(t.investorId)],
+);
+
 export * from './auth-schema.js';

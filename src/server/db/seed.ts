@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Db } from './client.js';
 import { STARTUP_LOCK_KEY } from './migrate.js';
-import { appMeta, directoryBusinesses, directoryPlaces, investors, portfolioItems, subscriptionPlans } from './schema.js';
+import { appMeta, directoryBusinesses, directoryPlaces, portfolioItems, subscriptionPlans } from './schema.js';
 import { DEMO_INVESTORS, DEMO_SEEDED } from '../adapters/investors/demo.js';
-import { investorValues } from '../features/investors/service.js';
+import { investorValues, storeInvestorRows } from '../features/investors/service.js';
 import { DEMO_PLANS, DEMO_PORTFOLIO } from './seed-data.js';
 import { DEMO_AREA_PLACES, placeKey } from '../adapters/places/demo-area.js';
 import { generateBusinesses } from '../features/businesses/generate.js';
@@ -35,7 +35,7 @@ export async function seed(database: Database, options: { demoData: boolean; loc
         await tx.insert(directoryBusinesses).values(rows.map((r) => ({ ...r, source: 'demo' as const })));
       });
       await once(conn, 'seed.demo-investors.v1', async (tx) => {
-        await tx.insert(investors).values(DEMO_INVESTORS.slice(0, DEMO_SEEDED).map((i) => investorValues(i, 'demo', i.sourceId))).onConflictDoNothing();
+        await storeInvestorRows(tx, DEMO_INVESTORS.slice(0, DEMO_SEEDED).map((i) => investorValues(i, 'demo', i.sourceId)));
       });
     }
   });

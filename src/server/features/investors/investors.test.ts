@@ -31,6 +31,7 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
 
   it('starts with the seeded demo investors; discovery adds the rest once, then nothing', async () => {
     expect(await testDb.database.db.$count(investors)).toBe(DEMO_SEEDED);
+    expect(await list('investmentStage=Seed&limit=50')).toEqual((await list('limit=50')).filter((i) => i.stages.includes('Seed')));
     const first = await call('POST', '/api/discover-investors');
     expect(first.json()).toEqual({ count: DEMO_INVESTORS.length - DEMO_SEEDED });
     expect((await call('POST', '/api/discover-investors')).json()).toEqual({ count: 0 });
@@ -83,8 +84,12 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues.map((i: { field: string }) => i.field).sort()).toEqual(['email', 'name', 'stages.0']);
 
-    const edited = await call('PUT', `/api/investors/${pat.id}`, { ...body, title: 'Managing Partner' });
+    expect((await list('investmentStage=Growth&industry=Veteran-Led&limit=50')).map((i) => i.id)).toContain(pat.id);
+    const edited = await call('PUT', `/api/investors/${pat.id}`, { ...body, title: 'Managing Partner', stages: ['Seed'] });
     expect(edited.json<Investor>().title).toBe('Managing Partner');
+    // The filters follow the edit at once.
+    expect((await list('investmentStage=Growth&industry=Veteran-Led&limit=50')).map((i) => i.id)).not.toContain(pat.id);
+    expect((await list('investmentStage=Seed&industry=Veteran-Led&limit=50')).map((i) => i.id)).toContain(pat.id);
     expect((await call('DELETE', `/api/investors/${pat.id}`)).statusCode).toBe(204);
     expect((await call('PUT', `/api/investors/${pat.id}`, body)).statusCode).toBe(404);
   });

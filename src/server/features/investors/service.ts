@@ -1,7 +1,7 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Investor, InvestorInput, InvestorsQuery } from '../../../contract/investors.js';
 import type { Db } from '../../db/client.js';
-import { investors } from '../../db/schema.js';
+import { investorFacets, investors } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { InvestorSourceError, type DiscoveredInvestor, type InvestorSource } from '../../adapters/investors/types.js';
 import { normaliseProfileUrl } from './profile-url.js';
@@ -21,6 +21,26 @@ function searchCondition(search: string | undefined): SQL | undefined {
   const words = (search ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
   if (words.length === 0) return undefined;
   return sql`to_tsvector('simple', ${investors.searchText}) @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
+}
+
+/** The facet keys an investor answers to: each stage, each industry, and each stage + industry pair. */
+export function facetsOf(stages: string[], industries: string[]): string[] {
+  return [...stages.map((s) => `stage:${s}`), ...industries.map((i) => `industry:${i}`), ...stages.flatMap((s) => industries.map((i) => `stage:${s}|industry:${i}`))];
+}
+
+function facetKey(query: Pick<InvestorsQuery, 'investmentStage' | 'industry'>): string | null {
+  const parts = [query.investmentStage && `stage:${query.investmentStage}`, query.industry && `industry:${query.industry}`].filter(Boolean);
+  return parts.length > 0 ? parts.join('|') : null;
+}
+
+async function writeFacets(db: Db, rows: { id: string; name: string; stages: string[]; industries: string[] }[]): Promise<void> {
+  const facetRows = rows.flatMap((r) => facetsOf(r.stages, r.industries).map((facet) => ({ investorId: r.id, facet, name: r.name })));
+  for (let i = 0; i < facetRows.length; i += 2000) await db.insert(investorFacets).values(facetRows.slice(i, i + 2000));
+}
+
+async function replaceFacets(db: Db, row: { id: string; name: string; stages: string[]; industries: string[] }): Promise<void> {
+  await db.delete(investorFacets).where(eq(investorFacets.investorId, row.id));
+  await writeFacets(db, [row]);
 }
 
 function filters(query: Pick<InvestorsQuery, 'search' | 'investmentStage' | 'industry'>): SQL | undefined {
@@ -54,6 +74,23 @@ function values(input: InvestorInput | DiscoveredInvestor, source: Source, sourc
   };
 }
 
+/** Stores rows that are new (with their facets); a known profile URL or source id is left as it is. */
+export async function storeInvestorRows(db: Db, rows: ReturnType<typeof values>[]): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(investors)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing()
+        .returning({ id: investors.id, name: investors.name, stages: investors.stages, industries: investors.industries });
+      await writeFacets(tx as unknown as Db, inserted);
+      added += inserted.length;
+    });
+  }
+  return added;
+}
+
 const DUPLICATE = 'An investor with this profile URL is already in the directory.';
 
 export function createInvestorService(db: Db, source: InvestorSource) {
@@ -69,10 +106,35 @@ export function createInvestorService(db: Db, source: InvestorSource) {
   }
 
   return {
-    /** A stable order (name, then id), so offset paging never skips or repeats. */
+    /**
+     * A stable order (name, then id), so offset paging never skips or repeats. Filters alone read
+     * one ordered range of investor_facets; a search finds its matches through the text index
+     * first and sorts them (the planner would otherwise walk the name index hoping to meet a page
+     * of matches early, and read the whole table for a rare one; figures in bench:investors).
+     */
     async list(query: InvestorsQuery): Promise<Investor[]> {
-      const rows = await db.select().from(investors).where(filters(query)).orderBy(asc(investors.name), asc(investors.id)).offset(query.offset).limit(query.limit);
-      return rows.map(toInvestor);
+      const key = facetKey(query);
+      let ids: string[];
+      if (!query.search?.trim() || !searchCondition(query.search)) {
+        if (!key) return (await db.select().from(investors).orderBy(asc(investors.name), asc(investors.id)).offset(query.offset).limit(query.limit)).map(toInvestor);
+        const page = await db
+          .select({ id: investorFacets.investorId })
+          .from(investorFacets)
+          .where(eq(investorFacets.facet, key))
+          .orderBy(asc(investorFacets.name), asc(investorFacets.investorId))
+          .offset(query.offset)
+          .limit(query.limit);
+        ids = page.map((r) => r.id);
+      } else {
+        const page = await db.execute<{ id: string }>(sql`
+          with matching as materialized (select ${investors.id} as id, ${investors.name} as name from ${investors} where ${filters(query)})
+          select id from matching order by name, id offset ${query.offset} limit ${query.limit}`);
+        ids = (page as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+      }
+      if (ids.length === 0) return [];
+      const rows = await db.select().from(investors).where(inArray(investors.id, ids));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => toInvestor(byId.get(id)!));
     },
 
     async all(query: Pick<InvestorsQuery, 'search' | 'investmentStage' | 'industry'>): Promise<Investor[]> {
@@ -83,16 +145,24 @@ export function createInvestorService(db: Db, source: InvestorSource) {
     async add(input: InvestorInput): Promise<Investor> {
       const row = values(input, 'manual', null);
       await assertUniqueProfile(row.linkedinUrl);
-      const [created] = await db.insert(investors).values(row).returning();
-      return toInvestor(created!);
+      const created = await db.transaction(async (tx) => {
+        const [inserted] = await tx.insert(investors).values(row).returning();
+        await writeFacets(tx as unknown as Db, [inserted!]);
+        return inserted!;
+      });
+      return toInvestor(created);
     },
 
     async update(id: string, input: InvestorInput): Promise<Investor> {
       const existing = await find(id);
       const row = values(input, existing.source, existing.sourceId);
       await assertUniqueProfile(row.linkedinUrl, id);
-      const [updated] = await db.update(investors).set({ ...row, updatedAt: new Date() }).where(eq(investors.id, id)).returning();
-      return toInvestor(updated!);
+      const updated = await db.transaction(async (tx) => {
+        const [changed] = await tx.update(investors).set({ ...row, updatedAt: new Date() }).where(eq(investors.id, id)).returning();
+        await replaceFacets(tx as unknown as Db, changed!);
+        return changed!;
+      });
+      return toInvestor(updated);
     },
 
     async remove(id: string): Promise<Investor> {
@@ -113,15 +183,7 @@ export function createInvestorService(db: Db, source: InvestorSource) {
       return this.store(found.map((f) => values(f, source.name, f.sourceId)));
     },
 
-    /** Stores rows that are new; a known profile URL or source id is left as it is. */
-    async store(rows: ReturnType<typeof values>[]): Promise<number> {
-      let added = 0;
-      for (let i = 0; i < rows.length; i += 500) {
-        const inserted = await db.insert(investors).values(rows.slice(i, i + 500)).onConflictDoNothing().returning({ id: investors.id });
-        added += inserted.length;
-      }
-      return added;
-    },
+    store: (rows: ReturnType<typeof values>[]) => storeInvestorRows(db, rows),
 
     /** A CSV import: rows with a known profile URL update that investor; the others are added. */
     async import(rows: InvestorInput[]): Promise<{ added: number; updated: number }> {
@@ -134,9 +196,15 @@ export function createInvestorService(db: Db, source: InvestorSource) {
           if (known) {
             const { source: _source, sourceId: _sourceId, ...changes } = row;
             await tx.update(investors).set({ ...changes, updatedAt: new Date() }).where(eq(investors.id, known.id));
+            await replaceFacets(tx as unknown as Db, { ...row, id: known.id });
             updated++;
           } else {
-            const inserted = await tx.insert(investors).values(row).onConflictDoNothing().returning({ id: investors.id });
+            const inserted = await tx
+              .insert(investors)
+              .values(row)
+              .onConflictDoNothing()
+              .returning({ id: investors.id, name: investors.name, stages: investors.stages, industries: investors.industries });
+            await writeFacets(tx as unknown as Db, inserted);
             added += inserted.length;
           }
         }
