@@ -45,6 +45,24 @@ const envSchema = z.object({
       .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, 'DEFAULT_LOCATION must be "latitude,longitude", e.g. "29.4241,-98.4936"')
       .default(`${DEFAULT_SEARCH_LOCATION.lat},${DEFAULT_SEARCH_LOCATION.lng}`),
   ),
+  APP_TIMEZONE: z.preprocess(
+    blankToUndefined,
+    z.string().default('America/Chicago').refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'APP_TIMEZONE must be an IANA time zone such as America/Chicago'),
+  ),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: z.preprocess(blankToUndefined, z.url().optional()),
+  S3_REGION: z.preprocess(blankToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
   INVESTOR_SOURCE: z.preprocess(blankToUndefined, z.enum(['demo', 'wikidata', 'csv']).default('demo')),
   WIKIDATA_SPARQL_URL: z.preprocess(blankToUndefined, z.url().default('https://query.wikidata.org/sparql')),
   INVESTOR_CSV_PATH: optionalText,
@@ -91,6 +109,12 @@ export interface Config {
   };
   /** Identifies us to outside services (OpenStreetMap, Wikidata, fetched homepages), as their policies ask. */
   userAgent: string;
+  /** The agency's time zone: 'today' and 'this week' (from Monday) of the revenue figures. */
+  timeZone: string;
+  /** Logo storage: local disk under DATA_DIR, or an S3-compatible bucket. */
+  storage:
+    | { kind: 'disk'; dir: string }
+    | { kind: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string; forcePathStyle: boolean };
   /** Where 'Auto-Discover Investors' looks: the bundled demo file, Wikidata, or a CSV file. */
   investors: { source: 'demo' | 'wikidata' | 'csv'; wikidataSparqlUrl: string; csvPath: string | undefined };
 }
@@ -158,6 +182,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       defaultLocation: { lat: defaultLat, lng: defaultLng, label: e.DEFAULT_LOCATION_NAME },
     },
     userAgent: `${e.SITE_NAME.replace(/[^\x20-\x7e]/g, '')} (${e.SUPPORT_EMAIL})`,
+    timeZone: e.APP_TIMEZONE,
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+          ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+          ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+          ...(e.S3_PUBLIC_URL ? { publicUrl: e.S3_PUBLIC_URL.replace(/\/+$/, '') } : {}),
+        }
+      : { kind: 'disk', dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
     investors: { source: e.INVESTOR_SOURCE, wikidataSparqlUrl: e.WIKIDATA_SPARQL_URL, csvPath: e.INVESTOR_CSV_PATH },
   };
 }

@@ -309,4 +309,43 @@ export const investorFacets = pgTable(
   (t) => [uniqueIndex('investor_facets_page_idx').on(t.facet, t.name, t.investorId), index('investor_facets_investor_idx').on(t.investorId)],
 );
 
+/** The agency's own applications; revenue comes from ledger rows whose product is `stripeProductId`. */
+export const applications = pgTable('applications', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  description: text('description'),
+  status: text('status', { enum: ['active', 'deployment'] }).notNull().default('active'),
+  logoUrl: text('logo_url'),
+  iconColor: text('icon_color').notNull().default('#3B82F6'),
+  iconType: text('icon_type').notNull().default('mobile-alt'),
+  stripeProductId: text('stripe_product_id').unique(),
+  isDemo: boolean('is_demo').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Logo uploads: a one-time upload URL (its token stored as a hash) becomes a stored file the
+ * server named and re-encoded; files no saved record uses are removed after a day.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['app-logo', 'portfolio-logo'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status', { enum: ['pending', 'stored'] }).notNull().default('pending'),
+    objectKey: text('object_key').notNull().unique(),
+    publicUrl: text('public_url').notNull(),
+    contentType: text('content_type'),
+    bytes: integer('bytes'),
+    createdBy: text('created_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    storedAt: timestamp('stored_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_created_at_idx').on(t.createdAt)],
+);
+
 export * from './auth-schema.js';
