@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Db } from './client.js';
 import { STARTUP_LOCK_KEY } from './migrate.js';
-import { appMeta, directoryBusinesses, directoryPlaces, portfolioItems, subscriptionPlans } from './schema.js';
+import { appMeta, applications, directoryBusinesses, directoryPlaces, payments, portfolioItems, subscriptionPlans } from './schema.js';
+import { DEMO_APPLICATIONS, demoPayments } from '../features/revenue/demo-ledger.js';
 import { DEMO_INVESTORS, DEMO_SEEDED } from '../adapters/investors/demo.js';
 import { investorValues, storeInvestorRows } from '../features/investors/service.js';
 import { DEMO_PLANS, DEMO_PORTFOLIO } from './seed-data.js';
@@ -33,6 +34,11 @@ export async function seed(database: Database, options: { demoData: boolean; loc
         await tx.insert(directoryPlaces).values(places).onConflictDoNothing();
         const rows = generateBusinesses({ count: DEMO_BUSINESS_COUNT, center: location, seed: 2026 });
         await tx.insert(directoryBusinesses).values(rows.map((r) => ({ ...r, source: 'demo' as const })));
+      });
+      await once(conn, 'seed.demo-applications.v1', async (tx) => {
+        await tx.insert(applications).values(DEMO_APPLICATIONS.map((a) => ({ ...a, isDemo: true }))).onConflictDoNothing();
+        const rows = demoPayments(new Date()).map((p) => ({ ...p, provider: 'test' as const, currency: 'usd' }));
+        for (let i = 0; i < rows.length; i += 500) await tx.insert(payments).values(rows.slice(i, i + 500)).onConflictDoNothing();
       });
       await once(conn, 'seed.demo-investors.v1', async (tx) => {
         await storeInvestorRows(tx, DEMO_INVESTORS.slice(0, DEMO_SEEDED).map((i) => investorValues(i, 'demo', i.sourceId)));

@@ -1,6 +1,7 @@
-import { asc } from 'drizzle-orm';
-import { centsToDecimal } from '../../../contract/money.js';
-import type { SubscriptionPlan } from '../../../contract/plans.js';
+import { asc, eq, ne } from 'drizzle-orm';
+import { centsToDecimal, dollarsToCents } from '../../../contract/money.js';
+import { HttpError } from '../../http/errors.js';
+import type { PlanUpdateInput, SubscriptionPlan } from '../../../contract/plans.js';
 import type { Db } from '../../db/client.js';
 import { subscriptionPlans } from '../../db/schema.js';
 
@@ -58,3 +59,30 @@ export function createPlanCatalogue(db: Db, ttlMs = 5_000) {
   };
 }
 export type PlanCatalogue = ReturnType<typeof createPlanCatalogue>;
+
+/** Edits a plan; only new subscriptions see a new price (each subscription keeps the price it was bought at). */
+export async function updatePlan(db: Db, id: number, input: PlanUpdateInput): Promise<SubscriptionPlan> {
+  const valid = Number.isInteger(id) && id > 0 && id < 2 ** 31;
+  const [existing] = valid ? await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, id)) : [];
+  if (!existing) throw new HttpError(404, 'This plan does not exist (any more).');
+  const row = await db.transaction(async (tx) => {
+    // One plan carries the 'Most Popular' badge.
+    if (input.mostPopular) await tx.update(subscriptionPlans).set({ mostPopular: false }).where(ne(subscriptionPlans.id, id));
+    const [updated] = await tx
+      .update(subscriptionPlans)
+      .set({
+        displayName: input.displayName,
+        description: input.description,
+        priceCents: dollarsToCents(input.price)!,
+        billingCycle: input.billingCycle,
+        features: input.features,
+        renewalPriceCents: input.renewalPrice === null ? null : dollarsToCents(input.renewalPrice)!,
+        mostPopular: input.mostPopular,
+        updatedAt: new Date(),
+      })
+      .where(eq(subscriptionPlans.id, id))
+      .returning();
+    return updated!;
+  });
+  return toPlan(row);
+}

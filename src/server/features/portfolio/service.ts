@@ -1,17 +1,52 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import type { PortfolioInput } from '../../../contract/applications.js';
 import type { PortfolioItem } from '../../../contract/portfolio.js';
 import type { Db } from '../../db/client.js';
 import { portfolioItems } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+
+const COLUMNS = {
+  id: portfolioItems.id,
+  websiteName: portfolioItems.websiteName,
+  websiteUrl: portfolioItems.websiteUrl,
+  logoUrl: portfolioItems.logoUrl,
+  description: portfolioItems.description,
+};
 
 export async function listPortfolio(db: Db): Promise<PortfolioItem[]> {
-  return db
-    .select({
-      id: portfolioItems.id,
-      websiteName: portfolioItems.websiteName,
-      websiteUrl: portfolioItems.websiteUrl,
-      logoUrl: portfolioItems.logoUrl,
-      description: portfolioItems.description,
-    })
-    .from(portfolioItems)
-    .orderBy(asc(portfolioItems.createdAt), asc(portfolioItems.id));
+  return db.select(COLUMNS).from(portfolioItems).orderBy(asc(portfolioItems.createdAt), asc(portfolioItems.id));
 }
+
+/** Employees add, edit and delete the client websites the landing page shows. */
+export function createPortfolioService(db: Db, checkLogo: (url: string) => Promise<string>) {
+  async function values(input: PortfolioInput) {
+    return {
+      websiteName: input.websiteName,
+      websiteUrl: input.websiteUrl,
+      description: input.description ?? null,
+      logoUrl: input.logoUrl ? await checkLogo(input.logoUrl) : null,
+    };
+  }
+  const missing = () => new HttpError(404, 'This portfolio item does not exist (any more).');
+  const validId = (id: number) => Number.isInteger(id) && id > 0 && id < 2 ** 31;
+
+  return {
+    async create(input: PortfolioInput): Promise<PortfolioItem> {
+      const [row] = await db.insert(portfolioItems).values(await values(input)).returning(COLUMNS);
+      return row!;
+    },
+    async update(id: number, input: PortfolioInput): Promise<PortfolioItem> {
+      if (!validId(id)) throw missing();
+      const [row] = await db.update(portfolioItems).set(await values(input)).where(eq(portfolioItems.id, id)).returning(COLUMNS);
+      if (!row) throw missing();
+      return row;
+    },
+    async remove(id: number): Promise<PortfolioItem> {
+      if (!validId(id)) throw missing();
+      const [row] = await db.delete(portfolioItems).where(eq(portfolioItems.id, id)).returning(COLUMNS);
+      if (!row) throw missing();
+      return row;
+    },
+  };
+}
+export type PortfolioService = ReturnType<typeof createPortfolioService>;

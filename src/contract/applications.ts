@@ -1,0 +1,88 @@
+import * as z from 'zod/mini';
+
+export const APPLICATION_STATUSES = ['active', 'deployment'] as const;
+/** The fixed set of icons an application without a logo can show (spec default: mobile-alt). */
+export const ICON_TYPES = ['mobile-alt', 'globe', 'shopping-cart', 'chart-line', 'users', 'briefcase', 'heart', 'utensils'] as const;
+export const DEFAULT_ICON_COLOR = '#3B82F6';
+export const DEFAULT_ICON_TYPE = 'mobile-alt';
+
+const blankToUndefined = (label: string, max: number) =>
+  z.pipe(
+    z.optional(z.nullable(z.string(`${label} must be text`))),
+    z.transform((v) => (v == null || v.trim() === '' ? undefined : v.trim())),
+  ).check(z.refine((v) => v === undefined || v.length <= max, `${label} must be at most ${max} characters`));
+const webAddress = (message: string) =>
+  z.string(message).check(
+    z.trim(),
+    z.minLength(1, message),
+    z.maxLength(2048, 'The address must be at most 2048 characters'),
+    z.refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), 'Enter a web address starting with http:// or https://'),
+  );
+
+/** Spec section 5: name and URL required after trimming; the rest optional, blank means not given. */
+export const applicationInput = z.object({
+  name: z.string('Please provide an application name').check(z.trim(), z.minLength(1, 'Please provide an application name'), z.maxLength(120, 'The name must be at most 120 characters')),
+  url: webAddress('Please provide an application URL'),
+  description: blankToUndefined('Description', 1000),
+  status: z._default(z.enum(APPLICATION_STATUSES, 'Status must be active or deployment'), 'active'),
+  logoUrl: blankToUndefined('Logo URL', 2048),
+  iconColor: z._default(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Icon colour must look like #3B82F6')), DEFAULT_ICON_COLOR),
+  iconType: z._default(z.enum(ICON_TYPES, `Icon must be one of: ${ICON_TYPES.join(', ')}`), DEFAULT_ICON_TYPE),
+  stripeProductId: blankToUndefined('Stripe product id', 100).check(
+    z.refine((v) => v === undefined || /^[A-Za-z0-9_-]+$/.test(v), 'The Stripe product id looks like prod_ABC123'),
+  ),
+});
+export type ApplicationInput = z.output<typeof applicationInput>;
+
+/** Spec section 3's application; revenue from the payments ledger. */
+export interface Application {
+  id: number;
+  name: string;
+  url: string;
+  description: string | null;
+  status: (typeof APPLICATION_STATUSES)[number];
+  logoUrl: string | null;
+  iconColor: string;
+  iconType: string;
+  stripeProductId: string | null;
+  /** Today's revenue in the agency's time zone, decimal string. */
+  dailyRevenue: string;
+  /** Since Monday, decimal string. */
+  weeklyRevenue: string;
+  /** Distinct paying customers of its product, ever. */
+  totalUsers: number;
+  createdAt: string;
+}
+
+export interface RevenueToday {
+  today: string;
+  week: string;
+}
+
+/** The dashboard cards: each figure against the same stretch of the period before. */
+export interface RevenueSummary extends RevenueToday {
+  /** Yesterday up to the same time of day. */
+  yesterday: string;
+  /** Percent, one decimal; null when yesterday had no revenue. */
+  todayChange: number | null;
+  /** Last week up to the same point of the week. */
+  lastWeek: string;
+  weekChange: number | null;
+  activeApps: number;
+  newThisMonth: number;
+  timeZone: string;
+}
+
+export interface DailyRevenue {
+  /** Local date, YYYY-MM-DD. */
+  date: string;
+  total: string;
+}
+
+export const portfolioInput = z.object({
+  websiteName: z.string('Please provide website name and URL').check(z.trim(), z.minLength(1, 'Please provide website name and URL'), z.maxLength(120, 'The name must be at most 120 characters')),
+  websiteUrl: webAddress('Please provide website name and URL'),
+  description: blankToUndefined('Description', 1000),
+  logoUrl: blankToUndefined('Logo URL', 2048),
+});
+export type PortfolioInput = z.output<typeof portfolioInput>;

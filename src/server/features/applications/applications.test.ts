@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Application, RevenueToday } from '../../../contract/applications.js';
+import type { SubscriptionPlan } from '../../../contract/plans.js';
+import { buildApp } from '../../app.js';
+import { payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
+import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { signedInEmployee } from '../../test/employees.js';
+import { createRevenueService } from '../revenue/service.js';
+
+describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let cookie: string;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    app = await buildApp({ config: testConfig(), database: testDb.database });
+    cookie = (await signedInEmployee(app, testDb.database.db)).cookie;
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const pay = (id: string, productId: string, cents: number, paidAt: Date, customerEmail = 'a@customers.example') =>
+    testDb.database.db.insert(payments).values({ provider: 'test', providerPaymentId: id, productId, amountCents: cents, currency: 'usd', customerEmail, paidAt });
+
+  it('sums the ledger by day and week in the agency time zone, across a daylight-saving change', async () => {
+    // Monday 11 March 2030, 13:00 in Chicago; clocks went forward on Sunday the 10th.
+    const revenue = createRevenueService(testDb.database.db, 'America/Chicago', () => new Date('2030-03-11T18:00:00Z'));
+    await pay('tz-today', 'prod_tz', 1000, new Date('2030-03-11T05:30:00Z')); // Monday 00:30 CDT
+    await pay('tz-late-sunday', 'prod_tz', 2000, new Date('2030-03-11T04:30:00Z')); // Sunday 23:30 CDT, after "now" of a day ago
+    await pay('tz-early-sunday', 'prod_tz', 500, new Date('2030-03-10T07:00:00Z')); // Sunday 01:00 CST
+    await pay('tz-saturday', 'prod_tz', 700, new Date('2030-03-10T05:30:00Z')); // Saturday 23:30 CST: last week
+    await pay('tz-future', 'prod_tz', 9900, new Date('2030-03-11T19:00:00Z'));
+    const summary = await revenue.summary();
+    expect(summary).toMatchObject({ today: '10.00', yesterday: '5.00', todayChange: 100, week: '10.00', lastWeek: '0.00', weekChange: null });
+    expect(await revenue.today()).toEqual({ today: '10.00', week: '10.00' });
+    const days = await revenue.daily(3);
+    expect(days).toEqual([
+      { date: '2030-03-09', total: '7.00' },
+      { date: '2030-03-10', total: '25.00' },
+      { date: '2030-03-11', total: '10.00' },
+    ]);
+  });
+
+  it('creates applications with the spec texts for missing fields, and counts their revenue and users', async () => {
+    const missing = await call('POST', '/api/applications', { name: '  ', url: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().issues).toEqual([
+      { field: 'name', message: 'Please provide an application name' },
+      { field: 'url', message: 'Please provide an application URL' },
+    ]);
+    const created = await call('POST', '/api/applications', { name: ' Rally Point ', url: 'https://rally.example', description: '', stripeProductId: 'prod_rally', status: 'deployment' });
+    expect(created.statusCode).toBe(201);
+    const rally = created.json<Application>();
+    expect(rally).toMatchObject({ name: 'Rally Point', description: null, iconColor: '#3B82F6', iconType: 'mobile-alt', status: 'deployment', dailyRevenue: '0.00', totalUsers: 0 });
+    expect((await call('POST', '/api/applications', { name: 'Copy', url: 'https://copy.example', stripeProductId: 'prod_rally' })).statusCode).toBe(409);
+
+    const justNow = new Date(Date.now() - 1000);
+    await pay('rally-1', 'prod_rally', 2500, justNow, 'one@customers.example');
+    await pay('rally-2', 'prod_rally', 2500, justNow, 'one@customers.example');
+    await pay('rally-3', 'prod_rally', 1000, justNow, 'two@customers.example');
+    const listed = (await call('GET', '/api/applications')).json<Application[]>().find((a) => a.id === rally.id)!;
+    expect(listed).toMatchObject({ dailyRevenue: '60.00', weeklyRevenue: '60.00', totalUsers: 2 });
+    // The demo applications come with their fictional ledger.
+    const demo = (await call('GET', '/api/applications')).json<Application[]>().filter((a) => a.name.endsWith('(demo)'));
+    expect(demo.length).toBe(3);
+    expect(demo.some((a) => a.totalUsers > 10)).toBe(true);
+    const today = (await call('GET', '/api/revenue/today')).json<RevenueToday>();
+    expect(Number(today.today)).toBeGreaterThanOrEqual(60);
+    expect(today.week).toMatch(/^\d+\.\d{2}$/);
+
+    const updated = await call('PUT', `/api/applications/${rally.id}`, { name: 'Rally Point', url: 'https://rally.example', status: 'active', iconType: 'globe' });
+    expect(updated.json<Application>()).toMatchObject({ status: 'active', iconType: 'globe', stripeProductId: null });
+    expect((await call('PUT', `/api/applications/${rally.id}`, { name: 'X', url: 'https://x.example', iconType: 'rocket' })).statusCode).toBe(400);
+    expect((await call('DELETE', `/api/applications/${rally.id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/api/applications/${rally.id}`)).statusCode).toBe(404);
+    expect((await call('GET', '/api/applications/abc')).statusCode).toBe(404);
+  });
+
+  it('adds, edits and deletes portfolio items, which the landing page shows', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/portfolio', payload: { websiteName: 'X', websiteUrl: 'https://x.example' } })).statusCode).toBe(401);
+    const bad = await call('POST', '/api/portfolio', { websiteName: 'Only a name' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toEqual([{ field: 'websiteUrl', message: 'Please provide website name and URL' }]);
+    const created = (await call('POST', '/api/portfolio', { websiteName: 'Lone Star Tacos', websiteUrl: 'https://tacos.example', description: ' Best tacos ' })).json<{ id: number }>();
+    const updated = await call('PUT', `/api/portfolio/${created.id}`, { websiteName: 'Lone Star Tacos & More', websiteUrl: 'https://tacos.example' });
+    expect(updated.json()).toMatchObject({ websiteName: 'Lone Star Tacos & More', description: null });
+    const landing = (await app.inject('/api/portfolio')).json<{ websiteName: string }[]>();
+    expect(landing.map((p) => p.websiteName)).toContain('Lone Star Tacos & More');
+    expect((await call('DELETE', `/api/portfolio/${created.id}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/portfolio/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('edits a plan for new subscribers only; one plan is Most Popular', async () => {
+    const [essential] = await testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
+    await testDb.database.db.insert(subscriptions).values({ provider: 'test', planId: essential!.id, status: 'active', priceCents: essential!.priceCents, currency: 'usd', billingCycle: 'month' });
+    const body = { displayName: 'Essential Plus', description: 'More of the basics.', price: '249', billingCycle: 'month', features: ['Website Development', ' More pages '], renewalPrice: '450.00', mostPopular: true };
+    const res = await call('PUT', `/api/subscription-plans/${essential!.id}`, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<SubscriptionPlan>()).toMatchObject({ displayName: 'Essential Plus', price: '249.00', renewalPrice: '450.00', features: ['Website Development', 'More pages'], mostPopular: true });
+    const plans = (await app.inject('/api/subscription-plans')).json<SubscriptionPlan[]>();
+    expect(plans.filter((p) => p.mostPopular).map((p) => p.name)).toEqual(['essential']);
+    expect(plans.find((p) => p.name === 'essential')!.price).toBe('249.00');
+    const [sub] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.planId, essential!.id));
+    expect(sub!.priceCents).toBe(essential!.priceCents);
+    expect((await call('PUT', `/api/subscription-plans/${essential!.id}`, { ...body, price: '-5' })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/subscription-plans/9999', body)).statusCode).toBe(404);
+  });
+});
