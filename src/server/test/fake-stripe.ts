@@ -21,8 +21,21 @@ export async function startFakeStripe() {
   let seq = 0;
   const next = (prefix: string) => `${prefix}_fake${++seq}`;
 
+  /** What the list endpoints answer (revenue:sync), newest first as Stripe lists them. */
+  const listed = { invoices: [] as Record<string, unknown>[], charges: [] as Record<string, unknown>[] };
+  function page(items: Record<string, unknown>[], path: string, params: Record<string, string>) {
+    const gte = Number(params['created[gte]'] ?? 0);
+    const matching = items.filter((i) => Number(i.created ?? 0) >= gte && (path !== '/v1/invoices' || !params.status || i.status === params.status));
+    const start = params.starting_after ? matching.findIndex((i) => i.id === params.starting_after) + 1 : 0;
+    const limit = Number(params.limit ?? 10);
+    const data = matching.slice(start, start + limit);
+    return { status: 200, body: { object: 'list', url: path, has_more: start + limit < matching.length, data } };
+  }
+
   function route(method: string, path: string, params: Record<string, string>): { status: number; body: unknown } {
     let m: RegExpExecArray | null;
+    if (method === 'GET' && path === '/v1/invoices') return page(listed.invoices, path, params);
+    if (method === 'GET' && path === '/v1/charges') return page(listed.charges, path, params);
     if (method === 'GET' && (m = /^\/v1\/products\/([^/]+)$/.exec(path))) {
       return products.has(m[1]!)
         ? { status: 200, body: { id: m[1], object: 'product' } }
@@ -85,6 +98,7 @@ export async function startFakeStripe() {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    listed,
     requests,
     /** Makes the fake's intent succeed (or fail), as if the browser had confirmed it with Stripe.js. */
     setIntent(id: string, fields: Record<string, unknown>) {

@@ -158,6 +158,22 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       }
     },
 
+    /** Paid invoices and charges since a date, read as the webhook would have (revenue:sync). */
+    async *paidSince(since: Date): AsyncGenerator<PaymentEvent> {
+      const created = { gte: Math.floor(since.getTime() / 1000) };
+      try {
+        for await (const invoice of stripe.invoices.list({ status: 'paid', created, limit: 100 })) {
+          yield readEvent({ id: `sync_${invoice.id}`, type: 'invoice.paid', data: { object: invoice } } as Stripe.Event, intentState);
+        }
+        for await (const charge of stripe.charges.list({ created, limit: 100 })) {
+          if (charge.status !== 'succeeded') continue;
+          yield readEvent({ id: `sync_${charge.id}`, type: 'charge.succeeded', data: { object: charge } } as Stripe.Event, intentState);
+        }
+      } catch (error) {
+        throw asProviderError(error);
+      }
+    },
+
     verifyWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -196,8 +212,40 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
         currentPeriodEnd: fromUnix(item?.current_period_end),
       };
     }
+    case 'charge.succeeded': {
+      // A one-off sale of an application: its checkout names the product in metadata. Charges of
+      // invoices carry none and are booked from invoice.paid instead, so nothing counts twice.
+      const charge = event.data.object;
+      const productId = charge.metadata?.product_id;
+      if (!productId || productId.startsWith('plan_')) return { ...head, kind: 'ignored' };
+      return {
+        ...head,
+        kind: 'product_paid',
+        paymentId: charge.id,
+        productId,
+        amountCents: charge.amount_captured || charge.amount,
+        currency: charge.currency,
+        customerId: idOf(charge.customer),
+        customerEmail: charge.billing_details?.email ?? charge.receipt_email ?? null,
+        paidAt: fromUnix(charge.created) ?? new Date(),
+      };
+    }
     case 'invoice.paid': {
       const invoice = event.data.object;
+      const productId = invoiceProduct(invoice);
+      if (productId && !productId.startsWith('plan_')) {
+        return {
+          ...head,
+          kind: 'product_paid',
+          paymentId: invoice.id!,
+          productId,
+          amountCents: invoice.amount_paid,
+          currency: invoice.currency,
+          customerId: idOf(invoice.customer),
+          customerEmail: invoice.customer_email ?? null,
+          paidAt: fromUnix(invoice.status_transitions.paid_at) ?? new Date(),
+        };
+      }
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
       // The first invoice is booked from its PaymentIntent; later ones (renewals) from here.
       if (!subscriptionId || invoice.billing_reason === 'subscription_create') return { ...head, kind: 'ignored' };
@@ -215,6 +263,12 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
     default:
       return { ...head, kind: 'ignored' };
   }
+}
+
+/** The product of an invoice's first line (the plan for ours, an application's for the others). */
+export function invoiceProduct(invoice: Stripe.Invoice): string | null {
+  const line = invoice.lines?.data?.[0];
+  return idOf(line?.pricing?.price_details?.product) ?? null;
 }
 
 function asProviderError(error: unknown): Error {

@@ -62,6 +62,17 @@ export type PaymentEvent = { id: string; type: string } & (
       customerId: string | null;
       paidAt: Date;
     }
+  | {
+      /** A sale of another product on the same Stripe account (the agency's applications). */
+      kind: 'product_paid';
+      paymentId: string;
+      productId: string;
+      amountCents: number;
+      currency: string;
+      customerId: string | null;
+      customerEmail: string | null;
+      paidAt: Date;
+    }
   | { kind: 'ignored' }
 );
 
@@ -74,6 +85,8 @@ export interface PaymentProvider {
   retrieveIntent(providerIntentId: string): Promise<IntentState | null>;
   /** Adds the renewal price as the schedule's second phase (Stripe); nothing to do in test mode. */
   scheduleRenewal(phase: RenewalPhase): Promise<string | null>;
+  /** Stripe only: paid invoices and charges since a date, as events (backfill); absent in test mode. */
+  paidSince?(since: Date): AsyncGenerator<PaymentEvent>;
   /** Checks the signature and reads the event; throws `InvalidWebhookError` when it does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

@@ -177,6 +177,22 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
       });
       return;
     }
+    case 'product_paid': {
+      await tx
+        .insert(payments)
+        .values({
+          provider: 'stripe',
+          providerPaymentId: event.paymentId,
+          providerCustomerId: event.customerId,
+          productId: event.productId,
+          amountCents: event.amountCents,
+          currency: event.currency,
+          customerEmail: event.customerEmail,
+          paidAt: event.paidAt,
+        })
+        .onConflictDoNothing();
+      return;
+    }
     case 'ignored':
       return;
   }
@@ -227,6 +243,14 @@ export function createSettlement(deps: SettleDeps) {
     },
     async failed(providerIntentId: string, message: string, card?: CheckedCard): Promise<void> {
       await recordFailure(deps.db, providerIntentId, message, card);
+    },
+    /**
+     * Books a sale read back from the provider (revenue:sync) without recording an event id: the
+     * ledger's unique provider payment id makes a repeat, or a webhook of the same sale, a no-op.
+     */
+    async reconcile(event: PaymentEvent): Promise<void> {
+      if (event.kind !== 'product_paid' && event.kind !== 'renewal_paid') return;
+      await deps.db.transaction((tx) => applyEvent(tx as unknown as Db, deps, event, { mailQueued: false, subscriptionIds: [] }));
     },
     /** Applies a verified event once: its id is stored in the same transaction. */
     async event(event: PaymentEvent): Promise<'applied' | 'duplicate'> {

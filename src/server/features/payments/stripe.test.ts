@@ -6,6 +6,8 @@ import { buildApp } from '../../app.js';
 import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
+import { createPaymentProvider } from '../../adapters/payments/index.js';
+import { createSettlement } from './settle.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const signer = new Stripe('sk_test_fake');
@@ -170,6 +172,67 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
       subscriptionId: sub!.id,
       paidAt: new Date(1_792_000_000 * 1000),
     });
+  });
+
+  it("books the sales of the agency's other products (applications) from invoice.paid and charge.succeeded, once", async () => {
+    const byProduct = (productId: string) => testDb.database.db.select().from(payments).where(eq(payments.productId, productId));
+    const appInvoice = {
+      id: 'in_app_1',
+      object: 'invoice',
+      billing_reason: 'subscription_create',
+      amount_paid: 1_499,
+      currency: 'usd',
+      customer: 'cus_app',
+      customer_email: 'buyer@customers.example',
+      lines: { object: 'list', data: [{ id: 'il_1', object: 'line_item', pricing: { type: 'price_details', price_details: { price: 'price_1', product: 'prod_app_meals' } } }] },
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_not_ours' } },
+      status_transitions: { paid_at: 1_792_000_100 },
+    };
+    await deliver(event('evt_app_inv', 'invoice.paid', appInvoice));
+    await deliver(event('evt_app_inv_again', 'invoice.paid', appInvoice));
+    expect(await byProduct('prod_app_meals')).toMatchObject([{ providerPaymentId: 'in_app_1', amountCents: 1_499, customerEmail: 'buyer@customers.example', paidAt: new Date(1_792_000_100 * 1000) }]);
+
+    const charge = (id: string, metadata: Record<string, string>) => ({ id, object: 'charge', amount: 999, amount_captured: 999, currency: 'usd', customer: null, billing_details: { email: 'walkin@customers.example' }, created: 1_792_000_200, metadata });
+    await deliver(event('evt_app_charge', 'charge.succeeded', charge('ch_app_1', { product_id: 'prod_app_meals' })));
+    await deliver(event('evt_plain_charge', 'charge.succeeded', charge('ch_plain', {})));
+    await deliver(event('evt_plan_charge', 'charge.succeeded', charge('ch_plan', { product_id: 'plan_growing' })));
+    const rows = await byProduct('prod_app_meals');
+    expect(rows.map((r) => r.providerPaymentId).sort()).toEqual(['ch_app_1', 'in_app_1']);
+    expect(await testDb.database.db.select().from(payments).where(eq(payments.providerPaymentId, 'ch_plain'))).toEqual([]);
+    expect(await testDb.database.db.select().from(payments).where(eq(payments.providerPaymentId, 'ch_plan'))).toEqual([]);
+  });
+
+  it('revenue:sync books the paid invoices and charges Stripe lists since a date, once however often it runs', async () => {
+    const appInvoice = (id: string, created: number) => ({
+      id,
+      object: 'invoice',
+      status: 'paid',
+      created,
+      billing_reason: 'subscription_cycle',
+      amount_paid: 2_500,
+      currency: 'usd',
+      customer: 'cus_sync',
+      customer_email: 'sync@customers.example',
+      lines: { object: 'list', data: [{ id: `il_${id}`, object: 'line_item', pricing: { type: 'price_details', price_details: { price: 'price_s', product: 'prod_app_sync' } } }] },
+      parent: null,
+      status_transitions: { paid_at: created },
+    });
+    // More than one page of 100, and one too old to be asked for.
+    fake.listed.invoices.push(...Array.from({ length: 120 }, (_, i) => appInvoice(`in_sync_${i}`, 1_800_000_000 - i)));
+    fake.listed.invoices.push(appInvoice('in_sync_old', 1_600_000_000));
+    fake.listed.charges.push({ id: 'ch_sync_1', object: 'charge', status: 'succeeded', created: 1_800_000_000, amount: 700, amount_captured: 700, currency: 'usd', customer: null, billing_details: { email: null }, receipt_email: null, metadata: { product_id: 'prod_app_sync' } });
+    const provider = createPaymentProvider(testConfig({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url }));
+    const settlement = createSettlement({ db: testDb.database.db, provider, mail: { siteName: 'S', supportEmail: 's@example.com', teamEmail: 't@example.com' }, log: app.log, mailQueued: () => undefined });
+    const sync = async () => {
+      for await (const ev of provider.paidSince!(new Date(1_700_000_000 * 1000))) await settlement.reconcile(ev);
+    };
+    await sync();
+    await sync();
+    const rows = await testDb.database.db.select().from(payments).where(eq(payments.productId, 'prod_app_sync'));
+    expect(rows).toHaveLength(121);
+    expect(rows.reduce((sum, r) => sum + r.amountCents, 0)).toBe(120 * 2_500 + 700);
+    expect(rows.some((r) => r.providerPaymentId === 'in_sync_old')).toBe(false);
+    expect(fake.requests.filter((r) => r.path === '/v1/invoices').some((r) => r.params.starting_after)).toBe(true);
   });
 
   it('confirms a payment by asking Stripe when the webhook has not arrived yet', async () => {
