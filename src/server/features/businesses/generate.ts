@@ -1,5 +1,6 @@
 import { DEMO_AREA_PLACES } from '../../adapters/places/demo-area.js';
 import { businessTerms, DIRECTORY_CATEGORIES } from '../../adapters/places/directory-terms.js';
+import { seededRandom } from '../../lib/seeded-random.js';
 
 export interface GeneratedBusiness {
   name: string;
@@ -45,18 +46,6 @@ const POSTS = [
   'Spring special: 10% off for first-time customers.',
 ];
 
-/** A small deterministic random source (mulberry32), so a seed gives the same businesses every time. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
@@ -64,7 +53,7 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
  * phone numbers in the 555-01xx range set aside for fiction, profiles on `*.example` hosts.
  */
 export function generateBusinesses(options: { count: number; center: { lat: number; lng: number; label: string }; seed?: number; maxMiles?: number }): GeneratedBusiness[] {
-  const next = random(options.seed ?? 1);
+  const next = seededRandom(options.seed ?? 1);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const maxMiles = options.maxMiles ?? 40;
   const out: GeneratedBusiness[] = [];

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../lib/seeded-random.js';
 /**
  * Clearly fictional applications and 60 days of their sales, so the dashboard shows numbers on
  * an empty install. Products are `prod_demo_*`, customers `@customers.example`, provider 'test'.
@@ -16,20 +17,9 @@ export interface DemoPayment {
   paidAt: Date;
 }
 
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Sales of the two live demo apps over the `days` before `until`, a few a day, growing slowly. */
 export function demoPayments(until: Date, days = 60, seed = 42): DemoPayment[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const out: DemoPayment[] = [];
   const live = DEMO_APPLICATIONS.filter((a) => a.status === 'active');
   for (let day = days; day >= 0; day--) {
