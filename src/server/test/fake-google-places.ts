@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startLocalServer } from './local-server.js';
 
 /** A place as Places API (New) describes it (only the fields this app asks for). */
 export interface FakeGooglePlace {
@@ -89,36 +89,30 @@ export async function startFakeGooglePlaces({ apiKey }: { apiKey: string }) {
     return searchText(body, fieldMask);
   }
 
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => {
-      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-      let body: Record<string, unknown>;
-      try {
-        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      } catch {
-        body = { unreadable: raw };
-      }
-      requests.push({
-        method: req.method!,
-        path,
-        apiKey: req.headers['x-goog-api-key'] as string | undefined,
-        fieldMask: req.headers['x-goog-fieldmask'] as string | undefined,
-        contentType: req.headers['content-type'],
-        body,
-      });
-      const answer = behaviour.next ?? route(req.method!, path, req.headers, body);
-      behaviour.next = null;
-      setTimeout(() => {
-        res.writeHead(answer.status, { 'content-type': 'application/json; charset=UTF-8' });
-        res.end(answer.text);
-      }, behaviour.delayMs);
+  const server = await startLocalServer((req, raw, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    let body: Record<string, unknown>;
+    try {
+      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    } catch {
+      body = { unreadable: raw };
+    }
+    requests.push({
+      method: req.method!,
+      path,
+      apiKey: req.headers['x-goog-api-key'] as string | undefined,
+      fieldMask: req.headers['x-goog-fieldmask'] as string | undefined,
+      contentType: req.headers['content-type'],
+      body,
     });
+    const answer = behaviour.next ?? route(req.method!, path, req.headers, body);
+    behaviour.next = null;
+    setTimeout(() => {
+      res.writeHead(answer.status, { 'content-type': 'application/json; charset=UTF-8' });
+      res.end(answer.text);
+    }, behaviour.delayMs);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = server;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
@@ -133,11 +127,7 @@ export async function startFakeGooglePlaces({ apiKey }: { apiKey: string }) {
     setDelay(ms: number) {
       behaviour.delayMs = ms;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 export type FakeGooglePlaces = Awaited<ReturnType<typeof startFakeGooglePlaces>>;

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLocalServer } from './local-server.js';
 
 /** An element of Overpass's JSON output: nodes carry lat/lon, ways and relations `center` (out center). */
 export interface FakeOsmElement {
@@ -64,35 +63,29 @@ export async function startFakeOsm() {
     return json(200, result ? [result] : []);
   }
 
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const userAgent = req.headers['user-agent'];
-      let answer: Answer;
-      if (req.method === 'POST' && url.pathname === '/api/interpreter') {
-        const query = new URLSearchParams(raw).get('data') ?? '';
-        overpassRequests.push({ query, contentType: req.headers['content-type'], userAgent });
-        answer = state.nextOverpass ?? overpass(query);
-        state.nextOverpass = null;
-      } else if (req.method === 'GET' && url.pathname === '/search') {
-        const params = Object.fromEntries(url.searchParams);
-        nominatimRequests.push({ params, userAgent, at: Date.now() });
-        answer = state.nextNominatim ?? nominatim(params, userAgent);
-        state.nextNominatim = null;
-      } else {
-        answer = { status: 404, contentType: 'text/plain', text: 'Not found' };
-      }
-      setTimeout(() => {
-        res.writeHead(answer.status, { 'content-type': answer.contentType });
-        res.end(answer.text);
-      }, state.delayMs);
-    });
+  const server = await startLocalServer((req, raw, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const userAgent = req.headers['user-agent'];
+    let answer: Answer;
+    if (req.method === 'POST' && url.pathname === '/api/interpreter') {
+      const query = new URLSearchParams(raw).get('data') ?? '';
+      overpassRequests.push({ query, contentType: req.headers['content-type'], userAgent });
+      answer = state.nextOverpass ?? overpass(query);
+      state.nextOverpass = null;
+    } else if (req.method === 'GET' && url.pathname === '/search') {
+      const params = Object.fromEntries(url.searchParams);
+      nominatimRequests.push({ params, userAgent, at: Date.now() });
+      answer = state.nextNominatim ?? nominatim(params, userAgent);
+      state.nextNominatim = null;
+    } else {
+      answer = { status: 404, contentType: 'text/plain', text: 'Not found' };
+    }
+    setTimeout(() => {
+      res.writeHead(answer.status, { 'content-type': answer.contentType });
+      res.end(answer.text);
+    }, state.delayMs);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = server;
   const url = `http://127.0.0.1:${port}`;
   return {
     overpassUrl: `${url}/api/interpreter`,
@@ -116,11 +109,7 @@ export async function startFakeOsm() {
     setDelay(ms: number) {
       state.delayMs = ms;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 export type FakeOsm = Awaited<ReturnType<typeof startFakeOsm>>;

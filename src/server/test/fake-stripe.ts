@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLocalServer } from './local-server.js';
 
 export interface RecordedRequest {
   method: string;
@@ -78,24 +77,18 @@ export async function startFakeStripe() {
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
   }
 
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : raw));
-      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-      requests.push({ method: req.method!, path: url.pathname, params, idempotencyKey, authorization: req.headers.authorization });
-      const replayKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
-      const answer = (replayKey && replays.get(replayKey)) || route(req.method!, url.pathname, params);
-      if (replayKey) replays.set(replayKey, answer);
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
-      res.end(JSON.stringify(answer.body));
-    });
+  const server = await startLocalServer((req, raw, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : raw));
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    requests.push({ method: req.method!, path: url.pathname, params, idempotencyKey, authorization: req.headers.authorization });
+    const replayKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
+    const answer = (replayKey && replays.get(replayKey)) || route(req.method!, url.pathname, params);
+    if (replayKey) replays.set(replayKey, answer);
+    res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
+    res.end(JSON.stringify(answer.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = server;
   return {
     url: `http://127.0.0.1:${port}`,
     listed,
@@ -104,7 +97,7 @@ export async function startFakeStripe() {
     setIntent(id: string, fields: Record<string, unknown>) {
       Object.assign(intents.get(id)!, fields);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;

@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startLocalServer } from './local-server.js';
 
 /** A person as Wikidata holds them; the fake turns them into result rows the way WDQS does. */
 export interface FakeWikidataPerson {
@@ -71,31 +71,25 @@ export async function startFakeWikidata() {
     return { status: 200, headers: { 'content-type': SPARQL_JSON }, text: JSON.stringify(body) };
   }
 
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const params = req.method === 'POST' ? new URLSearchParams(raw) : url.searchParams;
-      const query = params.get('query');
-      let reply: Answer;
-      if (url.pathname !== '/sparql' || !query) {
-        reply = { status: 400, headers: { 'content-type': 'text/plain' }, text: 'Missing query parameter' };
-      } else {
-        requests.push({ method: req.method ?? '', query, format: url.searchParams.get('format'), headers: req.headers });
-        reply = state.next ?? answer(query);
-        state.next = null;
-      }
-      setTimeout(() => {
-        if (res.destroyed) return;
-        res.writeHead(reply.status, reply.headers);
-        res.end(reply.text);
-      }, state.delayMs);
-    });
+  const server = await startLocalServer((req, raw, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const params = req.method === 'POST' ? new URLSearchParams(raw) : url.searchParams;
+    const query = params.get('query');
+    let reply: Answer;
+    if (url.pathname !== '/sparql' || !query) {
+      reply = { status: 400, headers: { 'content-type': 'text/plain' }, text: 'Missing query parameter' };
+    } else {
+      requests.push({ method: req.method ?? '', query, format: url.searchParams.get('format'), headers: req.headers });
+      reply = state.next ?? answer(query);
+      state.next = null;
+    }
+    setTimeout(() => {
+      if (res.destroyed) return;
+      res.writeHead(reply.status, reply.headers);
+      res.end(reply.text);
+    }, state.delayMs);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = server;
   return {
     endpoint: `http://127.0.0.1:${port}/sparql`,
     requests,
@@ -109,11 +103,7 @@ export async function startFakeWikidata() {
     setDelay(ms: number) {
       state.delayMs = ms;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 export type FakeWikidata = Awaited<ReturnType<typeof startFakeWikidata>>;
