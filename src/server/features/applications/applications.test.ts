@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Application, RevenueToday } from '../../../contract/applications.js';
 import type { SubscriptionPlan } from '../../../contract/plans.js';
-import { buildApp } from '../../app.js';
 import { payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
-import { signedInEmployee } from '../../test/employees.js';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 import { createRevenueService } from '../revenue/service.js';
 
 describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let cookie: string;
+  const ctx = appUnderTest(kind);
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig(), database: testDb.database });
-    cookie = (await signedInEmployee(app, testDb.database.db)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
-
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url, headers: { cookie: ctx.cookie }, ...(payload ? { payload } : {}) });
   const pay = (id: string, productId: string, cents: number, paidAt: Date, customerEmail = 'a@customers.example') =>
-    testDb.database.db.insert(payments).values({ provider: 'test', providerPaymentId: id, productId, amountCents: cents, currency: 'usd', customerEmail, paidAt });
+    ctx.testDb.database.db.insert(payments).values({ provider: 'test', providerPaymentId: id, productId, amountCents: cents, currency: 'usd', customerEmail, paidAt });
 
   it('sums the ledger by day and week in the agency time zone, across a daylight-saving change', async () => {
     // Monday 11 March 2030, 13:00 in Chicago; clocks went forward on Sunday the 10th.
-    const revenue = createRevenueService(testDb.database.db, 'America/Chicago', () => new Date('2030-03-11T18:00:00Z'));
+    const revenue = createRevenueService(ctx.testDb.database.db, 'America/Chicago', () => new Date('2030-03-11T18:00:00Z'));
     await pay('tz-today', 'prod_tz', 1000, new Date('2030-03-11T05:30:00Z')); // Monday 00:30 CDT
     await pay('tz-late-sunday', 'prod_tz', 2000, new Date('2030-03-11T04:30:00Z')); // Sunday 23:30 CDT, after "now" of a day ago
     await pay('tz-early-sunday', 'prod_tz', 500, new Date('2030-03-10T07:00:00Z')); // Sunday 01:00 CST
@@ -83,30 +69,30 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
   });
 
   it('adds, edits and deletes portfolio items, which the landing page shows', async () => {
-    expect((await app.inject({ method: 'POST', url: '/api/portfolio', payload: { websiteName: 'X', websiteUrl: 'https://x.example' } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/portfolio', payload: { websiteName: 'X', websiteUrl: 'https://x.example' } })).statusCode).toBe(401);
     const bad = await call('POST', '/api/portfolio', { websiteName: 'Only a name' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual([{ field: 'websiteUrl', message: 'Please provide website name and URL' }]);
     const created = (await call('POST', '/api/portfolio', { websiteName: 'Lone Star Tacos', websiteUrl: 'https://tacos.example', description: ' Best tacos ' })).json<{ id: number }>();
     const updated = await call('PUT', `/api/portfolio/${created.id}`, { websiteName: 'Lone Star Tacos & More', websiteUrl: 'https://tacos.example' });
     expect(updated.json()).toMatchObject({ websiteName: 'Lone Star Tacos & More', description: null });
-    const landing = (await app.inject('/api/portfolio')).json<{ websiteName: string }[]>();
+    const landing = (await ctx.app.inject('/api/portfolio')).json<{ websiteName: string }[]>();
     expect(landing.map((p) => p.websiteName)).toContain('Lone Star Tacos & More');
     expect((await call('DELETE', `/api/portfolio/${created.id}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/portfolio/${created.id}`)).statusCode).toBe(404);
   });
 
   it('edits a plan for new subscribers only; one plan is Most Popular', async () => {
-    const [essential] = await testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
-    await testDb.database.db.insert(subscriptions).values({ provider: 'test', planId: essential!.id, status: 'active', priceCents: essential!.priceCents, currency: 'usd', billingCycle: 'month' });
+    const [essential] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
+    await ctx.testDb.database.db.insert(subscriptions).values({ provider: 'test', planId: essential!.id, status: 'active', priceCents: essential!.priceCents, currency: 'usd', billingCycle: 'month' });
     const body = { displayName: 'Essential Plus', description: 'More of the basics.', price: '249', billingCycle: 'month', features: ['Website Development', ' More pages '], renewalPrice: '450.00', mostPopular: true };
     const res = await call('PUT', `/api/subscription-plans/${essential!.id}`, body);
     expect(res.statusCode).toBe(200);
     expect(res.json<SubscriptionPlan>()).toMatchObject({ displayName: 'Essential Plus', price: '249.00', renewalPrice: '450.00', features: ['Website Development', 'More pages'], mostPopular: true });
-    const plans = (await app.inject('/api/subscription-plans')).json<SubscriptionPlan[]>();
+    const plans = (await ctx.app.inject('/api/subscription-plans')).json<SubscriptionPlan[]>();
     expect(plans.filter((p) => p.mostPopular).map((p) => p.name)).toEqual(['essential']);
     expect(plans.find((p) => p.name === 'essential')!.price).toBe('249.00');
-    const [sub] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.planId, essential!.id));
+    const [sub] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.planId, essential!.id));
     expect(sub!.priceCents).toBe(essential!.priceCents);
     expect((await call('PUT', `/api/subscription-plans/${essential!.id}`, { ...body, price: '-5' })).statusCode).toBe(400);
     expect((await call('PUT', '/api/subscription-plans/9999', body)).statusCode).toBe(404);

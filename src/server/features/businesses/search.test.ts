@@ -1,37 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessResult, SearchSettings } from '../../../contract/businesses.js';
 import { distanceMiles } from '../../../contract/geo.js';
 import { buildApp } from '../../app.js';
 import { directoryBusinesses } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
-import { signedInEmployee } from '../../test/employees.js';
+import { TEST_DATABASES, testConfig } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 import { businessTerms } from '../../adapters/places/directory-terms.js';
 import { PlacesProviderError, type PlacesProvider } from '../../adapters/places/types.js';
 
 const CENTER = { lat: 29.4241, lng: -98.4936 };
 
 describe.each(TEST_DATABASES)('lead search in the directory on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let cookie: string;
+  const ctx = appUnderTest(kind);
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig(), database: testDb.database });
-    cookie = (await signedInEmployee(app, testDb.database.db)).cookie;
     // Two landmarks at known distances from the centre (1° of latitude ≈ 69.1 miles).
-    await testDb.database.db.insert(directoryBusinesses).values([
+    await ctx.testDb.database.db.insert(directoryBusinesses).values([
       { name: 'Zeta Test Plumbing', category: 'plumber', searchTerms: businessTerms('Zeta Test Plumbing', 'plumber'), lat: CENTER.lat + 0.1, lng: CENTER.lng, source: 'import', ratingTenths: 45, reviewCount: 12 },
       { name: 'Far Away Plumbing', category: 'plumber', searchTerms: businessTerms('Far Away Plumbing', 'plumber'), lat: CENTER.lat + 1.0, lng: CENTER.lng, source: 'import' },
     ]);
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
 
-  const search = (query: string) => app.inject({ url: `/api/businesses/search?${query}`, headers: { cookie } });
+  const search = (query: string) => ctx.app.inject({ url: `/api/businesses/search?${query}`, headers: { cookie: ctx.cookie } });
 
   it('finds the seeded demo businesses of a category within the radius, nearest first', async () => {
     const res = await search('category=Plumbers&radius=30');
@@ -84,11 +74,11 @@ describe.each(TEST_DATABASES)('lead search in the directory on %s', (kind) => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toMatch(message);
     }
-    expect((await app.inject('/api/businesses/search?category=plumber')).statusCode).toBe(401);
+    expect((await ctx.app.inject('/api/businesses/search?category=plumber')).statusCode).toBe(401);
   });
 
   it('answers the search settings', async () => {
-    const settings = (await app.inject({ url: '/api/businesses/settings', headers: { cookie } })).json<SearchSettings>();
+    const settings = (await ctx.app.inject({ url: '/api/businesses/settings', headers: { cookie: ctx.cookie } })).json<SearchSettings>();
     expect(settings).toEqual({ provider: 'directory', attribution: null, defaultLocation: { lat: 29.4241, lng: -98.4936, label: 'San Antonio, TX' } });
   });
 
@@ -99,9 +89,9 @@ describe.each(TEST_DATABASES)('lead search in the directory on %s', (kind) => {
       search: () => Promise.reject(new PlacesProviderError('OpenStreetMap is busy right now. Please try again in a minute.')),
       geocode: () => Promise.resolve(null),
     };
-    const other = await buildApp({ config: testConfig(), database: testDb.database, placesProvider: failing });
+    const other = await buildApp({ config: testConfig(), database: ctx.testDb.database, placesProvider: failing });
     try {
-      const res = await other.inject({ url: '/api/businesses/search?category=plumber', headers: { cookie } });
+      const res = await other.inject({ url: '/api/businesses/search?category=plumber', headers: { cookie: ctx.cookie } });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ message: 'OpenStreetMap is busy right now. Please try again in a minute.' });
     } finally {

@@ -1,41 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Investor, InvestorImportResult } from '../../../contract/investors.js';
 import { buildApp } from '../../app.js';
 import { activityLog, investors } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
-import { signedInEmployee } from '../../test/employees.js';
+import { TEST_DATABASES, testConfig } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 import { DEMO_INVESTORS, DEMO_SEEDED } from '../../adapters/investors/demo.js';
 import { InvestorSourceError, type InvestorSource } from '../../adapters/investors/types.js';
 
 describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let cookie: string;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig(), database: testDb.database });
-    cookie = (await signedInEmployee(app, testDb.database.db)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  const ctx = appUnderTest(kind);
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object | string, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { cookie, ...headers }, ...(payload !== undefined ? { payload } : {}) });
+    ctx.app.inject({ method, url, headers: { cookie: ctx.cookie, ...headers }, ...(payload !== undefined ? { payload } : {}) });
   const list = async (query: string) => (await call('GET', `/api/investors?${query}`)).json<Investor[]>();
 
   it('starts with the seeded demo investors; discovery adds the rest once, then nothing', async () => {
-    expect(await testDb.database.db.$count(investors)).toBe(DEMO_SEEDED);
+    expect(await ctx.testDb.database.db.$count(investors)).toBe(DEMO_SEEDED);
     expect(await list('investmentStage=Seed&limit=50')).toEqual((await list('limit=50')).filter((i) => i.stages.includes('Seed')));
     const first = await call('POST', '/api/discover-investors');
     expect(first.json()).toEqual({ count: DEMO_INVESTORS.length - DEMO_SEEDED });
     expect((await call('POST', '/api/discover-investors')).json()).toEqual({ count: 0 });
-    const [log] = await testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(1);
+    const [log] = await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(1);
     expect(log).toMatchObject({ action: 'discover', subject: 'investors', detail: { count: 0 } });
   });
 
@@ -126,9 +113,9 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
 
   it('answers 502 with the source message when discovery fails', async () => {
     const failing: InvestorSource = { name: 'wikidata', discover: () => Promise.reject(new InvestorSourceError('Wikidata did not answer within 20 seconds. Please try again later.')) };
-    const other = await buildApp({ config: testConfig(), database: testDb.database, auth: app.auth, investorSource: failing });
+    const other = await buildApp({ config: testConfig(), database: ctx.testDb.database, auth: ctx.app.auth, investorSource: failing });
     try {
-      const res = await other.inject({ method: 'POST', url: '/api/discover-investors', headers: { cookie } });
+      const res = await other.inject({ method: 'POST', url: '/api/discover-investors', headers: { cookie: ctx.cookie } });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ message: 'Wikidata did not answer within 20 seconds. Please try again later.' });
     } finally {

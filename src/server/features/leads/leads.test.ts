@@ -1,41 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { BusinessResult } from '../../../contract/businesses.js';
 import type { Lead, LeadPage } from '../../../contract/leads.js';
-import { buildApp } from '../../app.js';
 import { activityLog } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
-import { signedInEmployee } from '../../test/employees.js';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 
 describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let cookie: string;
   const websitesRead: string[] = [];
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({
-      config: testConfig(),
-      database: testDb.database,
-      findSocialProfiles: async (website) => {
-        websitesRead.push(website);
-        if (website.includes('broken')) throw new HttpError(502, 'The website did not answer within 5 seconds.');
-        return [{ network: 'instagram', url: 'https://instagram.example/found' }];
-      },
-    });
-    cookie = (await signedInEmployee(app, testDb.database.db)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
+  const ctx = appUnderTest(kind, {
+    findSocialProfiles: async (website) => {
+      websitesRead.push(website);
+      if (website.includes('broken')) throw new HttpError(502, 'The website did not answer within 5 seconds.');
+      return [{ network: 'instagram', url: 'https://instagram.example/found' }];
+    },
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    ctx.app.inject({ method, url, headers: { cookie: ctx.cookie }, ...(payload ? { payload } : {}) });
   const firstResults = async (category: string) => (await call('GET', `/api/businesses/search?category=${category}`)).json<BusinessResult[]>();
   const asLead = (b: BusinessResult) => ({ provider: b.provider, sourceId: b.sourceId, name: b.name, address: b.address, lat: b.lat, lng: b.lng, rating: b.rating, reviewCount: b.reviewCount, website: b.website, phone: b.phone, socialProfiles: b.socialProfiles, category: 'plumber' });
 
@@ -59,7 +43,7 @@ describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
     expect((await call('DELETE', `/api/leads/${lead.id}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/leads/${lead.id}`)).statusCode).toBe(404);
     expect((await call('PATCH', '/api/leads/not-a-uuid', { status: 'won' })).statusCode).toBe(404);
-    const actions = (await testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(3)).map((r) => [r.action, r.subject]);
+    const actions = (await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(3)).map((r) => [r.action, r.subject]);
     // Refused changes and the repeated save changed nothing, so they are not in the log.
     expect(actions).toEqual([
       ['delete', 'lead'],
@@ -109,7 +93,7 @@ describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
     expect(resultRows.length - 1).toBe((await firstResults('plumber&radius=10')).length);
     expect((await call('GET', '/api/businesses/export.csv?radius=10')).statusCode).toBe(400);
 
-    const exports = (await testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(2)).map((r) => r.subject);
+    const exports = (await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(2)).map((r) => r.subject);
     expect(exports).toEqual(['business search results', 'leads']);
   });
 });
