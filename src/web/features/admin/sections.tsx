@@ -19,7 +19,7 @@ const Placeholder = lazy(() => import('./placeholder-section'));
 export const SECTIONS = [
   { id: 'search', label: 'Business Search', icon: Search, component: lazy(() => import('../search/section')) },
   { id: 'apps', label: 'Applications', icon: AppWindow, component: Placeholder },
-  { id: 'investors', label: 'Investors', icon: Building2, component: Placeholder },
+  { id: 'investors', label: 'Investors', icon: Building2, component: lazy(() => import('../investors/section')) },
   { id: 'clients', label: 'Clients', icon: Users, component: lazy(() => import('../clients/section')) },
   { id: 'settings', label: 'Settings', icon: Settings, component: lazy(() => import('../settings/section')) },
 ] as const satisfies readonly Section[];

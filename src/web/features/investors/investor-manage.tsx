@@ -1,0 +1,67 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { Investor } from '../../../contract/investors';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog, Dialog, DialogTrigger } from '../../components/ui/dialog';
+import { errorMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { useDeleteInvestor } from './api';
+import { InvestorFormContent } from './investor-form-dialog';
+
+/** Edit and Delete for one card; deleting asks first. */
+export function InvestorManage({ investor }: { investor: Investor }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const remove = useDeleteInvestor();
+
+  // The confirmation has no Radix trigger, so focus goes back by hand when it is cancelled.
+  useEffect(() => {
+    if (!confirming) opener.current?.focus();
+  }, [confirming]);
+  const confirmDelete = () =>
+    remove.mutate(investor.id, {
+      onSuccess: () => {
+        opener.current = null;
+        setConfirming(false);
+        toast({ title: 'Investor deleted', description: `${investor.name} was removed from the directory.` });
+      },
+      onError: (error) => toast({ title: 'The investor was not deleted', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
+
+  return (
+    <div className="flex gap-1">
+      <Dialog open={editing} onOpenChange={setEditing}>
+        <DialogTrigger asChild>
+          <Button variant="ghost" size="sm" aria-label={`Edit ${investor.name}`}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit
+          </Button>
+        </DialogTrigger>
+        {editing && <InvestorFormContent investor={investor} onDone={() => setEditing(false)} />}
+      </Dialog>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Delete ${investor.name}`}
+        onClick={(e) => {
+          opener.current = e.currentTarget;
+          setConfirming(true);
+        }}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete ${investor.name}?`}
+        description="The investor leaves the directory for every employee. This cannot be undone."
+        confirmLabel="Delete investor"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}
