@@ -26,6 +26,10 @@ import { registrationRoutes } from './features/registration/routes.js';
 import { siteRoutes } from './features/site/routes.js';
 import { createMailTransport, type MailTransport } from './adapters/mail/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
+import { createStorage, storageOrigins } from './adapters/storage/index.js';
+import { createUploadCleanup } from './features/uploads/cleanup.js';
+import { uploadFileRoutes, uploadRoutes } from './features/uploads/routes.js';
+import { createUploadService } from './features/uploads/service.js';
 import type { MailSettings } from './features/notifications/messages.js';
 import type { PlacesProvider } from './adapters/places/types.js';
 import type { SocialProfile } from '../contract/businesses.js';
@@ -115,7 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, { httpsOnly: config.site.publicUrl?.startsWith('https://') ?? false, stripe: Boolean(config.stripe) });
+  const storage = createStorage(config);
+  await registerSecurity(app, { httpsOnly: config.site.publicUrl?.startsWith('https://') ?? false, stripe: Boolean(config.stripe), storage: storageOrigins(config) });
 
   await app.register(healthRoutes, { database });
   const auth = options.auth ?? createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret) });
@@ -131,6 +136,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const outbox = createOutboxWorker({ db: database.db, transport: options.mailTransport ?? createMailTransport(config.mail, app.log), log: app.log });
   if (options.startWorkers) outbox.start();
   app.addHook('onClose', () => outbox.stop());
+  const uploads = createUploadService({ db: database.db, storage, publicBase: config.site.publicUrl });
+  await app.register(uploadFileRoutes, { uploads });
+  const uploadCleanup = createUploadCleanup({ db: database.db, storage, log: app.log });
+  if (options.startWorkers) uploadCleanup.start();
+  app.addHook('onClose', () => uploadCleanup.stop());
   const mailQueued = () => outbox.nudge();
 
   await app.register(registrationRoutes, { db: database.db, mail, mailQueued, rateLimitPerMinute: options.registrationRateLimit ?? 10 });
@@ -142,7 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEmployeeOnly(app, employeeOnly, activityRoutes, { activity });
   await registerEmployeeOnly(app, employeeOnly, employeeRoutes, { employees: createEmployeeService(auth, database.db) });
   const places = options.placesProvider ?? createPlacesProvider(config, database.db);
-  const checkLogo: LogoCheck = async (url) => url;
+  // A logo URL is saved only when it is one of our finished uploads (S3: checked and re-encoded).
+  const checkLogo: LogoCheck = uploads.confirmUpload;
   const revenue = createRevenueService(database.db, config.timeZone);
   await registerEmployeeOnly(app, employeeOnly, applicationRoutes, { applications: createApplicationService(database.db, revenue, checkLogo), revenue });
   await registerEmployeeOnly(app, employeeOnly, portfolioAdminRoutes, { portfolio: createPortfolioService(database.db, checkLogo) });
@@ -153,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEmployeeOnly(app, employeeOnly, leadRoutes, { leads: createLeadService(database.db, findProfiles) });
   await registerEmployeeOnly(app, employeeOnly, businessRoutes, { search: createBusinessSearch({ provider: places, defaultLocation: config.places.defaultLocation }) });
   await registerEmployeeOnly(app, employeeOnly, clientRoutes, { clients: createClientService(database.db) });
+  await registerEmployeeOnly(app, employeeOnly, uploadRoutes, { uploads });
 
   if (options.web && fs.existsSync(options.web.shellFile)) {
     await app.register(registerWeb, { ...options.web, site: config.site, publicUrl: config.site.publicUrl });

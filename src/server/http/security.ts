@@ -5,9 +5,13 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { HttpError } from './errors.js';
 
 /** Strict headers: no inline scripts, no framing, no plugins. */
-function helmetOptions({ httpsOnly, stripe }: SecurityOptions): HelmetOptions {
+function helmetOptions({ httpsOnly, stripe, storage }: SecurityOptions): HelmetOptions {
   // Stripe.js and its Payment Element, only when Stripe takes the payments (Stripe's CSP guidance).
   const stripeScripts = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
+  // Logos in a bucket: the browser PUTs them to a presigned URL and shows them from the bucket (or its
+  // CDN); named even when `https:` covers them, because a local MinIO is plain http.
+  const storageUpload = storage ? [storage.upload] : [];
+  const storageImages = storage ? [storage.public] : [];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -15,9 +19,9 @@ function helmetOptions({ httpsOnly, stripe }: SecurityOptions): HelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...stripeScripts],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'https:', ...storageImages],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : []), ...storageUpload],
         frameSrc: stripe ? [...stripeScripts, 'https://hooks.stripe.com'] : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
@@ -40,6 +44,8 @@ function helmetOptions({ httpsOnly, stripe }: SecurityOptions): HelmetOptions {
 export interface SecurityOptions {
   httpsOnly: boolean;
   stripe?: boolean;
+  /** The object store's origins when logos live in a bucket (see `storageOrigins`). */
+  storage?: { upload: string; public: string } | undefined;
 }
 
 export function securityHeaders(options: SecurityOptions): Record<string, string> {

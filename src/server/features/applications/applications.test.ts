@@ -60,6 +60,10 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     expect(Number(today.today)).toBeGreaterThanOrEqual(60);
     expect(today.week).toMatch(/^\d+\.\d{2}$/);
 
+    // A logo must be one of our finished uploads; an address from elsewhere is refused.
+    const foreign = await call('PUT', `/api/applications/${rally.id}`, { name: 'Rally Point', url: 'https://rally.example', logoUrl: 'https://evil.example/logo.png' });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().message).toBe('This logo address is not one of our uploads. Please upload the logo again.');
     const updated = await call('PUT', `/api/applications/${rally.id}`, { name: 'Rally Point', url: 'https://rally.example', status: 'active', iconType: 'globe' });
     expect(updated.json<Application>()).toMatchObject({ status: 'active', iconType: 'globe', stripeProductId: null });
     expect((await call('PUT', `/api/applications/${rally.id}`, { name: 'X', url: 'https://x.example', iconType: 'rocket' })).statusCode).toBe(400);
@@ -74,6 +78,10 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual([{ field: 'websiteUrl', message: 'Please provide website name and URL' }]);
     const created = (await call('POST', '/api/portfolio', { websiteName: 'Lone Star Tacos', websiteUrl: 'https://tacos.example', description: ' Best tacos ' })).json<{ id: number }>();
+    expect((await call('POST', '/api/portfolio', { websiteName: 'Y', websiteUrl: 'https://y.example', logoUrl: '/uploads/app-logo/not-ours.webp' })).statusCode).toBe(422);
+    // A demo item keeps its own (seeded) logo when edited.
+    const demo = (await ctx.app.inject('/api/portfolio')).json<{ id: number; websiteName: string; websiteUrl: string; logoUrl: string | null }[]>().find((p) => p.logoUrl)!;
+    expect((await call('PUT', `/api/portfolio/${demo.id}`, { websiteName: demo.websiteName, websiteUrl: demo.websiteUrl, logoUrl: demo.logoUrl })).statusCode).toBe(200);
     const updated = await call('PUT', `/api/portfolio/${created.id}`, { websiteName: 'Lone Star Tacos & More', websiteUrl: 'https://tacos.example' });
     expect(updated.json()).toMatchObject({ websiteName: 'Lone Star Tacos & More', description: null });
     const landing = (await ctx.app.inject('/api/portfolio')).json<{ websiteName: string }[]>();

@@ -38,13 +38,14 @@ export function createApplicationService(db: Db, revenue: RevenueService, checkL
     if (!row) throw new HttpError(404, 'This application does not exist (any more).');
     return row;
   }
-  async function values(input: ApplicationInput) {
+  /** A logo that is already the record's own (a demo logo, an earlier upload) is kept unchecked. */
+  async function values(input: ApplicationInput, currentLogo: string | null = null) {
     return {
       name: input.name,
       url: input.url,
       description: input.description ?? null,
       status: input.status,
-      logoUrl: input.logoUrl ? await checkLogo(input.logoUrl) : null,
+      logoUrl: !input.logoUrl ? null : input.logoUrl === currentLogo ? currentLogo : await checkLogo(input.logoUrl),
       iconColor: input.iconColor,
       iconType: input.iconType,
       stripeProductId: input.stripeProductId ?? null,
@@ -71,8 +72,8 @@ export function createApplicationService(db: Db, revenue: RevenueService, checkL
       return (await withRevenue([row!]))[0]!;
     },
     async update(id: number, input: ApplicationInput): Promise<Application> {
-      await find(id);
-      const [row] = await db.update(applications).set({ ...(await values(input)), updatedAt: new Date() }).where(eq(applications.id, id)).returning().catch(duplicate);
+      const existing = await find(id);
+      const [row] = await db.update(applications).set({ ...(await values(input, existing.logoUrl)), updatedAt: new Date() }).where(eq(applications.id, id)).returning().catch(duplicate);
       return (await withRevenue([row!]))[0]!;
     },
     async remove(id: number): Promise<Application> {

@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/stripe/webhook',
   'GET /api/login',
   'GET /api/auth/sign-in-options',
+  // Logos shown on the landing page.
+  'GET /uploads/*',
   'GET /api/auth/*',
   'POST /api/auth/*',
   'GET /*',

@@ -19,12 +19,13 @@ export async function listPortfolio(db: Db): Promise<PortfolioItem[]> {
 
 /** Employees add, edit and delete the client websites the landing page shows. */
 export function createPortfolioService(db: Db, checkLogo: (url: string) => Promise<string>) {
-  async function values(input: PortfolioInput) {
+  /** A logo that is already the item's own (a demo logo, an earlier upload) is kept unchecked. */
+  async function values(input: PortfolioInput, currentLogo: string | null = null) {
     return {
       websiteName: input.websiteName,
       websiteUrl: input.websiteUrl,
       description: input.description ?? null,
-      logoUrl: input.logoUrl ? await checkLogo(input.logoUrl) : null,
+      logoUrl: !input.logoUrl ? null : input.logoUrl === currentLogo ? currentLogo : await checkLogo(input.logoUrl),
     };
   }
   const missing = () => new HttpError(404, 'This portfolio item does not exist (any more).');
@@ -37,7 +38,9 @@ export function createPortfolioService(db: Db, checkLogo: (url: string) => Promi
     },
     async update(id: number, input: PortfolioInput): Promise<PortfolioItem> {
       if (!validId(id)) throw missing();
-      const [row] = await db.update(portfolioItems).set(await values(input)).where(eq(portfolioItems.id, id)).returning(COLUMNS);
+      const [existing] = await db.select({ logoUrl: portfolioItems.logoUrl }).from(portfolioItems).where(eq(portfolioItems.id, id));
+      if (!existing) throw missing();
+      const [row] = await db.update(portfolioItems).set(await values(input, existing.logoUrl)).where(eq(portfolioItems.id, id)).returning(COLUMNS);
       if (!row) throw missing();
       return row;
     },

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { HttpError } from '../../http/errors.js';
+import { parseInput } from '../../http/validate.js';
+import { MAX_LOGO_BYTES, NOT_AN_IMAGE_MESSAGE, TOO_LARGE_MESSAGE, UPLOAD_PURPOSES } from './images.js';
+import type { UploadService } from './service.js';
+
+const uploadRequest = z.object({
+  purpose: z._default(z.enum(UPLOAD_PURPOSES, 'Purpose must be app-logo or portfolio-logo'), 'app-logo'),
+  /** Optional: a bucket's presigned URL then signs it, so the file must be sent with that type. */
+  contentType: z.optional(z.enum(['image/png', 'image/jpeg', 'image/webp'], 'Content type must be image/png, image/jpeg or image/webp')),
+});
+const LABELS = { purpose: 'Purpose', contentType: 'Content type' };
+
+/**
+ * Fastify's own refusals of an upload body, in the words the settings page shows. The parser
+ * takes any image type and raw bytes; what the bytes really are is decided by the magic bytes.
+ */
+const BODY_MESSAGES: Record<string, HttpError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: new HttpError(413, TOO_LARGE_MESSAGE),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: new HttpError(415, NOT_AN_IMAGE_MESSAGE),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: new HttpError(400, 'The upload was cut short. Please try again.'),
+};
+
+/** Logo uploads (employees only: registered through the guard). */
+export async function uploadRoutes(app: FastifyInstance, options: { uploads: UploadService }): Promise<void> {
+  const { uploads } = options;
+
+  app.post('/api/objects/upload', async (request, reply) => {
+    const input = parseInput(uploadRequest, request.body, LABELS);
+    // Asking for an upload link changes nothing yet; the upload itself (or the record using it) is logged.
+    request.activity = null;
+    reply.header('cache-control', 'no-store');
+    return uploads.createUpload(input.purpose, request.employee!.id, input.contentType);
+  });
+
+  // The one-time link answers both to its token and to the guard: the browser that asked for it
+  // is a signed-in employee and sends its cookie along.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    for (const type of [/^image\/[a-z0-9.+-]+$/, 'application/octet-stream']) {
+      scope.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    }
+    scope.setErrorHandler((error: FastifyError, _request, _reply) => {
+      throw (error.code && BODY_MESSAGES[error.code]) || error;
+    });
+    scope.put<{ Params: { token: string } }>('/api/objects/upload/:token', { bodyLimit: MAX_LOGO_BYTES }, async (request) => {
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const stored = await uploads.receive(request.params.token, request.employee!.id, bytes);
+      // Named here so the token (the route's parameter) never reaches the activity log.
+      request.activity = { action: 'upload', subject: 'logo', detail: { purpose: stored.purpose, file: stored.objectKey, bytes: stored.bytes } };
+      return { publicUrl: stored.publicUrl };
+    });
+  });
+}
+
+/** Stored logos on local disk, public because the landing page shows them. */
+export async function uploadFileRoutes(app: FastifyInstance, options: { uploads: UploadService }): Promise<void> {
+  app.get<{ Params: { '*': string } }>('/uploads/*', async (request, reply) => {
+    const file = await options.uploads.open(request.params['*']);
+    if (!file) throw new HttpError(404, 'This file does not exist.');
+    return reply
+      .header('content-type', file.contentType)
+      .header('x-content-type-options', 'nosniff')
+      // Names are never reused: a new logo gets a new name.
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(file.body);
+  });
+}
