@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { planUpdateInput } from '../../../contract/plans.js';
+import { planUpdateInput } from '../../../contract/plan-admin.js';
 import type { Db } from '../../db/client.js';
 import { parseInput } from '../../http/validate.js';
 import { updatePlan, type PlanCatalogue } from './service.js';
