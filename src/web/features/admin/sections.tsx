@@ -13,12 +13,10 @@ interface Section {
   component: LazyExoticComponent<ComponentType<SectionProps>>;
 }
 
-const Placeholder = lazy(() => import('./placeholder-section'));
-
 /** The admin sections, chosen by id (spec section 2) and deep-linkable as /admin#id. */
 export const SECTIONS = [
   { id: 'search', label: 'Business Search', icon: Search, component: lazy(() => import('../search/section')) },
-  { id: 'apps', label: 'Applications', icon: AppWindow, component: Placeholder },
+  { id: 'apps', label: 'Applications', icon: AppWindow, component: lazy(() => import('../applications/section')) },
   { id: 'investors', label: 'Investors', icon: Building2, component: lazy(() => import('../investors/section')) },
   { id: 'clients', label: 'Clients', icon: Users, component: lazy(() => import('../clients/section')) },
   { id: 'settings', label: 'Settings', icon: Settings, component: lazy(() => import('../settings/section')) },

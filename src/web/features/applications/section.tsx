@@ -1,0 +1,50 @@
+import { Card } from '../../components/ui/card';
+import { errorMessage } from '../../lib/api';
+import { site } from '../../lib/site';
+import type { SectionProps } from '../admin/sections';
+import { useApplications, useRevenueSummary } from './api';
+import { ApplicationsTable } from './applications-table';
+import { RevenuePanel } from './revenue-panel';
+import { SummaryCards } from './summary-cards';
+
+// The shell listens for hash changes and shows the chosen section.
+const openSettings = () => {
+  window.location.hash = 'settings';
+};
+
+/** The applications dashboard: revenue from the payments ledger and every application's share. */
+export default function ApplicationsSection(_props: SectionProps) {
+  const applications = useApplications();
+  const summary = useRevenueSummary();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h2 className="text-xl font-semibold">{site.name} Applications</h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Revenue from recorded payments{summary.data ? `, in the ${summary.data.timeZone} time zone` : ''}. Weeks start on Monday.
+        </p>
+      </div>
+      {summary.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Error loading revenue: {errorMessage(summary.error, 'Unknown error')}
+        </p>
+      ) : (
+        <SummaryCards summary={summary.data} />
+      )}
+      <Card className="p-0">
+        <h3 id="apps-heading" className="px-4 pt-4 font-semibold">
+          Your Applications
+        </h3>
+        {applications.isError ? (
+          <p role="alert" className="p-4 text-sm text-destructive">
+            Error loading applications: {errorMessage(applications.error, 'Unknown error')}
+          </p>
+        ) : (
+          <ApplicationsTable applications={applications.data} labelledBy="apps-heading" onSettings={openSettings} />
+        )}
+      </Card>
+      <RevenuePanel />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { errorMessage, sendJson, throwIfNotOk } from '../../lib/api';
+
+export type LogoPurpose = 'app-logo' | 'portfolio-logo';
+
+/** Spec section 9: logos up to 5MB; the server refuses more (413) with the same words. */
+export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+export const LOGO_TOO_LARGE = 'Logo file size must be less than 5MB';
+export const LOGO_NOT_AN_IMAGE = 'Only PNG, JPEG and WebP images can be uploaded.';
+export const LOGO_UPLOAD_FAILED = 'Failed to upload logo';
+/** The types the server keeps (it re-encodes them); anything else it refuses with 415. */
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const LOGO_HINTS: Record<LogoPurpose, string> = {
+  'app-logo': 'PNG, JPG up to 5MB. Recommended 512x512',
+  'portfolio-logo': 'PNG, JPG up to 5MB. Recommended 256x256',
+};
+
+/** Why this file cannot be a logo, or null when it can; checked before anything is sent. */
+export function logoFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return LOGO_NOT_AN_IMAGE;
+  if (file.size > MAX_LOGO_BYTES) return LOGO_TOO_LARGE;
+  return null;
+}
+
+interface UploadTicket {
+  uploadURL: string;
+  publicUrl: string;
+  /** Headers the PUT must carry (a presigned URL may sign them). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Uploads a logo and answers the URL to save as `logoUrl`: the server hands out an upload URL
+ * (our own, or a presigned one of an S3 bucket), the file is PUT there as it is, and our own
+ * server answers with the address it serves the re-encoded image from. Cookies go only to our
+ * own origin, never to a bucket.
+ */
+export async function uploadLogo(file: File, purpose: LogoPurpose, origin: string = window.location.origin): Promise<string> {
+  const problem = logoFileProblem(file);
+  if (problem) throw new Error(problem);
+  // The type is named up front so that a bucket's presigned URL can sign it.
+  const ticket = await sendJson<UploadTicket>('POST', '/api/objects/upload', { purpose, contentType: file.type });
+  const target = new URL(ticket.uploadURL, origin);
+  const ours = target.origin === origin;
+  const response = await fetch(target, { method: 'PUT', body: file, headers: { 'content-type': file.type, ...ticket.headers }, credentials: 'same-origin' });
+  if (!ours) {
+    // A bucket answers in XML, nothing a person should read.
+    if (!response.ok) throw new Error(LOGO_UPLOAD_FAILED);
+    return ticket.publicUrl;
+  }
+  await throwIfNotOk(response);
+  if (response.headers.get('content-type')?.includes('json')) {
+    const body = (await response.json()) as Partial<UploadTicket>;
+    if (typeof body.publicUrl === 'string' && body.publicUrl) return body.publicUrl;
+  }
+  return ticket.publicUrl;
+}
+
+/** The toast's words for a failed upload: the server's message, else the spec's fallback. */
+export const uploadFailure = (error: unknown): string => errorMessage(error, LOGO_UPLOAD_FAILED);

@@ -1,0 +1,40 @@
+import type * as z from 'zod/mini';
+import type { portfolioInput } from '../../../contract/applications';
+import type { PortfolioItem } from '../../../contract/portfolio';
+
+/** What the browser sends: blank optional values left out. */
+export type PortfolioPayload = z.input<typeof portfolioInput>;
+
+export interface PortfolioFormValues {
+  websiteName: string;
+  websiteUrl: string;
+  description: string;
+  logoUrl: string;
+}
+
+export const EMPTY_PORTFOLIO_ITEM: PortfolioFormValues = { websiteName: '', websiteUrl: '', description: '', logoUrl: '' };
+
+export const portfolioValuesOf = (item: PortfolioItem): PortfolioFormValues => ({
+  websiteName: item.websiteName,
+  websiteUrl: item.websiteUrl,
+  description: item.description ?? '',
+  logoUrl: item.logoUrl ?? '',
+});
+
+export const PORTFOLIO_REQUIRED = 'Please provide website name and URL';
+
+/** Spec section 5: both name and URL, after trimming; null when the item can be sent. */
+export const portfolioProblem = (values: PortfolioFormValues): string | null =>
+  values.websiteName.trim() && values.websiteUrl.trim() ? null : PORTFOLIO_REQUIRED;
+
+/** Text trimmed; description and logo left out when empty. */
+export function portfolioPayload(values: PortfolioFormValues): PortfolioPayload {
+  const description = values.description.trim();
+  const logoUrl = values.logoUrl.trim();
+  return {
+    websiteName: values.websiteName.trim(),
+    websiteUrl: values.websiteUrl.trim(),
+    ...(description ? { description } : {}),
+    ...(logoUrl ? { logoUrl } : {}),
+  };
+}
