@@ -1,12 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, OWNER, signIn, useAddress } from './helpers';
+import { expectNoSeriousA11yViolations, holdRequest, OWNER, signIn, useAddress } from './helpers';
 
 test.beforeEach(async ({ page }) => useAddress(page, '10.77.0.1'));
 
 test('a visitor at /admin is told they are logged out and reaches the sign-in page', async ({ page }) => {
+  const release = await holdRequest(page, '**/api/login');
+  const redirect = page.waitForRequest('**/api/login');
   await page.goto('/admin');
   await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
   await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toBeVisible();
+  await redirect;
+  release();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('Email')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -34,8 +38,11 @@ test('a wrong password is refused without saying which part was wrong; the right
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  const release = await holdRequest(page, '**/api/login');
   await page.goto('/admin');
   await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
+  release();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('on a phone the sidebar is a drawer: it opens over an overlay, keeps focus inside and gives it back', async ({ page }) => {

@@ -54,3 +54,18 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 }
+
+/**
+ * Holds the browser's next request to `pattern` until `release()` is called. The current page
+ * stays on screen meanwhile, so a message shown just before a timed redirect (the 500 ms
+ * 'Unauthorized' toast) can be checked without racing the redirect.
+ */
+export async function holdRequest(page: Page, pattern: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  }, { times: 1 });
+  return release;
+}

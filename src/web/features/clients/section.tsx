@@ -130,7 +130,7 @@ const FIRST = 'sticky left-0 z-10 bg-card';
 function ClientsTable({ rows, dimmed, onOpen }: { rows: ClientSummary[] | undefined; dimmed: boolean; onOpen: (c: ClientSummary, button: HTMLElement) => void }) {
   return (
     // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
-    <div role="region" aria-label="Clients table" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
+    <div role="region" aria-label="Clients table" tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
       <table className={cn('w-full min-w-[56rem] text-left text-sm transition-opacity', dimmed && 'opacity-60')} aria-busy={!rows || dimmed}>
         <caption className="sr-only">Clients</caption>
         <thead className="border-b border-border text-xs uppercase text-muted-foreground">

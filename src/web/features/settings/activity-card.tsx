@@ -44,7 +44,7 @@ export function ActivityCard() {
       {activity.isError && <p className="mt-4 text-sm text-destructive">Error loading the activity log: {errorMessage(activity.error, 'Unknown error')}</p>}
       {activity.data && activity.data.items.length === 0 && <p className="mt-4 text-sm text-muted-foreground">Nothing has happened yet.</p>}
       {activity.data && activity.data.items.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
+        <div role="region" aria-label="Activity log table" tabIndex={0} className="relative mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Activity log, page {page} of {pageCount}</caption>
             <thead className="text-xs uppercase text-muted-foreground">
