@@ -73,10 +73,11 @@ export async function registerEmployeeOnly<O extends object>(
       if (!employee) throw new HttpError(401, 'You are not signed in. Please sign in as an employee.');
       request.employee = employee;
     });
-    scope.addHook('onResponse', async (request, reply) => {
-      if (request.activity === null) return;
+    // Written before the answer leaves (onSend), so whoever reads the log after a response sees it.
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (request.activity === null) return payload;
       const action = request.activity?.action ?? DEFAULT_ACTIONS[request.method];
-      if (!action || reply.statusCode >= 400 || !request.employee) return;
+      if (!action || reply.statusCode >= 400 || !request.employee) return payload;
       const params = request.params as Record<string, unknown> | undefined;
       try {
         await deps.activity.record({
@@ -90,6 +91,7 @@ export async function registerEmployeeOnly<O extends object>(
       } catch (error) {
         request.log.error({ err: error, reqId: request.id }, 'activity log write failed');
       }
+      return payload;
     });
     await scope.register(plugin, options);
   });
