@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Auth } from '../features/auth/auth.js';
 import type { ActivityLog } from '../features/activity/service.js';
+import type { CurrentEmployee } from '../../contract/employees.js';
 import { HttpError } from './errors.js';
 
-export interface Employee {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-}
+/** The signed-in employee, as `GET /api/auth/user` answers it. */
+export type Employee = CurrentEmployee;
 
 /** What an employee route did, for the activity log; set by the route when the default does not fit. */
 export interface ActivityNote {
@@ -39,13 +36,16 @@ export function webHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** The signed-in employee of this request, or null (no cookie, forged, expired, revoked or disabled). */
-export async function currentEmployee(auth: Auth, request: FastifyRequest): Promise<Employee | null> {
-  const session = await auth.api.getSession({ headers: webHeaders(request) });
+/** The employee whose session cookie these headers carry, or null (none, forged, expired, revoked or disabled). */
+export async function employeeFromHeaders(auth: Auth, headers: Headers): Promise<Employee | null> {
+  const session = await auth.api.getSession({ headers });
   if (!session || session.user.disabled) return null;
-  const { id, email, name, role } = session.user;
-  return { id, email, name, role: role ?? 'staff' };
+  const { id, email, name, role, twoFactorEnabled } = session.user;
+  return { id, email, name, role: role === 'owner' ? 'owner' : 'staff', twoFactorEnabled: Boolean(twoFactorEnabled) };
 }
+
+/** The signed-in employee of this request, or null. */
+export const currentEmployee = (auth: Auth, request: FastifyRequest): Promise<Employee | null> => employeeFromHeaders(auth, webHeaders(request));
 
 /** For routes only owners may use (managing employees); call after the guard has run. */
 export function requireOwner(request: FastifyRequest): Employee {

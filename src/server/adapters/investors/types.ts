@@ -1,7 +1,7 @@
-import type { Investor } from '../../../contract/investors.js';
+import type { InvestorInput } from '../../../contract/investors.js';
 
-/** An investor as a discovery source describes them, before de-duplication and storage. */
-export type DiscoveredInvestor = Omit<Investor, 'id' | 'source'> & {
+/** An investor as a discovery source describes them (the fields of a manual entry), before de-duplication and storage. */
+export type DiscoveredInvestor = InvestorInput & {
   /** The source's own id (a Wikidata Q-id, a row key of the demo file or a CSV). */
   sourceId: string;
 };

@@ -266,7 +266,7 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
 }
 
 /** The product of an invoice's first line (the plan for ours, an application's for the others). */
-export function invoiceProduct(invoice: Stripe.Invoice): string | null {
+function invoiceProduct(invoice: Stripe.Invoice): string | null {
   const line = invoice.lines?.data?.[0];
   return idOf(line?.pricing?.price_details?.product) ?? null;
 }

@@ -4,6 +4,7 @@ import { directoryBusinesses, directoryPlaces } from '../../db/schema.js';
 import { placeKey } from './demo-area.js';
 import { queryTerms } from './directory-terms.js';
 import type { GeoPoint, Place, PlaceQuery, PlacesProvider } from './types.js';
+import { escapeLike } from '../../db/ids.js';
 
 const MILES_PER_DEGREE_LAT = 69.0;
 
@@ -75,7 +76,7 @@ export function createDirectoryPlaces(db: Db): PlacesProvider {
       const [prefix] = await db
         .select()
         .from(p)
-        .where(like(p.key, `${key.replace(/[\\%_]/g, '\\$&')}%`))
+        .where(like(p.key, `${escapeLike(key)}%`))
         .orderBy(sql`length(${p.key})`, p.key)
         .limit(1);
       return prefix ? { lat: prefix.lat, lng: prefix.lng, label: prefix.label } : null;

@@ -6,6 +6,7 @@ import { applications } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { HttpError } from '../../http/errors.js';
 import type { ProductRevenue, RevenueService } from '../revenue/service.js';
+import { isSerialId } from '../../db/ids.js';
 
 type Row = typeof applications.$inferSelect;
 /** Accepts a logo URL only when it is one of our finished uploads (or answers why not). */
@@ -34,7 +35,7 @@ function toApplication(row: Row, revenue: ProductRevenue = NO_REVENUE): Applicat
 
 export function createApplicationService(db: Db, revenue: RevenueService, checkLogo: LogoCheck) {
   async function find(id: number): Promise<Row> {
-    const [row] = Number.isInteger(id) && id > 0 && id < 2 ** 31 ? await db.select().from(applications).where(eq(applications.id, id)) : [];
+    const [row] = isSerialId(id) ? await db.select().from(applications).where(eq(applications.id, id)) : [];
     if (!row) throw new HttpError(404, 'This application does not exist (any more).');
     return row;
   }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { account, user } from '../../db/auth-schema.js';
+import { user } from '../../db/auth-schema.js';
 import type { Auth } from './auth.js';
 import type { EmployeeRole } from '../../../contract/employees.js';
 import { passwordProblem } from './passwords.js';
@@ -44,8 +44,4 @@ export async function ensureFirstEmployee(auth: Auth, db: Db, admin: { email: st
   if ((await db.$count(user)) > 0) return false;
   await createOrResetEmployee(auth, db, { email: admin.email, password: admin.password, role: 'owner', name: 'Owner' });
   return true;
-}
-
-export async function credentialCount(db: Db): Promise<number> {
-  return db.$count(account, eq(account.providerId, 'credential'));
 }

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CurrentEmployee } from '../../../contract/employees.js';
 import type { Config } from '../../config.js';
-import { currentEmployee, webHeaders, type Employee } from '../../http/guard.js';
+import { currentEmployee, employeeFromHeaders, webHeaders, type Employee } from '../../http/guard.js';
 import { HttpError } from '../../http/errors.js';
 import type { ActivityLog } from '../activity/service.js';
 import { describeAuthExchange } from './activity.js';
@@ -46,10 +45,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   });
 
   app.get('/api/auth/user', async (request, reply) => {
-    const session = await auth.api.getSession({ headers: webHeaders(request) });
-    if (!session || session.user.disabled) throw new HttpError(401, 'You are not signed in.');
-    const { id, email, name, role, twoFactorEnabled } = session.user;
-    const me: CurrentEmployee = { id, email, name, role: role === 'owner' ? 'owner' : 'staff', twoFactorEnabled: Boolean(twoFactorEnabled) };
+    const me = await currentEmployee(auth, request);
+    if (!me) throw new HttpError(401, 'You are not signed in.');
     return reply.header('cache-control', 'no-store').send(me);
   });
 
@@ -124,11 +121,8 @@ function sessionCookieSet(cookies: string[]): boolean {
 }
 
 /** The employee a fresh session cookie belongs to (to log who signed in). */
-async function employeeFromCookies(auth: Auth, cookies: string[]): Promise<Employee | null> {
-  const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
-  const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
-  if (!session) return null;
-  return { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role ?? 'staff' };
+function employeeFromCookies(auth: Auth, cookies: string[]): Promise<Employee | null> {
+  return employeeFromHeaders(auth, new Headers({ cookie: cookies.map((c) => c.split(';')[0]).join('; ') }));
 }
 
 /**

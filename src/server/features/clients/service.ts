@@ -12,13 +12,10 @@ import { centsToDecimal } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
 import { businessRegistrations as reg, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { escapeLike, isUuid } from '../../db/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** `%`, `_` and `\` typed by a person are literal text, not LIKE wildcards (`\` is LIKE's default escape). */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** `%`, `_` and `\` typed by a person are literal text, not LIKE wildcards. */
+const likePattern = (text: string): string => `%${escapeLike(text)}%`;
 
 export function createClientService(db: Db) {
   // Per registration: its latest payment intent (a declined card leaves last_error there) …
@@ -135,7 +132,7 @@ export function createClientService(db: Db) {
 
     async detail(id: string): Promise<ClientDetail> {
       // A malformed id would make PostgreSQL throw (invalid uuid): it names no client either.
-      const [row] = UUID.test(id) ? await joined().where(eq(reg.id, id)) : [];
+      const [row] = isUuid(id) ? await joined().where(eq(reg.id, id)) : [];
       if (!row) throw new HttpError(404, 'This client does not exist.');
       const paid = await db.select().from(payments).where(eq(payments.registrationId, id)).orderBy(desc(payments.paidAt), desc(payments.id));
       const sub = row.sub;

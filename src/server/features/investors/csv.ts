@@ -64,26 +64,10 @@ export function parseInvestorCsv(csv: string): ParsedInvestors {
   return result;
 }
 
-/** CSV rows as a discovery source sees them (INVESTOR_SOURCE=csv): the profile URL, else the name, is the id. */
+/** A CSV row's id (imports and INVESTOR_SOURCE=csv alike): the profile URL, else the name. */
+export const csvSourceId = (row: InvestorInput): string => normaliseProfileUrl(row.linkedinUrl) ?? row.name.toLowerCase();
+
+/** CSV rows as a discovery source sees them (INVESTOR_SOURCE=csv). */
 export function discoveredFromCsv(csv: string): { rows: DiscoveredInvestor[] } {
-  return {
-    rows: parseInvestorCsv(csv).rows.map((r) => ({
-      sourceId: normaliseProfileUrl(r.linkedinUrl) ?? r.name.toLowerCase(),
-      name: r.name,
-      title: r.title ?? null,
-      firm: r.firm ?? null,
-      location: r.location ?? null,
-      profilePhoto: r.profilePhoto ?? null,
-      linkedinUrl: r.linkedinUrl ?? null,
-      email: r.email ?? null,
-      linkedinConnections: r.linkedinConnections ?? null,
-      networkValue: r.networkValue ?? null,
-      expertise: r.expertise,
-      portfolioCompanies: r.portfolioCompanies,
-      investmentRange: r.investmentRange ?? null,
-      portfolioSize: r.portfolioSize ?? null,
-      stages: r.stages,
-      industries: r.industries,
-    })),
-  };
+  return { rows: parseInvestorCsv(csv).rows.map((r) => ({ ...r, sourceId: csvSourceId(r) })) };
 }

@@ -5,8 +5,9 @@ import { investorFacets, investors } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { InvestorSourceError, type DiscoveredInvestor, type InvestorSource } from '../../adapters/investors/types.js';
 import { normaliseProfileUrl } from './profile-url.js';
+import { isUuid } from '../../db/ids.js';
+import { csvSourceId } from './csv.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const INVESTOR_EXPORT_LIMIT = 10_000;
 type Source = Investor['source'];
 type Row = typeof investors.$inferSelect;
@@ -24,7 +25,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
 }
 
 /** The facet keys an investor answers to: each stage, each industry, and each stage + industry pair. */
-export function facetsOf(stages: string[], industries: string[]): string[] {
+function facetsOf(stages: string[], industries: string[]): string[] {
   return [...stages.map((s) => `stage:${s}`), ...industries.map((i) => `industry:${i}`), ...stages.flatMap((s) => industries.map((i) => `stage:${s}|industry:${i}`))];
 }
 
@@ -51,7 +52,7 @@ function filters(query: Pick<InvestorsQuery, 'search' | 'investmentStage' | 'ind
   );
 }
 
-function values(input: InvestorInput | DiscoveredInvestor, source: Source, sourceId: string | null) {
+function values(input: InvestorInput, source: Source, sourceId: string | null) {
   return {
     name: input.name,
     title: input.title ?? null,
@@ -95,7 +96,7 @@ const DUPLICATE = 'An investor with this profile URL is already in the directory
 
 export function createInvestorService(db: Db, source: InvestorSource) {
   async function find(id: string): Promise<Row> {
-    const [row] = UUID.test(id) ? await db.select().from(investors).where(eq(investors.id, id)) : [];
+    const [row] = isUuid(id) ? await db.select().from(investors).where(eq(investors.id, id)) : [];
     if (!row) throw new HttpError(404, 'This investor does not exist (any more).');
     return row;
   }
@@ -191,7 +192,7 @@ export function createInvestorService(db: Db, source: InvestorSource) {
       let updated = 0;
       await db.transaction(async (tx) => {
         for (const input of rows) {
-          const row = values(input, 'csv', normaliseProfileUrl(input.linkedinUrl) ?? input.name.toLowerCase());
+          const row = values(input, 'csv', csvSourceId(input));
           const [known] = row.linkedinUrl ? await tx.select({ id: investors.id }).from(investors).where(eq(investors.linkedinUrl, row.linkedinUrl)) : [];
           if (known) {
             const { source: _source, sourceId: _sourceId, ...changes } = row;

@@ -4,8 +4,8 @@ import type { SocialProfile } from '../../../contract/businesses.js';
 import type { Db } from '../../db/client.js';
 import { leads } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { isUuid } from '../../db/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const EXPORT_LIMIT = 10_000;
 
 type Row = typeof leads.$inferSelect;
@@ -37,7 +37,7 @@ function toLead(r: Row): Lead {
  */
 export function createLeadService(db: Db, findProfiles: (website: string) => Promise<SocialProfile[]>) {
   async function find(id: string): Promise<Row> {
-    const [row] = UUID.test(id) ? await db.select().from(leads).where(eq(leads.id, id)) : [];
+    const [row] = isUuid(id) ? await db.select().from(leads).where(eq(leads.id, id)) : [];
     if (!row) throw new HttpError(404, 'This lead does not exist (any more).');
     return row;
   }

@@ -5,6 +5,7 @@ import type { PlanUpdateInput } from '../../../contract/plan-admin.js';
 import type { SubscriptionPlan } from '../../../contract/plans.js';
 import type { Db } from '../../db/client.js';
 import { subscriptionPlans } from '../../db/schema.js';
+import { isSerialId } from '../../db/ids.js';
 
 type PlanRow = typeof subscriptionPlans.$inferSelect;
 
@@ -63,8 +64,7 @@ export type PlanCatalogue = ReturnType<typeof createPlanCatalogue>;
 
 /** Edits a plan; only new subscriptions see a new price (each subscription keeps the price it was bought at). */
 export async function updatePlan(db: Db, id: number, input: PlanUpdateInput): Promise<SubscriptionPlan> {
-  const valid = Number.isInteger(id) && id > 0 && id < 2 ** 31;
-  const [existing] = valid ? await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, id)) : [];
+  const [existing] = isSerialId(id) ? await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, id)) : [];
   if (!existing) throw new HttpError(404, 'This plan does not exist (any more).');
   const row = await db.transaction(async (tx) => {
     // One plan carries the 'Most Popular' badge.

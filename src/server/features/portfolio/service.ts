@@ -4,6 +4,7 @@ import type { PortfolioItem } from '../../../contract/portfolio.js';
 import type { Db } from '../../db/client.js';
 import { portfolioItems } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { isSerialId } from '../../db/ids.js';
 
 const COLUMNS = {
   id: portfolioItems.id,
@@ -29,7 +30,6 @@ export function createPortfolioService(db: Db, checkLogo: (url: string) => Promi
     };
   }
   const missing = () => new HttpError(404, 'This portfolio item does not exist (any more).');
-  const validId = (id: number) => Number.isInteger(id) && id > 0 && id < 2 ** 31;
 
   return {
     async create(input: PortfolioInput): Promise<PortfolioItem> {
@@ -37,7 +37,7 @@ export function createPortfolioService(db: Db, checkLogo: (url: string) => Promi
       return row!;
     },
     async update(id: number, input: PortfolioInput): Promise<PortfolioItem> {
-      if (!validId(id)) throw missing();
+      if (!isSerialId(id)) throw missing();
       const [existing] = await db.select({ logoUrl: portfolioItems.logoUrl }).from(portfolioItems).where(eq(portfolioItems.id, id));
       if (!existing) throw missing();
       const [row] = await db.update(portfolioItems).set(await values(input, existing.logoUrl)).where(eq(portfolioItems.id, id)).returning(COLUMNS);
@@ -45,7 +45,7 @@ export function createPortfolioService(db: Db, checkLogo: (url: string) => Promi
       return row;
     },
     async remove(id: number): Promise<PortfolioItem> {
-      if (!validId(id)) throw missing();
+      if (!isSerialId(id)) throw missing();
       const [row] = await db.delete(portfolioItems).where(eq(portfolioItems.id, id)).returning(COLUMNS);
       if (!row) throw missing();
       return row;

@@ -8,13 +8,14 @@ import { changeText, changeTrend, formatMoney, newThisMonthText, type Trend } fr
 
 const TREND_ICONS: Record<Trend, LucideIcon | null> = { up: TrendingUp, down: TrendingDown, flat: Minus, none: null };
 
-function ChangeBadge({ change, children }: { change: number | null; children: string }) {
+/** '+12.5% vs yesterday' from the real change (or 'No sales yesterday'). */
+function ChangeBadge({ change, period }: { change: number | null; period: 'yesterday' | 'last week' }) {
   const trend = changeTrend(change);
   const Icon = TREND_ICONS[trend];
   return (
     <Badge variant={trend === 'up' ? 'default' : trend === 'down' ? 'red' : 'secondary'} data-trend={trend}>
       {Icon && <Icon className="size-3.5" aria-hidden="true" />}
-      {children}
+      {changeText(change, period)}
     </Badge>
   );
 }
@@ -58,14 +59,14 @@ export function SummaryCards({ summary }: { summary: RevenueSummary | undefined 
         title="Today's Revenue"
         icon={DollarSign}
         value={formatMoney(summary.today)}
-        badge={<ChangeBadge change={summary.todayChange}>{changeText(summary.todayChange, 'yesterday')}</ChangeBadge>}
+        badge={<ChangeBadge change={summary.todayChange} period="yesterday" />}
       />
       <SummaryCard
         id="revenue-week"
         title="This Week"
         icon={CalendarDays}
         value={formatMoney(summary.week)}
-        badge={<ChangeBadge change={summary.weekChange}>{changeText(summary.weekChange, 'last week')}</ChangeBadge>}
+        badge={<ChangeBadge change={summary.weekChange} period="last week" />}
       />
       <SummaryCard
         id="active-apps"
