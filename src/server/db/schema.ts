@@ -96,6 +96,8 @@ export const subscriptions = pgTable(
     billingCycle: text('billing_cycle').notNull(),
     /** The price from `renewalStartsAt` on (spec section 9: 'After 12 months $...'). */
     renewalPriceCents: integer('renewal_price_cents'),
+    /** Stripe: when the newest event applied to this subscription was created; older ones never overwrite it. */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
     renewalStartsAt: timestamp('renewal_starts_at', { withTimezone: true }),
     /** Stripe: the schedule that switches to the renewal price; set once it exists. */
     providerScheduleId: text('provider_schedule_id'),
@@ -123,6 +125,8 @@ export const payments = pgTable(
     registrationId: uuid('registration_id').references(() => businessRegistrations.id),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
     customerEmail: text('customer_email'),
+    /** Real money (Stripe live mode) or not (test mode, Stripe test keys, demo data), as Stripe marks it. */
+    livemode: boolean('livemode').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -162,6 +166,27 @@ export const outboxMessages = pgTable(
   },
   (t) => [index('outbox_messages_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * Counters with an expiry shared by every instance (rate limits, sign-in failures, used
+ * second-factor codes) when no Redis is configured: one atomic upsert per hit.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset_idx').on(t.resetAt)],
+);
+
+/** Background jobs that run once across instances: whoever moves `next_run_at` forward runs it. */
+export const jobSchedule = pgTable('job_schedule', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});
 
 /** Markers such as "the demo seed ran", so seeding happens once per database. */
 export const appMeta = pgTable('app_meta', {
