@@ -47,6 +47,7 @@ import { createPaymentsService } from './features/payments/service.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSecurity } from './http/security.js';
 import { registerWeb } from './http/web.js';
+import { serverTimeoutOptions, type HttpTimeouts } from './http/timeouts.js';
 
 export interface AppOptions {
   config: Config;
@@ -73,6 +74,8 @@ export interface AppOptions {
   investorSource?: InvestorSource;
   /** Deliver queued e-mails in the background (the server does; tests drain by hand). */
   startWorkers?: boolean;
+  /** Bounds on slow clients; the defaults of http/timeouts.ts when omitted (tests pass short ones). */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 declare module 'fastify' {
@@ -97,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }
       : { logger: false }),
     bodyLimit: JSON_BODY_LIMIT,
+    ...serverTimeoutOptions(options.httpTimeouts),
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { gatedPglite } from './gate.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,34 +25,75 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
 }
 
-export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+/**
+ * Every wait on the database has a bound (docs/decisions/008-timeouts-and-database-faults.md).
+ * 0 turns one off. PostgreSQL applies the first three per connection; PGlite runs one statement
+ * at a time inside this process, so only `acquireMs` (the wait for its one connection) applies.
+ */
+export interface DatabaseTimeouts {
+  /** Longest one statement may run (`statement_timeout`). */
+  statementMs: number;
+  /** Longest a statement waits for a lock on a row or table (`lock_timeout`). */
+  lockMs: number;
+  /** A transaction left open without a statement is ended (`idle_in_transaction_session_timeout`). */
+  idleInTransactionMs: number;
+  /** Longest a request waits for a connection (the pool's `connectionTimeoutMillis`; PGlite: its one connection). */
+  acquireMs: number;
+}
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 10_000, lockMs: 3_000, idleInTransactionMs: 15_000, acquireMs: 5_000 };
+
+interface CommonOptions {
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** Where a dropped connection is reported; console.warn when omitted. */
+  warn?: (message: string) => void;
+}
+export type DatabaseOptions = CommonOptions &
+  ({ kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob });
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir, options.loadDataDir);
+  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolSize, timeouts, warn)
+    : openPglite(options.dataDir, options.loadDataDir, timeouts);
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle connection the server ends (restart, failover) must not crash the process; the pool
-  // opens a new one when it is next needed.
-  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeouts, warn: (message: string) => void): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.acquireMs,
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // Notices a peer that vanished without a word (a failover that drops packets) sooner.
+    keepAlive: true,
+  });
+  // A connection the server ends (restart, failover, pg_terminate_backend, a proxy, a timeout)
+  // emits 'error'. Idle ones the pool reports and replaces; one a request holds has no listener
+  // of the pool's, and an unheard 'error' would end the process. The request's own query fails
+  // as well (answered 503, see db/errors.ts) and the broken connection is not reused.
+  pool.on('error', (error) => warn(`PostgreSQL closed an idle connection: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', (error) => warn(`PostgreSQL connection lost: ${error.message}`)));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
     async withLock(key, fn) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
+        // Start-up work (migrations, seeding) may legitimately run long, and waiting for another
+        // instance's migration is the point: no timeouts on this connection, which is then closed
+        // rather than handed to a request with them off.
+        await client.query('set statement_timeout = 0; set lock_timeout = 0; set idle_in_transaction_session_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [key]);
-        try {
-          return await fn(drizzlePg({ client, schema }) as unknown as Db);
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [key]);
-        }
+        return await fn(drizzlePg({ client, schema }) as unknown as Db);
+      } catch (error) {
+        broken = error as Error;
+        throw error;
       } finally {
-        client.release();
+        client.release(broken ?? true);
       }
     },
     applyMigrations: (conn, migrationsFolder) => migratePg(conn as never, { migrationsFolder }),
@@ -62,7 +104,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, timeouts: DatabaseTimeouts): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
@@ -72,21 +114,22 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     release();
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const gate = gatedPglite(client, timeouts.acquireMs);
+  const db = drizzlePglite({ client: gate as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     async withLock(key, fn) {
-      await client.query('select pg_advisory_lock($1)', [key]);
+      await gate.query('select pg_advisory_lock($1)', [key]);
       try {
         return await fn(db);
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [key]);
+        await gate.query('select pg_advisory_unlock($1)', [key]);
       }
     },
     applyMigrations: (conn, migrationsFolder) => migratePglite(conn as never, { migrationsFolder }),
     async ping() {
-      await client.query('select 1');
+      await gate.query('select 1');
     },
     dumpDataDir: async () => (await client.dumpDataDir('gzip')) as Blob,
     async close() {

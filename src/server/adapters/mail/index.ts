@@ -29,7 +29,8 @@ export function createLogTransport(log: Log): MailTransport {
 
 /** SMTP through nodemailer, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…:465`. */
 export function createSmtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // nodemailer waits up to 10 minutes for a silent socket by default; the outbox retries later.
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     kind: 'smtp',
     async send(message) {

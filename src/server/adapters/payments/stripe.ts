@@ -37,8 +37,9 @@ const fromUnix = (seconds: number | null | undefined) => (seconds == null ? null
 export function createStripeProvider(options: StripeOptions): PaymentProvider {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
   const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    // A customer waits on these calls: at most two tries of 10 s (the SDK's default is 80 s).
+    maxNetworkRetries: 1,
+    timeout: 10_000,
     appInfo: { name: 'veteran-web-agency' },
     ...(base
       ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'http:' ? 'http' : 'https' }

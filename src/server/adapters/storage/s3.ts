@@ -36,6 +36,9 @@ export function createS3Storage(options: S3Options): Storage {
     // several S3-compatible stores also reject the SDK's default checksum headers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // The SDK waits forever by default; an unreachable store must fail the upload, not hang it
+    // (docs/decisions/ on timeouts). Three attempts (the default) of at most ~15 s each.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 15_000 },
   });
   const Bucket = options.bucket;
   const base = s3PublicBase(options);

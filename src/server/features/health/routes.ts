@@ -1,22 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 
-export async function healthRoutes(app: FastifyInstance, options: { database: Database }): Promise<void> {
+export interface HealthOptions {
+  database: Database;
+  /** The longest /readyz waits for the database before it answers 503 (2 s by default). */
+  readyTimeoutMs?: number;
+}
+
+export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
+  const readyTimeoutMs = options.readyTimeoutMs ?? 2_000;
+
   // Alive: the process answers. Never touches the database, so a slow database does not get us restarted.
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
-  // Ready: the database answers; a load balancer sends traffic only then.
+  // Ready: the database answers; a load balancer sends traffic only then. It answers within its
+  // own bound whatever the database does (a locked table, a full pool), so a probe never hangs.
   app.get('/readyz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
-      await options.database.ping();
+      await withinMs(options.database.ping(), readyTimeoutMs);
       return { status: 'ready' };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
       return reply.status(503).send({ message: 'The database is not answering.' });
     }
   });
+}
+
+function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  work.catch(() => {}); // a ping that fails after the deadline is already answered
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

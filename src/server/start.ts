@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp, type AppOptions } from './app.js';
+import type { Config } from './config.js';
+import type { Database, DatabaseTimeouts } from './db/client.js';
+import { openConfiguredDatabase } from './db/open.js';
+import { ensureFirstEmployee } from './features/auth/employees.js';
+
+export interface ServerOptions {
+  config: Config;
+  /** The built front end; only the API is served without it. */
+  web?: AppOptions['web'];
+  /** App settings no environment variable sets (the fault tests start a child with short bounds). */
+  app?: Pick<AppOptions, 'registrationRateLimit' | 'paymentRateLimit' | 'httpTimeouts'>;
+  databaseTimeouts?: Partial<DatabaseTimeouts>;
+  /** The longest SIGTERM waits for requests in flight before it cuts them (10 s). */
+  shutdownTimeoutMs?: number;
+}
+
+/**
+ * The server's whole life: config → database → migrations → app → listen, then on SIGTERM or
+ * SIGINT: stop accepting, finish requests in flight, close the database, exit 0. `npm start`
+ * (main.ts) and the fault tests (test/faults/) run exactly this.
+ */
+export function runServer(options: ServerOptions): void {
+  const { config } = options;
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+  });
+  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000;
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  let closing = false;
+
+  /** PGlite must be closed or its last writes are lost, so even a late shutdown closes it. */
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const late = setTimeout(() => {
+      logger.error(`requests still running after ${shutdownTimeoutMs / 1000} s; cutting them`);
+      app?.server.closeAllConnections();
+      void closeDatabase().finally(() => process.exit(1));
+    }, shutdownTimeoutMs);
+    late.unref();
+    try {
+      await app?.close();
+      await closeDatabase();
+      clearTimeout(late);
+      logger.info('shut down cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  }
+  let databaseClosed: Promise<void> | undefined;
+  const closeDatabase = () => (databaseClosed ??= database?.close() ?? Promise.resolve());
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  async function start() {
+    database = await openConfiguredDatabase(config, { timeouts: options.databaseTimeouts, warn: (message) => logger.warn(message) });
+    logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
+    if (config.admin.email && !config.admin.password) logger.warn('ADMIN_EMAIL is set without ADMIN_PASSWORD');
+    if (!config.stripe && config.env === 'production') {
+      logger.warn('Payments run in TEST MODE: no card is charged. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments.');
+    }
+    if (!config.mail.smtpUrl) logger.info('No SMTP_URL: e-mails are kept in the outbox table and written to the log, not sent.');
+    if (closing) return;
+
+    app = await buildApp({ ...options.app, config, database, logger, logRequests: config.logRequests, startWorkers: true, web: options.web });
+    if (await ensureFirstEmployee(app.auth, database.db, config.admin)) logger.info({ email: config.admin.email }, 'first employee (owner) created from ADMIN_EMAIL');
+    const address = await app.listen({ port: config.port, host: config.host });
+    logger.info(`${config.site.name} is listening on ${address}`);
+  }
+
+  start().catch(async (error: unknown) => {
+    logger.fatal({ err: error }, 'start-up failed');
+    await database?.close().catch(() => {});
+    process.exit(1);
+  });
+}
