@@ -26,7 +26,7 @@ export interface Database {
 }
 
 /**
- * Every wait on the database has a bound (docs/decisions/008-timeouts-and-database-faults.md).
+ * Every wait on the database has a bound (docs/decisions/010-timeouts-and-database-faults.md).
  * 0 turns one off. PostgreSQL applies the first three per connection; PGlite runs one statement
  * at a time inside this process, so only `acquireMs` (the wait for its one connection) applies.
  */

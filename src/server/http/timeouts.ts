@@ -1,6 +1,6 @@
 /**
  * How long a client may take to send a request, and to stay silent on a connection
- * (docs/decisions/008-timeouts-and-database-faults.md). A client that trickles its headers or body
+ * (docs/decisions/010-timeouts-and-database-faults.md). A client that trickles its headers or body
  * a byte at a time is answered 408 and disconnected once its request passes `requestMs`.
  */
 export interface HttpTimeouts {
