@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { EmployeeSummary, EmployeeUpdateInput, NewEmployeeInput } from '../../../contract/employees.js';
 import type { Db } from '../../db/client.js';
 import { account, user } from '../../db/auth-schema.js';
@@ -16,10 +16,26 @@ export function createEmployeeService(auth: Auth, db: Db) {
     return row;
   }
 
-  /** An owner may not lock out the last active owner (nobody could manage employees then). */
-  async function assertAnotherActiveOwner(exceptId: string) {
-    const others = await db.$count(user, and(eq(user.role, 'owner'), eq(user.disabled, false), ne(user.id, exceptId)));
-    if (others === 0) throw new HttpError(422, 'At least one active owner must remain.');
+  /**
+   * Runs a change that takes an active owner away (demote, disable, remove) so that at least one
+   * active owner stays, also when two owners do it to each other at once: the active owners'
+   * rows are locked first (in id order, so two such changes never deadlock) and counted again
+   * after any concurrent change committed; the second of two crossing requests then sees the
+   * first's result (docs/decisions/008-money-that-stays-right.md).
+   */
+  async function withAnOwnerLeft(actor: Employee, targetId: string, change: (tx: Db) => Promise<void>): Promise<void> {
+    await db.transaction(async (tx) => {
+      const owners = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(and(eq(user.role, 'owner'), eq(user.disabled, false)))
+        .orderBy(user.id)
+        .for('update');
+      const ids = owners.map((o) => o.id);
+      if (ids.includes(targetId) && ids.length < 2) throw new HttpError(422, 'At least one active owner must remain.');
+      if (!ids.includes(actor.id)) throw new HttpError(403, 'Only an active owner can do this; your account was changed meanwhile.');
+      await change(tx as unknown as Db);
+    });
   }
 
   return {
@@ -54,11 +70,14 @@ export function createEmployeeService(auth: Auth, db: Db) {
       const target = await find(id);
       const demotes = patch.role === 'staff' && target.role === 'owner';
       if (id === actor.id && (patch.disabled || demotes)) throw new HttpError(422, 'You cannot disable or demote your own account. Ask another owner.');
-      if (target.role === 'owner' && !target.disabled && (patch.disabled || demotes)) await assertAnotherActiveOwner(id);
-      await db
-        .update(user)
-        .set({ ...(patch.role ? { role: patch.role } : {}), ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}), updatedAt: new Date() })
-        .where(eq(user.id, id));
+      const apply = async (conn: Db) => {
+        await conn
+          .update(user)
+          .set({ ...(patch.role ? { role: patch.role } : {}), ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}), updatedAt: new Date() })
+          .where(eq(user.id, id));
+      };
+      if (target.role === 'owner' && !target.disabled && (patch.disabled || demotes)) await withAnOwnerLeft(actor, id, apply);
+      else await apply(db);
       // A disabled employee is signed out everywhere at once, not when the session expires.
       if (patch.disabled) await (await auth.$context).internalAdapter.deleteUserSessions(id);
     },
@@ -66,9 +85,12 @@ export function createEmployeeService(auth: Auth, db: Db) {
     async remove(actor: Employee, id: string): Promise<{ email: string }> {
       const target = await find(id);
       if (id === actor.id) throw new HttpError(422, 'You cannot remove your own account. Ask another owner.');
-      if (target.role === 'owner' && !target.disabled) await assertAnotherActiveOwner(id);
       // Sessions, accounts and two-factor secrets go with the user (foreign keys cascade).
-      await db.delete(user).where(eq(user.id, id));
+      const apply = async (conn: Db) => {
+        await conn.delete(user).where(eq(user.id, id));
+      };
+      if (target.role === 'owner' && !target.disabled) await withAnOwnerLeft(actor, id, apply);
+      else await apply(db);
       return { email: target.email };
     },
   };
