@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import { fastifyTrustProxy, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authSecret, createAuth, type Auth } from './features/auth/auth.js';
 import { authRoutes } from './features/auth/routes.js';
+import { createSignInLimits } from './features/auth/sign-in-limits.js';
+import { createCounterStore, type CounterStore } from './adapters/shared-state/index.js';
 import { registerEmployeeOnly, registerSameOriginWrites } from './http/guard.js';
 import { createActivityLog } from './features/activity/service.js';
 import { activityRoutes } from './features/activity/routes.js';
@@ -67,6 +69,8 @@ export interface AppOptions {
   /** Employee sign-in; built from the config when omitted (tests pass one with other limits). */
   auth?: Auth;
   /** Where lead search finds places; from PLACES_PROVIDER when omitted (tests pass fakes). */
+  /** Counters shared by every instance (rate limits, sign-in attempts, used codes); from REDIS_URL or the database when omitted. */
+  counters?: CounterStore;
   placesProvider?: PlacesProvider;
   /** Reads a website's social links for a lead; a safe fetch of the real site when omitted. */
   findSocialProfiles?: (website: string) => Promise<SocialProfile[]>;
@@ -101,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : { logger: false }),
     bodyLimit: JSON_BODY_LIMIT,
     ...serverTimeoutOptions(options.httpTimeouts),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     // Fastify's own request logging writes two lines per request and cost a third of the
@@ -124,14 +128,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   const storage = createStorage(config);
-  await registerSecurity(app, { httpsOnly: config.site.publicUrl?.startsWith('https://') ?? false, stripe: Boolean(config.stripe), storage: storageOrigins(config) });
+  const counters = options.counters ?? createCounterStore(config, database.db, (error) => app.log.warn({ err: error }, 'Redis connection problem'));
+  if (!options.counters) app.addHook('onClose', () => counters.close());
+  const https = config.site.publicUrl?.startsWith('https://') ?? false;
+  await registerSecurity(app, { httpsOnly: https, stripe: Boolean(config.stripe), storage: storageOrigins(config), counters });
 
   await app.register(healthRoutes, { database });
-  const auth = options.auth ?? createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret) });
+  const auth = options.auth ?? createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret), counters });
   app.decorate('auth', auth);
   registerSameOriginWrites(app, config.site.publicUrl);
   const activity = createActivityLog(database.db);
-  await app.register(authRoutes, { auth, activity, oidc: config.oidc });
+  const limits = createSignInLimits({ counters, secret: async () => (await auth.$context).secret, secureCookies: https });
+  await app.register(authRoutes, { auth, activity, oidc: config.oidc, counters, limits });
   await app.register(siteRoutes, { publicUrl: config.site.publicUrl });
   const catalogue = createPlanCatalogue(database.db);
   await app.register(planRoutes, { catalogue });

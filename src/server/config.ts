@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SEARCH_LOCATION, DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from '../contract/site.js';
@@ -17,7 +18,19 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
   PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .default('false')
+      .refine(
+        (v) => /^(true|false|\d{1,3})$/.test(v) || v.split(',').every((a) => isProxyAddress(a.trim())),
+        'TRUST_PROXY must be true, false, a hop count such as 1, or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)',
+      ),
+  ),
+  REDIS_URL: z.preprocess(blankToUndefined, z.url().refine((u) => /^rediss?:$/.test(new URL(u).protocol), 'REDIS_URL must start with redis:// or rediss://').optional()),
+  REDIS_KEY_PREFIX: z.preprocess(blankToUndefined, z.string().default('agency:')),
   LOG_REQUESTS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
   SEED_DEMO_DATA: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('true')),
   AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
@@ -70,6 +83,14 @@ const envSchema = z.object({
 });
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+/** An IPv4/IPv6 address, optionally with a CIDR prefix length (what Fastify's trustProxy list accepts). */
+function isProxyAddress(text: string): boolean {
+  const [address = '', bits, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
 const OIDC_KEYS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS'] as const;
 
 /** Settings that only work together: all or none, else start-up names what is missing. */
@@ -91,7 +112,10 @@ export interface Config {
   site: { name: string; supportEmail: string; publicUrl: string | undefined };
   logLevel: string;
   logRequests: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: all proxies (true), none, a hop count, or the proxies' addresses/CIDR ranges. */
+  trustProxy: boolean | number | string[];
+  /** Shared counters (rate limits, used codes) in Redis instead of PostgreSQL when set. */
+  redis: { url: string; keyPrefix: string } | undefined;
   seedDemoData: boolean;
   /** Stripe's keys; undefined means test mode (no real charge). */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string } | undefined;
@@ -153,7 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     site: { name: e.SITE_NAME, supportEmail: e.SUPPORT_EMAIL, publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') },
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'true',
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
@@ -197,4 +222,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'disk', dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
     investors: { source: e.INVESTOR_SOURCE, wikidataSparqlUrl: e.WIKIDATA_SPARQL_URL, csvPath: e.INVESTOR_CSV_PATH },
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((a) => a.trim());
+}
+
+/** Fastify's `trustProxy`: it takes a hop count at run time but not in its types, so a count becomes the same rule as a function. */
+export function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }

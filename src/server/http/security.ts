@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { fastifyRateLimitStore } from '../adapters/shared-state/rate-limit-store.js';
+import type { CounterStore } from '../adapters/shared-state/types.js';
 import { HttpError } from './errors.js';
 
 /** Strict headers: no inline scripts, no framing, no plugins. */
@@ -46,6 +48,8 @@ export interface SecurityOptions {
   stripe?: boolean;
   /** The object store's origins when logos live in a bucket (see `storageOrigins`). */
   storage?: { upload: string; public: string } | undefined;
+  /** Where route rate limits count (shared across instances); the plugin's in-memory store when omitted. */
+  counters?: CounterStore | undefined;
 }
 
 export function securityHeaders(options: SecurityOptions): Record<string, string> {
@@ -69,9 +73,11 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     reply.headers(headers);
     done();
   });
-  // Limits are declared per route (`config.rateLimit`); nothing is limited by default.
+  // Limits are declared per route (`config.rateLimit`); nothing is limited by default. The counts
+  // live in the shared counter store, so every instance behind a load balancer sees the same ones.
   await app.register(rateLimit, {
     global: false,
+    ...(options.counters ? { store: fastifyRateLimitStore(options.counters) } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests from your address. Please wait ${context.after} and try again.`),
   });

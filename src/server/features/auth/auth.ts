@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
+import type { CounterStore } from '../../adapters/shared-state/types.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import * as authTables from '../../db/auth-schema.js';
@@ -94,7 +95,19 @@ export async function authSecret(db: Db, configured: string | undefined): Promis
   return row!.value;
 }
 
-export function createAuth(options: { db: Db; config: Config; secret: string; signInLimitPerMinute?: number }) {
+type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLimit']>['customStorage']>;
+
+/** Better Auth's own per-address limits on the shared counters, so they hold across instances. */
+function sharedRateLimitStorage(counters: CounterStore): RateLimitStorage {
+  return {
+    async consume(key, rule) {
+      const { count, msLeft } = await counters.hit(`auth:${key}`, rule.window * 1000);
+      return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) };
+    },
+  };
+}
+
+export function createAuth(options: { db: Db; config: Config; secret: string; signInLimitPerMinute?: number; counters?: CounterStore }) {
   const { config } = options;
   const https = config.site.publicUrl?.startsWith('https://') ?? false;
   return betterAuth({
@@ -144,6 +157,8 @@ export function createAuth(options: { db: Db; config: Config; secret: string; si
       window: 60,
       max: 100,
       customRules: { '/sign-in/email': { window: 60, max: options.signInLimitPerMinute ?? SIGN_IN_LIMIT_PER_MINUTE } },
+      // Without counters (the admin:create command) nothing is signed in, so memory is enough.
+      ...(options.counters ? { customStorage: sharedRateLimitStorage(options.counters) } : {}),
     },
   });
 }

@@ -3,19 +3,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { currentEmployee, employeeFromHeaders, webHeaders, type Employee } from '../../http/guard.js';
 import { HttpError } from '../../http/errors.js';
-import type { ActivityLog } from '../activity/service.js';
+import type { CounterStore } from '../../adapters/shared-state/types.js';
+import { SIGN_IN_FAILED, type ActivityLog } from '../activity/service.js';
 import { describeAuthExchange } from './activity.js';
 import { CLIENT_IP_HEADER, SSO_CALLBACK_PATH, SSO_PROVIDER_ID, type Auth } from './auth.js';
+import { ACCOUNT_LIMIT_MESSAGE, claimTotpCode, CODE_REUSED_MESSAGE, type SignInLimits } from './sign-in-limits.js';
 
-/** Per-account limit: this many failed sign-ins within the window lock the account for the rest of it. */
-export const ACCOUNT_FAILURE_LIMIT = 10;
-export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const ACCOUNT_LIMIT_MESSAGE = 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.';
+export { ACCOUNT_FAILURE_LIMIT, ACCOUNT_FAILURE_WINDOW_MS, ACCOUNT_LIMIT_MESSAGE } from './sign-in-limits.js';
 
 interface AuthRouteOptions {
   auth: Auth;
   activity: ActivityLog;
   oidc: Config['oidc'];
+  /** Shared across instances: sign-in attempts per account or known browser, used TOTP codes. */
+  counters: CounterStore;
+  limits: SignInLimits;
 }
 
 /** Employee sign-in: Better Auth's endpoints under /api/auth, plus the spec's two routes. */
@@ -61,17 +63,28 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       if (path.startsWith('/callback/')) throw new HttpError(404, 'Not found.');
       if (path === SSO_CALLBACK_PATH) url.pathname = `/api/auth/callback/${SSO_PROVIDER_ID}`;
       const typedEmail = path === '/sign-in/email' ? emailOf(request.body) : undefined;
-      if (typedEmail && (await activity.recentFailures(typedEmail, ACCOUNT_FAILURE_WINDOW_MS)) >= ACCOUNT_FAILURE_LIMIT) {
-        await activity.record({ actorEmail: typedEmail, action: 'sign-in.refused', detail: { reason: 'account limit' }, ipAddress: request.ip });
-        throw new HttpError(429, ACCOUNT_LIMIT_MESSAGE);
-      }
       const before = request.method === 'POST' ? await currentEmployee(auth, request) : null;
       const challenged = path.startsWith('/two-factor/verify') && !before ? await secondFactorEmployee(auth, request) : null;
+      // Each step of a sign-in (password, second factor) is counted before it is tried.
+      const signingIn = typedEmail ?? challenged?.email;
+      const attempt = signingIn ? await options.limits.begin(signingIn, request.headers.cookie) : undefined;
+      if (attempt === null) {
+        await activity.record({ actorEmail: signingIn, action: 'sign-in.refused', detail: { reason: 'account limit' }, ipAddress: request.ip });
+        throw new HttpError(429, ACCOUNT_LIMIT_MESSAGE);
+      }
+      const code = (request.body as { code?: unknown } | undefined)?.code;
+      const claim = path === '/two-factor/verify-totp' && challenged && typeof code === 'string' ? await claimTotpCode(options.counters, challenged.id, code) : undefined;
+      if (claim === null) {
+        await activity.record({ actorEmail: challenged!.email, action: SIGN_IN_FAILED, detail: { method: 'authenticator', reason: 'code already used' }, ipAddress: request.ip });
+        throw new HttpError(401, CODE_REUSED_MESSAGE);
+      }
 
       const response = await callAuth(auth, request, url.toString(), request.method === 'POST' ? request.body : undefined, request.method);
       const cookies = response.headers.getSetCookie();
       const text = await response.text();
       const after = sessionCookieSet(cookies) ? await employeeFromCookies(auth, cookies) : null;
+      if (claim && response.status >= 400) await claim.release();
+      if (attempt && after) cookies.push(await options.limits.succeeded(attempt, signingIn!));
       const entry = describeAuthExchange({
         path,
         method: request.method,
@@ -129,7 +142,7 @@ function employeeFromCookies(auth: Auth, cookies: string[]): Promise<Employee | 
  * Who a second-factor challenge belongs to: Better Auth's signed `two_factor` cookie names a
  * verification row whose value is the user id (used only to say who failed, in the log).
  */
-async function secondFactorEmployee(auth: Auth, request: FastifyRequest): Promise<{ email: string } | null> {
+async function secondFactorEmployee(auth: Auth, request: FastifyRequest): Promise<{ id: string; email: string } | null> {
   const raw = /(?:^|;\s*)(?:__Secure-)?agency\.two_factor=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
   if (!raw) return null;
   const value = decodeURIComponent(raw);
@@ -139,7 +152,7 @@ async function secondFactorEmployee(auth: Auth, request: FastifyRequest): Promis
   if (dot < 1 || value.slice(dot + 1) !== expected) return null;
   const verification = await ctx.internalAdapter.findVerificationValue(value.slice(0, dot));
   const user = verification ? await ctx.internalAdapter.findUserById(verification.value) : null;
-  return user ? { email: user.email } : null;
+  return user ? { id: user.id, email: user.email } : null;
 }
 
 /** Better Auth's reason for a refused callback (its redirect's `error`), if it is a plain code. */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { runOnceAcrossInstances } from '../../adapters/shared-state/schedule.js';
 import type { Storage } from '../../adapters/storage/types.js';
 import type { Db } from '../../db/client.js';
 import { applications, portfolioItems, uploads } from '../../db/schema.js';
@@ -32,33 +33,21 @@ export async function removeUnusedUploads(db: Db, storage: Storage, olderThanMs 
   }
 }
 
-/** Runs `removeUnusedUploads` every hour in the background; `stop` waits for a pass under way. */
+/**
+ * Runs `removeUnusedUploads` every hour in the background, once across all instances (the
+ * period is claimed in `job_schedule`); `stop` waits for a pass under way.
+ */
 export function createUploadCleanup(options: { db: Db; storage: Storage; log: FastifyBaseLogger; intervalMs?: number }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-
-  function runOnce(): Promise<unknown> {
-    running ??= removeUnusedUploads(options.db, options.storage)
-      .then((removed) => {
-        if (removed > 0) options.log.info({ removed }, 'unused uploads removed');
-      })
-      .catch((error: unknown) => options.log.error({ err: error }, 'upload cleanup failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
+  async function runOnce(): Promise<void> {
+    const removed = await removeUnusedUploads(options.db, options.storage);
+    if (removed > 0) options.log.info({ removed }, 'unused uploads removed');
   }
-
-  return {
-    start() {
-      timer ??= setInterval(runOnce, options.intervalMs ?? HOUR_MS);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-    runOnce,
-  };
+  const job = runOnceAcrossInstances({
+    db: options.db,
+    name: 'upload-cleanup',
+    everyMs: options.intervalMs ?? HOUR_MS,
+    run: runOnce,
+    onError: (error) => options.log.error({ err: error }, 'upload cleanup failed'),
+  });
+  return { start: job.start, stop: job.stop, runOnce };
 }
