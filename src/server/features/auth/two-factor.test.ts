@@ -71,6 +71,38 @@ describe.each(TEST_DATABASES)('two-factor sign-in on %s', (kind) => {
     expect(actions.filter((a) => a === 'sign-in.failed').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('takes a code once: the same code is refused at the next sign-in, on another instance too', async () => {
+    const me = await signedInEmployee(app, testDb.database.db, 'staff');
+    const { totpURI, backupCodes } = (await post('/two-factor/enable', { password: me.password }, me.cookie)).json<{ totpURI: string; backupCodes: string[] }>();
+    // Confirmed with the previous step's code, so the sign-ins below can use the current one.
+    expect((await post('/two-factor/verify-totp', { code: totpFromUri(totpURI, Date.now() - 30_000) }, me.cookie)).statusCode).toBe(200);
+    const code = totpFromUri(totpURI);
+    const challenge = async (on = app) =>
+      cookieOf(await on.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: me.email, password: me.password }, remoteAddress: address() }));
+    const verify = (on: FastifyInstance, cookie: string, body: object, kind = 'totp') =>
+      on.inject({ method: 'POST', url: `/api/auth/two-factor/verify-${kind}`, payload: body, remoteAddress: address(), headers: { cookie } });
+
+    expect((await verify(app, await challenge(), { code })).statusCode).toBe(200);
+    const other = await buildApp({ config: testConfig(), database: testDb.database });
+    try {
+      const reused = await verify(other, await challenge(other), { code });
+      expect([reused.statusCode, reused.json()]).toEqual([401, { message: 'That code was already used. Wait for the next code in your authenticator app and try again.' }]);
+      expect((await verify(app, await challenge(), { code })).statusCode).toBe(401);
+      // A wrong code does not use up anything; the next code from the app works.
+      expect((await verify(other, await challenge(other), { code: code === '000000' ? '111111' : '000000' })).statusCode).toBe(401);
+      expect((await verify(other, await challenge(other), { code: totpFromUri(totpURI, Date.now() + 30_000) })).statusCode).toBe(200);
+
+      // Two parallel uses of one backup code (two challenges): Better Auth burns it once.
+      const [a, b] = await Promise.all([challenge(), challenge(other)]);
+      const both = await Promise.all([verify(app, a, { code: backupCodes[1] }, 'backup-code'), verify(other, b, { code: backupCodes[1] }, 'backup-code')]);
+      expect(both.map((r) => r.statusCode < 400)).toEqual(expect.arrayContaining([true, false]));
+    } finally {
+      await other.close();
+    }
+    const reasons = (await testDb.database.db.select().from(activityLog).where(eq(activityLog.actorEmail, me.email))).map((r) => r.detail?.reason);
+    expect(reasons.filter((r) => r === 'code already used')).toHaveLength(2);
+  });
+
   it('is turned off again with the password', async () => {
     const me = await signedInEmployee(app, testDb.database.db, 'staff');
     const { totpURI } = (await post('/two-factor/enable', { password: me.password }, me.cookie)).json<{ totpURI: string }>();
