@@ -45,8 +45,13 @@ export function runServer(options: ServerOptions): void {
       void closeDatabase().finally(() => process.exit(1));
     }, shutdownTimeoutMs);
     late.unref();
+    // A keep-alive connection whose request finishes during the drain would otherwise stay open
+    // (and the close wait for it) until the client leaves: close each one as soon as it is idle.
+    const sweep = setInterval(() => app?.server.closeIdleConnections(), 100);
+    sweep.unref();
     try {
       await app?.close();
+      clearInterval(sweep);
       await closeDatabase();
       clearTimeout(late);
       logger.info('shut down cleanly');

@@ -37,7 +37,7 @@ export function createS3Storage(options: S3Options): Storage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // The SDK waits forever by default; an unreachable store must fail the upload, not hang it
-    // (docs/decisions/ on timeouts). Three attempts (the default) of at most ~15 s each.
+    // (docs/decisions/010). Three attempts (the default) of at most ~15 s each.
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 15_000 },
   });
   const Bucket = options.bucket;

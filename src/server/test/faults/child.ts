@@ -32,12 +32,18 @@ export async function freePort(): Promise<number> {
  * Starts the real server (TypeScript through tsx, no build) on a free port and waits until it
  * answers /healthz. `database` is a PostgreSQL URL or a PGlite data directory.
  */
-export async function startServerChild(database: { url: string } | { dataDir: string }, options: Omit<ServerOptions, 'config'> = {}): Promise<ServerChild> {
+export async function startServerChild(
+  database: { url: string } | { dataDir: string },
+  options: Omit<ServerOptions, 'config'> = {},
+  /** More environment for the child (the two-instance test: AUTH_SECRET, TRUST_PROXY, S3_*, REDIS_URL, …). */
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ServerChild> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false' };
   for (const name of ['DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'PUBLIC_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) delete env[name];
   if ('url' in database) env.DATABASE_URL = database.url;
   else env.DATA_DIR = database.dataDir;
+  Object.assign(env, extraEnv);
   const proc = spawn(process.execPath, ['--import', 'tsx', ENTRY, JSON.stringify(options)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -55,7 +61,8 @@ export async function startServerChild(database: { url: string } | { dataDir: st
       await exited;
     },
   };
-  const deadline = Date.now() + 20_000;
+  // Generous: tsx compiles the server on the fly, slow on a loaded two-core machine.
+  const deadline = Date.now() + 45_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode} while starting:\n${output}`);
     try {
@@ -65,7 +72,7 @@ export async function startServerChild(database: { url: string } | { dataDir: st
     }
     if (Date.now() > deadline) {
       await child.kill();
-      throw new Error(`the server did not start within 20 s:\n${output}`);
+      throw new Error(`the server did not start within 45 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

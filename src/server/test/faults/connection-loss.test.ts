@@ -22,7 +22,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL connection that drop
     await testDb?.cleanup();
   });
 
-  it('fails only the requests that held a killed connection (503), keeps every acknowledged write, and /readyz recovers alone', async () => {
+  it('fails only the requests that held a killed connection (503), keeps every acknowledged write, and /readyz recovers alone', { timeout: 90_000 }, async () => {
     child = await startServerChild({ url: testDb.url! }, { app: { registrationRateLimit: 1_000_000, paymentRateLimit: 1_000_000 } });
     const { base } = child;
     const plans = (await (await fetch(`${base}/api/subscription-plans`)).json()) as { id: number; name: string }[];
