@@ -31,7 +31,8 @@ export async function startFakeStripe() {
     return { status: 200, body: { object: 'list', url: path, has_more: start + limit < matching.length, data } };
   }
 
-  function route(method: string, path: string, params: Record<string, string>): { status: number; body: unknown } {
+  /** `livemode` follows the key, as at Stripe: objects made with `sk_live_…` are real money. */
+  function route(method: string, path: string, params: Record<string, string>, livemode: boolean): { status: number; body: unknown } {
     let m: RegExpExecArray | null;
     if (method === 'GET' && path === '/v1/invoices') return page(listed.invoices, path, params);
     if (method === 'GET' && path === '/v1/charges') return page(listed.charges, path, params);
@@ -60,6 +61,7 @@ export async function startFakeStripe() {
         status: 'requires_payment_method',
         created: Math.floor(Date.now() / 1000),
         last_payment_error: null,
+        livemode,
       });
       const invoice = { id: next('in'), object: 'invoice', confirmation_secret: { client_secret: `${intentId}_secret_fake`, type: 'payment_intent' } };
       return { status: 200, body: { id: next('sub'), object: 'subscription', status: 'incomplete', customer: params.customer, latest_invoice: invoice, items: { object: 'list', data: [] } } };
@@ -83,7 +85,8 @@ export async function startFakeStripe() {
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     requests.push({ method: req.method!, path: url.pathname, params, idempotencyKey, authorization: req.headers.authorization });
     const replayKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
-    const answer = (replayKey && replays.get(replayKey)) || route(req.method!, url.pathname, params);
+    const livemode = (req.headers.authorization ?? '').startsWith('Bearer sk_live_');
+    const answer = (replayKey && replays.get(replayKey)) || route(req.method!, url.pathname, params, livemode);
     if (replayKey) replays.set(replayKey, answer);
     res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
     res.end(JSON.stringify(answer.body));

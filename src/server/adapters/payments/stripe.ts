@@ -79,6 +79,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       customerId: idOf(intent.customer),
       errorMessage: intent.last_payment_error?.message ?? null,
       paidAt: fromUnix(intent.created) ?? new Date(),
+      livemode: intent.livemode === true,
     };
   }
 
@@ -164,11 +165,11 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       const created = { gte: Math.floor(since.getTime() / 1000) };
       try {
         for await (const invoice of stripe.invoices.list({ status: 'paid', created, limit: 100 })) {
-          yield readEvent({ id: `sync_${invoice.id}`, type: 'invoice.paid', data: { object: invoice } } as Stripe.Event, intentState);
+          yield readEvent({ id: `sync_${invoice.id}`, type: 'invoice.paid', created: invoice.created, livemode: invoice.livemode, data: { object: invoice } } as Stripe.Event, intentState);
         }
         for await (const charge of stripe.charges.list({ created, limit: 100 })) {
           if (charge.status !== 'succeeded') continue;
-          yield readEvent({ id: `sync_${charge.id}`, type: 'charge.succeeded', data: { object: charge } } as Stripe.Event, intentState);
+          yield readEvent({ id: `sync_${charge.id}`, type: 'charge.succeeded', created: charge.created, livemode: charge.livemode, data: { object: charge } } as Stripe.Event, intentState);
         }
       } catch (error) {
         throw asProviderError(error);
@@ -188,7 +189,9 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 }
 
 function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentIntent) => IntentState): PaymentEvent {
-  const head = { id: event.id, type: event.type };
+  // Stripe marks every object and event live or test; the object's own mark is what was paid.
+  const object = event.data.object as { livemode?: boolean };
+  const head = { id: event.id, type: event.type, createdAt: fromUnix(event.created) ?? new Date(), livemode: (object.livemode ?? event.livemode) === true };
   switch (event.type) {
     case 'payment_intent.succeeded':
       return { ...head, kind: 'payment_succeeded', intent: intentState(event.data.object) };

@@ -29,6 +29,8 @@ export interface IntentState {
   customerId: string | null;
   errorMessage: string | null;
   paidAt: Date;
+  /** Real money (Stripe live mode) or not (test keys, test mode), as the provider marks it. */
+  livemode: boolean;
 }
 
 export interface RenewalPhase {
@@ -42,8 +44,12 @@ export interface RenewalPhase {
   firstPhaseMonths: number;
 }
 
-/** A verified provider event, in our words; `ignored` for what we do not act on. */
-export type PaymentEvent = { id: string; type: string } & (
+/**
+ * A verified provider event, in our words; `ignored` for what we do not act on. `createdAt` is
+ * when the provider created it (events can arrive out of order), `livemode` whether it is about
+ * real money.
+ */
+export type PaymentEvent = { id: string; type: string; createdAt: Date; livemode: boolean } & (
   | { kind: 'payment_succeeded'; intent: IntentState }
   | { kind: 'payment_failed'; intentId: string; message: string }
   | {

@@ -13,6 +13,7 @@ type IntentRow = typeof paymentIntents.$inferSelect;
 type CreateInput = { planId: number; amount?: number | string | undefined; registrationId?: string | null | undefined };
 
 const NOT_FOUND = 'We could not find this payment. Start again from the checkout page.';
+const NOT_REGISTERED = 'Please register your business on our home page first; you then come back to the checkout to pay.';
 
 export function createPaymentsService(deps: SettleDeps) {
   const { db, provider } = deps;
@@ -201,6 +202,9 @@ export function createPaymentsService(deps: SettleDeps) {
     const row = await intentForSecret(input.clientSecret);
     if (row.status === 'succeeded') return statusOf(row.providerIntentId);
     if (row.status === 'canceled') throw new HttpError(409, 'This payment was cancelled. Start again from the checkout page.');
+    // No money moves in test mode, so a payment for nobody would only be a fake sale in the
+    // ledger: a test payment is confirmed only for a registered business.
+    if (!row.registrationId) throw new HttpError(409, NOT_REGISTERED);
     const checked = checkTestCard(input);
     if ('problems' in checked) {
       const issues = Object.entries(checked.problems).map(([field, message]) => ({ field, message: message! }));
@@ -209,7 +213,7 @@ export function createPaymentsService(deps: SettleDeps) {
     const outcome = testCardOutcome(input.cardNumber);
     if (outcome.ok) {
       await settle.succeeded(
-        { id: row.providerIntentId, status: 'succeeded', amountCents: row.amountCents, currency: row.currency, customerId: null, errorMessage: null, paidAt: new Date() },
+        { id: row.providerIntentId, status: 'succeeded', amountCents: row.amountCents, currency: row.currency, customerId: null, errorMessage: null, paidAt: new Date(), livemode: false },
         checked.card,
       );
     } else {

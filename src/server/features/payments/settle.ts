@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckedCard } from '../../adapters/payments/test-cards.js';
 import { planProductId, type IntentState, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/types.js';
@@ -76,6 +76,7 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, ca
     subscriptionId: intent.subscriptionId,
     customerEmail: registration?.email ?? null,
     paidAt: state.paidAt,
+    livemode: state.livemode,
   });
   if (!booked) return false;
   if (state.amountCents !== intent.amountCents) {
@@ -92,7 +93,8 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, ca
   await tx
     .update(subscriptions)
     .set({
-      status: 'active',
+      // Stripe never reactivates a canceled subscription: a late payment event does not either.
+      status: sql`case when ${subscriptions.status} = 'canceled' then ${subscriptions.status} else 'active' end`,
       currentPeriodStart: sub?.currentPeriodStart ?? state.paidAt,
       currentPeriodEnd: sub?.currentPeriodEnd ?? addMonths(state.paidAt, cycleMonths),
       renewalStartsAt: sub?.renewalStartsAt ?? renewalStartsAt,
@@ -133,31 +135,55 @@ async function recordFailure(tx: Db, providerIntentId: string, message: string, 
     .where(and(eq(paymentIntents.providerIntentId, providerIntentId), ne(paymentIntents.status, 'succeeded')));
 }
 
-async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects: Effects): Promise<void> {
+/** How far along its life a subscription is: at equal event times the state further on wins. */
+const LIFECYCLE = { incomplete: 0, active: 1, past_due: 2, canceled: 3 } as const;
+const lifecycleOf = sql<number>`case ${subscriptions.status} when 'incomplete' then 0 when 'active' then 1 when 'past_due' then 2 else 3 end`;
+
+/**
+ * Applies a subscription's new state unless a newer event was applied already (events arrive
+ * out of order): one compare-and-set UPDATE, so concurrent deliveries settle on the newest
+ * (docs/decisions/008-money-that-stays-right.md). 'stale' when the subscription is ours but newer.
+ */
+async function changeSubscription(tx: Db, event: Extract<PaymentEvent, { kind: 'subscription_changed' }>, effects: Effects): Promise<'applied' | 'stale'> {
+  const changed = await tx
+    .update(subscriptions)
+    .set({
+      status: event.status,
+      ...(event.currentPeriodStart ? { currentPeriodStart: event.currentPeriodStart } : {}),
+      ...(event.currentPeriodEnd ? { currentPeriodEnd: event.currentPeriodEnd } : {}),
+      providerEventAt: event.createdAt,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId),
+        or(
+          isNull(subscriptions.providerEventAt),
+          lt(subscriptions.providerEventAt, event.createdAt),
+          and(eq(subscriptions.providerEventAt, event.createdAt), sql`${lifecycleOf} <= ${LIFECYCLE[event.status]}`),
+        ),
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  effects.subscriptionIds.push(...changed.map((c) => c.id));
+  if (changed.length > 0) return 'applied';
+  const ours = await tx.$count(subscriptions, eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
+  return ours > 0 ? 'stale' : 'applied';
+}
+
+async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects: Effects): Promise<'applied' | 'stale'> {
   switch (event.kind) {
     case 'payment_succeeded':
       await bookFirstPayment(tx, deps, event.intent, undefined, effects);
-      return;
+      return 'applied';
     case 'payment_failed':
       await recordFailure(tx, event.intentId, event.message);
-      return;
-    case 'subscription_changed': {
-      const changed = await tx
-        .update(subscriptions)
-        .set({
-          status: event.status,
-          ...(event.currentPeriodStart ? { currentPeriodStart: event.currentPeriodStart } : {}),
-          ...(event.currentPeriodEnd ? { currentPeriodEnd: event.currentPeriodEnd } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId))
-        .returning({ id: subscriptions.id });
-      effects.subscriptionIds.push(...changed.map((c) => c.id));
-      return;
-    }
+      return 'applied';
+    case 'subscription_changed':
+      return changeSubscription(tx, event, effects);
     case 'renewal_paid': {
       const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
-      if (!sub) return;
+      if (!sub) return 'applied';
       const [plan] = await tx.select({ name: subscriptionPlans.name }).from(subscriptionPlans).where(eq(subscriptionPlans.id, sub.planId));
       const [registration] = sub.registrationId
         ? await tx.select({ email: businessRegistrations.email }).from(businessRegistrations).where(eq(businessRegistrations.id, sub.registrationId))
@@ -174,8 +200,9 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
         subscriptionId: sub.id,
         customerEmail: registration?.email ?? null,
         paidAt: event.paidAt,
+        livemode: event.livemode,
       });
-      return;
+      return 'applied';
     }
     case 'product_paid': {
       await tx
@@ -189,12 +216,13 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
           currency: event.currency,
           customerEmail: event.customerEmail,
           paidAt: event.paidAt,
+          livemode: event.livemode,
         })
         .onConflictDoNothing();
-      return;
+      return 'applied';
     }
     case 'ignored':
-      return;
+      return 'applied';
   }
 }
 
@@ -252,21 +280,23 @@ export function createSettlement(deps: SettleDeps) {
       if (event.kind !== 'product_paid' && event.kind !== 'renewal_paid') return;
       await deps.db.transaction((tx) => applyEvent(tx as unknown as Db, deps, event, { mailQueued: false, subscriptionIds: [] }));
     },
-    /** Applies a verified event once: its id is stored in the same transaction. */
-    async event(event: PaymentEvent): Promise<'applied' | 'duplicate'> {
+    /**
+     * Applies a verified event once: its id is stored in the same transaction. 'stale' when a
+     * newer event about the same subscription was applied before (nothing changed).
+     */
+    async event(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'stale'> {
       const effects: Effects = { mailQueued: false, subscriptionIds: [] };
-      const applied = await deps.db.transaction(async (tx) => {
+      const outcome = await deps.db.transaction(async (tx) => {
         const fresh = await tx
           .insert(webhookEvents)
           .values({ id: event.id, provider: deps.provider.kind, type: event.type })
           .onConflictDoNothing()
           .returning({ id: webhookEvents.id });
-        if (fresh.length === 0) return false;
-        await applyEvent(tx as unknown as Db, deps, event, effects);
-        return true;
+        if (fresh.length === 0) return 'duplicate' as const;
+        return applyEvent(tx as unknown as Db, deps, event, effects);
       });
       await after(effects);
-      return applied ? 'applied' : 'duplicate';
+      return outcome;
     },
   };
 }

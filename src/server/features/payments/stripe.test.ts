@@ -49,7 +49,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
       payload,
     });
   };
-  const event = (id: string, type: string, object: object) => ({ id, object: 'event', type, created: 1_790_000_000, livemode: false, data: { object } });
+  const event = (id: string, type: string, object: object, created = 1_790_000_000) => ({ id, object: 'event', type, created, livemode: false, data: { object } });
   const succeededIntent = (id: string) => ({ id, object: 'payment_intent', amount: 29_900, amount_received: 29_900, currency: 'usd', customer: 'cus_x', status: 'succeeded', created: 1_790_000_000, last_payment_error: null });
   const ledgerFor = (registrationId: string) => testDb.database.db.select().from(payments).where(eq(payments.registrationId, registrationId));
 
@@ -112,7 +112,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
 
     const ledger = await ledgerFor(registrationId);
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ provider: 'stripe', providerPaymentId: paymentIntentId, amountCents: 29_900, providerCustomerId: 'cus_x', productId: 'plan_growing' });
+    expect(ledger[0]).toMatchObject({ provider: 'stripe', providerPaymentId: paymentIntentId, amountCents: 29_900, providerCustomerId: 'cus_x', productId: 'plan_growing', livemode: false });
     const [reg] = await testDb.database.db.select().from(businessRegistrations).where(eq(businessRegistrations.id, registrationId));
     expect(reg!.status).toBe('active');
   });
@@ -220,7 +220,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     // More than one page of 100, and one too old to be asked for.
     fake.listed.invoices.push(...Array.from({ length: 120 }, (_, i) => appInvoice(`in_sync_${i}`, 1_800_000_000 - i)));
     fake.listed.invoices.push(appInvoice('in_sync_old', 1_600_000_000));
-    fake.listed.charges.push({ id: 'ch_sync_1', object: 'charge', status: 'succeeded', created: 1_800_000_000, amount: 700, amount_captured: 700, currency: 'usd', customer: null, billing_details: { email: null }, receipt_email: null, metadata: { product_id: 'prod_app_sync' } });
+    fake.listed.charges.push({ id: 'ch_sync_1', object: 'charge', status: 'succeeded', livemode: true, created: 1_800_000_000, amount: 700, amount_captured: 700, currency: 'usd', customer: null, billing_details: { email: null }, receipt_email: null, metadata: { product_id: 'prod_app_sync' } });
     const provider = createPaymentProvider(testConfig({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url }));
     const settlement = createSettlement({ db: testDb.database.db, provider, mail: { siteName: 'S', supportEmail: 's@example.com', teamEmail: 't@example.com' }, log: app.log, mailQueued: () => undefined });
     const sync = async () => {
@@ -232,7 +232,72 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     expect(rows).toHaveLength(121);
     expect(rows.reduce((sum, r) => sum + r.amountCents, 0)).toBe(120 * 2_500 + 700);
     expect(rows.some((r) => r.providerPaymentId === 'in_sync_old')).toBe(false);
+    // Each row is live or test as Stripe marks the object it was read from.
+    expect(rows.filter((r) => r.livemode).map((r) => r.providerPaymentId)).toEqual(['ch_sync_1']);
     expect(fake.requests.filter((r) => r.path === '/v1/invoices').some((r) => r.params.starting_after)).toBe(true);
+  });
+
+  it('applies subscription events in order: a stale update never revives a cancelled subscription', async () => {
+    const registrationId = await register();
+    const { paymentIntentId } = await start(registrationId);
+    const [sub] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+    const state = async () => (await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id)))[0]!;
+    const subscription = (status: string) => ({ id: sub!.providerSubscriptionId, object: 'subscription', status, items: { data: [] } });
+    const t1 = 1_795_000_000;
+    const t2 = t1 + 60;
+
+    const deleted = await deliver(event(`evt_del_${registrationId}`, 'customer.subscription.deleted', subscription('canceled'), t2));
+    expect(deleted.json()).toEqual({ received: true, outcome: 'applied' });
+    const stale = await deliver(event(`evt_upd_${registrationId}`, 'customer.subscription.updated', subscription('active'), t1));
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual({ received: true, outcome: 'stale' });
+    expect(await state()).toMatchObject({ status: 'canceled', providerEventAt: new Date(t2 * 1000) });
+    // The same second as the cancellation: the state further along its life wins.
+    const tie = await deliver(event(`evt_tie_${registrationId}`, 'customer.subscription.updated', subscription('active'), t2));
+    expect(tie.json()).toEqual({ received: true, outcome: 'stale' });
+    expect((await state()).status).toBe('canceled');
+    // A late delivery of the first payment books the money but does not reactivate it either.
+    const late = await deliver(event(`evt_paid_late_${registrationId}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId)));
+    expect(late.json()).toMatchObject({ outcome: 'applied' });
+    expect(await ledgerFor(registrationId)).toHaveLength(1);
+    expect((await state()).status).toBe('canceled');
+  });
+
+  it('orders same-second events by the subscription lifecycle, and newer events always apply', async () => {
+    const registrationId = await register();
+    await start(registrationId);
+    const [sub] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+    const status = async () => (await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id)))[0]!.status;
+    const subscription = (s: string) => ({ id: sub!.providerSubscriptionId, object: 'subscription', status: s, items: { data: [] } });
+    const t = 1_796_000_000;
+    // Stripe sends created (incomplete) and updated (active) within one second; here updated arrives first.
+    expect((await deliver(event(`evt_a_${registrationId}`, 'customer.subscription.updated', subscription('active'), t))).json()).toMatchObject({ outcome: 'applied' });
+    expect((await deliver(event(`evt_b_${registrationId}`, 'customer.subscription.created', subscription('incomplete'), t))).json()).toMatchObject({ outcome: 'stale' });
+    expect(await status()).toBe('active');
+    expect((await deliver(event(`evt_c_${registrationId}`, 'customer.subscription.updated', subscription('past_due'), t + 1))).json()).toMatchObject({ outcome: 'applied' });
+    expect((await deliver(event(`evt_d_${registrationId}`, 'customer.subscription.updated', subscription('active'), t + 2))).json()).toMatchObject({ outcome: 'applied' });
+    expect(await status()).toBe('active');
+    // Delivered together, in either order, the newer one is what stays.
+    await Promise.all([
+      deliver(event(`evt_e_${registrationId}`, 'customer.subscription.deleted', subscription('canceled'), t + 10)),
+      deliver(event(`evt_f_${registrationId}`, 'customer.subscription.updated', subscription('past_due'), t + 5)),
+    ]);
+    expect(await status()).toBe('canceled');
+    // A subscription that is not ours (another product on the account) changes nothing.
+    const foreign = await deliver(event(`evt_g_${registrationId}`, 'customer.subscription.updated', { ...subscription('active'), id: 'sub_not_ours' }, t));
+    expect(foreign.json()).toMatchObject({ outcome: 'applied' });
+  });
+
+  it('marks each ledger row live or test as Stripe marks what was paid', async () => {
+    const registrationId = await register();
+    const { paymentIntentId } = await start(registrationId);
+    await deliver({ ...event(`evt_live_${registrationId}`, 'payment_intent.succeeded', { ...succeededIntent(paymentIntentId), livemode: true }), livemode: true });
+    expect(await ledgerFor(registrationId)).toMatchObject([{ providerPaymentId: paymentIntentId, livemode: true }]);
+    const charge = { id: 'ch_live_1', object: 'charge', livemode: true, amount: 500, amount_captured: 500, currency: 'usd', customer: null, billing_details: { email: null }, created: 1_792_000_300, metadata: { product_id: 'prod_app_live' } };
+    await deliver({ ...event('evt_live_charge', 'charge.succeeded', charge), livemode: true });
+    await deliver(event('evt_test_charge', 'charge.succeeded', { ...charge, id: 'ch_test_1', livemode: false }));
+    const rows = await testDb.database.db.select().from(payments).where(eq(payments.productId, 'prod_app_live'));
+    expect(Object.fromEntries(rows.map((r) => [r.providerPaymentId, r.livemode]))).toEqual({ ch_live_1: true, ch_test_1: false });
   });
 
   it('confirms a payment by asking Stripe when the webhook has not arrived yet', async () => {

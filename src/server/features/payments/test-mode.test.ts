@@ -100,7 +100,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
     const ledger = await db.select().from(payments).where(eq(payments.registrationId, registrationId));
     expect(ledger).toHaveLength(1);
     const [planRow] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
-    expect(ledger[0]).toMatchObject({ amountCents: planRow!.priceCents, currency: 'usd', provider: 'test', providerPaymentId: paymentIntentId, productId: 'plan_growing', customerEmail: 'sam@example.com' });
+    expect(ledger[0]).toMatchObject({ amountCents: planRow!.priceCents, currency: 'usd', provider: 'test', providerPaymentId: paymentIntentId, productId: 'plan_growing', customerEmail: 'sam@example.com', livemode: false });
     const [active] = await db.select().from(businessRegistrations).where(eq(businessRegistrations.id, registrationId));
     expect(active!.status).toBe('active');
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
@@ -123,9 +123,31 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
     expect(paidAgain.statusCode).toBe(409);
   });
 
+  it('never confirms a test payment with no registration behind it: nothing is booked', async () => {
+    const db = testDb.database.db;
+    const before = await db.$count(payments);
+    const growing = plan('growing');
+    // The spec's intent call still answers without a registration …
+    const intent = await createIntent({ planId: growing.id, amount: growing.price });
+    expect(intent.statusCode).toBe(200);
+    const { clientSecret, paymentIntentId } = intent.json<{ clientSecret: string; paymentIntentId: string }>();
+    // … but its confirmation is refused, every time, with what to do instead.
+    for (let i = 0; i < 2; i++) {
+      const refused = await pay(clientSecret);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: 'Please register your business on our home page first; you then come back to the checkout to pay.' });
+    }
+    expect(await db.$count(payments)).toBe(before);
+    const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, paymentIntentId));
+    expect(row).toMatchObject({ status: 'requires_payment_method', cardLast4: null });
+    const status = await app.inject({ url: `/api/payments/status?payment_intent_client_secret=${clientSecret}` });
+    expect(status.json()).toMatchObject({ status: 'requires_payment_method' });
+  });
+
   it('tells the confirmation page what happened, only to the holder of the client secret', async () => {
     const essential = plan('essential');
-    const { clientSecret, paymentIntentId } = (await createIntent({ planId: essential.id })).json<{ clientSecret: string; paymentIntentId: string }>();
+    const registrationId = await register();
+    const { clientSecret, paymentIntentId } = (await createIntent({ planId: essential.id, registrationId })).json<{ clientSecret: string; paymentIntentId: string }>();
     const status = (query: string) => app.inject({ url: `/api/payments/status?${query}` });
     const open = await status(`payment_intent=${paymentIntentId}&payment_intent_client_secret=${clientSecret}`);
     expect(open.json()).toMatchObject({ status: 'requires_payment_method', plan: { name: 'essential', displayName: expect.any(String) } });
