@@ -74,6 +74,11 @@ export function runServer(options: ServerOptions): void {
       logger.warn('Payments run in TEST MODE: no card is charged. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments.');
     }
     if (!config.mail.smtpUrl) logger.info('No SMTP_URL: e-mails are kept in the outbox table and written to the log, not sent.');
+    if (config.databaseUrl && config.storage.kind === 'disk') {
+      logger.warn(
+        `Logos are stored on this machine's disk (${config.storage.dir}) while DATABASE_URL is set: with several instances, set S3_BUCKET or make that directory one every instance shares, or a logo uploaded through one instance is missing on the others.`,
+      );
+    }
     if (closing) return;
 
     app = await buildApp({ ...options.app, config, database, logger, logRequests: config.logRequests, startWorkers: true, web: options.web });

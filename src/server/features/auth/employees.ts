@@ -42,6 +42,12 @@ export async function createOrResetEmployee(auth: Auth, db: Db, input: EmployeeI
 export async function ensureFirstEmployee(auth: Auth, db: Db, admin: { email: string | undefined; password: string | undefined }): Promise<boolean> {
   if (!admin.email || !admin.password) return false;
   if ((await db.$count(user)) > 0) return false;
-  await createOrResetEmployee(auth, db, { email: admin.email, password: admin.password, role: 'owner', name: 'Owner' });
+  try {
+    await createOrResetEmployee(auth, db, { email: admin.email, password: admin.password, role: 'owner', name: 'Owner' });
+  } catch (error) {
+    // Several instances starting at once: another one created the owner a moment ago.
+    if ((await db.$count(user)) > 0) return false;
+    throw error;
+  }
   return true;
 }
