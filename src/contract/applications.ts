@@ -51,12 +51,20 @@ export interface Application {
   weeklyRevenue: string;
   /** Distinct paying customers of its product, ever. */
   totalUsers: number;
+  /** True while the product runs in test mode: the revenue figures above are test money. */
+  testMode: boolean;
   createdAt: string;
 }
 
+/**
+ * Every revenue answer counts one kind of money: real (live) payments, or, while the product
+ * runs in test mode (no Stripe keys or Stripe test keys), test payments only; `testMode` says
+ * which, so a screen can mark test money as such.
+ */
 export interface RevenueToday {
   today: string;
   week: string;
+  testMode: boolean;
 }
 
 /** The dashboard cards: each figure against the same stretch of the period before. */
@@ -77,6 +85,8 @@ export interface DailyRevenue {
   /** Local date, YYYY-MM-DD. */
   date: string;
   total: string;
+  /** As in RevenueToday: the total is test money. */
+  testMode: boolean;
 }
 
 export const portfolioInput = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Application, RevenueToday } from '../../../contract/applications.js';
+import type { Application, DailyRevenue, RevenueSummary, RevenueToday } from '../../../contract/applications.js';
 import type { SubscriptionPlan } from '../../../contract/plans.js';
 import { payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
@@ -11,26 +11,48 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
   const ctx = appUnderTest(kind);
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url, headers: { cookie: ctx.cookie }, ...(payload ? { payload } : {}) });
-  const pay = (id: string, productId: string, cents: number, paidAt: Date, customerEmail = 'a@customers.example') =>
-    ctx.testDb.database.db.insert(payments).values({ provider: 'test', providerPaymentId: id, productId, amountCents: cents, currency: 'usd', customerEmail, paidAt });
+  const pay = (id: string, productId: string, cents: number, paidAt: Date, customerEmail = 'a@customers.example', livemode = false) =>
+    ctx.testDb.database.db.insert(payments).values({ provider: 'test', providerPaymentId: id, productId, amountCents: cents, currency: 'usd', customerEmail, paidAt, livemode });
 
   it('sums the ledger by day and week in the agency time zone, across a daylight-saving change', async () => {
     // Monday 11 March 2030, 13:00 in Chicago; clocks went forward on Sunday the 10th.
-    const revenue = createRevenueService(ctx.testDb.database.db, 'America/Chicago', () => new Date('2030-03-11T18:00:00Z'));
+    const revenue = createRevenueService(ctx.testDb.database.db, 'America/Chicago', { now: () => new Date('2030-03-11T18:00:00Z') });
     await pay('tz-today', 'prod_tz', 1000, new Date('2030-03-11T05:30:00Z')); // Monday 00:30 CDT
     await pay('tz-late-sunday', 'prod_tz', 2000, new Date('2030-03-11T04:30:00Z')); // Sunday 23:30 CDT, after "now" of a day ago
     await pay('tz-early-sunday', 'prod_tz', 500, new Date('2030-03-10T07:00:00Z')); // Sunday 01:00 CST
     await pay('tz-saturday', 'prod_tz', 700, new Date('2030-03-10T05:30:00Z')); // Saturday 23:30 CST: last week
     await pay('tz-future', 'prod_tz', 9900, new Date('2030-03-11T19:00:00Z'));
     const summary = await revenue.summary();
-    expect(summary).toMatchObject({ today: '10.00', yesterday: '5.00', todayChange: 100, week: '10.00', lastWeek: '0.00', weekChange: null });
-    expect(await revenue.today()).toEqual({ today: '10.00', week: '10.00' });
+    expect(summary).toMatchObject({ today: '10.00', yesterday: '5.00', todayChange: 100, week: '10.00', lastWeek: '0.00', weekChange: null, testMode: true });
+    expect(await revenue.today()).toEqual({ today: '10.00', week: '10.00', testMode: true });
     const days = await revenue.daily(3);
     expect(days).toEqual([
-      { date: '2030-03-09', total: '7.00' },
-      { date: '2030-03-10', total: '25.00' },
-      { date: '2030-03-11', total: '10.00' },
+      { date: '2030-03-09', total: '7.00', testMode: true },
+      { date: '2030-03-10', total: '25.00', testMode: true },
+      { date: '2030-03-11', total: '10.00', testMode: true },
     ]);
+  });
+
+  it('counts one kind of money: test payments in test mode, live payments only with live keys', async () => {
+    const now = () => new Date('2031-06-04T18:00:00Z'); // a Wednesday, 13:00 in Chicago
+    const paidAt = new Date('2031-06-04T16:00:00Z');
+    await pay('mode-test-1', 'prod_mode', 1500, paidAt, 'test@customers.example');
+    await pay('mode-test-2', 'prod_mode', 500, paidAt, 'other@customers.example');
+    await pay('mode-live-1', 'prod_mode', 4000, paidAt, 'real@customers.example', true);
+    const db = ctx.testDb.database.db;
+    const test = createRevenueService(db, 'America/Chicago', { now });
+    const live = createRevenueService(db, 'America/Chicago', { now, livemode: true });
+    expect(await test.today()).toEqual({ today: '20.00', week: '20.00', testMode: true });
+    expect(await live.today()).toEqual({ today: '40.00', week: '40.00', testMode: false });
+    expect(await live.summary()).toMatchObject({ today: '40.00', yesterday: '0.00', testMode: false });
+    expect((await live.daily(2)).map((d) => [d.total, d.testMode])).toEqual([['0.00', false], ['40.00', false]]);
+    expect((await test.byProduct(['prod_mode'])).get('prod_mode')).toEqual({ dailyCents: 2000, weeklyCents: 2000, users: 2 });
+    expect((await live.byProduct(['prod_mode'])).get('prod_mode')).toEqual({ dailyCents: 4000, weeklyCents: 4000, users: 1 });
+    // This app runs without Stripe keys: its answers say the figures are test money.
+    expect((await call('GET', '/api/revenue/today')).json<RevenueToday>().testMode).toBe(true);
+    expect((await call('GET', '/api/revenue/summary')).json<RevenueSummary>().testMode).toBe(true);
+    expect((await call('GET', '/api/revenue/daily?days=2')).json<DailyRevenue[]>().every((d) => d.testMode)).toBe(true);
+    expect((await call('GET', '/api/applications')).json<Application[]>().every((a) => a.testMode)).toBe(true);
   });
 
   it('creates applications with the spec texts for missing fields, and counts their revenue and users', async () => {

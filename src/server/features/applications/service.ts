@@ -15,7 +15,7 @@ export type LogoCheck = (url: string) => Promise<string>;
 const NO_REVENUE: ProductRevenue = { dailyCents: 0, weeklyCents: 0, users: 0 };
 const DUPLICATE_PRODUCT = 'Another application already uses this Stripe product id.';
 
-function toApplication(row: Row, revenue: ProductRevenue = NO_REVENUE): Application {
+function toApplication(row: Row, testMode: boolean, revenue: ProductRevenue = NO_REVENUE): Application {
   return {
     id: row.id,
     name: row.name,
@@ -29,6 +29,7 @@ function toApplication(row: Row, revenue: ProductRevenue = NO_REVENUE): Applicat
     dailyRevenue: centsToDecimal(revenue.dailyCents),
     weeklyRevenue: centsToDecimal(revenue.weeklyCents),
     totalUsers: revenue.users,
+    testMode,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -54,7 +55,7 @@ export function createApplicationService(db: Db, revenue: RevenueService, checkL
   }
   async function withRevenue(rows: Row[]): Promise<Application[]> {
     const byProduct = await revenue.byProduct(rows.flatMap((r) => (r.stripeProductId ? [r.stripeProductId] : [])));
-    return rows.map((r) => toApplication(r, r.stripeProductId ? byProduct.get(r.stripeProductId) : undefined));
+    return rows.map((r) => toApplication(r, revenue.testMode, r.stripeProductId ? byProduct.get(r.stripeProductId) : undefined));
   }
   const duplicate = (error: unknown) => {
     if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_PRODUCT, [{ field: 'stripeProductId', message: DUPLICATE_PRODUCT }]);
@@ -80,7 +81,7 @@ export function createApplicationService(db: Db, revenue: RevenueService, checkL
     async remove(id: number): Promise<Application> {
       const row = await find(id);
       await db.delete(applications).where(eq(applications.id, id));
-      return toApplication(row);
+      return toApplication(row, revenue.testMode);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { seededRandom } from '../../lib/seeded-random.js';
 /**
  * Clearly fictional applications and 60 days of their sales, so the dashboard shows numbers on
- * an empty install. Products are `prod_demo_*`, customers `@customers.example`, provider 'test'.
+ * an empty install. Products are `prod_demo_*`, customers `@customers.example`, provider 'test';
+ * test money (`livemode: false`), so a product taking real money never counts it.
  */
 export const DEMO_APPLICATIONS = [
   { name: 'Mission Meals (demo)', url: 'https://mission-meals.example', description: 'Meal-prep ordering for a family kitchen.', status: 'active' as const, iconColor: '#B91C1C', iconType: 'utensils', stripeProductId: 'prod_demo_mission_meals' },
@@ -15,6 +16,7 @@ export interface DemoPayment {
   amountCents: number;
   customerEmail: string;
   paidAt: Date;
+  livemode: false;
 }
 
 /** Sales of the two live demo apps over the `days` before `until`, a few a day, growing slowly. */
@@ -34,6 +36,7 @@ export function demoPayments(until: Date, days = 60, seed = 42): DemoPayment[] {
           amountCents: [999, 1499, 2499, 4999][Math.floor(next() * 4)]!,
           customerEmail: `customer-${1 + Math.floor(next() * 120)}@customers.example`,
           paidAt,
+          livemode: false,
         });
       }
     }

@@ -1,4 +1,4 @@
-import { and, countDistinct, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import { and, countDistinct, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import { centsToDecimal } from '../../../contract/money.js';
 import type { DailyRevenue, RevenueSummary, RevenueToday } from '../../../contract/applications.js';
 import type { Db } from '../../db/client.js';
@@ -11,8 +11,22 @@ export interface ProductRevenue {
   users: number;
 }
 
-/** Revenue from the payments ledger, the single source of it, in the agency's time zone. */
-export function createRevenueService(db: Db, timeZone: string, now: () => Date = () => new Date()) {
+export interface RevenueOptions {
+  /** True when the product takes real money (Stripe live keys); test mode counts test money. */
+  livemode?: boolean;
+  now?: () => Date;
+}
+
+/**
+ * Revenue from the payments ledger, the single source of it, in the agency's time zone. Only one
+ * kind of money is ever counted: live payments, or test payments while the product runs in test
+ * mode, and each answer says which (docs/decisions/008-money-that-stays-right.md).
+ */
+export function createRevenueService(db: Db, timeZone: string, options: RevenueOptions = {}) {
+  const { livemode = false, now = () => new Date() } = options;
+  const testMode = !livemode;
+  const sameMode = eq(payments.livemode, livemode);
+
   function periods() {
     const at = now();
     const today = localDate(at, timeZone);
@@ -28,15 +42,17 @@ export function createRevenueService(db: Db, timeZone: string, now: () => Date =
   }
 
   async function cents(from: Date, to: Date): Promise<number> {
-    const [row] = await db.select({ total: sum(payments.amountCents) }).from(payments).where(and(gte(payments.paidAt, from), lt(payments.paidAt, to)));
+    const [row] = await db.select({ total: sum(payments.amountCents) }).from(payments).where(and(sameMode, gte(payments.paidAt, from), lt(payments.paidAt, to)));
     return Number(row?.total ?? 0);
   }
 
   return {
+    testMode,
+
     async today(): Promise<RevenueToday> {
       const p = periods();
       const [today, week] = await Promise.all([cents(p.startToday, p.at), cents(p.startWeek, p.at)]);
-      return { today: centsToDecimal(today), week: centsToDecimal(week) };
+      return { today: centsToDecimal(today), week: centsToDecimal(week), testMode };
     },
 
     async summary(): Promise<RevenueSummary> {
@@ -58,6 +74,7 @@ export function createRevenueService(db: Db, timeZone: string, now: () => Date =
         activeApps: apps.filter((a) => a.status === 'active').length,
         newThisMonth: apps.filter((a) => a.createdAt >= p.monthStart).length,
         timeZone,
+        testMode,
       };
     },
 
@@ -68,7 +85,7 @@ export function createRevenueService(db: Db, timeZone: string, now: () => Date =
       const rows = await db
         .select({ amount: payments.amountCents, paidAt: payments.paidAt })
         .from(payments)
-        .where(and(gte(payments.paidAt, startOfLocalDay(first, timeZone)), lt(payments.paidAt, p.at)));
+        .where(and(sameMode, gte(payments.paidAt, startOfLocalDay(first, timeZone)), lt(payments.paidAt, p.at)));
       const totals = new Map<string, number>();
       for (const row of rows) {
         const key = isoDate(localDate(row.paidAt, timeZone));
@@ -76,7 +93,7 @@ export function createRevenueService(db: Db, timeZone: string, now: () => Date =
       }
       return Array.from({ length: days }, (_, i) => {
         const date = isoDate(addDays(first, i));
-        return { date, total: centsToDecimal(totals.get(date) ?? 0) };
+        return { date, total: centsToDecimal(totals.get(date) ?? 0), testMode };
       });
     },
 
@@ -94,7 +111,7 @@ export function createRevenueService(db: Db, timeZone: string, now: () => Date =
           users: countDistinct(sql`coalesce(${payments.providerCustomerId}, ${payments.customerEmail}, ${payments.registrationId}::text)`),
         })
         .from(payments)
-        .where(inArray(payments.productId, productIds))
+        .where(and(sameMode, inArray(payments.productId, productIds)))
         .groupBy(payments.productId);
       for (const row of rows) result.set(row.productId!, { dailyCents: Number(row.daily), weeklyCents: Number(row.weekly), users: Number(row.users) });
       return result;
