@@ -27,7 +27,7 @@ import { createRevenueService } from './features/revenue/service.js';
 import { registrationRoutes } from './features/registration/routes.js';
 import { siteRoutes } from './features/site/routes.js';
 import { createMailTransport, type MailTransport } from './adapters/mail/index.js';
-import { createPaymentProvider } from './adapters/payments/index.js';
+import { createPaymentProvider, takesRealMoney } from './adapters/payments/index.js';
 import { createStorage, storageOrigins } from './adapters/storage/index.js';
 import { createUploadCleanup } from './features/uploads/cleanup.js';
 import { uploadFileRoutes, uploadRoutes } from './features/uploads/routes.js';
@@ -166,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const places = options.placesProvider ?? createPlacesProvider(config, database.db);
   // A logo URL is saved only when it is one of our finished uploads (S3: checked and re-encoded).
   const checkLogo: LogoCheck = uploads.confirmUpload;
-  const revenue = createRevenueService(database.db, config.timeZone);
+  const revenue = createRevenueService(database.db, config.timeZone, { livemode: takesRealMoney(config) });
   await registerEmployeeOnly(app, employeeOnly, applicationRoutes, { applications: createApplicationService(database.db, revenue, checkLogo), revenue });
   await registerEmployeeOnly(app, employeeOnly, portfolioAdminRoutes, { portfolio: createPortfolioService(database.db, checkLogo) });
   await registerEmployeeOnly(app, employeeOnly, planAdminRoutes, { db: database.db, catalogue });

@@ -11,7 +11,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the environment and treats blanks as unset', () => {
-    const config = loadConfig({ PORT: '8080', DATABASE_URL: '', SITE_NAME: 'Acme', PUBLIC_URL: 'https://acme.example.com/', ADMIN_EMAIL: 'a@example.com' });
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: '', SITE_NAME: 'Acme', PUBLIC_URL: 'https://acme.example.com/', ADMIN_EMAIL: 'a@example.com', ALLOW_TEST_PAYMENTS: 'true' });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.site).toMatchObject({ name: 'Acme', publicUrl: 'https://acme.example.com' });
@@ -34,5 +34,18 @@ describe('payment and mail configuration', () => {
     const keys = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
     expect(loadConfig(keys).stripe).toEqual({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x' });
     expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: '' })).toThrow(/STRIPE_WEBHOOK_SECRET missing/);
+  });
+
+  it('refuses a public https site without Stripe unless test payments are asked for', () => {
+    const https = { PUBLIC_URL: 'https://agency.example' };
+    expect(() => loadConfig(https)).toThrow(/Invalid configuration:[\s\S]*PUBLIC_URL is https:\/\/ but no Stripe keys are set[\s\S]*ALLOW_TEST_PAYMENTS=true/);
+    expect(() => loadConfig({ ...https, ALLOW_TEST_PAYMENTS: 'false' })).toThrow(/no Stripe keys/);
+    expect(() => loadConfig({ ...https, ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/ALLOW_TEST_PAYMENTS/);
+    expect(loadConfig({ ...https, ALLOW_TEST_PAYMENTS: 'true' }).stripe).toBeUndefined();
+    const keys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig({ ...https, ...keys }).stripe?.secretKey).toBe('sk_live_x');
+    // A fresh machine (no PUBLIC_URL) and a plain-http address keep test mode without asking.
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:5000' }).stripe).toBeUndefined();
   });
 });

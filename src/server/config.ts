@@ -38,6 +38,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: z.preprocess(blankToUndefined, z.url().optional()),
+  ALLOW_TEST_PAYMENTS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
   TEAM_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
   MAIL_FROM: optionalText,
   SMTP_URL: z.preprocess(blankToUndefined, z.url().optional()),
@@ -158,6 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const [defaultLat, defaultLng] = e.DEFAULT_LOCATION.split(',').map((v) => Number(v.trim())) as [number, number];
   const problems = [
     allOrNone(e, STRIPE_KEYS, 'Stripe', 'unset them all for test mode'),
+    // A public https site without Stripe would take fake card payments from real visitors.
+    /^https:/i.test(e.PUBLIC_URL ?? '') && STRIPE_KEYS.every((k) => !e[k]) && e.ALLOW_TEST_PAYMENTS !== 'true'
+      ? 'PUBLIC_URL is https:// but no Stripe keys are set, so checkout would run in test mode (no real charge): set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or ALLOW_TEST_PAYMENTS=true to run this site in test mode on purpose'
+      : null,
     allOrNone(e, OIDC_KEYS, 'Single sign-on', 'unset them all for password sign-in only'),
     Math.abs(defaultLat) > 90 || Math.abs(defaultLng) > 180 ? 'DEFAULT_LOCATION is out of range (latitude -90..90, longitude -180..180)' : null,
     e.INVESTOR_SOURCE === 'csv' && !e.INVESTOR_CSV_PATH ? 'INVESTOR_SOURCE=csv needs INVESTOR_CSV_PATH (the CSV file to discover from)' : null,

@@ -61,5 +61,6 @@ async function adminQuery(base: URL, sql: string) {
 }
 
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', SITE_NAME: 'Test Agency', SUPPORT_EMAIL: 'help@example.com', ...overrides });
+  // Tests run in test mode on purpose, also those that set an https PUBLIC_URL.
+  return loadConfig({ NODE_ENV: 'test', SITE_NAME: 'Test Agency', SUPPORT_EMAIL: 'help@example.com', ALLOW_TEST_PAYMENTS: 'true', ...overrides });
 }
