@@ -68,9 +68,9 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   /** Employee sign-in; built from the config when omitted (tests pass one with other limits). */
   auth?: Auth;
-  /** Where lead search finds places; from PLACES_PROVIDER when omitted (tests pass fakes). */
   /** Counters shared by every instance (rate limits, sign-in attempts, used codes); from REDIS_URL or the database when omitted. */
   counters?: CounterStore;
+  /** Where lead search finds places; from PLACES_PROVIDER when omitted (tests pass fakes). */
   placesProvider?: PlacesProvider;
   /** Reads a website's social links for a lead; a safe fetch of the real site when omitted. */
   findSocialProfiles?: (website: string) => Promise<SocialProfile[]>;

@@ -83,7 +83,6 @@ const envSchema = z.object({
   DEFAULT_LOCATION_NAME: z.preprocess(blankToUndefined, z.string().trim().default(DEFAULT_SEARCH_LOCATION.label)),
 });
 
-const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 /** An IPv4/IPv6 address, optionally with a CIDR prefix length (what Fastify's trustProxy list accepts). */
 function isProxyAddress(text: string): boolean {
   const [address = '', bits, ...rest] = text.split('/');
@@ -92,6 +91,7 @@ function isProxyAddress(text: string): boolean {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 const OIDC_KEYS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS'] as const;
 
 /** Settings that only work together: all or none, else start-up names what is missing. */
