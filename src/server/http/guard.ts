@@ -100,12 +100,13 @@ export async function registerEmployeeOnly<O extends object>(
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Unsafe methods on /api from another site are refused (a second line behind SameSite=Lax
- * cookies). Requests without Origin or Sec-Fetch-Site (servers, webhooks, curl) pass.
+ * Unsafe methods from another site are refused (a second line behind SameSite=Lax cookies).
+ * Requests without Origin or Sec-Fetch-Site (servers, webhooks, curl) pass. Every path is
+ * checked, not only those spelled `/api/`: the router decodes `/%61pi/…` to the same route.
  */
 export function registerSameOriginWrites(app: FastifyInstance, publicOrigin: string | undefined): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (!UNSAFE.has(request.method)) return done();
     const origin = request.headers.origin;
     const sameOrigin = origin === undefined || origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
     if (request.headers['sec-fetch-site'] === 'cross-site' || !sameOrigin) {

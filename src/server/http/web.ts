@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownWebPath } from '../../contract/routes.js';
+import { requestOrigin } from './host.js';
 import { renderShell, type SiteInfo } from './shell.js';
 
 export interface WebOptions {
@@ -70,13 +71,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   };
 
   const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
-    const shell = shellFor(options.publicUrl ?? `${request.protocol}://${request.host}`);
+    const shell = shellFor(requestOrigin(request, options.publicUrl));
     const status = isKnownWebPath(request.url) ? 200 : 404;
     reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
+      // Without PUBLIC_URL the canonical and Open Graph links name the request's host.
+      .header('vary', options.publicUrl ? 'accept-encoding' : 'accept-encoding, host')
       .header('etag', shell.etag);
     if (status === 200 && request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
     const accepts = String(request.headers['accept-encoding'] ?? '');

@@ -8,13 +8,12 @@ import type { InvestorService } from './service.js';
 
 const LABELS = { search: 'Search', investmentStage: 'Investment stage', industry: 'Industry', offset: 'Offset', limit: 'Limit', name: 'Name', linkedinUrl: 'Profile URL', email: 'Email' };
 export const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
+const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain'];
+const NOT_CSV = 'Send the investor list as a CSV file (content type text/csv).';
 
 /** The investor directory (employees only: registered through the guard, which logs each write). */
 export async function investorRoutes(app: FastifyInstance, options: { investors: InvestorService }): Promise<void> {
   const { investors } = options;
-  // CSV arrives as text; JSON keeps its 1 MB limit, an import may be up to 5 MB.
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
-
   app.get('/api/investors', async (request, reply) => {
     const query = parseInput(investorsQuery, request.query, LABELS);
     reply.header('cache-control', 'no-store');
@@ -52,16 +51,24 @@ export async function investorRoutes(app: FastifyInstance, options: { investors:
     return { count };
   });
 
-  /** `?dryRun=1` answers the preview and the errors and stores nothing. */
-  app.post<{ Querystring: { dryRun?: string } }>('/api/investors/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request): Promise<InvestorImportResult> => {
-    if (typeof request.body !== 'string') throw new HttpError(415, 'Send the CSV file as text/csv.');
-    const { rows, errors } = parseInvestorCsv(request.body);
-    if (request.query.dryRun === '1' || request.query.dryRun === 'true') {
-      request.activity = null;
-      return { preview: rows, errors, added: 0, updated: 0 };
-    }
-    const { added, updated } = await investors.import(rows);
-    request.activity = { action: 'create', subject: 'investor import', detail: { added, updated, errors: errors.length } };
-    return { preview: rows, errors, added, updated };
+  // The import takes CSV text only (up to 5 MB; JSON keeps its 1 MB limit). Browsers on Windows
+  // label .csv files application/vnd.ms-excel and some tools text/plain; anything else is a 415.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(CSV_TYPES, { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(415, NOT_CSV)));
+
+    /** `?dryRun=1` answers the preview and the errors and stores nothing. */
+    scope.post<{ Querystring: { dryRun?: string } }>('/api/investors/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request): Promise<InvestorImportResult> => {
+      if (typeof request.body !== 'string') throw new HttpError(415, NOT_CSV);
+      const { rows, errors } = parseInvestorCsv(request.body);
+      if (request.query.dryRun === '1' || request.query.dryRun === 'true') {
+        request.activity = null;
+        return { preview: rows, errors, added: 0, updated: 0 };
+      }
+      const { added, updated } = await investors.import(rows);
+      request.activity = { action: 'create', subject: 'investor import', detail: { added, updated, errors: errors.length } };
+      return { preview: rows, errors, added, updated };
+    });
   });
 }
