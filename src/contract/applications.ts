@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isHttpUrl, isOwnUploadPath } from './web-address.js';
 
 export const APPLICATION_STATUSES = ['active', 'deployment'] as const;
 /** The fixed set of icons an application without a logo can show (spec default: mobile-alt). */
@@ -16,8 +17,12 @@ const webAddress = (message: string) =>
     z.trim(),
     z.minLength(1, message),
     z.maxLength(2048, 'The address must be at most 2048 characters'),
-    z.refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), 'Enter a web address starting with http:// or https://'),
+    z.refine((v) => v === '' || isHttpUrl(v), 'Enter a web address starting with http:// or https://'),
   );
+
+/** A logo is one of our uploads: its http(s) URL, or its `/uploads/…` path when stored on local disk. */
+const logoAddress = () =>
+  blankToUndefined('Logo URL', 2048).check(z.refine((v) => v === undefined || isHttpUrl(v) || isOwnUploadPath(v), 'Logo URL must be a web address starting with http:// or https://'));
 
 /** Spec section 5: name and URL required after trimming; the rest optional, blank means not given. */
 export const applicationInput = z.object({
@@ -25,7 +30,7 @@ export const applicationInput = z.object({
   url: webAddress('Please provide an application URL'),
   description: blankToUndefined('Description', 1000),
   status: z._default(z.enum(APPLICATION_STATUSES, 'Status must be active or deployment'), 'active'),
-  logoUrl: blankToUndefined('Logo URL', 2048),
+  logoUrl: logoAddress(),
   iconColor: z._default(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Icon colour must look like #3B82F6')), DEFAULT_ICON_COLOR),
   iconType: z._default(z.enum(ICON_TYPES, `Icon must be one of: ${ICON_TYPES.join(', ')}`), DEFAULT_ICON_TYPE),
   stripeProductId: blankToUndefined('Stripe product id', 100).check(
@@ -93,6 +98,6 @@ export const portfolioInput = z.object({
   websiteName: z.string('Please provide website name and URL').check(z.trim(), z.minLength(1, 'Please provide website name and URL'), z.maxLength(120, 'The name must be at most 120 characters')),
   websiteUrl: webAddress('Please provide website name and URL'),
   description: blankToUndefined('Description', 1000),
-  logoUrl: blankToUndefined('Logo URL', 2048),
+  logoUrl: logoAddress(),
 });
 export type PortfolioInput = z.output<typeof portfolioInput>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isHttpUrl } from './web-address.js';
 
 export const INVESTMENT_STAGES = ['Seed', 'Series A', 'Series B+', 'Growth'] as const;
 export const INDUSTRIES = ['SaaS/Tech', 'E-commerce', 'FinTech', 'Healthcare', 'Veteran-Led', 'Defense Tech'] as const;
@@ -32,7 +33,7 @@ const url = (label: string) =>
     z.pipe(
       z.nullable(z.string(`${label} must be text`)),
       z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-    ).check(z.refine((v) => v === null || (/^https?:\/\/\S+$/i.test(v) && v.length <= 2048), `${label} must be a web address starting with http:// or https://`)),
+    ).check(z.refine((v) => v === null || (isHttpUrl(v) && v.length <= 2048), `${label} must be a web address starting with http:// or https://`)),
   );
 const list = (label: string, maxItems: number) =>
   z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.maxLength(maxItems, `${label}: at most ${maxItems}`)), []);

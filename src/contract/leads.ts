@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { SocialProfile } from './businesses.js';
+import { isHttpUrl } from './web-address.js';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -19,9 +20,9 @@ export const newLeadInput = z.object({
   lng: z.optional(z.nullable(z.number().check(z.gte(-180), z.lte(180)))),
   rating: z.optional(z.nullable(z.string().check(z.regex(/^\d(\.\d)?$/, 'Rating must look like 4.5')))),
   reviewCount: z.optional(z.nullable(z.int().check(z.gte(0)))),
-  website: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2048), z.regex(/^https?:\/\//i, 'Website must start with http:// or https://')))),
+  website: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2048), z.refine(isHttpUrl, 'Website must start with http:// or https://')))),
   phone: optionalText('Phone', 60),
-  socialProfiles: z.optional(z.array(z.object({ network: z.string().check(z.maxLength(40)), url: z.string().check(z.maxLength(2048)) })).check(z.maxLength(20))),
+  socialProfiles: z.optional(z.array(z.object({ network: z.string().check(z.maxLength(40)), url: z.string().check(z.maxLength(2048), z.refine(isHttpUrl, 'A social profile must be a web address starting with http:// or https://')) })).check(z.maxLength(20))),
 });
 export type NewLeadInput = z.output<typeof newLeadInput>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BUSINESS_TYPES } from './registration-fields.js';
+import { isHttpUrl } from './web-address.js';
 
 export * from './registration-fields.js';
 
@@ -19,8 +20,6 @@ const optional = (label: string, max: number) =>
     z.refine((v) => v === undefined || v.length <= max, `${label} must be at most ${max} characters`),
   );
 
-const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-
 export const businessRegistrationInput = z.object({
   businessName: required('Business Name', 120),
   ownerName: required('Owner Name', 120),
@@ -35,7 +34,7 @@ export const businessRegistrationInput = z.object({
   businessType: z.enum(BUSINESS_TYPES, `Business Type must be one of: ${BUSINESS_TYPES.join(', ')}`),
   subscriptionPlan: required('Subscription Plan', 60),
   website: optional('Website', 2048).check(
-    z.refine((v) => v === undefined || HTTP_URL.test(v), 'Website must be a web address starting with http:// or https://'),
+    z.refine((v) => v === undefined || isHttpUrl(v), 'Website must be a web address starting with http:// or https://'),
   ),
   description: optional('Description', 2000),
 });

@@ -47,6 +47,7 @@ import { createOutboxWorker } from './features/notifications/outbox.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { createPaymentsService } from './features/payments/service.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurity } from './http/security.js';
 import { registerWeb } from './http/web.js';
 import { serverTimeoutOptions, type HttpTimeouts } from './http/timeouts.js';
@@ -127,6 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Before every route: characters PostgreSQL cannot store are refused with a 400 naming the field.
+  registerInputGuard(app);
   const storage = createStorage(config);
   const counters = options.counters ?? createCounterStore(config, database.db, (error) => app.log.warn({ err: error }, 'Redis connection problem'));
   if (!options.counters) app.addHook('onClose', () => counters.close());

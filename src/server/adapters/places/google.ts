@@ -1,4 +1,5 @@
 import { distanceMiles, METERS_PER_MILE } from '../../../contract/geo.js';
+import { httpUrlOrNull } from '../../../contract/web-address.js';
 import { fetchJson, type HttpAnswer } from './http.js';
 import { PlacesProviderError, type Place, type PlacesProvider } from './types.js';
 
@@ -63,7 +64,8 @@ function toPlace(raw: GooglePlace): Place | null {
     lng,
     rating: num(raw.rating),
     reviewCount: num(raw.userRatingCount),
-    website: text(raw.websiteUri),
+    // Only http(s) links are ever stored or shown (src/contract/web-address.ts).
+    website: httpUrlOrNull(raw.websiteUri),
     phone: text(raw.nationalPhoneNumber) ?? text(raw.internationalPhoneNumber),
     socialProfiles: [],
     recentPosts: [],

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { businessTerms } from '../../adapters/places/directory-terms.js';
+import { httpUrlOrNull, isHttpUrl } from '../../../contract/web-address.js';
 import type { GeneratedBusiness } from './generate.js';
 
 export interface ImportedRow extends GeneratedBusiness {
@@ -44,7 +45,7 @@ export function parseDirectoryCsv(csv: string): ImportResult {
     if (!text(record.lng) || !Number.isFinite(lng) || Math.abs(lng) > 180) problems.push('lng must be a number from -180 to 180');
     if (rating !== null && !(rating >= 0 && rating <= 5)) problems.push('rating must be from 0 to 5');
     if (reviews !== null && !(Number.isInteger(reviews) && reviews >= 0)) problems.push('review_count must be a whole number');
-    if (website && !/^https?:\/\/\S+$/i.test(website)) problems.push('website must start with http:// or https://');
+    if (website && !isHttpUrl(website)) problems.push('website must start with http:// or https://');
     if (problems.length > 0) return void result.errors.push({ row, message: problems.join('; ') });
     result.rows.push({
       name: name!,
@@ -57,7 +58,11 @@ export function parseDirectoryCsv(csv: string): ImportResult {
       reviewCount: reviews,
       website,
       phone: text(record.phone),
-      socialProfiles: SOCIAL_COLUMNS.flatMap((network) => (text(record[network]) ? [{ network, url: text(record[network])! }] : [])),
+      // A profile column that is no http(s) link is dropped, like an empty one.
+      socialProfiles: SOCIAL_COLUMNS.flatMap((network) => {
+        const url = httpUrlOrNull(record[network]);
+        return url ? [{ network, url }] : [];
+      }),
       recentPosts: [],
       externalId: text(record.external_id),
     });
