@@ -48,6 +48,10 @@ test('the dashboard shows the real revenue, the demo applications and the 30-day
   const revenue = (await (await page.request.get('/api/revenue/today')).json()) as RevenueToday;
   await expect(page.getByTestId('revenue-today-value')).toHaveText(formatMoney(revenue.today));
   await expect(page.getByTestId('revenue-week-value')).toHaveText(formatMoney(revenue.week));
+  // This server has no Stripe keys: the figures are test money, and the page says so by them.
+  expect(revenue.testMode).toBe(true);
+  await expect(page.getByTestId('revenue-test-mode')).toContainText('Test mode — these figures are test payments, not real money');
+  await expect(page.getByRole('heading', { name: 'Revenue, last 30 days (test payments)' })).toBeVisible();
   const today = page.getByRole('group', { name: "Today's Revenue" });
   await expect(today.getByText(/(^[+-]?\d+\.\d% vs yesterday$)|(^No sales yesterday$)/)).toBeVisible();
   await expect(page.getByRole('group', { name: 'This Week' }).getByText(/(^[+-]?\d+\.\d% vs last week$)|(^No sales last week$)/)).toBeVisible();

@@ -1,3 +1,4 @@
+import { FlaskConical } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api';
 import { site } from '../../lib/site';
@@ -6,6 +7,19 @@ import { useApplications, useRevenueSummary } from './api';
 import { ApplicationsTable } from './applications-table';
 import { RevenuePanel } from './revenue-panel';
 import { SummaryCards } from './summary-cards';
+
+/** While the product runs in test mode the figures are test payments: said where they are shown. */
+function TestModeNote() {
+  return (
+    <div role="note" data-testid="revenue-test-mode" className="flex gap-3 rounded-lg border-2 border-dashed border-flag-red bg-muted p-4 text-sm">
+      <FlaskConical className="mt-0.5 size-5 shrink-0 text-flag-red" aria-hidden="true" />
+      <div>
+        <p className="font-bold">Test mode — these figures are test payments, not real money</p>
+        <p className="mt-1 text-muted-foreground">Real payments are counted once live Stripe keys are set; test payments then no longer count.</p>
+      </div>
+    </div>
+  );
+}
 
 // The shell listens for hash changes and shows the chosen section.
 const openSettings = () => {
@@ -25,6 +39,7 @@ export default function ApplicationsSection(_props: SectionProps) {
           Revenue from recorded payments{summary.data ? `, in the ${summary.data.timeZone} time zone` : ''}. Weeks start on Monday.
         </p>
       </div>
+      {summary.data?.testMode && <TestModeNote />}
       {summary.isError ? (
         <p role="alert" className="text-sm text-destructive">
           Error loading revenue: {errorMessage(summary.error, 'Unknown error')}
