@@ -59,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeouts, warn: (message: string) => void): Promise<Database> {
-  const pool = new pg.Pool({
+  const pool = new Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: timeouts.acquireMs,
@@ -102,6 +102,34 @@ async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeou
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * A pool whose checked-out connections give themselves back when they die. Drizzle's transaction
+ * sends `begin` before its try/finally, so a connection lost between checkout and `begin` was
+ * never released: each failover leaked pool slots until none was left (and /readyz never came
+ * back). A lost connection now leaves the pool at once; the holder's own release does nothing.
+ */
+class Pool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback); // pool.query's own path: it releases on error itself
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const onLost = (error: Error) => releaseOnce(error);
+      const releaseOnce = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onLost);
+        release(err);
+      };
+      client.once('error', onLost);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, timeouts: DatabaseTimeouts): Promise<Database> {

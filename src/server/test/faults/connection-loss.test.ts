@@ -60,7 +60,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL connection that drop
       while (!enough() && Date.now() - start < 10_000) {
         const result = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
         terminations += result.rowCount ?? 0;
-        await new Promise((resolve) => setTimeout(resolve, 40 + Math.random() * 80));
+        await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 200));
       }
       running = false;
     }
