@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { activityLog } from '../db/schema.js';
 import { TEST_DATABASES } from '../test/databases.js';
 import { appUnderTest } from '../test/app-under-test.js';
+import { requestOrigin } from './host.js';
 
 interface Refusal {
   message: string;
@@ -116,5 +121,33 @@ describe.each(TEST_DATABASES)('hostile input on %s', (kind) => {
     expect(fine.headers.vary).toMatch(/\bhost\b/i);
     const ipv6 = await ctx.app.inject({ url: '/robots.txt', headers: { host: '[::1]:5000' } });
     expect(ipv6.body).toContain('Sitemap: http://[::1]:5000/sitemap.xml');
+  });
+});
+
+/** The page shell's canonical and Open Graph links without PUBLIC_URL. */
+describe('the page shell and a hostile Host', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-'));
+  fs.mkdirSync(path.join(dir, 'web'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><link rel="canonical" href="{{ORIGIN}}/"><meta property="og:url" content="{{ORIGIN}}/"><div id="root"></div>');
+  const ctx = appUnderTest('pglite', { web: { webDir: path.join(dir, 'web'), shellFile: path.join(dir, 'index.html') } });
+
+  it('names the checked host, varies by Host, and refuses a malformed one without echoing it', async () => {
+    const fine = await ctx.app.inject({ url: '/', headers: { host: 'shop.example:8080' } });
+    expect(fine.statusCode).toBe(200);
+    expect(fine.body).toContain('<link rel="canonical" href="http://shop.example:8080/">');
+    expect(String(fine.headers.vary)).toMatch(/\bhost\b/i);
+    for (const host of ['evil.example/"><script>', 'a@b', 'x'.repeat(300), '<evil>']) {
+      const res = await ctx.app.inject({ url: '/', headers: { host } });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.body).not.toContain(host);
+    }
+  });
+
+  it('falls back to a safe origin when a request names no host, and prefers PUBLIC_URL', () => {
+    const request = (host: string | undefined, protocol = 'http') => ({ host, protocol }) as unknown as FastifyRequest;
+    expect(requestOrigin(request(undefined), undefined)).toBe('http://localhost');
+    expect(requestOrigin(request('a@b'), undefined)).toBe('http://localhost');
+    expect(requestOrigin(request('shop.example', 'https'), undefined)).toBe('https://shop.example');
+    expect(requestOrigin(request('evil.example'), 'https://agency.example.com')).toBe('https://agency.example.com');
   });
 });
