@@ -27,6 +27,7 @@ describe.each(TEST_DATABASES)('hostile input on %s', (kind) => {
       [ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: { ...registration, ownerName: 'Jo\u0000' } }), 'ownerName'],
       [ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: { ...registration, address: { city: ['x\ud800'] } } }), 'address.city.0'],
       [ctx.app.inject({ url: '/api/payments/status?payment_intent=pi%00' }), 'payment_intent'],
+      [ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'jo\u0000@example.com', password: 'a long passphrase' } }), 'email'],
       [call('POST', '/api/investors', { name: 'Jane\u0000Doe' }), 'name'],
       [call('POST', '/api/investors', { name: 'Jane', 'bad\u0000key': 1 }), 'bad\\u0000key'],
       [call('PUT', '/api/investors/a%00b', { name: 'Jane' }), 'id'],
