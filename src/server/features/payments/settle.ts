@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckedCard } from '../../adapters/payments/test-cards.js';
 import { planProductId, type IntentState, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/types.js';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions, webhookEvents } from '../../db/schema.js';
 import { type MailSettings, paymentMails } from '../notifications/messages.js';
 import { enqueueMail } from '../notifications/outbox.js';
+import { changeSubscription } from './subscription-events.js';
 
 export interface SettleDeps {
   db: Db;
@@ -135,42 +136,6 @@ async function recordFailure(tx: Db, providerIntentId: string, message: string, 
     .where(and(eq(paymentIntents.providerIntentId, providerIntentId), ne(paymentIntents.status, 'succeeded')));
 }
 
-/** How far along its life a subscription is: at equal event times the state further on wins. */
-const LIFECYCLE = { incomplete: 0, active: 1, past_due: 2, canceled: 3 } as const;
-const lifecycleOf = sql<number>`case ${subscriptions.status} when 'incomplete' then 0 when 'active' then 1 when 'past_due' then 2 else 3 end`;
-
-/**
- * Applies a subscription's new state unless a newer event was applied already (events arrive
- * out of order): one compare-and-set UPDATE, so concurrent deliveries settle on the newest
- * (docs/decisions/008-money-that-stays-right.md). 'stale' when the subscription is ours but newer.
- */
-async function changeSubscription(tx: Db, event: Extract<PaymentEvent, { kind: 'subscription_changed' }>, effects: Effects): Promise<'applied' | 'stale'> {
-  const changed = await tx
-    .update(subscriptions)
-    .set({
-      status: event.status,
-      ...(event.currentPeriodStart ? { currentPeriodStart: event.currentPeriodStart } : {}),
-      ...(event.currentPeriodEnd ? { currentPeriodEnd: event.currentPeriodEnd } : {}),
-      providerEventAt: event.createdAt,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId),
-        or(
-          isNull(subscriptions.providerEventAt),
-          lt(subscriptions.providerEventAt, event.createdAt),
-          and(eq(subscriptions.providerEventAt, event.createdAt), sql`${lifecycleOf} <= ${LIFECYCLE[event.status]}`),
-        ),
-      ),
-    )
-    .returning({ id: subscriptions.id });
-  effects.subscriptionIds.push(...changed.map((c) => c.id));
-  if (changed.length > 0) return 'applied';
-  const ours = await tx.$count(subscriptions, eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
-  return ours > 0 ? 'stale' : 'applied';
-}
-
 async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects: Effects): Promise<'applied' | 'stale'> {
   switch (event.kind) {
     case 'payment_succeeded':
@@ -179,8 +144,11 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
     case 'payment_failed':
       await recordFailure(tx, event.intentId, event.message);
       return 'applied';
-    case 'subscription_changed':
-      return changeSubscription(tx, event, effects);
+    case 'subscription_changed': {
+      const { outcome, changedIds } = await changeSubscription(tx, event);
+      effects.subscriptionIds.push(...changedIds);
+      return outcome;
+    }
     case 'renewal_paid': {
       const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
       if (!sub) return 'applied';
