@@ -63,7 +63,8 @@ export function runServer(options: ServerOptions): void {
   }
   let databaseClosed: Promise<void> | undefined;
   const closeDatabase = () => (databaseClosed ??= database?.close() ?? Promise.resolve());
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Repeated SIGTERMs (some supervisors resend) must not kill the drain; a second Ctrl-C may.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   async function start() {
