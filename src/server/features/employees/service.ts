@@ -76,7 +76,8 @@ export function createEmployeeService(auth: Auth, db: Db) {
           .set({ ...(patch.role ? { role: patch.role } : {}), ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}), updatedAt: new Date() })
           .where(eq(user.id, id));
       };
-      if (target.role === 'owner' && !target.disabled && (patch.disabled || demotes)) await withAnOwnerLeft(actor, id, apply);
+      // Decided under the lock, not on the row read above: it may have changed since.
+      if (patch.disabled || patch.role === 'staff') await withAnOwnerLeft(actor, id, apply);
       else await apply(db);
       // A disabled employee is signed out everywhere at once, not when the session expires.
       if (patch.disabled) await (await auth.$context).internalAdapter.deleteUserSessions(id);
@@ -89,8 +90,7 @@ export function createEmployeeService(auth: Auth, db: Db) {
       const apply = async (conn: Db) => {
         await conn.delete(user).where(eq(user.id, id));
       };
-      if (target.role === 'owner' && !target.disabled) await withAnOwnerLeft(actor, id, apply);
-      else await apply(db);
+      await withAnOwnerLeft(actor, id, apply);
       return { email: target.email };
     },
   };
