@@ -5,6 +5,9 @@ import { openDatabase, type Database } from '../../db/client.js';
 import { isDatabaseUnavailable } from '../../db/errors.js';
 import { createTestDatabase, type TestDatabase } from '../databases.js';
 
+/** Drizzle's `execute` result is typed per driver; on PostgreSQL it carries `rows`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 // pg_terminate_backend is PostgreSQL's: this runs only when TEST_DATABASE_URL is set.
 describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL pool after lost connections', () => {
   let testDb: TestDatabase;
@@ -46,17 +49,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL pool after lost co
     expect(failed).toBeGreaterThan(0); // the fault really happened
     // Both pool slots still serve, well within the 1 s acquisition bound.
     const results = await Promise.all([0, 1, 2, 3].map(() => database.db.transaction((tx) => tx.execute(sql`select 1 as one`))));
-    expect(results.map((r) => r.rows[0])).toEqual([{ one: 1 }, { one: 1 }, { one: 1 }, { one: 1 }]);
+    expect(results.map((r) => rowsOf(r)[0])).toEqual([{ one: 1 }, { one: 1 }, { one: 1 }, { one: 1 }]);
   });
 
   it('a connection killed inside a transaction fails that transaction only, and the next one works', async () => {
     const killed = database.db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-      await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      const [backend] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
+      await admin.query('select pg_terminate_backend($1)', [backend!.pid]);
       await tx.execute(sql`select 1`);
     });
     await expect(killed).rejects.toSatisfy(isDatabaseUnavailable);
-    const { rows } = await database.db.execute<{ one: number }>(sql`select 1 as one`);
-    expect(rows).toEqual([{ one: 1 }]);
+    expect(rowsOf(await database.db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
   });
 });
