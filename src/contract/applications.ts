@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isHttpUrl, isOwnUploadPath } from './web-address.js';
+import { isHttpUrl, isSitePath } from './web-address.js';
 
 export const APPLICATION_STATUSES = ['active', 'deployment'] as const;
 /** The fixed set of icons an application without a logo can show (spec default: mobile-alt). */
@@ -20,9 +20,9 @@ const webAddress = (message: string) =>
     z.refine((v) => v === '' || isHttpUrl(v), 'Enter a web address starting with http:// or https://'),
   );
 
-/** A logo is one of our uploads: its http(s) URL, or its `/uploads/…` path when stored on local disk. */
+/** A logo is an http(s) URL or a path on this site (local-disk uploads, demo logos); the service checks it is ours. */
 const logoAddress = () =>
-  blankToUndefined('Logo URL', 2048).check(z.refine((v) => v === undefined || isHttpUrl(v) || isOwnUploadPath(v), 'Logo URL must be a web address starting with http:// or https://'));
+  blankToUndefined('Logo URL', 2048).check(z.refine((v) => v === undefined || isHttpUrl(v) || isSitePath(v), 'Logo URL must be a web address starting with http:// or https://'));
 
 /** Spec section 5: name and URL required after trimming; the rest optional, blank means not given. */
 export const applicationInput = z.object({

@@ -42,8 +42,9 @@ describe('web addresses', () => {
     expect(profile('javascript:alert(1)').success).toBe(false);
   });
 
-  it('keeps a logo stored on local disk, which is a path on this site', () => {
+  it('keeps a logo that is a path on this site (local-disk uploads, demo logos), not another host', () => {
     expect(portfolioInput.safeParse({ websiteName: 'Site', websiteUrl: 'https://site.example', logoUrl: '/uploads/portfolio-logo/a.webp' }).success).toBe(true);
+    expect(portfolioInput.safeParse({ websiteName: 'Site', websiteUrl: 'https://site.example', logoUrl: '/demo/harbor-lights.svg' }).success).toBe(true);
     expect(portfolioInput.safeParse({ websiteName: 'Site', websiteUrl: 'https://site.example', logoUrl: '//evil.example/a.webp' }).success).toBe(false);
   });
 });

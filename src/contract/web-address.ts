@@ -21,5 +21,5 @@ export function httpUrlOrNull(value: unknown): string | null {
   return text !== '' && isHttpUrl(text) ? text : null;
 }
 
-/** One of our own uploads on local disk is served from this site: `/uploads/…`. */
-export const isOwnUploadPath = (text: string): boolean => /^\/uploads\/[^\s\\]+$/.test(text);
+/** A path on this site (`/uploads/…` on local disk, a seeded `/demo/…` logo), never `//host` or `/\\host`. */
+export const isSitePath = (text: string): boolean => /^\/(?![/\\])[^\s\\]*$/.test(text);
