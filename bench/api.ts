@@ -1,101 +1,82 @@
 // npm run bench:api — GET /api/subscription-plans on the production server vs a bare node:http
 // server answering the same JSON, measured in the same run with autocannon (50 connections).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { pinningNote, requireBuild, root, serverEntry, spawnServer, stopServer, waitFor } from './lib.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 
-// On a 2-core machine the load generator and the server fight for cores; pin the server to the
-// last core and autocannon to the others (Linux `taskset`), so both servers get the same share.
-const cores = os.availableParallelism();
-const canPin = cores > 1 && (() => {
+/** CPU seconds (user + system) the process has used so far (Linux), or NaN. */
+function cpuSeconds(pid: number | undefined): number {
   try {
-    execFileSync('taskset', ['-a', '-cp', `0-${cores - 2}`, String(process.pid)], { stdio: 'ignore' });
-    return true;
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
-    return false;
+    return NaN;
   }
-})();
-function spawnServer(args: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
-  return canPin
-    ? spawn('taskset', ['-c', String(cores - 1), process.execPath, ...args], options)
-    : spawn(process.execPath, args, options);
 }
 
-async function waitFor(url: string, timeoutMs = 30_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+interface Round {
+  result: autocannon.Result;
+  /** Share of one core the server used: near 100 % means the server, not autocannon, set the pace. */
+  busy: number;
 }
 
-function run(url: string) {
-  return autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
+async function run(url: string, server: ChildProcess): Promise<Round> {
+  const cpu = cpuSeconds(server.pid);
+  const started = performance.now();
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
+  return { result, busy: (cpuSeconds(server.pid) - cpu) / ((performance.now() - started) / 1000) };
 }
 
-if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) {
-  console.error('No build: run `npm run build` first.');
-  process.exit(1);
-}
-
+requireBuild();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
 const port = 5400 + Math.floor(Math.random() * 200);
-const app: ChildProcess = spawnServer([path.join(root, 'dist/server/main.js')], {
+const app = spawnServer([serverEntry], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 try {
   const appUrl = `http://127.0.0.1:${port}/api/subscription-plans`;
-  await waitFor(appUrl);
+  await waitFor(appUrl, 60_000, app);
   const body = await (await fetch(appUrl)).text();
   // The bare server runs in a child too, so neither shares a core with autocannon's client loop.
-  const bare = spawnServer([path.join(root, 'bench/bare-server.mjs'), String(port + 1)], {
-    stdio: ['pipe', 'inherit', 'inherit'],
-  });
+  const bare = spawnServer([path.join(root, 'bench/bare-server.mjs'), String(port + 1)], { stdio: ['pipe', 'inherit', 'inherit'] });
   bare.stdin!.end(body);
   try {
     const bareUrl = `http://127.0.0.1:${port + 1}/`;
     await waitFor(bareUrl);
     // Warm both up, then alternate rounds so background load hits both alike; report the medians.
-    await run(appUrl);
-    await run(bareUrl);
-    const appRuns: autocannon.Result[] = [];
-    const bareRuns: autocannon.Result[] = [];
+    await run(appUrl, app);
+    await run(bareUrl, bare);
+    const appRuns: Round[] = [];
+    const bareRuns: Round[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      appRuns.push(await run(appUrl));
-      bareRuns.push(await run(bareUrl));
+      appRuns.push(await run(appUrl, app));
+      bareRuns.push(await run(bareUrl, bare));
     }
-    const median = (runs: autocannon.Result[]) =>
-      [...runs].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(runs.length / 2)]!;
-    const appResult = median(appRuns);
-    const bareResult = median(bareRuns);
-    const ratio = appResult.requests.average / bareResult.requests.average;
-    const rows = [
-      ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
-      ['app (Fastify + PGlite)', appResult.requests.average.toFixed(0), String(appResult.latency.p50), String(appResult.latency.p99), String(appResult.errors + appResult.non2xx)],
-      ['bare node:http', bareResult.requests.average.toFixed(0), String(bareResult.latency.p50), String(bareResult.latency.p99), String(bareResult.errors + bareResult.non2xx)],
-    ];
-    console.log(canPin ? `servers pinned to core ${cores - 1}, autocannon to the rest` : 'servers not pinned (no taskset)');
+    const median = (runs: Round[]) => [...runs].sort((a, b) => a.result.requests.average - b.result.requests.average)[Math.floor(runs.length / 2)]!;
+    const appRound = median(appRuns);
+    const bareRound = median(bareRuns);
+    const ratio = appRound.result.requests.average / bareRound.result.requests.average;
+    const row = (name: string, { result, busy }: Round) =>
+      [name, result.requests.average.toFixed(0), String(result.latency.p50), String(result.latency.p99), String(result.errors + result.non2xx), `${(busy * 100).toFixed(0)} %`];
+    const rows = [['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU'], row('app (Fastify + PGlite)', appRound), row('bare node:http', bareRound)];
+    console.log(pinningNote());
     console.log(`\nGET /api/subscription-plans, ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds (${body.length} bytes)`);
-    for (const row of rows) console.log(row.map((c, i) => c.padEnd(i === 0 ? 24 : 10)).join(''));
-    console.log(`ratio app/bare: ${ratio.toFixed(2)} (budget >= 0.70); app p99: ${appResult.latency.p99} ms (budget < 10 ms)`);
+    for (const r of rows) console.log(r.map((c, i) => c.padEnd(i === 0 ? 24 : 10)).join(''));
+    console.log(`all rounds, req/s: app ${appRuns.map((r) => r.result.requests.average.toFixed(0)).join(' ')}; bare ${bareRuns.map((r) => r.result.requests.average.toFixed(0)).join(' ')}`);
+    console.log(`ratio app/bare: ${ratio.toFixed(2)} (budget >= 0.70); app p99: ${appRound.result.latency.p99} ms (budget < 10 ms)`);
+    if (bareRound.busy < 0.9) console.log('note: the bare server used less than 90 % of its core: autocannon or other work on this machine set the pace, so the ratio is not the servers\' own.');
   } finally {
     bare.kill();
   }
 } finally {
-  app.kill('SIGTERM');
-  await new Promise((r) => app.once('exit', r));
+  await stopServer(app);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,10 @@
-// Shared by the database benchmarks: a throw-away PostgreSQL database and percentile timing.
+// Shared by the benchmarks: a throw-away PostgreSQL database, percentile timing, and the
+// production server in a child process pinned to its own core.
+import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 
@@ -16,22 +21,29 @@ async function adminQuery(statement: string) {
   }
 }
 
-/** Runs `fn` on a new PostgreSQL database beside BENCH_DATABASE_URL, then on an in-memory PGlite; drops both. */
-export async function onBothDatabases(fn: (label: string, database: Database) => Promise<void>): Promise<void> {
+/** Runs `fn` with the URL of a new PostgreSQL database beside BENCH_DATABASE_URL; drops it afterwards. */
+export async function withThrowawayDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
   const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${name}`);
   try {
     const url = new URL(base);
     url.pathname = `/${name}`;
-    const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
+    return await fn(url.toString());
+  } finally {
+    await adminQuery(`drop database if exists ${name} with (force)`);
+  }
+}
+
+/** Runs `fn` on a new PostgreSQL database beside BENCH_DATABASE_URL, then on an in-memory PGlite; drops both. */
+export async function onBothDatabases(fn: (label: string, database: Database) => Promise<void>): Promise<void> {
+  await withThrowawayDatabase(async (url) => {
+    const postgres = await openDatabase({ kind: 'postgres', url });
     try {
       await fn('PostgreSQL', postgres);
     } finally {
       await postgres.close();
     }
-  } finally {
-    await adminQuery(`drop database if exists ${name} with (force)`);
-  }
+  });
   const pglite = await openDatabase({ kind: 'pglite' });
   try {
     await fn('PGlite (in memory)', pglite);
@@ -53,3 +65,66 @@ export async function timed(call: () => Promise<unknown[]>): Promise<{ found: nu
   const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
   return { found, p50: p(0.5), p95: p(0.95) };
 }
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const serverEntry = path.join(root, 'dist/server/main.js');
+
+/** The HTTP benchmarks measure the production build; they refuse to run without one. */
+export function requireBuild(): void {
+  if (!fs.existsSync(serverEntry)) {
+    console.error('No build: run `npm run build` first.');
+    process.exit(1);
+  }
+}
+
+// On a 2-core machine the load generator and the server fight for cores; the server gets the
+// last core and this process (the load generator) the others (Linux `taskset`), when available.
+const cores = os.availableParallelism();
+let pinned: boolean | undefined;
+export function pinLoadGenerator(): boolean {
+  pinned ??=
+    cores > 1 &&
+    (() => {
+      try {
+        execFileSync('taskset', ['-a', '-cp', `0-${cores - 2}`, String(process.pid)], { stdio: 'ignore' });
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+  return pinned;
+}
+export const pinningNote = () => (pinLoadGenerator() ? `servers pinned to core ${cores - 1}, load generator to the rest` : 'servers not pinned (no taskset)');
+
+/** Starts `node <args>` on the server core (see pinLoadGenerator). */
+export function spawnServer(args: string[], options: SpawnOptions): ChildProcess {
+  return pinLoadGenerator()
+    ? spawn('taskset', ['-c', String(cores - 1), process.execPath, ...args], options)
+    : spawn(process.execPath, args, options);
+}
+
+/** Waits until `url` answers 2xx; fails when the server exits or `timeoutMs` passes. */
+export async function waitFor(url: string, timeoutMs = 60_000, server?: ChildProcess): Promise<void> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (server && server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode}) before ${url} answered`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** SIGTERM, then wait for the exit (the server drains and closes its database). */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+/** The q-quantile of ascending `sorted` numbers (nearest rank). */
+export const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
