@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from './security.js';
+import { apiSecurityHeaders, securityHeaders } from './security.js';
 
 describe('content security policy', () => {
   it('allows no outside script or frame in test mode', () => {
@@ -15,5 +15,19 @@ describe('content security policy', () => {
     expect(csp).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
     expect(csp).toContain("connect-src 'self' https://api.stripe.com");
     expect(csp).toContain("object-src 'none'");
+  });
+});
+
+describe('API answers', () => {
+  it('keep the headers that guard data, with the strictest policy, and HSTS when the site is HTTPS', () => {
+    const page = securityHeaders({ httpsOnly: true, stripe: true });
+    expect(apiSecurityHeaders(page)).toEqual({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cross-origin-resource-policy': 'same-origin',
+      'strict-transport-security': page['strict-transport-security'],
+    });
+    expect(apiSecurityHeaders(securityHeaders({ httpsOnly: false }))['strict-transport-security']).toBeUndefined();
   });
 });

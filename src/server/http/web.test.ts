@@ -43,11 +43,19 @@ describe('HTTP foundation', () => {
     for (const url of ['/', '/api/subscription-plans', '/api/nope', '/assets/index-abc123.js']) {
       const res = await app.inject(url);
       const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toContain('unsafe-inline');
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("base-uri 'none'");
-      expect(csp).toContain("frame-ancestors 'none'");
+      if (url.startsWith('/api/')) {
+        // Never rendered as a page: nothing may load or frame it (docs/decisions/012).
+        expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(res.headers['referrer-policy']).toBeUndefined();
+      } else {
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toContain('unsafe-inline');
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).toContain("base-uri 'none'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+      }
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-powered-by']).toBeUndefined();

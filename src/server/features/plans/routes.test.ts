@@ -38,6 +38,19 @@ describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
     expect(plans[0]!.billingCycle).toBe('month');
   });
 
+  it('answers a revalidation with a bodiless 304 while the plans are unchanged', async () => {
+    const first = await app.inject('/api/subscription-plans');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{20,}"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await app.inject({ url: '/api/subscription-plans', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await app.inject({ url: '/api/subscription-plans', headers: { 'if-none-match': '"another-version"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(first.body);
+  });
+
   it('answers the demo portfolio', async () => {
     const res = await app.inject('/api/portfolio');
     expect(res.statusCode).toBe(200);

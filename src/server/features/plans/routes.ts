@@ -1,13 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planUpdateInput } from '../../../contract/plan-admin.js';
 import type { Db } from '../../db/client.js';
 import { parseInput } from '../../http/validate.js';
-import { updatePlan, type PlanCatalogue } from './service.js';
+import { updatePlan, type PlanCatalogue, type SerialisedPlans } from './service.js';
+
+function sendPlans(request: FastifyRequest, reply: FastifyReply, plans: SerialisedPlans): FastifyReply {
+  reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').header('etag', plans.etag);
+  // A returning visitor's browser revalidates (no-cache) and gets a bodiless 304 while nothing changed.
+  if (request.headers['if-none-match'] === plans.etag) return reply.code(304).send();
+  return reply.send(plans.body);
+}
 
 export async function planRoutes(app: FastifyInstance, options: { catalogue: PlanCatalogue }): Promise<void> {
-  app.get('/api/subscription-plans', async (_request, reply) => {
-    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache');
-    return options.catalogue.json();
+  // The landing page's busiest call: the serialised list is nearly always at hand, so it goes out
+  // as ready bytes without waiting on a promise (docs/decisions/012-containers-load-and-api-throughput.md).
+  app.get('/api/subscription-plans', (request, reply) => {
+    const plans = options.catalogue.now();
+    if (plans) return sendPlans(request, reply, plans);
+    return options.catalogue.serialised().then((loaded) => sendPlans(request, reply, loaded));
   });
 }
 

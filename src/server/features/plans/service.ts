@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { asc, eq, ne } from 'drizzle-orm';
 import { centsToDecimal, dollarsToCents } from '../../../contract/money.js';
 import { HttpError } from '../../http/errors.js';
@@ -29,6 +30,13 @@ export async function listPlans(db: Db): Promise<SubscriptionPlan[]> {
   return rows.map(toPlan);
 }
 
+/** The plan list as it goes out: JSON text, its bytes and an ETag. */
+export interface SerialisedPlans {
+  json: string;
+  body: Buffer;
+  etag: string;
+}
+
 /**
  * The plans are read on every landing page view and change rarely: keep the serialised list
  * for a few seconds. One query refreshes it however many requests arrive meanwhile, and they
@@ -36,24 +44,30 @@ export async function listPlans(db: Db): Promise<SubscriptionPlan[]> {
  * instances catch up within the TTL.
  */
 export function createPlanCatalogue(db: Db, ttlMs = 5_000) {
-  let cached: { json: string; expires: number } | undefined;
-  let refreshing: Promise<string> | undefined;
+  let cached: (SerialisedPlans & { expires: number }) | undefined;
+  let refreshing: Promise<SerialisedPlans> | undefined;
   const refresh = () =>
     (refreshing ??= listPlans(db)
       .then((plans) => {
-        cached = { json: JSON.stringify(plans), expires: Date.now() + ttlMs };
-        return cached.json;
+        const json = JSON.stringify(plans);
+        const etag = `"${crypto.createHash('sha1').update(json).digest('base64url')}"`;
+        cached = { json, body: Buffer.from(json), etag, expires: Date.now() + ttlMs };
+        return cached;
       })
       .finally(() => {
         refreshing = undefined;
       }));
+  /** The list to answer with right now, without waiting: fresh, or the previous one while it refreshes. */
+  const now = (): SerialisedPlans | undefined => {
+    if (cached && cached.expires <= Date.now()) refresh().catch(() => undefined); // a failed refresh is retried by the next request
+    return cached;
+  };
+  const serialised = async (): Promise<SerialisedPlans> => now() ?? refresh();
   return {
+    now,
+    serialised,
     async json(): Promise<string> {
-      if (cached && cached.expires > Date.now()) return cached.json;
-      const next = refresh();
-      if (!cached) return next;
-      next.catch(() => undefined); // a failed refresh is retried by the next request
-      return cached.json;
+      return (await serialised()).json;
     },
     invalidate() {
       cached = undefined;
