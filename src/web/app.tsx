@@ -2,16 +2,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ToastHost } from './components/toast-host';
-import { LandingPage } from './features/landing/page';
-import { NotFoundPage } from './features/not-found/page';
+import { LandingPage } from './screens/landing/page';
+import { NotFoundPage } from './screens/not-found/page';
 import { createQueryClient } from './lib/query-client';
 import { PageSpinner } from './components/page-spinner';
 
-// Checkout, payment confirmation and the admin area never weigh on the landing page.
-const CheckoutPage = lazy(() => import('./features/checkout/page'));
-const PaymentSuccessPage = lazy(() => import('./features/payment-success/page'));
-const AdminPage = lazy(() => import('./features/admin/page'));
-const LoginPage = lazy(() => import('./features/login/page'));
+// Checkout, payment confirmation and the admin area never weigh on the landing page. Pages are
+// loaded by file (a feature's index is for static imports; re-exporting a page there would pull
+// it into every chunk that imports the index).
+const CheckoutPage = lazy(() => import('./features/payments/checkout-page'));
+const PaymentSuccessPage = lazy(() => import('./features/payments/payment-success-page'));
+const AdminPage = lazy(() => import('./screens/admin/page'));
+const LoginPage = lazy(() => import('./features/auth/login-page'));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

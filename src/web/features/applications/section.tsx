@@ -2,7 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api';
 import { site } from '../../lib/site';
-import type { SectionProps } from '../admin/sections';
+import type { SectionProps } from '../../lib/admin-section';
 import { useApplications, useRevenueSummary } from './api';
 import { ApplicationsTable } from './applications-table';
 import { RevenuePanel } from './revenue-panel';

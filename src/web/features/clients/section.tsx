@@ -11,7 +11,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import type { SectionProps } from '../admin/sections';
+import type { SectionProps } from '../../lib/admin-section';
 import { clientsExportUrl, readFiltersFromUrl, useClient, useClients, writeFiltersToUrl, type ClientFilters } from './api';
 
 const SEARCH_DELAY_MS = 300;

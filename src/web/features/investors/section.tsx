@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SectionProps } from '../admin/sections';
+import type { SectionProps } from '../../lib/admin-section';
 import { useInvestors } from './api';
 import { InvestorFiltersBar } from './filters';
 import { InvestorList } from './investor-list';

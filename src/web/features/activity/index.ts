@@ -1,0 +1,3 @@
+/** The activity log in settings. */
+export { ActivityCard } from './activity-card';
+export { ACTIVITY_KEY_PREFIX } from './api';

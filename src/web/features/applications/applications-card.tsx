@@ -1,0 +1,90 @@
+import { Eye } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { Application } from '../../../contract/applications';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorMessage } from '../../lib/api';
+import { useApplications } from './api';
+import { AppIcon } from './app-icon';
+import { StatusBadge } from './applications-table';
+import { hostOf } from './format';
+import { ApplicationDetails } from './application-details';
+import { ApplicationForm } from './application-form';
+
+/** 'Create New Application' (spec section 2, settings). */
+export function CreateApplicationCard() {
+  return (
+    <Card className="p-6">
+      <h2 id="create-app-title" className="text-lg font-semibold">
+        Create New Application
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">It appears on the applications dashboard; payments for its Stripe product count as its revenue.</p>
+      <div className="mt-4">
+        <ApplicationForm labelledBy="create-app-title" />
+      </div>
+    </Card>
+  );
+}
+
+/** 'Your Applications', each with 'View Details' (a dialog to edit or delete it). */
+export function ApplicationsCard() {
+  const applications = useApplications();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  // Read from the list each time, so the dialog shows the saved values after an edit.
+  const open = applications.data?.find((a) => a.id === openId) ?? null;
+
+  // One dialog serves every row (no Radix trigger), so focus goes back by hand.
+  useEffect(() => {
+    if (openId === null) opener.current?.focus();
+  }, [openId]);
+
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold">Your Applications</h2>
+      {applications.isPending && <Skeleton className="mt-4 h-24 w-full" />}
+      {applications.isError && <p className="mt-4 text-sm text-destructive">Error loading applications: {errorMessage(applications.error, 'Unknown error')}</p>}
+      {applications.data?.length === 0 && <p className="mt-4 text-sm text-muted-foreground">No applications created yet</p>}
+      {applications.data && applications.data.length > 0 && (
+        <ul className="mt-4 divide-y divide-border" aria-label="Applications">
+          {applications.data.map((app) => (
+            <ApplicationItem
+              key={app.id}
+              app={app}
+              onView={(button) => {
+                opener.current = button;
+                setOpenId(app.id);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <Dialog open={open !== null} onOpenChange={(isOpen) => !isOpen && setOpenId(null)}>
+        {open && <ApplicationDetails key={open.id} application={open} onClose={() => setOpenId(null)} />}
+      </Dialog>
+    </Card>
+  );
+}
+
+function ApplicationItem({ app, onView }: { app: Application; onView: (button: HTMLElement) => void }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="flex min-w-0 items-center gap-3">
+        <AppIcon logoUrl={app.logoUrl} iconColor={app.iconColor} iconType={app.iconType} />
+        <div className="min-w-0">
+          <p className="font-medium">
+            {app.name} <StatusBadge status={app.status} />
+          </p>
+          <p className="truncate text-sm text-muted-foreground">{hostOf(app.url)}</p>
+        </div>
+      </div>
+      <Button size="sm" variant="outline" onClick={(e) => onView(e.currentTarget)}>
+        <Eye className="size-3.5" aria-hidden="true" />
+        View Details
+        <span className="sr-only"> of {app.name}</span>
+      </Button>
+    </li>
+  );
+}

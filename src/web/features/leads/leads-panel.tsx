@@ -1,0 +1,110 @@
+import { Download, RotateCcw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { LEAD_STATUSES } from '../../../contract/leads';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field, Select } from '../../components/ui/field';
+import { Pagination } from '../../components/ui/pagination';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { pageCount } from '../businesses';
+import { LeadItem } from './lead-item';
+import { LEAD_STATUS_LABELS, leadsExportUrl, useLeads, type LeadFilters } from './api';
+
+interface LeadsPanelProps {
+  filters: LeadFilters;
+  onFilters: (filters: LeadFilters) => void;
+  onDeleted: (resultId: string) => void;
+}
+
+/** Saved leads: follow-up status, notes, social profiles from the website, CSV export. */
+export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
+  const leads = useLeads(filters);
+  const data = leads.data;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+
+  // A page past the end (the last lead on it deleted, an old link): show the last page with leads.
+  useEffect(() => {
+    if (data && !leads.isPlaceholderData && data.items.length === 0 && data.total > 0) onFilters({ ...filters, page: pages });
+  }, [data, leads.isPlaceholderData, pages, filters, onFilters]);
+
+  const changePage = (page: number) => {
+    onFilters({ ...filters, page });
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  };
+  // The deleted lead's buttons leave with the refetched list; focus then goes to the list's heading.
+  const focusAfterDelete = useRef(false);
+  const afterDelete = (resultId: string) => {
+    onDeleted(resultId);
+    focusAfterDelete.current = true;
+  };
+  useEffect(() => {
+    if (!focusAfterDelete.current || !data || leads.isFetching) return;
+    focusAfterDelete.current = false;
+    heading.current?.focus();
+  }, [data, leads.isFetching]);
+
+  return (
+    <section aria-labelledby="leads-heading" className="grid gap-4">
+      <Card className="grid gap-4 p-4 sm:grid-cols-[14rem_1fr_auto] sm:items-end">
+        <Field id="leads-status" label="Filter by status">
+          <Select id="leads-status" value={filters.status} onChange={(e) => onFilters({ status: e.target.value as LeadFilters['status'], page: 1 })}>
+            <option value="">All statuses</option>
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>{LEAD_STATUS_LABELS[s]}</option>
+            ))}
+          </Select>
+        </Field>
+        <span className="hidden sm:block" />
+        <a href={leadsExportUrl(filters.status)} download className={buttonClasses('outline', 'md')}>
+          <Download className="size-4" aria-hidden="true" />
+          Export leads CSV
+        </a>
+      </Card>
+
+      <div>
+        <h3 id="leads-heading" ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">
+          Saved leads
+        </h3>
+        <p aria-live="polite" className="text-sm text-muted-foreground">
+          {data ? `${data.total} ${data.total === 1 ? 'lead' : 'leads'}${filters.status ? ` with status ${LEAD_STATUS_LABELS[filters.status]}` : ''}` : leads.isPending ? 'Loading leads…' : ''}
+        </p>
+      </div>
+
+      {leads.isError ? (
+        <Card role="alert" className="p-6">
+          <p className="font-semibold text-destructive">Error loading leads: {errorMessage(leads.error, 'Unknown error')}</p>
+          <Button variant="outline" size="sm" className="mt-4" onClick={() => void leads.refetch()}>
+            <RotateCcw className="size-4" aria-hidden="true" />
+            Try again
+          </Button>
+        </Card>
+      ) : !data ? (
+        <div className="grid gap-4" aria-hidden="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-32 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : data.total === 0 ? (
+        <Card className="p-8 text-center">
+          <p className="font-semibold">{filters.status ? `No leads with status ${LEAD_STATUS_LABELS[filters.status]}` : 'No leads saved yet'}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {filters.status ? 'Choose another status to see more leads.' : 'Press Save lead on a search result to keep the business here for follow-up.'}
+          </p>
+        </Card>
+      ) : (
+        <>
+          <ul className={cn('grid gap-4 transition-opacity', leads.isPlaceholderData && 'opacity-60')} aria-label="Saved leads" aria-busy={leads.isPlaceholderData}>
+            {data.items.map((lead) => (
+              <LeadItem key={lead.id} lead={lead} onDeleted={afterDelete} />
+            ))}
+          </ul>
+          <Pagination page={filters.page} pageCount={pages} onPage={changePage} label="Lead pages" />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useState } from 'react';
+import { DEFAULT_RADIUS } from '../../../contract/businesses';
+import type { SectionProps } from '../../lib/admin-section';
+import { SaveLeadButton } from './save-lead-button';
+import { LeadsPanel } from './leads-panel';
+import type { LeadFilters } from './api';
+import { SearchForm, SearchResults, useSearchFlow, useSearchSettings } from '../businesses';
+import { readSectionState, writeSectionState, type SearchRequest, type SectionState, type SectionView } from './url-state';
+import { TabPanel, ViewTabs } from './view-tabs';
+
+/** Local business search (spec section 2) and the leads saved from it. */
+export default function SearchSection(_props: SectionProps) {
+  const [initial] = useState<SectionState>(readSectionState);
+  const flow = useSearchFlow(initial);
+  const settings = useSearchSettings();
+  const [draft, setDraft] = useState<SearchRequest>(initial.search ?? { category: '', radius: DEFAULT_RADIUS, location: '' });
+  const [view, setView] = useState<SectionView>(initial.view);
+  const [leadFilters, setLeadFilters] = useState<LeadFilters>({ status: initial.leadsStatus, page: initial.leadsPage });
+  const [savedIds, setSavedIds] = useState<ReadonlySet<string>>(() => new Set());
+
+  useEffect(
+    () => writeSectionState({ search: flow.request, page: flow.page, view, leadsStatus: leadFilters.status, leadsPage: leadFilters.page }),
+    [flow.request, flow.page, view, leadFilters],
+  );
+
+  const onSaved = useCallback((id: string) => setSavedIds((ids) => new Set(ids).add(id)), []);
+  const onDeleted = useCallback(
+    (id: string) =>
+      setSavedIds((ids) => {
+        const next = new Set(ids);
+        next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const searchExample = (category: string) => {
+    const next = { ...draft, category };
+    setDraft(next);
+    void flow.start(next);
+    // The examples leave with the idle prompt; the keyboard carries on from the category field.
+    document.getElementById('search-category')?.focus();
+  };
+
+  return (
+    <section aria-labelledby="business-search-title">
+      <h2 id="business-search-title" className="text-xl font-semibold">
+        Local Business Search
+      </h2>
+      <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
+        Find local businesses with websites and social presence within a 30-mile radius, then save the promising ones as leads to follow up.
+      </p>
+      <div className="mt-4">
+        <ViewTabs view={view} onView={setView} />
+        <TabPanel view="search" active={view === 'search'}>
+          <div className="grid gap-6">
+            <SearchForm value={draft} onChange={setDraft} onSearch={(request) => void flow.start(request)} searching={flow.searching} />
+            <SearchResults flow={flow} settings={settings.data} onExample={searchExample}
+              renderAction={(business, category, headingId) => (
+                <SaveLeadButton business={business} category={category} saved={savedIds.has(business.id)} onSaved={onSaved} describedBy={headingId} />
+              )}
+            />
+          </div>
+        </TabPanel>
+        <TabPanel view="leads" active={view === 'leads'}>
+          {view === 'leads' && <LeadsPanel filters={leadFilters} onFilters={setLeadFilters} onDeleted={onDeleted} />}
+        </TabPanel>
+      </div>
+    </section>
+  );
+}

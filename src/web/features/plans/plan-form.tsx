@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { renewalNote, type SubscriptionPlan } from '../../../contract/plans';
+import { Button } from '../../components/ui/button';
+import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
+import { errorMessage, fieldIssues } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { featureLines, planFieldErrors, planPayload, planValuesOf, type PlanFormValues } from './plan-values';
+import { useSavePlan } from './admin-api';
+
+type TextKey = 'displayName' | 'price' | 'renewalPrice';
+const HINTS: Partial<Record<keyof PlanFormValues, string>> = {
+  price: 'Dollars, e.g. 249 or 249.00. Applies to new subscribers only.',
+  renewalPrice: 'Optional: the price after the first 12 months.',
+  features: 'One feature per line.',
+};
+
+/** One plan's name, price and what it includes; saved on its own. */
+export function PlanForm({ plan }: { plan: SubscriptionPlan }) {
+  const save = useSavePlan();
+  const [values, setValues] = useState<PlanFormValues>(() => planValuesOf(plan));
+  // 'Most Popular' is one plan at a time: when saving another plan moves it, this box follows.
+  const [savedPopular, setSavedPopular] = useState(plan.mostPopular);
+  if (savedPopular !== plan.mostPopular) {
+    setSavedPopular(plan.mostPopular);
+    setValues((v) => ({ ...v, mostPopular: plan.mostPopular }));
+  }
+  const errors = planFieldErrors(fieldIssues(save.error));
+  const prefix = `plan-${plan.id}`;
+  const set = <K extends keyof PlanFormValues>(key: K, value: PlanFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const note = renewalNote({ renewalPrice: /^\d+(\.\d{1,2})?$/.test(values.renewalPrice.trim()) ? values.renewalPrice.trim() : null });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { id: plan.id, payload: planPayload(values) },
+      {
+        onSuccess: (saved) => (toast({ title: 'Plan saved', description: `${saved.displayName}: $${saved.price}/${saved.billingCycle}` }), save.reset()),
+        onError: (error) => toast({ title: errorMessage(error, 'The plan was not saved.'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const text = (key: TextKey, label: string, inputMode?: 'decimal') => {
+    const id = `${prefix}-${key}`;
+    return (
+      <Field id={id} label={label} required={key !== 'renewalPrice'} error={errors[key]} {...(HINTS[key] ? { hint: HINTS[key] } : {})}>
+        <Input
+          id={id}
+          {...(inputMode ? { inputMode } : {})}
+          autoComplete="off"
+          value={values[key]}
+          onChange={(e) => set(key, e.target.value)}
+          aria-invalid={Boolean(errors[key])}
+          aria-describedby={describedBy(id, errors[key], HINTS[key])}
+        />
+      </Field>
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={`Edit plan ${plan.displayName}`} className="grid gap-4 sm:grid-cols-2">
+      {text('displayName', 'Display name')}
+      <Field id={`${prefix}-cycle`} label="Billing cycle" error={errors.billingCycle}>
+        <Select id={`${prefix}-cycle`} value={values.billingCycle} onChange={(e) => set('billingCycle', e.target.value)}>
+          <option value="month">Monthly</option>
+          <option value="year">Yearly</option>
+        </Select>
+      </Field>
+      <Field id={`${prefix}-description`} label="Description" required error={errors.description} className="sm:col-span-2">
+        <Textarea id={`${prefix}-description`} rows={2} value={values.description} onChange={(e) => set('description', e.target.value)} aria-invalid={Boolean(errors.description)} aria-describedby={describedBy(`${prefix}-description`, errors.description)} />
+      </Field>
+      {text('price', 'Price ($)', 'decimal')}
+      <div className="grid gap-1.5">
+        {text('renewalPrice', 'Renewal price ($)', 'decimal')}
+        <p className="text-xs text-muted-foreground" aria-live="polite">
+          Shown on the plan card: {note ? <span className="font-medium text-foreground">{note}</span> : 'no renewal note'}
+        </p>
+      </div>
+      <Field id={`${prefix}-features`} label="Features" required error={errors.features} hint={HINTS.features} className="sm:col-span-2">
+        <Textarea id={`${prefix}-features`} rows={Math.min(10, Math.max(4, featureLines(values.features).length + 1))} value={values.features} onChange={(e) => set('features', e.target.value)} aria-invalid={Boolean(errors.features)} aria-describedby={describedBy(`${prefix}-features`, errors.features, HINTS.features)} />
+      </Field>
+      <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
+        <input type="checkbox" checked={values.mostPopular} onChange={(e) => set('mostPopular', e.target.checked)} className="size-4 accent-flag-red" />
+        Most Popular
+        <span className="font-normal text-muted-foreground">(one plan at a time; ticking it here takes it off the others)</span>
+      </label>
+      {save.error && Object.keys(errors).length === 0 && (
+        <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
+          {errorMessage(save.error, 'The plan was not saved.')}
+        </p>
+      )}
+      <div className="flex justify-end sm:col-span-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : `Save ${plan.displayName}`}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+/** Logo uploads for applications and portfolio items. */
+export { LogoField } from './logo-field';

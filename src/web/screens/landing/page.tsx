@@ -1,0 +1,30 @@
+import { useCallback, useState } from 'react';
+import { SiteFooter, SiteHeader } from './site-chrome';
+import { Hero } from './hero';
+import { PlansSection } from '../../features/plans';
+import { RegistrationSection } from '../../features/registration';
+import { PortfolioSection } from '../../features/portfolio';
+import { TeamAccess } from './team-access';
+
+export function LandingPage() {
+  // A plan chosen on a card; the nonce lets choosing the same plan again scroll again.
+  const [chosen, setChosen] = useState<{ name: string; nonce: number } | null>(null);
+  const choosePlan = useCallback((name: string) => setChosen((c) => ({ name, nonce: (c?.nonce ?? 0) + 1 })), []);
+
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main">
+        <Hero />
+        <PlansSection onChoose={choosePlan} />
+        <RegistrationSection chosenPlan={chosen} />
+        <PortfolioSection />
+        <TeamAccess />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
