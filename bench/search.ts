@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client.js';
 import { onBothDatabases, timed } from './lib.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { seed } from '../src/server/db/seed.js';
+import { seed } from '../src/server/seed/seed.js';
 import { createDirectoryPlaces } from '../src/server/adapters/places/directory.js';
 import { generateBusinesses } from '../src/server/features/businesses/generate.js';
 import { storeBusinesses } from '../src/server/features/businesses/directory-store.js';

@@ -5,8 +5,9 @@ import type { Database } from './db/client.js';
 import { authSecret, createAuth, type Auth } from './features/auth/auth.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createSignInLimits } from './features/auth/sign-in-limits.js';
+import { currentEmployee } from './features/auth/session.js';
 import { createCounterStore, type CounterStore } from './adapters/shared-state/index.js';
-import { registerEmployeeOnly, registerSameOriginWrites } from './http/guard.js';
+import { registerEmployeeOnly, registerSameOriginWrites, type EmployeeGuard } from './http/guard.js';
 import { createActivityLog } from './features/activity/service.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { clientRoutes } from './features/clients/routes.js';
@@ -163,12 +164,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes, { payments, rateLimitPerMinute: options.paymentRateLimit ?? 20 });
 
   // The admin API: every route below answers 401 without a signed-in employee.
-  const employeeOnly = { auth, activity };
+  const employeeOnly: EmployeeGuard = { lookupEmployee: (request) => currentEmployee(auth, request), activity };
   await registerEmployeeOnly(app, employeeOnly, activityRoutes, { activity });
   await registerEmployeeOnly(app, employeeOnly, employeeRoutes, { employees: createEmployeeService(auth, database.db) });
   const places = options.placesProvider ?? createPlacesProvider(config, database.db);
   // A logo URL is saved only when it is one of our finished uploads (S3: checked and re-encoded).
-  const checkLogo: LogoCheck = uploads.confirmUpload;
+  const checkLogo: LogoCheck = (url) => uploads.confirmUpload(url);
   const revenue = createRevenueService(database.db, config.timeZone, { livemode: takesRealMoney(config) });
   await registerEmployeeOnly(app, employeeOnly, applicationRoutes, { applications: createApplicationService(database.db, revenue, checkLogo), revenue });
   await registerEmployeeOnly(app, employeeOnly, portfolioAdminRoutes, { portfolio: createPortfolioService(database.db, checkLogo) });

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import type { Database, DatabaseTimeouts } from './db/client.js';
-import { openConfiguredDatabase } from './db/open.js';
+import { openSeededDatabase } from './seed/seed.js';
 import { ensureFirstEmployee } from './features/auth/employees.js';
 
 export interface ServerOptions {
@@ -68,7 +68,7 @@ export function runServer(options: ServerOptions): void {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   async function start() {
-    database = await openConfiguredDatabase(config, { timeouts: options.databaseTimeouts, warn: (message) => logger.warn(message) });
+    database = await openSeededDatabase(config, { timeouts: options.databaseTimeouts, warn: (message) => logger.warn(message) });
     logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
     if (config.admin.email && !config.admin.password) logger.warn('ADMIN_EMAIL is set without ADMIN_PASSWORD');
     if (!config.stripe && config.env === 'production') {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { openConfiguredDatabase } from '../db/open.js';
+import { openSeededDatabase } from '../seed/seed.js';
 import { authSecret, createAuth } from '../features/auth/auth.js';
 import { createOrResetEmployee } from '../features/auth/employees.js';
 
@@ -8,12 +8,12 @@ import { createOrResetEmployee } from '../features/auth/employees.js';
 const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'staff' } },
 });
-if (!values.email || !values.password || !['owner', 'staff'].includes(values.role!)) {
+if (!values.email || !values.password || !['owner', 'staff'].includes(values.role)) {
   console.error("usage: npm run admin:create -- --email someone@example.com --password '12+ characters' [--name 'Full Name'] [--role owner|staff]");
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+const database = await openSeededDatabase(config);
 try {
   const auth = createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret) });
   const outcome = await createOrResetEmployee(auth, database.db, {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { openConfiguredDatabase } from '../db/open.js';
+import { openSeededDatabase } from '../seed/seed.js';
 import { storeBusinesses } from '../features/businesses/directory-store.js';
 import { IMPORT_COLUMNS, parseDirectoryCsv } from '../features/businesses/import-csv.js';
 
@@ -22,7 +22,7 @@ for (const error of errors) console.error(`line ${error.row}: ${error.message}`)
 console.log(`${rows.length} good rows, ${errors.length} with problems.`);
 if (values['dry-run'] || rows.length === 0) process.exit(errors.length > 0 ? 1 : 0);
 
-const database = await openConfiguredDatabase(loadConfig());
+const database = await openSeededDatabase(loadConfig());
 try {
   console.log(`Stored ${await storeBusinesses(database.db, rows, 'import')} businesses.`);
 } finally {

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../config.js';
-import { openConfiguredDatabase } from '../db/open.js';
+import { openSeededDatabase } from '../seed/seed.js';
 import { payments } from '../db/schema.js';
 import { createPaymentProvider } from '../adapters/payments/index.js';
 import { createSettlement } from '../features/payments/settle.js';
@@ -24,7 +24,7 @@ if (!config.stripe) {
   process.exit(2);
 }
 const provider = createPaymentProvider(config);
-const database = await openConfiguredDatabase(config);
+const database = await openSeededDatabase(config);
 const stripeRows = async () => (await database.db.select({ n: count() }).from(payments).where(eq(payments.provider, 'stripe')))[0]!.n;
 try {
   const log = pino({ level: 'warn' });

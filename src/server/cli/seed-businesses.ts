@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { openConfiguredDatabase } from '../db/open.js';
+import { openSeededDatabase } from '../seed/seed.js';
 import { generateBusinesses } from '../features/businesses/generate.js';
 import { storeBusinesses } from '../features/businesses/directory-store.js';
 
@@ -12,7 +12,7 @@ if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+const database = await openSeededDatabase(config);
 try {
   const started = Date.now();
   const rows = generateBusinesses({ count, center: config.places.defaultLocation, seed: Number(values.seed), maxMiles: 60 });

@@ -10,6 +10,11 @@ import pg from 'pg';
 import { gatedPglite } from './gate.js';
 import * as schema from './schema.js';
 
+/**
+ * The database as every query sees it: the handle of either driver (node-postgres, PGlite) and a
+ * transaction opened on it. Both drivers' databases and `PgTransaction` extend drizzle's
+ * `PgDatabase` base class, so a function taking a `Db` takes a transaction too, without a cast.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
@@ -17,8 +22,8 @@ export interface Database {
   db: Db;
   /** Runs `fn` holding a session-level advisory lock, on one connection. */
   withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
-  /** Applies drizzle-kit migrations on `db` (a connection from `withLock`). */
-  applyMigrations(db: Db, migrationsFolder: string): Promise<void>;
+  /** Applies drizzle-kit migrations holding the advisory lock `key`, on one connection. */
+  applyMigrations(key: number, migrationsFolder: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball (test templates). */
@@ -75,28 +80,30 @@ async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeou
   // as well (answered 503, see db/errors.ts) and the broken connection is not reused.
   pool.on('error', (error) => warn(`PostgreSQL closed an idle connection: ${error.message}`));
   pool.on('connect', (client) => client.on('error', (error) => warn(`PostgreSQL connection lost: ${error.message}`)));
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema });
+  /** Runs `fn` on one connection of its own holding a session-level advisory lock. */
+  async function locked<T>(key: number, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      // Start-up work (migrations, seeding) may legitimately run long, and waiting for another
+      // instance's migration is the point: no timeouts on this connection, which is then closed
+      // rather than handed to a request with them off.
+      await client.query('set statement_timeout = 0; set lock_timeout = 0; set idle_in_transaction_session_timeout = 0');
+      await client.query('select pg_advisory_lock($1)', [key]);
+      return await fn(client);
+    } catch (error) {
+      broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken ?? true);
+    }
+  }
   return {
     kind: 'postgres',
     db,
-    async withLock(key, fn) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        // Start-up work (migrations, seeding) may legitimately run long, and waiting for another
-        // instance's migration is the point: no timeouts on this connection, which is then closed
-        // rather than handed to a request with them off.
-        await client.query('set statement_timeout = 0; set lock_timeout = 0; set idle_in_transaction_session_timeout = 0');
-        await client.query('select pg_advisory_lock($1)', [key]);
-        return await fn(drizzlePg({ client, schema }) as unknown as Db);
-      } catch (error) {
-        broken = error as Error;
-        throw error;
-      } finally {
-        client.release(broken ?? true);
-      }
-    },
-    applyMigrations: (conn, migrationsFolder) => migratePg(conn as never, { migrationsFolder }),
+    withLock: (key, fn) => locked(key, (client) => fn(drizzlePg({ client, schema }))),
+    applyMigrations: (key, migrationsFolder) => locked(key, (client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
     async ping() {
       await pool.query('select 1');
     },
@@ -143,23 +150,24 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     throw error;
   }
   const gate = gatedPglite(client, timeouts.acquireMs);
-  const db = drizzlePglite({ client: gate as PGlite, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: gate as PGlite, schema });
+  async function locked<T>(key: number, fn: () => Promise<T>): Promise<T> {
+    await gate.query('select pg_advisory_lock($1)', [key]);
+    try {
+      return await fn();
+    } finally {
+      await gate.query('select pg_advisory_unlock($1)', [key]);
+    }
+  }
   return {
     kind: 'pglite',
     db,
-    async withLock(key, fn) {
-      await gate.query('select pg_advisory_lock($1)', [key]);
-      try {
-        return await fn(db);
-      } finally {
-        await gate.query('select pg_advisory_unlock($1)', [key]);
-      }
-    },
-    applyMigrations: (conn, migrationsFolder) => migratePglite(conn as never, { migrationsFolder }),
+    withLock: (key, fn) => locked(key, () => fn(db)),
+    applyMigrations: (key, migrationsFolder) => locked(key, () => migratePglite(db, { migrationsFolder })),
     async ping() {
       await gate.query('select 1');
     },
-    dumpDataDir: async () => (await client.dumpDataDir('gzip')) as Blob,
+    dumpDataDir: async () => (await client.dumpDataDir('gzip')),
     async close() {
       try {
         await client.close();

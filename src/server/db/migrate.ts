@@ -11,5 +11,5 @@ export const defaultMigrationsFolder = fileURLToPath(new URL('./migrations', imp
  * holding an advisory lock, so two instances starting together do not race.
  */
 export async function migrate(database: Database, migrationsFolder = defaultMigrationsFolder): Promise<void> {
-  await database.withLock(STARTUP_LOCK_KEY, (db) => database.applyMigrations(db, migrationsFolder));
+  await database.applyMigrations(STARTUP_LOCK_KEY, migrationsFolder);
 }

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { openDatabase, type Database, type DatabaseTimeouts } from './client.js';
 import { migrate } from './migrate.js';
-import { seed } from './seed.js';
 
 export interface OpenOptions {
   /** The bounds on every wait (db/client.ts's defaults when omitted). */
@@ -11,14 +10,16 @@ export interface OpenOptions {
   warn?: (message: string) => void;
 }
 
-/** Opens the configured database (PGlite under DATA_DIR unless DATABASE_URL), migrated and seeded. */
-export async function openConfiguredDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
+/**
+ * Opens the configured database (PGlite under DATA_DIR unless DATABASE_URL), migrated. Seeding
+ * is the features' business: src/server/seed/ opens through this and seeds.
+ */
+export async function openMigratedDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
   const database = config.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...options })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), ...options });
   try {
     await migrate(database);
-    await seed(database, { demoData: config.seedDemoData, location: config.places.defaultLocation });
     return database;
   } catch (error) {
     await database.close();

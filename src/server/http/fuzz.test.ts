@@ -2,11 +2,9 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
-import { createAuth } from '../features/auth/auth.js';
 import type { BusinessResult } from '../../contract/businesses.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../test/databases.js';
+import { TEST_DATABASES, type TestDatabase } from '../test/databases.js';
+import { appUnderTest } from '../test/app-under-test.js';
 import { signedInEmployee } from '../test/employees.js';
 import { hostileRequest, type RouteUnderTest } from '../test/hostile-requests.js';
 
@@ -65,75 +63,68 @@ async function snapshot(db: TestDatabase, exceptUser: string): Promise<Rows> {
 }
 
 describe.each(TEST_DATABASES)('hostile requests on every route on %s', (kind) => {
+  // Limits high enough that a 429 never hides what a request would have done; a signed-in owner.
+  const ctx = appUnderTest(kind, {
+    role: 'owner',
+    signInLimitPerMinute: 1_000_000,
+    registrationRateLimit: 1_000_000,
+    paymentRateLimit: 1_000_000,
+    findSocialProfiles: async () => [{ network: 'instagram', url: 'https://instagram.example/fuzz' }],
+  });
+
   it(`answers ${TOTAL_RUNS} generated requests without a 5xx, refuses with JSON and leaves other rows alone`, { timeout: Math.max(240_000, TOTAL_RUNS * 40) }, async () => {
-    const testDb = await createTestDatabase(kind);
-    const config = testConfig();
-    // Limits high enough that a 429 never hides what a request would have done.
-    const auth = createAuth({ db: testDb.database.db, config, secret: crypto.randomBytes(32).toString('hex'), signInLimitPerMinute: 1_000_000 });
-    const app: FastifyInstance = await buildApp({
-      config,
-      database: testDb.database,
-      auth,
-      registrationRateLimit: 1_000_000,
-      paymentRateLimit: 1_000_000,
-      findSocialProfiles: async () => [{ network: 'instagram', url: 'https://instagram.example/fuzz' }],
-    });
-    try {
-      const owner = await signedInEmployee(app, testDb.database.db, 'owner', 'Fuzz Owner');
-      await signedInEmployee(app, testDb.database.db, 'staff', 'Other Employee');
-      const ownerId = String((await app.inject({ url: '/api/auth/user', headers: { cookie: owner.cookie } })).json<{ id: string }>().id);
-      const [business] = (await app.inject({ url: '/api/businesses/search?category=plumber', headers: { cookie: owner.cookie } })).json<BusinessResult[]>();
-      expect((await app.inject({ method: 'POST', url: '/api/leads', headers: { cookie: owner.cookie }, payload: { ...business, category: 'fuzz' } })).statusCode).toBe(201);
+    const { app, testDb } = ctx;
+    const owner = { cookie: ctx.cookie };
+    await signedInEmployee(app, testDb.database.db, 'staff', 'Other Employee');
+    const ownerId = String((await app.inject({ url: '/api/auth/user', headers: { cookie: owner.cookie } })).json<{ id: string }>().id);
+    const [business] = (await app.inject({ url: '/api/businesses/search?category=plumber', headers: { cookie: owner.cookie } })).json<BusinessResult[]>();
+    expect((await app.inject({ method: 'POST', url: '/api/leads', headers: { cookie: owner.cookie }, payload: { ...business, category: 'fuzz' } })).statusCode).toBe(201);
 
-      const before = await snapshot(testDb, ownerId);
-      const ids = [...new Set([...before.values()].flatMap((rows) => [...rows.keys()].slice(0, 4)))];
-      const routes: RouteUnderTest[] = app.routeTable;
-      expect(routes.length).toBeGreaterThan(40);
-      const changeable = new Map<string, Set<string>>(TABLES.map((t) => [t, new Set()]));
-      let sent = 0;
-      const seen = new Map<number, number>();
+    const before = await snapshot(testDb, ownerId);
+    const ids = [...new Set([...before.values()].flatMap((rows) => [...rows.keys()].slice(0, 4)))];
+    const routes: RouteUnderTest[] = app.routeTable;
+    expect(routes.length).toBeGreaterThan(40);
+    const changeable = new Map<string, Set<string>>(TABLES.map((t) => [t, new Set()]));
+    let sent = 0;
+    const seen = new Map<number, number>();
 
-      const numRuns = Math.ceil(TOTAL_RUNS / (2 * routes.length));
-      const runRoute = async ([role, route]: readonly ['visitor' | 'owner', RouteUnderTest]) => {
-        await fc.assert(
-          fc.asyncProperty(hostileRequest(route, ids, AUTH_PATHS), async (request) => {
-            if (role === 'owner') request.headers = { ...request.headers, cookie: owner.cookie };
-            // Each request from its own address: per-address limits never answer for the route.
-            const res = await app.inject({ ...request, remoteAddress: `10.${crypto.randomInt(0, 255)}.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}` });
-            sent += 1;
-            seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
-            if (!(res.statusCode === 503 && `${route.method} ${route.url}` === READINESS)) expect(res.statusCode, `${role}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
-            if (res.statusCode >= 400) {
-              expect(res.headers['content-type']).toMatch(/^application\/json/);
-              expect(typeof res.json<{ message: unknown }>().message).toBe('string');
-            }
-            const table = ADDRESSED[`${route.method} ${route.url}`];
-            if (table && res.statusCode < 300) for (const id of request.params) changeable.get(table)!.add(safeDecode(id));
-          }),
-          { numRuns, ...(SEED === undefined ? {} : { seed: SEED }) },
-        );
-      };
-      // A few routes at once: PostgreSQL works in its own processes meanwhile (PGlite gains little).
-      const queue = (['visitor', 'owner'] as const).flatMap((role) => routes.map((route) => [role, route] as const));
-      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await runRoute(next);
-      }));
+    const numRuns = Math.ceil(TOTAL_RUNS / (2 * routes.length));
+    const runRoute = async ([role, route]: readonly ['visitor' | 'owner', RouteUnderTest]) => {
+      await fc.assert(
+        fc.asyncProperty(hostileRequest(route, ids, AUTH_PATHS), async (request) => {
+          if (role === 'owner') request.headers = { ...request.headers, cookie: owner.cookie };
+          // Each request from its own address: per-address limits never answer for the route.
+          const res = await app.inject({ ...request, remoteAddress: `10.${crypto.randomInt(0, 255)}.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}` });
+          sent += 1;
+          seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
+          if (!(res.statusCode === 503 && `${route.method} ${route.url}` === READINESS)) expect(res.statusCode, `${role}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            expect(res.headers['content-type']).toMatch(/^application\/json/);
+            expect(typeof res.json<{ message: unknown }>().message).toBe('string');
+          }
+          const table = ADDRESSED[`${route.method} ${route.url}`];
+          if (table && res.statusCode < 300) for (const id of request.params) changeable.get(table)!.add(safeDecode(id));
+        }),
+        { numRuns, ...(SEED === undefined ? {} : { seed: SEED }) },
+      );
+    };
+    // A few routes at once: PostgreSQL works in its own processes meanwhile (PGlite gains little).
+    const queue = (['visitor', 'owner'] as const).flatMap((role) => routes.map((route) => [role, route] as const));
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await runRoute(next);
+    }));
 
-      expect(sent).toBeGreaterThanOrEqual(TOTAL_RUNS);
-      // The owner was never signed out by the run.
-      expect((await app.inject({ url: '/api/auth/user', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
-      const after = await snapshot(testDb, ownerId);
-      for (const [table, rows] of before) {
-        for (const [id, row] of rows) {
-          if (changeable.get(table)!.has(id)) continue;
-          expect(after.get(table)!.get(id), `${table} ${id}`).toBe(row);
-        }
+    expect(sent).toBeGreaterThanOrEqual(TOTAL_RUNS);
+    // The owner was never signed out by the run.
+    expect((await app.inject({ url: '/api/auth/user', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    const after = await snapshot(testDb, ownerId);
+    for (const [table, rows] of before) {
+      for (const [id, row] of rows) {
+        if (changeable.get(table)!.has(id)) continue;
+        expect(after.get(table)!.get(id), `${table} ${id}`).toBe(row);
       }
-      console.info(`fuzz on ${kind}: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(seen))}`);
-    } finally {
-      await app.close();
-      await testDb.cleanup();
     }
+    console.info(`fuzz on ${kind}: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(seen))}`);
   });
 });
 

@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Auth } from '../features/auth/auth.js';
-import type { ActivityLog } from '../features/activity/service.js';
 import type { CurrentEmployee } from '../../contract/employees.js';
 import { HttpError } from './errors.js';
-
-/** The signed-in employee, as `GET /api/auth/user` answers it. */
-export type Employee = CurrentEmployee;
 
 /** What an employee route did, for the activity log; set by the route when the default does not fit. */
 export interface ActivityNote {
@@ -16,7 +11,7 @@ export interface ActivityNote {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    employee?: Employee;
+    employee?: CurrentEmployee;
     /**
      * Set by a route to log a read that counts as a write (an export) or to name what it did;
      * null when a write changed nothing (saving a lead that was already saved).
@@ -25,30 +20,30 @@ declare module 'fastify' {
   }
 }
 
+/** One line of the activity log, as the guard writes it after a successful write. */
+export interface GuardActivityEntry {
+  employeeId: string;
+  actorEmail: string;
+  action: string;
+  subject: string;
+  detail: Record<string, unknown> | null;
+  ipAddress: string;
+}
+
+/**
+ * What the guard needs from the rest of the app, handed in by app.ts: who is signed in on a
+ * request (the sign-in feature answers; null for a visitor) and where writes are logged (the
+ * activity log). The guard itself knows no feature.
+ */
+export interface EmployeeGuard {
+  lookupEmployee(request: FastifyRequest): Promise<CurrentEmployee | null>;
+  activity: { record(entry: GuardActivityEntry): Promise<void> };
+}
+
 const DEFAULT_ACTIONS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 
-export function webHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, String(v));
-  }
-  return headers;
-}
-
-/** The employee whose session cookie these headers carry, or null (none, forged, expired, revoked or disabled). */
-export async function employeeFromHeaders(auth: Auth, headers: Headers): Promise<Employee | null> {
-  const session = await auth.api.getSession({ headers });
-  if (!session || session.user.disabled) return null;
-  const { id, email, name, role, twoFactorEnabled } = session.user;
-  return { id, email, name, role: role === 'owner' ? 'owner' : 'staff', twoFactorEnabled: Boolean(twoFactorEnabled) };
-}
-
-/** The signed-in employee of this request, or null. */
-export const currentEmployee = (auth: Auth, request: FastifyRequest): Promise<Employee | null> => employeeFromHeaders(auth, webHeaders(request));
-
 /** For routes only owners may use (managing employees); call after the guard has run. */
-export function requireOwner(request: FastifyRequest): Employee {
+export function requireOwner(request: FastifyRequest): CurrentEmployee {
   const employee = request.employee;
   if (!employee) throw new HttpError(401, 'You are not signed in. Please sign in as an employee.');
   if (employee.role !== 'owner') throw new HttpError(403, 'Only an owner can do this.');
@@ -63,13 +58,13 @@ export function requireOwner(request: FastifyRequest): Employee {
  */
 export async function registerEmployeeOnly<O extends object>(
   app: FastifyInstance,
-  deps: { auth: Auth; activity: ActivityLog },
+  deps: EmployeeGuard,
   plugin: FastifyPluginAsync<O>,
   options: O,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
-      const employee = await currentEmployee(deps.auth, request);
+      const employee = await deps.lookupEmployee(request);
       if (!employee) throw new HttpError(401, 'You are not signed in. Please sign in as an employee.');
       request.employee = employee;
     });

@@ -62,7 +62,7 @@ export function securityHeaders(options: SecurityOptions): Record<string, string
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
   helmet(helmetOptions(options))({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('helmet failed to set headers', { cause: error });
   });
   return headers;
 }

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../test/databases.js';
+import { testConfig } from '../test/databases.js';
+import { appUnderTest } from '../test/app-under-test.js';
 
 /** A stand-in for `dist/`: one hashed asset (with its compressed copies), a public file, the shell. */
 function fakeBuild(): { webDir: string; shellFile: string } {
@@ -26,22 +26,15 @@ function fakeBuild(): { webDir: string; shellFile: string } {
 }
 
 describe('HTTP foundation', () => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase('pglite');
-    const config = testConfig({ SITE_NAME: 'Test <Agency>', PUBLIC_URL: 'https://agency.example.com/' });
-    app = await buildApp({ config, database: testDb.database, web: fakeBuild() });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  const ctx = appUnderTest('pglite', () => ({
+    config: testConfig({ SITE_NAME: 'Test <Agency>', PUBLIC_URL: 'https://agency.example.com/' }),
+    web: fakeBuild(),
+    role: null,
+  }));
 
   it('sends strict security headers on every answer and no x-powered-by', async () => {
     for (const url of ['/', '/api/subscription-plans', '/api/nope', '/assets/index-abc123.js']) {
-      const res = await app.inject(url);
+      const res = await ctx.app.inject(url);
       const csp = String(res.headers['content-security-policy']);
       if (url.startsWith('/api/')) {
         // Never rendered as a page: nothing may load or frame it (docs/decisions/012).
@@ -63,19 +56,19 @@ describe('HTTP foundation', () => {
   });
 
   it('serves hashed assets precompressed and immutable', async () => {
-    const br = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await ctx.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const gz = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await ctx.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('console.log');
-    expect((await app.inject('/logo.svg')).statusCode).toBe(200);
-    expect((await app.inject('/assets/missing-000.js')).statusCode).toBe(404);
+    expect((await ctx.app.inject('/logo.svg')).statusCode).toBe(200);
+    expect((await ctx.app.inject('/assets/missing-000.js')).statusCode).toBe(404);
   });
 
   it('answers the filled-in shell, revalidated, for app routes and 404 for unknown paths', async () => {
-    const home = await app.inject('/');
+    const home = await ctx.app.inject('/');
     expect(home.statusCode).toBe(200);
     expect(home.headers['cache-control']).toBe('no-cache');
     expect(home.body).toContain('<title>Test &lt;Agency&gt;</title>');
@@ -84,11 +77,11 @@ describe('HTTP foundation', () => {
     expect(jsonLd).toMatchObject({ '@type': 'Organization', name: 'Test <Agency>', url: 'https://agency.example.com/' });
     expect(home.body).not.toContain('<Agency>"');
 
-    const again = await app.inject({ url: '/', headers: { 'if-none-match': String(home.headers.etag) } });
+    const again = await ctx.app.inject({ url: '/', headers: { 'if-none-match': String(home.headers.etag) } });
     expect(again.statusCode).toBe(304);
 
-    expect((await app.inject('/checkout/professional')).statusCode).toBe(200);
-    const unknown = await app.inject('/no/such/page');
+    expect((await ctx.app.inject('/checkout/professional')).statusCode).toBe(200);
+    const unknown = await ctx.app.inject('/no/such/page');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/text\/html/);
     expect(unknown.body).toContain('<div id="root">');
@@ -96,25 +89,25 @@ describe('HTTP foundation', () => {
 
   it('answers unknown /api paths with 404 JSON, never the shell', async () => {
     for (const url of ['/api/nope', '/api', '/api/subscription-plans/extra']) {
-      const res = await app.inject(url);
+      const res = await ctx.app.inject(url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toHaveProperty('message');
     }
-    const post = await app.inject({ method: 'POST', url: '/api/nope', payload: {} });
+    const post = await ctx.app.inject({ method: 'POST', url: '/api/nope', payload: {} });
     expect(post.statusCode).toBe(404);
   });
 
   it('sends the Employee Login navigation on to the sign-in page', async () => {
-    const res = await app.inject('/api/login');
+    const res = await ctx.app.inject('/api/login');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login');
   });
 
   it('serves robots.txt and sitemap.xml with the public origin', async () => {
-    const robots = await app.inject('/robots.txt');
+    const robots = await ctx.app.inject('/robots.txt');
     expect(robots.body).toContain('Sitemap: https://agency.example.com/sitemap.xml');
     expect(robots.body).toContain('Disallow: /admin');
-    const sitemap = await app.inject('/sitemap.xml');
+    const sitemap = await ctx.app.inject('/sitemap.xml');
     expect(sitemap.headers['content-type']).toMatch(/xml/);
     expect(sitemap.body).toContain('<loc>https://agency.example.com/</loc>');
   });
@@ -123,7 +116,7 @@ describe('HTTP foundation', () => {
     // A database that went away: queries build, then fail when they run.
     const gone = await openDatabase({ kind: 'pglite' });
     await gone.close();
-    const failing = await buildApp({ config: testConfig(), database: gone, auth: app.auth });
+    const failing = await buildApp({ config: testConfig(), database: gone, auth: ctx.app.auth });
     try {
       const res = await failing.inject('/api/portfolio');
       expect(res.statusCode).toBe(500);

@@ -37,7 +37,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       wildcard: false,
       index: false,
       cacheControl: false,
-      setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+      setHeaders: (reply) => {
+        reply.header('cache-control', IMMUTABLE);
+      },
     });
   }
   // Unhashed public files (logo, favicon, demo images): cached for an hour, then revalidated.
@@ -50,7 +52,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     preCompressed: true,
     globIgnore: ['assets/**', 'index.html'],
     cacheControl: false,
-    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=3600'),
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+    },
   });
 
   const cache = new Map<string, RenderedShell>();

@@ -1,28 +1,52 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.js';
+import type { Config } from '../config.js';
 import type { EmployeeRole } from '../../contract/employees.js';
+import { createAuth } from '../features/auth/auth.js';
 import { createTestDatabase, testConfig, type TestDatabase, type TestDatabaseKind } from './databases.js';
 import { signedInEmployee } from './employees.js';
 
 export interface AppUnderTest {
   testDb: TestDatabase;
   app: FastifyInstance;
-  /** The session cookie of a signed-in employee of `role`. */
+  /** The config the app was built with (`testConfig()` unless the options gave one). */
+  config: Config;
+  /** The session cookie of a signed-in employee of `role`; '' when `role` is null. */
   cookie: string;
+}
+
+export interface AppUnderTestOptions extends Omit<Partial<AppOptions>, 'database'> {
+  /** The role of the employee signed in before the tests (staff by default); null signs nobody in. */
+  role?: EmployeeRole | null;
+  /** Seed the database with the plans and the demo data (default true), as `createTestDatabase`. */
+  seed?: boolean;
+  /**
+   * Better Auth's sign-in attempts per address per minute. When given, the app gets its own
+   * sign-in (with a random secret) with this limit instead of the one it builds from the config.
+   */
+  signInLimitPerMinute?: number;
 }
 
 /**
  * The usual set-up of an API test file: a fresh database of `kind`, the app on it and a
  * signed-in employee, made before the tests and closed after them. Read the fields inside tests.
+ * `options` may be a function, called before the tests, for options that need something started
+ * first (a fake provider's URL, a temporary directory).
  */
-export function appUnderTest(kind: TestDatabaseKind, options: Omit<Partial<AppOptions>, 'database'> & { role?: EmployeeRole } = {}): AppUnderTest {
+export function appUnderTest(kind: TestDatabaseKind, options: AppUnderTestOptions | (() => AppUnderTestOptions | Promise<AppUnderTestOptions>) = {}): AppUnderTest {
   const ctx = {} as AppUnderTest;
-  const { role = 'staff', ...appOptions } = options;
   beforeAll(async () => {
-    ctx.testDb = await createTestDatabase(kind);
-    ctx.app = await buildApp({ config: testConfig(), ...appOptions, database: ctx.testDb.database });
-    ctx.cookie = (await signedInEmployee(ctx.app, ctx.testDb.database.db, role)).cookie;
+    const { role = 'staff', seed, signInLimitPerMinute, ...appOptions } = typeof options === 'function' ? await options() : options;
+    ctx.testDb = await createTestDatabase(kind, { seed });
+    ctx.config = appOptions.config ?? testConfig();
+    const auth =
+      signInLimitPerMinute === undefined
+        ? appOptions.auth
+        : createAuth({ db: ctx.testDb.database.db, config: ctx.config, secret: crypto.randomBytes(32).toString('hex'), signInLimitPerMinute });
+    ctx.app = await buildApp({ ...appOptions, config: ctx.config, ...(auth ? { auth } : {}), database: ctx.testDb.database });
+    ctx.cookie = role === null ? '' : (await signedInEmployee(ctx.app, ctx.testDb.database.db, role)).cookie;
   });
   afterAll(async () => {
     await ctx.app?.close();

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { seed } from '../db/seed.js';
+import { seed } from '../seed/seed.js';
 import { loadConfig, type Config } from '../config.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';

@@ -54,10 +54,10 @@ export async function startFakeGooglePlaces({ apiKey }: { apiKey: string }) {
     if (circle && !(typeof circle.radius === 'number' && circle.radius >= 0 && circle.radius <= 50_000)) {
       return googleError(400, 'INVALID_ARGUMENT', 'Invalid locationBias.circle.radius: must be within [0.0, 50000.0].');
     }
-    const textQuery = String(body.textQuery ?? '');
+    const textQuery = typeof body.textQuery === 'string' ? body.textQuery : '';
     let offset = 0;
     if (body.pageToken !== undefined) {
-      const page = pages.get(String(body.pageToken));
+      const page = pages.get(typeof body.pageToken === 'string' ? body.pageToken : '');
       if (!page || page.textQuery !== textQuery) return googleError(400, 'INVALID_ARGUMENT', 'Invalid page token.');
       offset = page.offset;
     }

@@ -86,8 +86,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
 };
 
 const bodyFor = (validBody: Record<string, unknown>) => fc.oneof(
-  { arbitrary: fc.tuple(fc.constant(validBody), fc.dictionary(fc.constantFrom(...Object.keys(validBody), ...FIELDS), fc.oneof(leaf, jsonValue), { maxKeys: 2 })).map(([base, changes]) => ({ json: { ...base, ...changes } as unknown })), weight: 4 },
-  { arbitrary: fc.tuple(fc.dictionary(fc.constantFrom(...FIELDS), plausible, { maxKeys: 10 }), fc.dictionary(key, jsonValue, { maxKeys: 3 })).map(([base, hostile]) => ({ json: { ...base, ...hostile } as unknown })), weight: 3 },
+  { arbitrary: fc.tuple(fc.constant(validBody), fc.dictionary(fc.constantFrom(...Object.keys(validBody), ...FIELDS), fc.oneof(leaf, jsonValue), { maxKeys: 2 })).map(([base, changes]) => ({ json: { ...base, ...changes } })), weight: 4 },
+  { arbitrary: fc.tuple(fc.dictionary(fc.constantFrom(...FIELDS), plausible, { maxKeys: 10 }), fc.dictionary(key, jsonValue, { maxKeys: 3 })).map(([base, hostile]) => ({ json: { ...base, ...hostile } })), weight: 3 },
   { arbitrary: jsonValue.map((json) => ({ json })), weight: 2 },
   { arbitrary: rawJsonText.map((raw) => ({ raw, type: 'application/json' })), weight: 1 },
   { arbitrary: fc.tuple(hostileString, fc.constantFrom('text/plain', 'text/csv', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream', 'image/png', 'application/xml', 'application/json; charset=latin1', 'text/csv; charset=utf-16', 'application/vnd.ms-excel', '', 'nonsense')).map(([raw, type]) => ({ raw, type })), weight: 2 },
@@ -138,7 +138,7 @@ export function hostileRequest(route: RouteUnderTest, ids: string[], wildcard: s
     let i = 0;
     const url = route.url.replace(/:[^/]+|\*/g, () => r.params[i++] ?? '') + r.query;
     const head = Object.fromEntries(Object.entries(r.headers).filter(([, v]) => v !== null)) as Record<string, string>;
-    const options: InjectOptions & { url: string; params: string[] } = { method: route.method as 'GET', url, headers: head, params: r.params };
+    const options: InjectOptions & { url: string; params: string[] } = { method: route.method, url, headers: head, params: r.params };
     if (r.body && 'json' in r.body) {
       options.payload = JSON.stringify(r.body.json) ?? 'null';
       head['content-type'] = 'application/json';

@@ -39,7 +39,7 @@ describe.runIf(process.env.TEST_DATABASE_URL).each([{ redis: false }, { redis: t
     const started = await Promise.allSettled([0, 1].map(() => startServerChild({ url: testDb.url! }, { app: { registrationRateLimit: 3 } }, env)));
     servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     const failed = started.find((s) => s.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
+    if (failed) throw (failed).reason;
   }, 120_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.kill()));

@@ -241,7 +241,7 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
         return {
           ...head,
           kind: 'product_paid',
-          paymentId: invoice.id!,
+          paymentId: invoice.id,
           productId,
           amountCents: invoice.amount_paid,
           currency: invoice.currency,
@@ -256,7 +256,7 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
       return {
         ...head,
         kind: 'renewal_paid',
-        invoiceId: invoice.id!,
+        invoiceId: invoice.id,
         providerSubscriptionId: subscriptionId,
         amountCents: invoice.amount_paid,
         currency: invoice.currency,

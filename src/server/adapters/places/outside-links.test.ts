@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGooglePlaces, type FakeGooglePlaces } from '../../test/fake-google-places.js';
-import { parseDirectoryCsv } from '../../features/businesses/import-csv.js';
 import { extractSocialProfiles } from '../website/social-links.js';
 import { createGooglePlaces } from './google.js';
 import { contactFieldsFrom } from './osm-tags.js';
 
 const HOSTILE = ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', 'ftp://example.com/x'];
 
-/** Links read from outside sources are kept only when they are http(s) (src/contract/web-address.ts). */
+/**
+ * Links read from outside sources are kept only when they are http(s) (src/contract/web-address.ts).
+ * The directory CSV import's case is in features/businesses/import-csv.test.ts.
+ */
 describe('links from outside sources', () => {
   let fake: FakeGooglePlaces;
   beforeAll(async () => {
@@ -36,12 +38,5 @@ describe('links from outside sources', () => {
   it('homepages: only http(s) links become social profiles', () => {
     const html = `${HOSTILE.map((h) => `<a href="${h}">x</a>`).join('')}<a href="javascript://www.facebook.com/%0Aalert(1)">f</a><a href="https://www.facebook.com/shop">f</a>`;
     expect(extractSocialProfiles(html, 'https://shop.example/')).toEqual([{ network: 'facebook', url: 'https://www.facebook.com/shop' }]);
-  });
-
-  it('directory CSV import: a website that is not http(s) refuses the row, a profile column is dropped', () => {
-    const csv = ['name,category,lat,lng,website,facebook,instagram', `Bad,plumber,29.4,-98.5,javascript:alert(1),,`, `Good,plumber,29.4,-98.5,https://good.example,javascript:alert(1),https://www.instagram.com/good`].join('\n');
-    const { rows, errors } = parseDirectoryCsv(csv);
-    expect(errors).toEqual([{ row: 2, message: 'website must start with http:// or https://' }]);
-    expect(rows.map((r) => [r.name, r.website, r.socialProfiles])).toEqual([['Good', 'https://good.example', [{ network: 'instagram', url: 'https://www.instagram.com/good' }]]]);
   });
 });

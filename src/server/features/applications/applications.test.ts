@@ -5,7 +5,7 @@ import type { SubscriptionPlan } from '../../../contract/plans.js';
 import { payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
-import { createRevenueService } from '../revenue/service.js';
+import { createRevenueService } from '../revenue/index.js';
 
 describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s', (kind) => {
   const ctx = appUnderTest(kind);

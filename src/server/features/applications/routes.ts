@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationInput } from '../../../contract/applications.js';
 import { parseInput } from '../../http/validate.js';
-import type { RevenueService } from '../revenue/service.js';
+import type { RevenueService } from '../revenue/index.js';
 import type { ApplicationService } from './service.js';
 
 const LABELS = { name: 'Application Name', url: 'Application URL', description: 'Description', status: 'Status', logoUrl: 'Logo', iconColor: 'Icon colour', iconType: 'Icon', stripeProductId: 'Stripe product id' };

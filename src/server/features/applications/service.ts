@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { applications } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { HttpError } from '../../http/errors.js';
-import type { ProductRevenue, RevenueService } from '../revenue/service.js';
+import type { ProductRevenue, RevenueService } from '../revenue/index.js';
 import { isSerialId } from '../../db/ids.js';
 
 type Row = typeof applications.$inferSelect;

@@ -1,5 +1,5 @@
-import type { Employee } from '../../http/guard.js';
-import { SIGN_IN, SIGN_IN_FAILED, type ActivityRecord } from '../activity/service.js';
+import type { Employee } from './session.js';
+import { SIGN_IN, SIGN_IN_FAILED, type ActivityRecord } from '../activity/index.js';
 
 /** What one exchange with Better Auth's endpoints means for the activity log (null: nothing to log). */
 export interface AuthExchange {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 import { createOrResetEmployee, ensureFirstEmployee } from './employees.js';
 import { session } from '../../db/schema.js';
 
@@ -30,27 +29,20 @@ const PUBLIC_ROUTES = new Set([
 ]);
 
 describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = appUnderTest(kind, { role: null });
   // Better Auth's in-memory limiter is shared by the apps of one process: one address range per database.
   const net = kind === 'pglite' ? '10.1' : '10.2';
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig(), database: testDb.database });
-    expect(await ensureFirstEmployee(app.auth, testDb.database.db, OWNER)).toBe(true);
-    expect(await ensureFirstEmployee(app.auth, testDb.database.db, { ...OWNER, password: 'another long password 1' })).toBe(false);
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
+    expect(await ensureFirstEmployee(ctx.app.auth, ctx.testDb.database.db, OWNER)).toBe(true);
+    expect(await ensureFirstEmployee(ctx.app.auth, ctx.testDb.database.db, { ...OWNER, password: 'another long password 1' })).toBe(false);
   });
 
   const signIn = (body: object, remoteAddress = `${net}.0.1`) =>
-    app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: body, remoteAddress });
+    ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: body, remoteAddress });
   const cookieOf = (res: { headers: Record<string, unknown> }) =>
     ([res.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
-  const whoAmI = (cookie?: string) => app.inject({ url: '/api/auth/user', headers: cookie ? { cookie } : {} });
+  const whoAmI = (cookie?: string) => ctx.app.inject({ url: '/api/auth/user', headers: cookie ? { cookie } : {} });
 
   it('signs an employee in with an HttpOnly SameSite=Lax cookie and answers who they are', async () => {
     const res = await signIn(OWNER);
@@ -74,7 +66,7 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
   it('revokes the session on sign-out, and refuses a forged cookie', async () => {
     const cookie = cookieOf(await signIn(OWNER, `${net}.0.3`));
     expect((await whoAmI(cookie)).statusCode).toBe(200);
-    const out = await app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
     expect(out.statusCode).toBe(200);
     expect((await whoAmI(cookie)).statusCode).toBe(401);
     expect((await whoAmI('agency.session_token=forged.value')).statusCode).toBe(401);
@@ -82,17 +74,17 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
     // A session past its expiry is refused, even with a correctly signed cookie.
     const expiring = cookieOf(await signIn(OWNER, `${net}.0.3`));
     expect((await whoAmI(expiring)).statusCode).toBe(200);
-    await testDb.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) });
+    await ctx.testDb.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await whoAmI(expiring)).statusCode).toBe(401);
     expect((await whoAmI()).json()).toEqual({ message: 'You are not signed in.' });
   });
 
   it('has no public sign-up, and refuses writes from another site', async () => {
-    const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'x@example.com', password: 'a long enough password', name: 'X' } });
+    const signUp = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'x@example.com', password: 'a long enough password', name: 'X' } });
     expect(signUp.statusCode).toBeGreaterThanOrEqual(400);
-    const cross = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: OWNER, headers: { origin: 'https://evil.example' } });
+    const cross = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: OWNER, headers: { origin: 'https://evil.example' } });
     expect(cross.statusCode).toBe(403);
-    const fetchSite = await app.inject({ method: 'POST', url: '/api/business-registration', payload: {}, headers: { 'sec-fetch-site': 'cross-site' } });
+    const fetchSite = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: {}, headers: { 'sec-fetch-site': 'cross-site' } });
     expect(fetchSite.statusCode).toBe(403);
   });
 
@@ -107,22 +99,22 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
   });
 
   it('adds employees and resets passwords (admin:create), refusing weak passwords', async () => {
-    await expect(createOrResetEmployee(app.auth, testDb.database.db, { email: 'staff@example.com', password: 'short' })).rejects.toThrow(/at least 12/);
-    await expect(createOrResetEmployee(app.auth, testDb.database.db, { email: 'staff@example.com', password: 'password1234' })).rejects.toThrow(/too common/);
-    expect(await createOrResetEmployee(app.auth, testDb.database.db, { email: 'Staff@Example.com', password: 'a perfectly fine phrase' })).toBe('created');
+    await expect(createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'staff@example.com', password: 'short' })).rejects.toThrow(/at least 12/);
+    await expect(createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'staff@example.com', password: 'password1234' })).rejects.toThrow(/too common/);
+    expect(await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'Staff@Example.com', password: 'a perfectly fine phrase' })).toBe('created');
     const cookie = cookieOf(await signIn({ email: 'staff@example.com', password: 'a perfectly fine phrase' }, `${net}.0.4`));
     expect((await whoAmI(cookie)).json()).toMatchObject({ role: 'staff' });
-    expect(await createOrResetEmployee(app.auth, testDb.database.db, { email: 'staff@example.com', password: 'a new and better phrase' })).toBe('password-reset');
+    expect(await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'staff@example.com', password: 'a new and better phrase' })).toBe('password-reset');
     expect((await whoAmI(cookie)).statusCode).toBe(401);
     expect((await signIn({ email: 'staff@example.com', password: 'a new and better phrase' }, `${net}.0.4`)).statusCode).toBe(200);
   });
 
   it('every route that is not public answers 401 to a visitor', async () => {
-    const guarded = app.routeTable.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.url}`));
+    const guarded = ctx.app.routeTable.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.url}`));
     expect(guarded.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/auth/user');
     for (const route of guarded) {
       const url = route.url.replace(/:[^/]+/g, '1').replace('*', 'x');
-      const res = await app.inject({ method: route.method as 'GET', url, ...(route.method === 'GET' ? {} : { payload: {} }) });
+      const res = await ctx.app.inject({ method: route.method as 'GET', url, ...(route.method === 'GET' ? {} : { payload: {} }) });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });

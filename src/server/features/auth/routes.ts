@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { currentEmployee, employeeFromHeaders, webHeaders, type Employee } from '../../http/guard.js';
 import { HttpError } from '../../http/errors.js';
 import type { CounterStore } from '../../adapters/shared-state/types.js';
-import { SIGN_IN_FAILED, type ActivityLog } from '../activity/service.js';
+import { SIGN_IN_FAILED, type ActivityLog } from '../activity/index.js';
 import { describeAuthExchange } from './activity.js';
 import { CLIENT_IP_HEADER, SSO_CALLBACK_PATH, SSO_PROVIDER_ID, type Auth } from './auth.js';
+import { currentEmployee, employeeFromHeaders, webHeaders, type Employee } from './session.js';
 import { ACCOUNT_LIMIT_MESSAGE, claimTotpCode, CODE_REUSED_MESSAGE, type SignInLimits } from './sign-in-limits.js';
 
 export { ACCOUNT_FAILURE_LIMIT, ACCOUNT_FAILURE_WINDOW_MS, ACCOUNT_LIMIT_MESSAGE } from './sign-in-limits.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { buildApp } from '../../app.js';
 import { account, activityLog, user } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { TEST_DATABASES, testConfig } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 import { cookieOf } from '../../test/employees.js';
 import { s256, startFakeOidc, type FakeOidc, type OidcUser } from '../../test/fake-oidc.js';
 import { authorizeAt, genuineIdToken, sessionCookieSet, ssoBrowser, tokenAt } from '../../test/fake-oidc-client.js';
@@ -17,31 +17,26 @@ const person = (name: string, email: string, verified = true): OidcUser => ({ su
 const ANA = person('Ana', 'ana@agency.example');
 
 describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
   let idp: FakeOidc;
   let browser: ReturnType<typeof ssoBrowser>;
   // Better Auth's in-memory limiter is shared by the apps of one process: each database its own addresses.
   const net = kind === 'pglite' ? '10.31' : '10.32';
-
-  beforeAll(async () => {
+  afterAll(() => idp?.close());
+  const ctx = appUnderTest(kind, async () => {
     idp = await startFakeOidc(CLIENT);
-    testDb = await createTestDatabase(kind);
     const oidc = { issuer: idp.issuer, clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret, allowedDomains: ['agency.example'], name: 'Agency SSO' };
-    app = await buildApp({ config: { ...testConfig(), oidc }, database: testDb.database });
-    browser = ssoBrowser(app, idp, net);
+    return { config: { ...testConfig(), oidc }, role: null };
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-    await idp.close();
+
+  beforeAll(() => {
+    browser = ssoBrowser(ctx.app, idp, net);
   });
 
   const signIn = (who: OidcUser) => browser.signIn(who);
-  const whoAmI = (cookie: string) => app.inject({ url: '/api/auth/user', headers: { cookie } });
-  const usersWith = (email: string) => testDb.database.db.select().from(user).where(eq(user.email, email));
+  const whoAmI = (cookie: string) => ctx.app.inject({ url: '/api/auth/user', headers: { cookie } });
+  const usersWith = (email: string) => ctx.testDb.database.db.select().from(user).where(eq(user.email, email));
   const failures = async (error: string) =>
-    (await testDb.database.db.select().from(activityLog).where(and(eq(activityLog.action, 'sign-in.failed'), sql`${activityLog.detail}->>'error' = ${error}`)))
+    (await ctx.testDb.database.db.select().from(activityLog).where(and(eq(activityLog.action, 'sign-in.failed'), sql`${activityLog.detail}->>'error' = ${error}`)))
       .length;
   const tokenRequests = () => idp.requests.filter((r) => r.path === '/token');
 
@@ -56,7 +51,7 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
   }
 
   it('offers single sign-on by its name on the sign-in page', async () => {
-    const res = await app.inject({ url: '/api/auth/sign-in-options' });
+    const res = await ctx.app.inject({ url: '/api/auth/sign-in-options' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ password: true, sso: { name: 'Agency SSO' } });
   });
@@ -90,7 +85,7 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     expect(s256(token!.params.code_verifier!)).toBe(asked.code_challenge);
 
     const [ana] = await usersWith('ana@agency.example');
-    const logged = await testDb.database.db.select().from(activityLog).where(and(eq(activityLog.action, 'sign-in'), eq(activityLog.actorEmail, 'ana@agency.example')));
+    const logged = await ctx.testDb.database.db.select().from(activityLog).where(and(eq(activityLog.action, 'sign-in'), eq(activityLog.actorEmail, 'ana@agency.example')));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ employeeId: ana!.id, detail: { method: 'sso' } });
   });
@@ -101,18 +96,18 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     expect(sessionCookieSet(res)).toBe(true);
     const users = await usersWith('ana@agency.example');
     expect(users).toHaveLength(1);
-    const accounts = await testDb.database.db.select().from(account).where(eq(account.userId, users[0]!.id));
+    const accounts = await ctx.testDb.database.db.select().from(account).where(eq(account.userId, users[0]!.id));
     expect(accounts.map((a) => [a.providerId, a.accountId])).toEqual([['sso', 'idp-ana']]);
   });
 
   it('links single sign-on to an existing password account of the same address', async () => {
-    await createOrResetEmployee(app.auth, testDb.database.db, { email: 'bo@agency.example', password: 'a long test passphrase', role: 'owner' });
+    await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'bo@agency.example', password: 'a long test passphrase', role: 'owner' });
     const res = await signIn(person('Bo', 'bo@agency.example'));
     expect(res.headers.location).toBe('/admin');
     expect((await whoAmI(cookieOf(res))).json()).toMatchObject({ email: 'bo@agency.example', role: 'owner' });
     const [bo, ...more] = await usersWith('bo@agency.example');
     expect(more).toEqual([]);
-    const accounts = await testDb.database.db.select().from(account).where(eq(account.userId, bo!.id));
+    const accounts = await ctx.testDb.database.db.select().from(account).where(eq(account.userId, bo!.id));
     expect(accounts.map((a) => a.providerId).sort()).toEqual(['credential', 'sso']);
   });
 
@@ -132,7 +127,7 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     const dan = person('Dan', 'dan@agency.example');
     const first = await signIn(dan);
     expect(first.headers.location).toBe('/admin');
-    await testDb.database.db.update(user).set({ disabled: true }).where(eq(user.email, dan.email));
+    await ctx.testDb.database.db.update(user).set({ disabled: true }).where(eq(user.email, dan.email));
     await expectRefused(dan, 'account_disabled');
     expect((await whoAmI(cookieOf(first))).statusCode).toBe(401);
   });
@@ -182,7 +177,7 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     const { port } = new URL(parked.issuer);
     await parked.close();
     const oidc = { issuer: parked.issuer, clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret, allowedDomains: ['agency.example'], name: 'Later' };
-    const late = await buildApp({ config: { ...testConfig(), oidc }, database: testDb.database });
+    const late = await buildApp({ config: { ...testConfig(), oidc }, database: ctx.testDb.database });
     try {
       const down = await late.inject({ url: '/api/login?sso=1', remoteAddress: `${net}.254.1` });
       expect(down.headers.location).toBe('/login?error=sso_unavailable');
@@ -199,11 +194,11 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
   });
 
   it("keeps Better Auth's own callback path and bare-ID-token sign-in closed", async () => {
-    expect((await app.inject({ url: '/api/auth/callback/sso?code=x&state=y' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/api/auth/callback/sso?code=x&state=y' })).statusCode).toBe(404);
     const fay = person('Fay', 'fay@elsewhere.example');
     for (const [who, address] of [[ANA, `${net}.255.1`], [fay, `${net}.255.2`]] as const) {
       const token = await genuineIdToken(idp, who);
-      const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'sso', idToken: { token } }, remoteAddress: address });
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'sso', idToken: { token } }, remoteAddress: address });
       expect(res.statusCode).toBe(403);
       expect(sessionCookieSet(res)).toBe(false);
     }

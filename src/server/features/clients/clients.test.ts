@@ -1,43 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import Papa from 'papaparse';
 import { and, eq } from 'drizzle-orm';
 import type { ClientDetail, ClientPage } from '../../../contract/clients.js';
-import { buildApp } from '../../app.js';
 import { activityLog, businessRegistrations, subscriptionPlans } from '../../db/schema.js';
-import { signedInEmployee } from '../../test/employees.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 
 const base = { ownerName: 'Pat Example', businessType: 'Restaurant', subscriptionPlan: 'growing' };
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
 
 describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let cookie: string;
+  const ctx = appUnderTest(kind, { registrationRateLimit: 1000, paymentRateLimit: 1000 });
   const ids: Record<string, string> = {};
 
-  const get = (url: string, withCookie = true) => app.inject({ url, headers: withCookie ? { cookie } : {} });
+  const get = (url: string, withCookie = true) => ctx.app.inject({ url, headers: withCookie ? { cookie: ctx.cookie } : {} });
   const list = async (qs: string) => (await get(`/api/clients?${qs}`)).json<ClientPage>();
   const names = async (qs: string) => (await list(qs)).items.map((c) => c.businessName).sort();
 
   async function register(businessName: string, email: string, extra: object = {}) {
-    const res = await app.inject({ method: 'POST', url: '/api/business-registration', payload: { ...base, businessName, email, ...extra } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: { ...base, businessName, email, ...extra } });
     expect(res.statusCode).toBe(201);
     return res.json<{ id: string }>().id;
   }
   async function pay(registrationId: string, cardNumber: string) {
-    const planId = (await app.inject({ url: '/api/subscription-plans' })).json<{ id: number; name: string }[]>().find((p) => p.name === 'growing')!.id;
-    const intent = await app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId, registrationId } });
+    const planId = (await ctx.app.inject({ url: '/api/subscription-plans' })).json<{ id: number; name: string }[]>().find((p) => p.name === 'growing')!.id;
+    const intent = await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId, registrationId } });
     const { clientSecret } = intent.json<{ clientSecret: string }>();
-    const paid = await app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret, ...card, cardNumber } });
+    const paid = await ctx.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret, ...card, cardNumber } });
     expect(paid.statusCode).toBe(200);
   }
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig(), database: testDb.database, registrationRateLimit: 1000, paymentRateLimit: 1000 });
-    cookie = (await signedInEmployee(app, testDb.database.db)).cookie;
     ids.sunny = await register('Sunny Bakery', 'Sunny@Bakery.example', { phone: '+1 555 0199' });
     ids.percent = await register('100% Organic Farm', 'farm@example.com');
     ids.plain = await register('100 Organic Market', 'market@example.com', { phone: '555\\0123' });
@@ -46,15 +39,11 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
     await pay(ids.paid, '4242424242424242');
     await pay(ids.declined, '4000000000000002');
     // 25 rows registered in the same instant: only the id keeps their order stable across pages.
-    const [plan] = await testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
+    const [plan] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
     const at = new Date('2024-01-01T00:00:00Z');
-    await testDb.database.db.insert(businessRegistrations).values(
+    await ctx.testDb.database.db.insert(businessRegistrations).values(
       Array.from({ length: 25 }, (_, i) => ({ ...base, businessName: `Paging Co ${i}`, email: `paging${i}@example.com`, planId: plan!.id, createdAt: at })),
     );
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
   });
 
   it('answers 401 to a visitor on the list, the detail and the export', async () => {
@@ -138,7 +127,7 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
   });
 
   it('exports the filtered clients as CSV, neutralising formulas, and logs the export', async () => {
-    const db = testDb.database.db;
+    const db = ctx.testDb.database.db;
     const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
     const tricky = ['=HYPERLINK("x")', '+1', '-2', '@cmd', '=1+1\nsecond line', 'Smith, "Jr" & Sons'];
     await db.insert(businessRegistrations).values(tricky.map((businessName, i) => ({ ...base, ownerName: 'Tricky Owner', businessName, email: `t${i}@example.com`, planId: plan!.id })));

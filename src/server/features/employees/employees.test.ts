@@ -1,34 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, like } from 'drizzle-orm';
 import type { EmployeeSummary } from '../../../contract/employees.js';
 import type { ActivityPage } from '../../../contract/activity.js';
-import { buildApp } from '../../app.js';
 import { activityLog, rateLimitCounters, user } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 import { cookieOf, signedInEmployee } from '../../test/employees.js';
 
 describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = appUnderTest(kind, { role: null });
   let owner: Awaited<ReturnType<typeof signedInEmployee>>;
   let staff: Awaited<ReturnType<typeof signedInEmployee>>;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig(), database: testDb.database });
-    owner = await signedInEmployee(app, testDb.database.db, 'owner', 'Olive Owner');
-    staff = await signedInEmployee(app, testDb.database.db, 'staff', 'Sam Staff');
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
+    owner = await signedInEmployee(ctx.app, ctx.testDb.database.db, 'owner', 'Olive Owner');
+    staff = await signedInEmployee(ctx.app, ctx.testDb.database.db, 'staff', 'Sam Staff');
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
-    app.inject({ method, url, headers: { cookie }, remoteAddress: '10.3.0.1', ...(payload ? { payload } : {}) });
-  const idOf = async (email: string) => (await testDb.database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
-  const lastActivity = async () => (await testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(1))[0]!;
+    ctx.app.inject({ method, url, headers: { cookie }, remoteAddress: '10.3.0.1', ...(payload ? { payload } : {}) });
+  const idOf = async (email: string) => (await ctx.testDb.database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
+  const lastActivity = async () => (await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(1))[0]!;
 
   it('lets only owners list and add employees, with clear errors for bad input', async () => {
     expect((await call('GET', '/api/employees', staff.cookie)).statusCode).toBe(403);
@@ -53,17 +45,17 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
   });
 
   it('disabling an employee ends their sessions and stops new sign-ins; enabling lets them back', async () => {
-    const victim = await signedInEmployee(app, testDb.database.db, 'staff');
+    const victim = await signedInEmployee(ctx.app, ctx.testDb.database.db, 'staff');
     const id = await idOf(victim.email);
     expect((await call('PATCH', `/api/employees/${id}`, owner.cookie, { disabled: true })).statusCode).toBe(204);
     expect((await call('GET', '/api/auth/user', victim.cookie)).statusCode).toBe(401);
-    const again = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: victim.email, password: victim.password }, remoteAddress: '10.3.0.2' });
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: victim.email, password: victim.password }, remoteAddress: '10.3.0.2' });
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toMatch(/disabled/);
     expect(cookieOf(again)).not.toMatch(/session_token=[^;]/);
 
     expect((await call('PATCH', `/api/employees/${id}`, owner.cookie, { disabled: false })).statusCode).toBe(204);
-    const back = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: victim.email, password: victim.password }, remoteAddress: '10.3.0.2' });
+    const back = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: victim.email, password: victim.password }, remoteAddress: '10.3.0.2' });
     expect(back.statusCode).toBe(200);
   });
 
@@ -78,15 +70,15 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     const staffId = await idOf(staff.email);
     expect((await call('DELETE', `/api/employees/${staffId}`, owner.cookie)).statusCode).toBe(204);
     expect((await call('GET', '/api/auth/user', staff.cookie)).statusCode).toBe(401);
-    expect(await testDb.database.db.$count(user, eq(user.email, staff.email))).toBe(0);
+    expect(await ctx.testDb.database.db.$count(user, eq(user.email, staff.email))).toBe(0);
     expect(await lastActivity()).toMatchObject({ action: 'delete', subject: 'employee', detail: { email: staff.email } });
   });
 
   it('logs sign-ins, failures and sign-outs, and lists the log newest first, page by page', async () => {
     const email = owner.email;
-    await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'wrong password here' }, remoteAddress: '10.3.0.7' });
-    const good = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: owner.password }, remoteAddress: '10.3.0.7' });
-    await app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: cookieOf(good) }, payload: {}, remoteAddress: '10.3.0.7' });
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'wrong password here' }, remoteAddress: '10.3.0.7' });
+    const good = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: owner.password }, remoteAddress: '10.3.0.7' });
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: cookieOf(good) }, payload: {}, remoteAddress: '10.3.0.7' });
 
     const page = (await call('GET', '/api/activity', owner.cookie)).json<ActivityPage>();
     expect(page.items.slice(0, 3).map((i) => [i.action, i.actorEmail, i.ipAddress])).toEqual([
@@ -98,24 +90,24 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     const second = (await call('GET', `/api/activity?page=2`, owner.cookie)).json<ActivityPage>();
     expect(second.items.every((i) => !page.items.some((p) => p.id === i.id))).toBe(true);
     expect((await call('GET', '/api/activity?page=0', owner.cookie)).statusCode).toBe(400);
-    expect((await app.inject('/api/activity')).statusCode).toBe(401);
+    expect((await ctx.app.inject('/api/activity')).statusCode).toBe(401);
   });
 
   it('locks an account after 10 failed sign-ins, whatever the address, until the window passes', async () => {
-    const target = await signedInEmployee(app, testDb.database.db, 'staff');
+    const target = await signedInEmployee(ctx.app, ctx.testDb.database.db, 'staff');
     for (let i = 0; i < 10; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: target.email, password: `wrong guess ${i}!!` }, remoteAddress: `10.4.${i}.1` });
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: target.email, password: `wrong guess ${i}!!` }, remoteAddress: `10.4.${i}.1` });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: target.email, password: target.password }, remoteAddress: '10.4.99.1' });
+    const locked = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: target.email, password: target.password }, remoteAddress: '10.4.99.1' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe('Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.');
     // Another account from the same addresses is not affected.
-    const other = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: owner.email, password: owner.password }, remoteAddress: '10.4.98.1' });
+    const other = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: owner.email, password: owner.password }, remoteAddress: '10.4.98.1' });
     expect(other.statusCode).toBe(200);
     // Failures older than the window no longer count.
-    await testDb.database.db.update(rateLimitCounters).set({ resetAt: new Date(Date.now() - 1000) }).where(like(rateLimitCounters.key, 'sign-in:account:%'));
-    const later = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: target.email, password: target.password }, remoteAddress: '10.4.99.2' });
+    await ctx.testDb.database.db.update(rateLimitCounters).set({ resetAt: new Date(Date.now() - 1000) }).where(like(rateLimitCounters.key, 'sign-in:account:%'));
+    const later = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: target.email, password: target.password }, remoteAddress: '10.4.99.2' });
     expect(later.statusCode).toBe(200);
   });
 });

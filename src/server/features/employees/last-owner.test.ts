@@ -1,35 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { buildApp } from '../../app.js';
 import { user } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 import { signedInEmployee } from '../../test/employees.js';
 
 type Owner = Awaited<ReturnType<typeof signedInEmployee>> & { id: string };
 
 describe.each(TEST_DATABASES)('the last active owner stays when two owners act at once on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = appUnderTest(kind, { role: null });
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig(), database: testDb.database });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
-
-  const db = () => testDb.database.db;
+  const db = () => ctx.testDb.database.db;
   const owner = async (name: string): Promise<Owner> => {
-    const signedIn = await signedInEmployee(app, db(), 'owner', name);
+    const signedIn = await signedInEmployee(ctx.app, db(), 'owner', name);
     const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, signedIn.email));
     return { ...signedIn, id: row!.id };
   };
   const activeOwners = () => db().$count(user, and(eq(user.role, 'owner'), eq(user.disabled, false)));
   const act = (actor: Owner, target: Owner, action: 'demote' | 'disable' | 'remove') =>
-    app.inject({
+    ctx.app.inject({
       method: action === 'remove' ? 'DELETE' : 'PATCH',
       url: `/api/employees/${target.id}`,
       headers: { cookie: actor.cookie },
@@ -61,7 +50,7 @@ describe.each(TEST_DATABASES)('the last active owner stays when two owners act a
       const [demoted] = await db().select({ role: user.role }).from(user).where(eq(user.id, loser.id));
       expect(demoted!.role).toBe('staff');
       // The winner makes the other an owner again for the next round.
-      expect((await app.inject({ method: 'PATCH', url: `/api/employees/${loser.id}`, headers: { cookie: winner.cookie }, payload: { role: 'owner' } })).statusCode).toBe(204);
+      expect((await ctx.app.inject({ method: 'PATCH', url: `/api/employees/${loser.id}`, headers: { cookie: winner.cookie }, payload: { role: 'owner' } })).statusCode).toBe(204);
       expect(await activeOwners()).toBe(2);
       [a, b] = round % 2 === 0 ? [b, a] : [a, b];
     }

@@ -1,12 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { EmployeeSummary, EmployeeUpdateInput, NewEmployeeInput } from '../../../contract/employees.js';
+import type { CurrentEmployee, EmployeeSummary, EmployeeUpdateInput, NewEmployeeInput } from '../../../contract/employees.js';
 import type { Db } from '../../db/client.js';
 import { account, user } from '../../db/auth-schema.js';
 import { HttpError } from '../../http/errors.js';
-import type { Employee } from '../../http/guard.js';
-import type { Auth } from '../auth/auth.js';
-import { createOrResetEmployee } from '../auth/employees.js';
-import { passwordProblem } from '../auth/passwords.js';
+import { createOrResetEmployee, passwordProblem, type Auth } from '../auth/index.js';
 
 /** Employees as owners manage them in settings. */
 export function createEmployeeService(auth: Auth, db: Db) {
@@ -23,7 +20,7 @@ export function createEmployeeService(auth: Auth, db: Db) {
    * after any concurrent change committed; the second of two crossing requests then sees the
    * first's result (docs/decisions/008-money-that-stays-right.md).
    */
-  async function withAnOwnerLeft(actor: Employee, targetId: string, change: (tx: Db) => Promise<void>): Promise<void> {
+  async function withAnOwnerLeft(actor: CurrentEmployee, targetId: string, change: (tx: Db) => Promise<void>): Promise<void> {
     await db.transaction(async (tx) => {
       const owners = await tx
         .select({ id: user.id })
@@ -34,7 +31,7 @@ export function createEmployeeService(auth: Auth, db: Db) {
       const ids = owners.map((o) => o.id);
       if (ids.includes(targetId) && ids.length < 2) throw new HttpError(422, 'At least one active owner must remain.');
       if (!ids.includes(actor.id)) throw new HttpError(403, 'Only an active owner can do this; your account was changed meanwhile.');
-      await change(tx as unknown as Db);
+      await change(tx);
     });
   }
 
@@ -66,7 +63,7 @@ export function createEmployeeService(auth: Auth, db: Db) {
       return { id: created!.id };
     },
 
-    async update(actor: Employee, id: string, patch: EmployeeUpdateInput): Promise<void> {
+    async update(actor: CurrentEmployee, id: string, patch: EmployeeUpdateInput): Promise<void> {
       const target = await find(id);
       const demotes = patch.role === 'staff' && target.role === 'owner';
       if (id === actor.id && (patch.disabled || demotes)) throw new HttpError(422, 'You cannot disable or demote your own account. Ask another owner.');
@@ -83,7 +80,7 @@ export function createEmployeeService(auth: Auth, db: Db) {
       if (patch.disabled) await (await auth.$context).internalAdapter.deleteUserSessions(id);
     },
 
-    async remove(actor: Employee, id: string): Promise<{ email: string }> {
+    async remove(actor: CurrentEmployee, id: string): Promise<{ email: string }> {
       const target = await find(id);
       if (id === actor.id) throw new HttpError(422, 'You cannot remove your own account. Ask another owner.');
       // Sessions, accounts and two-factor secrets go with the user (foreign keys cascade).

@@ -85,7 +85,7 @@ export async function storeInvestorRows(db: Db, rows: ReturnType<typeof values>[
         .values(rows.slice(i, i + 500))
         .onConflictDoNothing()
         .returning({ id: investors.id, name: investors.name, stages: investors.stages, industries: investors.industries });
-      await writeFacets(tx as unknown as Db, inserted);
+      await writeFacets(tx, inserted);
       added += inserted.length;
     });
   }
@@ -130,7 +130,7 @@ export function createInvestorService(db: Db, source: InvestorSource) {
         const page = await db.execute<{ id: string }>(sql`
           with matching as materialized (select ${investors.id} as id, ${investors.name} as name from ${investors} where ${filters(query)})
           select id from matching order by name, id offset ${query.offset} limit ${query.limit}`);
-        ids = (page as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+        ids = (page as { rows: { id: string }[] }).rows.map((r) => r.id);
       }
       if (ids.length === 0) return [];
       const rows = await db.select().from(investors).where(inArray(investors.id, ids));
@@ -148,7 +148,7 @@ export function createInvestorService(db: Db, source: InvestorSource) {
       await assertUniqueProfile(row.linkedinUrl);
       const created = await db.transaction(async (tx) => {
         const [inserted] = await tx.insert(investors).values(row).returning();
-        await writeFacets(tx as unknown as Db, [inserted!]);
+        await writeFacets(tx, [inserted!]);
         return inserted!;
       });
       return toInvestor(created);
@@ -160,7 +160,7 @@ export function createInvestorService(db: Db, source: InvestorSource) {
       await assertUniqueProfile(row.linkedinUrl, id);
       const updated = await db.transaction(async (tx) => {
         const [changed] = await tx.update(investors).set({ ...row, updatedAt: new Date() }).where(eq(investors.id, id)).returning();
-        await replaceFacets(tx as unknown as Db, changed!);
+        await replaceFacets(tx, changed!);
         return changed!;
       });
       return toInvestor(updated);
@@ -197,7 +197,7 @@ export function createInvestorService(db: Db, source: InvestorSource) {
           if (known) {
             const { source: _source, sourceId: _sourceId, ...changes } = row;
             await tx.update(investors).set({ ...changes, updatedAt: new Date() }).where(eq(investors.id, known.id));
-            await replaceFacets(tx as unknown as Db, { ...row, id: known.id });
+            await replaceFacets(tx, { ...row, id: known.id });
             updated++;
           } else {
             const inserted = await tx
@@ -205,7 +205,7 @@ export function createInvestorService(db: Db, source: InvestorSource) {
               .values(row)
               .onConflictDoNothing()
               .returning({ id: investors.id, name: investors.name, stages: investors.stages, industries: investors.industries });
-            await writeFacets(tx as unknown as Db, inserted);
+            await writeFacets(tx, inserted);
             added += inserted.length;
           }
         }

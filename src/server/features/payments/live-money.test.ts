@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Application, DailyRevenue, RevenueSummary, RevenueToday } from '../../../contract/applications.js';
-import { buildApp } from '../../app.js';
 import { payments, subscriptionPlans } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
-import { signedInEmployee } from '../../test/employees.js';
+import { TEST_DATABASES, testConfig } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
 
 const registration = { businessName: 'Live Garage', ownerName: 'Lee Example', email: 'lee@example.com', businessType: 'Automotive', subscriptionPlan: 'growing' };
 
 describe.each(TEST_DATABASES)('revenue with live Stripe keys counts real money only, on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
   let fake: FakeStripe;
-  let cookie: string;
-
-  beforeAll(async () => {
+  afterAll(() => fake?.close());
+  const ctx = appUnderTest(kind, async () => {
     fake = await startFakeStripe();
-    testDb = await createTestDatabase(kind);
     const config = testConfig({ STRIPE_SECRET_KEY: 'sk_live_fake', STRIPE_PUBLISHABLE_KEY: 'pk_live_fake', STRIPE_WEBHOOK_SECRET: 'whsec_live', STRIPE_API_BASE: fake.url });
-    app = await buildApp({ config, database: testDb.database, registrationRateLimit: 1000, paymentRateLimit: 1000 });
-    cookie = (await signedInEmployee(app, testDb.database.db, 'staff')).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-    await fake.close();
+    return { config, registrationRateLimit: 1000, paymentRateLimit: 1000 };
   });
 
-  const get = <T>(url: string) => app.inject({ url, headers: { cookie } }).then((r) => r.json<T>());
+  const get = <T>(url: string) => ctx.app.inject({ url, headers: { cookie: ctx.cookie } }).then((r) => r.json<T>());
 
   it('leaves the demo ledger and test payments out, and says the figures are live', async () => {
     // Before any real sale: the seeded demo sales (test money) count for nothing.
@@ -38,17 +26,17 @@ describe.each(TEST_DATABASES)('revenue with live Stripe keys counts real money o
     expect(demoApps.map((a) => [a.weeklyRevenue, a.totalUsers, a.testMode])).toEqual(demoApps.map(() => ['0.00', 0, false]));
 
     // A real sale, confirmed by asking Stripe (whose objects made with a live key are live) …
-    const registrationId = (await app.inject({ method: 'POST', url: '/api/business-registration', payload: registration })).json<{ id: string }>().id;
-    const [growing] = await testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
-    const intent = (await app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: growing!.id, registrationId } })).json<{
+    const registrationId = (await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: registration })).json<{ id: string }>().id;
+    const [growing] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
+    const intent = (await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: growing!.id, registrationId } })).json<{
       paymentIntentId: string;
       clientSecret: string;
     }>();
     fake.setIntent(intent.paymentIntentId, { status: 'succeeded', amount_received: growing!.priceCents });
-    const status = await app.inject({ url: `/api/payments/status?payment_intent_client_secret=${intent.clientSecret}` });
+    const status = await ctx.app.inject({ url: `/api/payments/status?payment_intent_client_secret=${intent.clientSecret}` });
     expect(status.json()).toMatchObject({ status: 'succeeded' });
     // … and a test-key sale of the same moment, as if booked while the keys were test keys.
-    await testDb.database.db.insert(payments).values({ provider: 'stripe', providerPaymentId: 'pi_test_mode_sale', amountCents: 12_345, currency: 'usd', livemode: false, paidAt: new Date(Date.now() - 1000) });
+    await ctx.testDb.database.db.insert(payments).values({ provider: 'stripe', providerPaymentId: 'pi_test_mode_sale', amountCents: 12_345, currency: 'usd', livemode: false, paidAt: new Date(Date.now() - 1000) });
 
     const price = (growing!.priceCents / 100).toFixed(2);
     expect(await get<RevenueToday>('/api/revenue/today')).toEqual({ today: price, week: price, testMode: false });

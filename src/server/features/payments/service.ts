@@ -207,7 +207,8 @@ export function createPaymentsService(deps: SettleDeps) {
     if (!row.registrationId) throw new HttpError(409, NOT_REGISTERED);
     const checked = checkTestCard(input);
     if ('problems' in checked) {
-      const issues = Object.entries(checked.problems).map(([field, message]) => ({ field, message: message! }));
+      // CardCheck lists only the fields that have a problem, each with its message.
+      const issues = Object.entries(checked.problems as Record<string, string>).map(([field, message]) => ({ field, message }));
       throw new HttpError(400, issues[0]!.message, issues);
     }
     const outcome = testCardOutcome(input.cardNumber);

@@ -4,8 +4,7 @@ import type { CheckedCard } from '../../adapters/payments/test-cards.js';
 import { planProductId, type IntentState, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions, webhookEvents } from '../../db/schema.js';
-import { type MailSettings, paymentMails } from '../notifications/messages.js';
-import { enqueueMail } from '../notifications/outbox.js';
+import { enqueueMail, paymentMails, type MailSettings } from '../notifications/index.js';
 import { changeSubscription } from './subscription-events.js';
 
 export interface SettleDeps {
@@ -233,7 +232,7 @@ export function createSettlement(deps: SettleDeps) {
     /** A payment the provider (or, in test mode, our card check) says succeeded. */
     async succeeded(state: IntentState, card?: CheckedCard): Promise<boolean> {
       const effects: Effects = { mailQueued: false, subscriptionIds: [] };
-      const booked = await deps.db.transaction((tx) => bookFirstPayment(tx as unknown as Db, deps, state, card, effects));
+      const booked = await deps.db.transaction((tx) => bookFirstPayment(tx, deps, state, card, effects));
       await after(effects);
       return booked;
     },
@@ -246,7 +245,7 @@ export function createSettlement(deps: SettleDeps) {
      */
     async reconcile(event: PaymentEvent): Promise<void> {
       if (event.kind !== 'product_paid' && event.kind !== 'renewal_paid') return;
-      await deps.db.transaction((tx) => applyEvent(tx as unknown as Db, deps, event, { mailQueued: false, subscriptionIds: [] }));
+      await deps.db.transaction((tx) => applyEvent(tx, deps, event, { mailQueued: false, subscriptionIds: [] }));
     },
     /**
      * Applies a verified event once: its id is stored in the same transaction. 'stale' when a
@@ -261,7 +260,7 @@ export function createSettlement(deps: SettleDeps) {
           .onConflictDoNothing()
           .returning({ id: webhookEvents.id });
         if (fresh.length === 0) return 'duplicate' as const;
-        return applyEvent(tx as unknown as Db, deps, event, effects);
+        return applyEvent(tx, deps, event, effects);
       });
       await after(effects);
       return outcome;

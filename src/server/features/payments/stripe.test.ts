@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { buildApp } from '../../app.js';
 import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { TEST_DATABASES, testConfig } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
 import { createPaymentProvider } from '../../adapters/payments/index.js';
 import { createSettlement } from './settle.js';
@@ -14,27 +13,22 @@ const signer = new Stripe('sk_test_fake');
 const registration = { businessName: 'Demo Garage', ownerName: 'Alex Example', email: 'alex@example.com', businessType: 'Automotive', subscriptionPlan: 'growing' };
 
 describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
   let fake: FakeStripe;
   let growing: typeof subscriptionPlans.$inferSelect;
+  afterAll(() => fake?.close());
+  const ctx = appUnderTest(kind, async () => {
+    fake = await startFakeStripe();
+    const config = testConfig({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url });
+    return { config, role: null, registrationRateLimit: 1000, paymentRateLimit: 1000 };
+  });
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    testDb = await createTestDatabase(kind);
-    const config = testConfig({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url });
-    app = await buildApp({ config, database: testDb.database, registrationRateLimit: 1000, paymentRateLimit: 1000 });
-    growing = (await testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing')))[0]!;
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-    await fake.close();
+    growing = (await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing')))[0]!;
   });
 
-  const register = async () => (await app.inject({ method: 'POST', url: '/api/business-registration', payload: registration })).json<{ id: string }>().id;
+  const register = async () => (await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: registration })).json<{ id: string }>().id;
   const start = async (registrationId: string) =>
-    (await app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: growing.id, amount: 299, registrationId } })).json<{
+    (await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: growing.id, amount: 299, registrationId } })).json<{
       clientSecret: string;
       paymentIntentId: string;
       provider: string;
@@ -42,7 +36,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     }>();
   const deliver = (event: object, signature?: string) => {
     const payload = JSON.stringify(event);
-    return app.inject({
+    return ctx.app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
@@ -51,7 +45,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
   };
   const event = (id: string, type: string, object: object, created = 1_790_000_000) => ({ id, object: 'event', type, created, livemode: false, data: { object } });
   const succeededIntent = (id: string) => ({ id, object: 'payment_intent', amount: 29_900, amount_received: 29_900, currency: 'usd', customer: 'cus_x', status: 'succeeded', created: 1_790_000_000, last_payment_error: null });
-  const ledgerFor = (registrationId: string) => testDb.database.db.select().from(payments).where(eq(payments.registrationId, registrationId));
+  const ledgerFor = (registrationId: string) => ctx.testDb.database.db.select().from(payments).where(eq(payments.registrationId, registrationId));
 
   it('creates the customer and an incomplete subscription at the plan price, with idempotency keys', async () => {
     const registrationId = await register();
@@ -87,7 +81,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     const forged = await deliver(event('evt_forged', 'payment_intent.succeeded', succeededIntent(paymentIntentId)), 't=1,v1=deadbeef');
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toEqual({ message: 'The webhook signature does not verify.' });
-    const unsigned = await app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const unsigned = await ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(unsigned.statusCode).toBe(400);
     expect(await ledgerFor(registrationId)).toHaveLength(0);
   });
@@ -99,7 +93,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
       event('evt_fail_1', 'payment_intent.payment_failed', { ...succeededIntent(paymentIntentId), status: 'requires_payment_method', last_payment_error: { message: 'Your card has insufficient funds.' } }),
     );
     expect(failed.statusCode).toBe(200);
-    const status = await app.inject({ url: `/api/payments/status?payment_intent_client_secret=${clientSecret}` });
+    const status = await ctx.app.inject({ url: `/api/payments/status?payment_intent_client_secret=${clientSecret}` });
     expect(status.json()).toMatchObject({ status: 'requires_payment_method', message: 'Your card has insufficient funds.' });
 
     const first = event('evt_ok_1', 'payment_intent.succeeded', succeededIntent(paymentIntentId));
@@ -113,14 +107,14 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     const ledger = await ledgerFor(registrationId);
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ provider: 'stripe', providerPaymentId: paymentIntentId, amountCents: 29_900, providerCustomerId: 'cus_x', productId: 'plan_growing', livemode: false });
-    const [reg] = await testDb.database.db.select().from(businessRegistrations).where(eq(businessRegistrations.id, registrationId));
+    const [reg] = await ctx.testDb.database.db.select().from(businessRegistrations).where(eq(businessRegistrations.id, registrationId));
     expect(reg!.status).toBe('active');
   });
 
   it('puts the renewal price in a second phase once the subscription is active', async () => {
     const registrationId = await register();
     const { paymentIntentId } = await start(registrationId);
-    const [sub] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+    const [sub] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
     const before = fake.requests.length;
     await deliver(event(`evt_paid_${registrationId}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId)));
     const calls = fake.requests.slice(before);
@@ -133,14 +127,14 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
       'phases[0][items][0][price_data][unit_amount]': '29900',
       'phases[1][items][0][price_data][unit_amount]': String(growing.renewalPriceCents),
     });
-    const [after] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    const [after] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
     expect(after!.providerScheduleId).toMatch(/^sub_sched_fake/);
 
     const cancelled = await deliver(
       event(`evt_sub_${registrationId}`, 'customer.subscription.deleted', { id: sub!.providerSubscriptionId, object: 'subscription', status: 'canceled', items: { data: [] } }),
     );
     expect(cancelled.statusCode).toBe(200);
-    const [ended] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    const [ended] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
     expect(ended!.status).toBe('canceled');
   });
 
@@ -148,7 +142,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     const registrationId = await register();
     const { paymentIntentId } = await start(registrationId);
     await deliver(event(`evt_first_${registrationId}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId)));
-    const [sub] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+    const [sub] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
     const invoice = (id: string, billingReason: string) => ({
       id,
       object: 'invoice',
@@ -175,7 +169,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
   });
 
   it("books the sales of the agency's other products (applications) from invoice.paid and charge.succeeded, once", async () => {
-    const byProduct = (productId: string) => testDb.database.db.select().from(payments).where(eq(payments.productId, productId));
+    const byProduct = (productId: string) => ctx.testDb.database.db.select().from(payments).where(eq(payments.productId, productId));
     const appInvoice = {
       id: 'in_app_1',
       object: 'invoice',
@@ -198,8 +192,8 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     await deliver(event('evt_plan_charge', 'charge.succeeded', charge('ch_plan', { product_id: 'plan_growing' })));
     const rows = await byProduct('prod_app_meals');
     expect(rows.map((r) => r.providerPaymentId).sort()).toEqual(['ch_app_1', 'in_app_1']);
-    expect(await testDb.database.db.select().from(payments).where(eq(payments.providerPaymentId, 'ch_plain'))).toEqual([]);
-    expect(await testDb.database.db.select().from(payments).where(eq(payments.providerPaymentId, 'ch_plan'))).toEqual([]);
+    expect(await ctx.testDb.database.db.select().from(payments).where(eq(payments.providerPaymentId, 'ch_plain'))).toEqual([]);
+    expect(await ctx.testDb.database.db.select().from(payments).where(eq(payments.providerPaymentId, 'ch_plan'))).toEqual([]);
   });
 
   it('revenue:sync books the paid invoices and charges Stripe lists since a date, once however often it runs', async () => {
@@ -222,13 +216,13 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     fake.listed.invoices.push(appInvoice('in_sync_old', 1_600_000_000));
     fake.listed.charges.push({ id: 'ch_sync_1', object: 'charge', status: 'succeeded', livemode: true, created: 1_800_000_000, amount: 700, amount_captured: 700, currency: 'usd', customer: null, billing_details: { email: null }, receipt_email: null, metadata: { product_id: 'prod_app_sync' } });
     const provider = createPaymentProvider(testConfig({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url }));
-    const settlement = createSettlement({ db: testDb.database.db, provider, mail: { siteName: 'S', supportEmail: 's@example.com', teamEmail: 't@example.com' }, log: app.log, mailQueued: () => undefined });
+    const settlement = createSettlement({ db: ctx.testDb.database.db, provider, mail: { siteName: 'S', supportEmail: 's@example.com', teamEmail: 't@example.com' }, log: ctx.app.log, mailQueued: () => undefined });
     const sync = async () => {
       for await (const ev of provider.paidSince!(new Date(1_700_000_000 * 1000))) await settlement.reconcile(ev);
     };
     await sync();
     await sync();
-    const rows = await testDb.database.db.select().from(payments).where(eq(payments.productId, 'prod_app_sync'));
+    const rows = await ctx.testDb.database.db.select().from(payments).where(eq(payments.productId, 'prod_app_sync'));
     expect(rows).toHaveLength(121);
     expect(rows.reduce((sum, r) => sum + r.amountCents, 0)).toBe(120 * 2_500 + 700);
     expect(rows.some((r) => r.providerPaymentId === 'in_sync_old')).toBe(false);
@@ -240,8 +234,8 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
   it('applies subscription events in order: a stale update never revives a cancelled subscription', async () => {
     const registrationId = await register();
     const { paymentIntentId } = await start(registrationId);
-    const [sub] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
-    const state = async () => (await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id)))[0]!;
+    const [sub] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+    const state = async () => (await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id)))[0]!;
     const subscription = (status: string) => ({ id: sub!.providerSubscriptionId, object: 'subscription', status, items: { data: [] } });
     const t1 = 1_795_000_000;
     const t2 = t1 + 60;
@@ -266,8 +260,8 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
   it('orders same-second events by the subscription lifecycle, and newer events always apply', async () => {
     const registrationId = await register();
     await start(registrationId);
-    const [sub] = await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
-    const status = async () => (await testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id)))[0]!.status;
+    const [sub] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+    const status = async () => (await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id)))[0]!.status;
     const subscription = (s: string) => ({ id: sub!.providerSubscriptionId, object: 'subscription', status: s, items: { data: [] } });
     const t = 1_796_000_000;
     // Stripe sends created (incomplete) and updated (active) within one second; here updated arrives first.
@@ -296,29 +290,29 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     const charge = { id: 'ch_live_1', object: 'charge', livemode: true, amount: 500, amount_captured: 500, currency: 'usd', customer: null, billing_details: { email: null }, created: 1_792_000_300, metadata: { product_id: 'prod_app_live' } };
     await deliver({ ...event('evt_live_charge', 'charge.succeeded', charge), livemode: true });
     await deliver(event('evt_test_charge', 'charge.succeeded', { ...charge, id: 'ch_test_1', livemode: false }));
-    const rows = await testDb.database.db.select().from(payments).where(eq(payments.productId, 'prod_app_live'));
+    const rows = await ctx.testDb.database.db.select().from(payments).where(eq(payments.productId, 'prod_app_live'));
     expect(Object.fromEntries(rows.map((r) => [r.providerPaymentId, r.livemode]))).toEqual({ ch_live_1: true, ch_test_1: false });
   });
 
   it('confirms a payment by asking Stripe when the webhook has not arrived yet', async () => {
     const registrationId = await register();
     const { paymentIntentId, clientSecret } = await start(registrationId);
-    const ask = () => app.inject({ url: `/api/payments/status?payment_intent=${paymentIntentId}&payment_intent_client_secret=${clientSecret}` });
+    const ask = () => ctx.app.inject({ url: `/api/payments/status?payment_intent=${paymentIntentId}&payment_intent_client_secret=${clientSecret}` });
     expect((await ask()).json()).toMatchObject({ status: 'requires_payment_method' });
     expect(await ledgerFor(registrationId)).toHaveLength(0);
     fake.setIntent(paymentIntentId, { status: 'succeeded', amount_received: 29_900 });
     expect((await ask()).json()).toMatchObject({ status: 'succeeded' });
     expect(await ledgerFor(registrationId)).toHaveLength(1);
-    const [intent] = await testDb.database.db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, paymentIntentId));
+    const [intent] = await ctx.testDb.database.db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, paymentIntentId));
     expect(intent!.status).toBe('succeeded');
   });
 
   it("answers 502 with Stripe's message when Stripe refuses to start the payment", async () => {
-    const [cheap] = await testDb.database.db
+    const [cheap] = await ctx.testDb.database.db
       .insert(subscriptionPlans)
       .values({ name: `cheap-${kind}`, displayName: 'Cheap', description: 'x', priceCents: 13 })
       .returning();
-    const res = await app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: cheap!.id } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: cheap!.id } });
     expect(res.statusCode).toBe(502);
     expect(res.json<{ message: string }>().message).toBe('The payment provider refused to start the payment: Your card was declined.');
   });

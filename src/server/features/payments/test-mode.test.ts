@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../app.js';
 import { businessRegistrations, outboxMessages, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 
 const registration = {
   businessName: 'Demo Bakery',
@@ -15,26 +14,19 @@ const registration = {
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
 
 describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = appUnderTest(kind, { role: null, registrationRateLimit: 1000, paymentRateLimit: 1000 });
   let plans: { id: number; name: string; price: string }[];
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig(), database: testDb.database, registrationRateLimit: 1000, paymentRateLimit: 1000 });
-    plans = (await app.inject({ url: '/api/subscription-plans' })).json();
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
+    plans = (await ctx.app.inject({ url: '/api/subscription-plans' })).json();
   });
 
   const plan = (name: string) => plans.find((p) => p.name === name)!;
   const createIntent = (payload: object, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/create-payment-intent', payload, headers });
-  const register = async () => (await app.inject({ method: 'POST', url: '/api/business-registration', payload: registration })).json<{ id: string }>().id;
+    ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload, headers });
+  const register = async () => (await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: registration })).json<{ id: string }>().id;
   const pay = (clientSecret: string, overrides: object = {}) =>
-    app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret, ...card, ...overrides } });
+    ctx.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret, ...card, ...overrides } });
 
   it('prices the plan itself: a tampered amount, an unknown plan or a bad body answer 400', async () => {
     const growing = plan('growing');
@@ -49,7 +41,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
     }
     const badKey = await createIntent({ planId: growing.id }, { 'idempotency-key': 'short' });
     expect(badKey.statusCode).toBe(400);
-    expect(await testDb.database.db.$count(paymentIntents)).toBe(0);
+    expect(await ctx.testDb.database.db.$count(paymentIntents)).toBe(0);
   });
 
   it('answers the same intent to a retried request and to a second visit of one registration', async () => {
@@ -72,7 +64,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
   });
 
   it('a declined card keeps the registration; a good card then books one payment and activates it', async () => {
-    const db = testDb.database.db;
+    const db = ctx.testDb.database.db;
     const registrationId = await register();
     const growing = plan('growing');
     const { clientSecret, paymentIntentId } = (await createIntent({ planId: growing.id, amount: growing.price, registrationId })).json<{
@@ -124,7 +116,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
   });
 
   it('never confirms a test payment with no registration behind it: nothing is booked', async () => {
-    const db = testDb.database.db;
+    const db = ctx.testDb.database.db;
     const before = await db.$count(payments);
     const growing = plan('growing');
     // The spec's intent call still answers without a registration …
@@ -140,7 +132,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
     expect(await db.$count(payments)).toBe(before);
     const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, paymentIntentId));
     expect(row).toMatchObject({ status: 'requires_payment_method', cardLast4: null });
-    const status = await app.inject({ url: `/api/payments/status?payment_intent_client_secret=${clientSecret}` });
+    const status = await ctx.app.inject({ url: `/api/payments/status?payment_intent_client_secret=${clientSecret}` });
     expect(status.json()).toMatchObject({ status: 'requires_payment_method' });
   });
 
@@ -148,7 +140,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
     const essential = plan('essential');
     const registrationId = await register();
     const { clientSecret, paymentIntentId } = (await createIntent({ planId: essential.id, registrationId })).json<{ clientSecret: string; paymentIntentId: string }>();
-    const status = (query: string) => app.inject({ url: `/api/payments/status?${query}` });
+    const status = (query: string) => ctx.app.inject({ url: `/api/payments/status?${query}` });
     const open = await status(`payment_intent=${paymentIntentId}&payment_intent_client_secret=${clientSecret}`);
     expect(open.json()).toMatchObject({ status: 'requires_payment_method', plan: { name: 'essential', displayName: expect.any(String) } });
     expect((await status(`payment_intent=${paymentIntentId}&payment_intent_client_secret=${paymentIntentId}_secret_guess`)).statusCode).toBe(404);
@@ -158,7 +150,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
   });
 
   it('refuses Stripe webhooks while Stripe is not configured', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: { id: 'evt_1' } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: { id: 'evt_1' } });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type { SubscriptionPlan } from '../../../contract/plans.js';
-import { buildApp } from '../../app.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 import { portfolioItems, subscriptionPlans } from '../../db/schema.js';
-import { seed } from '../../db/seed.js';
+import { seed } from '../../seed/seed.js';
 import { eq } from 'drizzle-orm';
 
 describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig(), database: testDb.database });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
+  const ctx = appUnderTest(kind, { role: null });
 
   it('answers the four plans in display order with decimal prices and renewal prices', async () => {
-    const res = await app.inject('/api/subscription-plans');
+    const res = await ctx.app.inject('/api/subscription-plans');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const plans = res.json<SubscriptionPlan[]>();
@@ -39,20 +28,20 @@ describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
   });
 
   it('answers a revalidation with a bodiless 304 while the plans are unchanged', async () => {
-    const first = await app.inject('/api/subscription-plans');
+    const first = await ctx.app.inject('/api/subscription-plans');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]{20,}"$/);
     expect(first.headers['cache-control']).toBe('no-cache');
-    const again = await app.inject({ url: '/api/subscription-plans', headers: { 'if-none-match': etag } });
+    const again = await ctx.app.inject({ url: '/api/subscription-plans', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await app.inject({ url: '/api/subscription-plans', headers: { 'if-none-match': '"another-version"' } });
+    const other = await ctx.app.inject({ url: '/api/subscription-plans', headers: { 'if-none-match': '"another-version"' } });
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(first.body);
   });
 
   it('answers the demo portfolio', async () => {
-    const res = await app.inject('/api/portfolio');
+    const res = await ctx.app.inject('/api/portfolio');
     expect(res.statusCode).toBe(200);
     const items = res.json<{ websiteName: string; websiteUrl: string; logoUrl: string | null }[]>();
     expect(items).toHaveLength(3);
@@ -61,17 +50,17 @@ describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
   });
 
   it('seeds once: a second run adds nothing and deleted demo items stay deleted', async () => {
-    const [first] = await testDb.database.db.select().from(portfolioItems).limit(1);
-    await testDb.database.db.delete(portfolioItems).where(eq(portfolioItems.id, first!.id));
-    await seed(testDb.database, { demoData: true });
-    await seed(testDb.database, { demoData: true });
-    expect(await testDb.database.db.$count(subscriptionPlans)).toBe(4);
-    expect(await testDb.database.db.$count(portfolioItems)).toBe(2);
+    const [first] = await ctx.testDb.database.db.select().from(portfolioItems).limit(1);
+    await ctx.testDb.database.db.delete(portfolioItems).where(eq(portfolioItems.id, first!.id));
+    await seed(ctx.testDb.database, { demoData: true });
+    await seed(ctx.testDb.database, { demoData: true });
+    expect(await ctx.testDb.database.db.$count(subscriptionPlans)).toBe(4);
+    expect(await ctx.testDb.database.db.$count(portfolioItems)).toBe(2);
   });
 
   it('answers /healthz and /readyz', async () => {
-    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    const ready = await app.inject('/readyz');
+    expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await ctx.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });
   });

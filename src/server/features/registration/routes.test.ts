@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../app.js';
 import { businessRegistrations } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 
 const valid = {
   businessName: '  Demo Plumbing Co ',
@@ -18,19 +17,9 @@ const valid = {
 };
 
 describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = appUnderTest(kind, { role: null, registrationRateLimit: 1000 });
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({ config: testConfig(), database: testDb.database, registrationRateLimit: 1000 });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-  });
-
-  const post = (payload: unknown) => app.inject({ method: 'POST', url: '/api/business-registration', payload: payload as object });
+  const post = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: payload as object });
 
   it('stores a valid registration as pending_payment, trimmed, blanks as null', async () => {
     const res = await post(valid);
@@ -38,7 +27,7 @@ describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) =>
     const body = res.json<{ id: string; status: string; plan: { id: number; name: string } }>();
     expect(body.status).toBe('pending_payment');
     expect(body.plan.name).toBe('professional');
-    const [row] = await testDb.database.db.select().from(businessRegistrations).where(eq(businessRegistrations.id, body.id));
+    const [row] = await ctx.testDb.database.db.select().from(businessRegistrations).where(eq(businessRegistrations.id, body.id));
     expect(row).toMatchObject({
       businessName: 'Demo Plumbing Co',
       phone: null,
@@ -50,14 +39,14 @@ describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) =>
   });
 
   it('lists every failing field with a readable message and stores nothing', async () => {
-    const before = await testDb.database.db.$count(businessRegistrations);
+    const before = await ctx.testDb.database.db.$count(businessRegistrations);
     const res = await post({ ...valid, businessName: '   ', email: 'not-an-email', businessType: 'Spaceships', website: 'ftp://x.example.com' });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ message: string; issues: { field: string; message: string }[] }>();
     expect(body.issues.map((i) => i.field).sort()).toEqual(['businessName', 'businessType', 'email', 'website']);
     expect(body.message).toContain('Business Name');
     expect(body.issues.find((i) => i.field === 'email')!.message).toMatch(/valid email/i);
-    expect(await testDb.database.db.$count(businessRegistrations)).toBe(before);
+    expect(await ctx.testDb.database.db.$count(businessRegistrations)).toBe(before);
   });
 
   it('refuses missing required fields, an unknown plan, and over-long text', async () => {
@@ -84,7 +73,7 @@ describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) =>
   });
 
   it('answers 400 to malformed JSON and 413 beyond 1 MB', async () => {
-    const malformed = await app.inject({ method: 'POST', url: '/api/business-registration', headers: { 'content-type': 'application/json' }, payload: '{"businessName":' });
+    const malformed = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', headers: { 'content-type': 'application/json' }, payload: '{"businessName":' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
     const huge = await post({ ...valid, description: 'x'.repeat(1024 * 1024 + 10) });
@@ -94,20 +83,15 @@ describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) =>
 });
 
 describe('registration rate limit', () => {
+  const ctx = appUnderTest('pglite', { role: null, registrationRateLimit: 2 });
+
   it('answers 429 with a clear message past the limit per address', async () => {
-    const testDb = await createTestDatabase('pglite');
-    const app = await buildApp({ config: testConfig(), database: testDb.database, registrationRateLimit: 2 });
-    try {
-      const codes = [];
-      for (let i = 0; i < 3; i++) codes.push((await app.inject({ method: 'POST', url: '/api/business-registration', payload: valid })).statusCode);
-      expect(codes).toEqual([201, 201, 429]);
-      const limited = await app.inject({ method: 'POST', url: '/api/business-registration', payload: valid });
-      expect(limited.json<{ message: string }>().message).toMatch(/Too many requests/);
-      const other = await app.inject({ method: 'POST', url: '/api/business-registration', payload: valid, remoteAddress: '10.9.8.7' });
-      expect(other.statusCode).toBe(201);
-    } finally {
-      await app.close();
-      await testDb.cleanup();
-    }
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: valid })).statusCode);
+    expect(codes).toEqual([201, 201, 429]);
+    const limited = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: valid });
+    expect(limited.json<{ message: string }>().message).toMatch(/Too many requests/);
+    const other = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: valid, remoteAddress: '10.9.8.7' });
+    expect(other.statusCode).toBe(201);
   });
 });

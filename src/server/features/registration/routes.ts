@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { businessRegistrationInput, REGISTRATION_LABELS } from '../../../contract/registration.js';
 import type { Db } from '../../db/client.js';
 import { parseInput } from '../../http/validate.js';
-import type { MailSettings } from '../notifications/messages.js';
+import type { MailSettings } from '../notifications/index.js';
 import { registerBusiness } from './service.js';
 
 export async function registrationRoutes(app: FastifyInstance, options: { db: Db; mail: MailSettings; mailQueued(): void; rateLimitPerMinute: number }): Promise<void> {

@@ -3,8 +3,7 @@ import type { BusinessRegistration, BusinessRegistrationResult } from '../../../
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, subscriptionPlans } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { type MailSettings, newRegistrationMail } from '../notifications/messages.js';
-import { enqueueMail } from '../notifications/outbox.js';
+import { enqueueMail, newRegistrationMail, type MailSettings } from '../notifications/index.js';
 
 /** Stores a validated registration as `pending_payment`, linked to the chosen plan. */
 export async function registerBusiness(db: Db, mail: MailSettings, input: BusinessRegistration): Promise<BusinessRegistrationResult> {
@@ -32,7 +31,7 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
       description: input.description ?? null,
     })
     .returning({ id: businessRegistrations.id, status: businessRegistrations.status });
-    await enqueueMail(tx as unknown as Db, [
+    await enqueueMail(tx, [
       newRegistrationMail(mail, { ...input, id: inserted!.id, phone: input.phone ?? null, planDisplayName: plan.displayName }),
     ]);
     return inserted!;

@@ -49,5 +49,5 @@ export function createUploadCleanup(options: { db: Db; storage: Storage; log: Fa
     run: runOnce,
     onError: (error) => options.log.error({ err: error }, 'upload cleanup failed'),
   });
-  return { start: job.start, stop: job.stop, runOnce };
+  return { start: () => job.start(), stop: () => job.stop(), runOnce };
 }

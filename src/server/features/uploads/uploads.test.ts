@@ -4,15 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createStorage } from '../../adapters/storage/index.js';
-import type { Config } from '../../config.js';
 import { activityLog, portfolioItems, uploads } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../../test/databases.js';
-import { signedInEmployee } from '../../test/employees.js';
+import { TEST_DATABASES, testConfig } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
 import { createUploadCleanup, removeUnusedUploads } from './cleanup.js';
 import { createUploadService } from './service.js';
 
@@ -48,42 +45,32 @@ function pngBomb(): Buffer {
 }
 
 describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let config: Config;
   let dataDir: string;
-  let cookie: string;
-
-  beforeAll(async () => {
+  afterAll(() => {
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const ctx = appUnderTest(kind, () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-test-'));
-    config = testConfig({ DATA_DIR: dataDir });
-    testDb = await createTestDatabase(kind, { seed: false });
-    app = await buildApp({ config, database: testDb.database });
-    ({ cookie } = await signedInEmployee(app, testDb.database.db));
-  });
-  afterAll(async () => {
-    await app.close();
-    await testDb.cleanup();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    return { config: testConfig({ DATA_DIR: dataDir }), seed: false };
   });
 
-  const db = () => testDb.database.db;
+  const db = () => ctx.testDb.database.db;
   const ask = async (purpose?: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, ...(purpose ? { payload: { purpose } } : {}) });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: ctx.cookie }, ...(purpose ? { payload: { purpose } } : {}) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Ticket>();
   };
-  const send = (url: string, body: Buffer | string, type = 'image/png', headers: Record<string, string> = { cookie }) =>
-    app.inject({ method: 'PUT', url, headers: { ...headers, 'content-type': type }, payload: body });
+  const send = (url: string, body: Buffer | string, type = 'image/png', headers: Record<string, string> = { cookie: ctx.cookie }) =>
+    ctx.app.inject({ method: 'PUT', url, headers: { ...headers, 'content-type': type }, payload: body });
   const fileOf = (publicUrl: string) => path.join(dataDir, 'uploads', publicUrl.replace(/^\/uploads\//, ''));
   const rowOf = async (publicUrl: string) => (await db().select().from(uploads).where(eq(uploads.publicUrl, publicUrl)))[0];
   const services = () => {
-    const storage = createStorage(config);
+    const storage = createStorage(ctx.config);
     return { storage, uploads: createUploadService({ db: db(), storage }) };
   };
 
   it('answers 401 to a visitor, without using up the link', async () => {
-    expect((await app.inject({ method: 'POST', url: '/api/objects/upload', payload: {} })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: {} })).statusCode).toBe(401);
     const ticket = await ask();
     const visitor = await send(ticket.uploadURL, await image(64, 64), 'image/png', {});
     expect(visitor.statusCode).toBe(401);
@@ -105,7 +92,7 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
     expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, alpha: meta.hasAlpha }).toEqual({ format: 'webp', width: 256, height: 512, exif: undefined, alpha: true });
     expect(await rowOf(ticket.publicUrl)).toMatchObject({ status: 'stored', bytes: stored.length, contentType: 'image/webp' });
 
-    const served = await app.inject({ url: ticket.publicUrl });
+    const served = await ctx.app.inject({ url: ticket.publicUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers).toMatchObject({ 'content-type': 'image/webp', 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable' });
     expect(served.rawPayload.equals(stored)).toBe(true);
@@ -168,7 +155,7 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
     fs.writeFileSync(path.join(dataDir, 'secret.txt'), 'top secret');
     const urls = ['/uploads/../secret.txt', '/uploads/..%2fsecret.txt', '/uploads/app-logo/..%2F..%2Fsecret.txt', '/uploads/%2e%2e/secret.txt', '/uploads/app-logo/00000000-0000-4000-8000-000000000000.webp', '/uploads/'];
     for (const url of urls) {
-      const res = await app.inject({ url });
+      const res = await ctx.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('top secret');
     }
@@ -205,14 +192,14 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
       expect(fs.existsSync(fileOf(kept.publicUrl))).toBe(true);
       expect(await rowOf(kept.publicUrl)).toMatchObject({ status: 'stored' });
     }
-    expect((await app.inject({ url: unused.publicUrl })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: unused.publicUrl })).statusCode).toBe(404);
   });
 
   it('runs the cleanup in the background until stopped', async () => {
     const { storage } = services();
     const old = await ask();
     await db().update(uploads).set({ createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) }).where(eq(uploads.publicUrl, old.publicUrl));
-    const cleanup = createUploadCleanup({ db: db(), storage, log: app.log, intervalMs: 20 });
+    const cleanup = createUploadCleanup({ db: db(), storage, log: ctx.app.log, intervalMs: 20 });
     cleanup.start();
     await vi.waitFor(async () => expect(await rowOf(old.publicUrl)).toBeUndefined());
     await cleanup.stop();

@@ -46,8 +46,8 @@ export async function startServerChild(
   Object.assign(env, extraEnv);
   const proc = spawn(process.execPath, ['--import', 'tsx', ENTRY, JSON.stringify(options)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | string>((resolve) => proc.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const base = `http://127.0.0.1:${port}`;
   const child: ServerChild = {

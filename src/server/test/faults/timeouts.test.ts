@@ -1,39 +1,27 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../app.js';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../../db/client.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase } from '../databases.js';
+import { TEST_DATABASES } from '../databases.js';
+import { appUnderTest } from '../app-under-test.js';
 
 const SLOW_CLIENT_BOUND_MS = 1_000;
 
 describe.each(TEST_DATABASES)('every wait has a bound, on %s', (kind) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const ctx = appUnderTest(kind, { role: null, httpTimeouts: { requestMs: SLOW_CLIENT_BOUND_MS, headersMs: SLOW_CLIENT_BOUND_MS, checkIntervalMs: 100 } });
   let base: { host: string; port: number };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
-    app = await buildApp({
-      config: testConfig(),
-      database: testDb.database,
-      httpTimeouts: { requestMs: SLOW_CLIENT_BOUND_MS, headersMs: SLOW_CLIENT_BOUND_MS, checkIntervalMs: 100 },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address() as net.AddressInfo;
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address() as net.AddressInfo;
     base = { host: '127.0.0.1', port: address.port };
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.cleanup();
   });
 
   /** Holds `lock table subscription_plans in access exclusive mode` until `release` is called. */
   async function lockPlans(): Promise<{ release(): Promise<void> }> {
     if (kind === 'postgres') {
-      const client = new pg.Client({ connectionString: testDb.url });
+      const client = new pg.Client({ connectionString: ctx.testDb.url });
       await client.connect();
       await client.query('begin; lock table subscription_plans in access exclusive mode');
       return {
@@ -48,7 +36,7 @@ describe.each(TEST_DATABASES)('every wait has a bound, on %s', (kind) => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const done = testDb.database.db.transaction(async (tx) => {
+    const done = ctx.testDb.database.db.transaction(async (tx) => {
       await tx.execute(sql`lock table subscription_plans in access exclusive mode`);
       locked();
       await held;
@@ -67,7 +55,7 @@ describe.each(TEST_DATABASES)('every wait has a bound, on %s', (kind) => {
     try {
       // The plan list is cached once read: this app has not read it yet, so this goes to the database.
       let start = Date.now();
-      const plans = await app.inject({ url: '/api/subscription-plans' });
+      const plans = await ctx.app.inject({ url: '/api/subscription-plans' });
       const waited = Date.now() - start;
       expect(plans.statusCode).toBe(503);
       expect(plans.json()).toEqual({ message: 'The database is not answering right now. Please try again in a moment.' });
@@ -77,15 +65,15 @@ describe.each(TEST_DATABASES)('every wait has a bound, on %s', (kind) => {
       expect(waited).toBeLessThan(bound + 1_500);
 
       start = Date.now();
-      const ready = await app.inject({ url: '/readyz' });
+      const ready = await ctx.app.inject({ url: '/readyz' });
       expect(Date.now() - start).toBeLessThan(2_500);
       // PostgreSQL still answers `select 1` beside the locked table; PGlite's one connection is held.
       expect(ready.statusCode).toBe(kind === 'postgres' ? 200 : 503);
     } finally {
       await lock.release();
     }
-    expect((await app.inject({ url: '/api/subscription-plans' })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/subscription-plans' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 
   /** Opens a socket, sends `head` and then `trickle` one byte every 100 ms; resolves with what came back and when the server closed. */

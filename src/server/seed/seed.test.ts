@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from './client.js';
-import { migrate } from './migrate.js';
+import { openDatabase } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { subscriptionPlans } from '../db/schema.js';
 import { seed } from './seed.js';
-import { subscriptionPlans } from './schema.js';
 import { createTestDatabase, TEST_DATABASES } from '../test/databases.js';
 
 describe.each(TEST_DATABASES)('start-up on %s', (kind) => {
@@ -15,7 +15,7 @@ describe.each(TEST_DATABASES)('start-up on %s', (kind) => {
       await Promise.all([migrate(first.database), migrate(second), seed(first.database, { demoData: true }), seed(second, { demoData: true })]);
       expect(await first.database.db.$count(subscriptionPlans)).toBe(4);
       const applied = await first.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      const rows = (applied as unknown as { rows: { n: number }[] }).rows;
+      const rows = (applied as { rows: { n: number }[] }).rows;
       expect(rows[0]!.n).toBeGreaterThan(0);
     } finally {
       if (second !== first.database) await second.close();

@@ -1,6 +1,9 @@
-/** Demo data. Prices are demo prices; the renewal prices are those of spec section 9. */
+import type { Db } from '../../db/client.js';
+import { subscriptionPlans } from '../../db/schema.js';
+
 const CORE_SERVICES = ['Website Development', '2 AI Generated Commercials', 'Social Media Marketing', '24/7 Tech Support'];
 
+/** The plans every install starts with. Prices are demo prices; the renewal prices are those of spec section 9. */
 export const DEMO_PLANS = [
   {
     name: 'essential',
@@ -37,24 +40,10 @@ export const DEMO_PLANS = [
   },
 ];
 
-/** Clearly fictional client websites on reserved example domains. */
-export const DEMO_PORTFOLIO = [
-  {
-    websiteName: 'Harbor Lights Bakery (demo)',
-    websiteUrl: 'https://harbor-lights-bakery.example.com',
-    logoUrl: '/demo/harbor-lights.svg',
-    description: 'Demo client: a neighbourhood bakery with online pre-orders and a weekly specials page.',
-  },
-  {
-    websiteName: 'Ridgeline Auto Care (demo)',
-    websiteUrl: 'https://ridgeline-auto.example.net',
-    logoUrl: '/demo/ridgeline-auto.svg',
-    description: 'Demo client: a family-run repair shop with service booking and customer reviews.',
-  },
-  {
-    websiteName: 'Juniper Family Dental (demo)',
-    websiteUrl: 'https://juniper-dental.example.org',
-    logoUrl: null,
-    description: 'Demo client: a dental practice site with new-patient forms and insurance information.',
-  },
-];
+/** Adds the plans (a plan of the same name already there is kept). */
+export async function seedPlans(db: Db): Promise<void> {
+  await db
+    .insert(subscriptionPlans)
+    .values(DEMO_PLANS.map((p, i) => ({ ...p, mostPopular: p.mostPopular ?? false, sortOrder: i + 1 })))
+    .onConflictDoNothing({ target: subscriptionPlans.name });
+}
