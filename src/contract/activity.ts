@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Endpoint } from './endpoint.js';
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
@@ -24,3 +25,6 @@ export interface ActivityPage {
   page: number;
   pageSize: number;
 }
+
+/** The activity log, newest first, a page at a time (employees only). */
+export const listActivity: Endpoint<ActivityPage, undefined, { page: number }> = { method: 'GET', path: '/api/activity' };

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isHttpUrl, isSitePath } from './web-address.js';
+import type { Endpoint } from './endpoint.js';
 
 export const APPLICATION_STATUSES = ['active', 'deployment'] as const;
 /** The fixed set of icons an application without a logo can show (spec default: mobile-alt). */
@@ -24,7 +25,7 @@ const webAddress = (message: string) =>
 const logoAddress = () =>
   blankToUndefined('Logo URL', 2048).check(z.refine((v) => v === undefined || isHttpUrl(v) || isSitePath(v), 'Logo URL must be a web address starting with http:// or https://'));
 
-/** Spec section 5: name and URL required after trimming; the rest optional, blank means not given. */
+/** docs/product.md §5: name and URL required after trimming; the rest optional, blank means not given. */
 export const applicationInput = z.object({
   name: z.string('Please provide an application name').check(z.trim(), z.minLength(1, 'Please provide an application name'), z.maxLength(120, 'The name must be at most 120 characters')),
   url: webAddress('Please provide an application URL'),
@@ -39,7 +40,7 @@ export const applicationInput = z.object({
 });
 export type ApplicationInput = z.output<typeof applicationInput>;
 
-/** Spec section 3's application; revenue from the payments ledger. */
+/** docs/product.md §3's application; revenue from the payments ledger. */
 export interface Application {
   id: number;
   name: string;
@@ -101,3 +102,14 @@ export const portfolioInput = z.object({
   logoUrl: logoAddress(),
 });
 export type PortfolioInput = z.output<typeof portfolioInput>;
+
+/** What the browser sends for an application: blank optional values left out. */
+export type ApplicationPayload = z.input<typeof applicationInput>;
+
+// The applications dashboard (employees only).
+export const listApplications: Endpoint<Application[]> = { method: 'GET', path: '/api/applications' };
+export const createApplication: Endpoint<Application, ApplicationPayload> = { method: 'POST', path: '/api/applications' };
+export const updateApplication: Endpoint<Application, ApplicationPayload> = { method: 'PUT', path: '/api/applications/:id' };
+export const deleteApplication: Endpoint<undefined> = { method: 'DELETE', path: '/api/applications/:id' };
+export const getRevenueSummary: Endpoint<RevenueSummary> = { method: 'GET', path: '/api/revenue/summary' };
+export const listDailyRevenue: Endpoint<DailyRevenue[], undefined, { days: number }> = { method: 'GET', path: '/api/revenue/daily' };

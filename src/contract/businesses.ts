@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Endpoint } from './endpoint.js';
 
 export const SEARCH_RADII = [5, 10, 20, 30, 50] as const;
 export const DEFAULT_RADIUS = 30;
@@ -33,7 +34,7 @@ export interface SocialProfile {
   url: string;
 }
 
-/** Spec section 3's business, plus where it came from and its profile links. */
+/** docs/product.md §3's business, plus where it came from and its profile links. */
 export interface BusinessResult {
   /** `{provider}:{sourceId}`, stable for a place. */
   id: string;
@@ -62,3 +63,12 @@ export interface SearchSettings {
   attribution: string | null;
   defaultLocation: { lat: number; lng: number; label: string };
 }
+
+/** A search as the browser sends it: a typed place, or else the browser's position (both coordinates). */
+export type BusinessSearchParams = { category: string; radius: number; location?: string; lat?: number; lng?: number };
+
+// The business search (employees only).
+export const getSearchSettings: Endpoint<SearchSettings> = { method: 'GET', path: '/api/businesses/settings' };
+export const searchBusinesses: Endpoint<BusinessResult[], undefined, BusinessSearchParams> = { method: 'GET', path: '/api/businesses/search' };
+/** A CSV download: linked (its URL is an `href`), not fetched. */
+export const exportBusinessesCsv: Endpoint<string, undefined, BusinessSearchParams> = { method: 'GET', path: '/api/businesses/export.csv' };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Endpoint } from './endpoint.js';
 
 export const CLIENTS_PAGE_SIZE = 20;
 /** The export answers at most this many rows, so one click cannot build an unbounded file. */
@@ -83,3 +84,12 @@ export interface ClientDetail extends ClientSummary {
   /** Why the last card was refused, in the provider's words; null when it was not. */
   lastPaymentError: string | null;
 }
+
+/** The clients list's filters; a blank search and 'all statuses' are not sent. */
+export type ClientFilterParams = { search?: string; status?: ClientPaymentStatus };
+
+// Clients (employees only).
+export const listClients: Endpoint<ClientPage, undefined, ClientFilterParams & { page?: number }> = { method: 'GET', path: '/api/clients' };
+export const getClient: Endpoint<ClientDetail> = { method: 'GET', path: '/api/clients/:id' };
+/** A CSV download: linked (its URL is an `href`), not fetched. */
+export const exportClientsCsv: Endpoint<string, undefined, ClientFilterParams> = { method: 'GET', path: '/api/clients/export.csv' };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Endpoint } from './endpoint.js';
 
 export const EMPLOYEE_ROLES = ['owner', 'staff'] as const;
 export type EmployeeRole = (typeof EMPLOYEE_ROLES)[number];
@@ -48,3 +49,9 @@ export interface CurrentEmployee {
   role: EmployeeRole;
   twoFactorEnabled: boolean;
 }
+
+// Managing employees (owners only).
+export const listEmployees: Endpoint<EmployeeSummary[]> = { method: 'GET', path: '/api/employees' };
+export const addEmployee: Endpoint<{ id: string }, NewEmployeeInput> = { method: 'POST', path: '/api/employees' };
+export const updateEmployee: Endpoint<undefined, EmployeeUpdateInput> = { method: 'PATCH', path: '/api/employees/:id' };
+export const removeEmployee: Endpoint<undefined> = { method: 'DELETE', path: '/api/employees/:id' };

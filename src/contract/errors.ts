@@ -1,4 +1,4 @@
-/** Every error answer under /api (engineering.md: HTTP conventions). */
+/** Every error answer under /api (docs/product.md §12: HTTP conventions). */
 export interface ApiErrorBody {
   message: string;
   issues?: { field: string; message: string }[];

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { isHttpUrl } from './web-address.js';
+import type { Endpoint } from './endpoint.js';
 
 export const INVESTMENT_STAGES = ['Seed', 'Series A', 'Series B+', 'Growth'] as const;
 export const INDUSTRIES = ['SaaS/Tech', 'E-commerce', 'FinTech', 'Healthcare', 'Veteran-Led', 'Defense Tech'] as const;
-/** Spec section 9: the list loads 6 at a time. */
+/** docs/product.md §9: the list loads 6 at a time. */
 export const INVESTOR_BATCH = 6;
 export const INVESTOR_MAX_LIMIT = 50;
 
@@ -62,7 +63,7 @@ export const investorInput = z.object({
 });
 export type InvestorInput = z.output<typeof investorInput>;
 
-/** Spec section 3's investor, plus what they invest in, a contact address and where they came from. */
+/** docs/product.md §3's investor, plus what they invest in, a contact address and where they came from. */
 export interface Investor {
   id: string;
   name: string;
@@ -95,3 +96,19 @@ export interface InvestorImportResult {
   added: number;
   updated: number;
 }
+
+/** What the browser sends for an investor: blank optional values left out. */
+export type InvestorPayload = z.input<typeof investorInput>;
+/** The directory's filters; 'All Stages' and 'All Industries' are not sent (docs/product.md §5). */
+export type InvestorFilterParams = { search?: string; investmentStage?: (typeof INVESTMENT_STAGES)[number]; industry?: (typeof INDUSTRIES)[number] };
+
+// The investor directory (employees only).
+export const listInvestors: Endpoint<Investor[], undefined, InvestorFilterParams & { offset?: number; limit?: number }> = { method: 'GET', path: '/api/investors' };
+/** A CSV download: linked (its URL is an `href`), not fetched. */
+export const exportInvestorsCsv: Endpoint<string, undefined, InvestorFilterParams> = { method: 'GET', path: '/api/investors/export.csv' };
+export const createInvestor: Endpoint<Investor, InvestorPayload> = { method: 'POST', path: '/api/investors' };
+export const updateInvestor: Endpoint<Investor, InvestorPayload> = { method: 'PUT', path: '/api/investors/:id' };
+export const deleteInvestor: Endpoint<undefined> = { method: 'DELETE', path: '/api/investors/:id' };
+export const discoverInvestors: Endpoint<DiscoverResult> = { method: 'POST', path: '/api/discover-investors' };
+/** The CSV file's text, sent as it is; `dryRun=1` previews and stores nothing. */
+export const importInvestorsCsv: Endpoint<InvestorImportResult, string, { dryRun?: 1 }> = { method: 'POST', path: '/api/investors/import', contentType: 'text/csv' };

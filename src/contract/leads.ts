@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { SocialProfile } from './businesses.js';
 import { isHttpUrl } from './web-address.js';
+import type { Endpoint } from './endpoint.js';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -65,3 +66,13 @@ export interface LeadPage {
   page: number;
   pageSize: number;
 }
+
+// Saved leads (employees only).
+export const listLeads: Endpoint<LeadPage, undefined, { status?: LeadStatus; page?: number }> = { method: 'GET', path: '/api/leads' };
+/** A CSV download: linked (its URL is an `href`), not fetched. */
+export const exportLeadsCsv: Endpoint<string, undefined, { status?: LeadStatus }> = { method: 'GET', path: '/api/leads/export.csv' };
+/** Answers 201 with a new lead, or 200 with the lead already saved for this place. */
+export const saveLead: Endpoint<Lead, NewLeadInput> = { method: 'POST', path: '/api/leads' };
+export const updateLead: Endpoint<Lead, LeadUpdateInput> = { method: 'PATCH', path: '/api/leads/:id' };
+export const findLeadSocialProfiles: Endpoint<Lead> = { method: 'POST', path: '/api/leads/:id/social-profiles' };
+export const deleteLead: Endpoint<undefined> = { method: 'DELETE', path: '/api/leads/:id' };

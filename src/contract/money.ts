@@ -1,4 +1,4 @@
-/** 29900 → '299.00'. Money is integer cents inside; decimal strings at the API (engineering.md). */
+/** 29900 → '299.00'. Money is integer cents inside; decimal strings at the API (docs/product.md §12). */
 export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(cents));

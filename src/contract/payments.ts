@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * POST /api/create-payment-intent. `amount` (the plan's price in dollars, spec section 7) is
+ * POST /api/create-payment-intent. `amount` (the plan's price in dollars, docs/product.md §7) is
  * accepted for compatibility and only compared: the server prices the plan itself.
  */
 export const createPaymentIntentInput = z.object({

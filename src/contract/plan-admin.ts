@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { Endpoint } from './endpoint.js';
+import type { SubscriptionPlan } from './plans.js';
 
 // Kept apart from plans.ts: the landing page imports that one, and this schema would add ~8 KB
 // of zod to its first load (bench:web).
@@ -13,3 +15,6 @@ export const planUpdateInput = z.object({
   mostPopular: z.boolean('Most Popular must be true or false'),
 });
 export type PlanUpdateInput = z.output<typeof planUpdateInput>;
+
+/** Saves one plan (employees only). */
+export const updatePlan: Endpoint<SubscriptionPlan, PlanUpdateInput> = { method: 'PUT', path: '/api/subscription-plans/:id' };

@@ -1,4 +1,4 @@
-/** A subscription plan as the API answers it: money as decimal strings (spec section 3). */
+/** A subscription plan as the API answers it: money as decimal strings (docs/product.md §3). */
 export interface SubscriptionPlan {
   id: number;
   name: string;
@@ -24,7 +24,7 @@ export function formatDollars(decimal: string): string {
   return decimal.endsWith('.00') ? decimal.slice(0, -3) : decimal;
 }
 
-/** The registration form's plan option: 'displayName - $price/billingCycle' (spec section 5). */
+/** The registration form's plan option: 'displayName - $price/billingCycle' (docs/product.md §5). */
 export function planOptionLabel(plan: Pick<SubscriptionPlan, 'displayName' | 'price' | 'billingCycle'>): string {
   return `${plan.displayName} - $${plan.price}/${plan.billingCycle}`;
 }

@@ -1,3 +1,5 @@
+import type { Endpoint } from './endpoint.js';
+
 export interface PortfolioItem {
   id: number;
   websiteName: string;
@@ -5,3 +7,6 @@ export interface PortfolioItem {
   logoUrl: string | null;
   description: string | null;
 }
+
+/** The portfolio the landing page shows (the admin area's endpoints are in portfolio-admin.ts). */
+export const listPortfolio: Endpoint<PortfolioItem[]> = { method: 'GET', path: '/api/portfolio' };

@@ -1,3 +1,6 @@
+import type { Endpoint } from './endpoint.js';
+import type { BusinessRegistrationInput } from './registration.js';
+
 /** Registration constants and types, without the schema (the landing page bundle stays small). */
 export const BUSINESS_TYPES = [
   'Restaurant',
@@ -12,7 +15,7 @@ export const BUSINESS_TYPES = [
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
-/** The fields the form must have before anything is sent (spec section 5). */
+/** The fields the form must have before anything is sent (docs/product.md §5). */
 export const REQUIRED_REGISTRATION_FIELDS = [
   'businessName',
   'ownerName',
@@ -46,3 +49,6 @@ export interface BusinessRegistrationResult {
 export function missingRequiredFields(values: Partial<Record<RegistrationField, string>>): RegistrationField[] {
   return REQUIRED_REGISTRATION_FIELDS.filter((f) => !values[f]?.trim());
 }
+
+/** The landing page's registration (here, not in registration.ts, so its bundle gets no zod). */
+export const submitBusinessRegistration: Endpoint<BusinessRegistrationResult, BusinessRegistrationInput> = { method: 'POST', path: '/api/business-registration' };

@@ -3,7 +3,23 @@
  * and with 404 for any other path (the router then shows its 404 page), so search engines and
  * monitors see the truth.
  */
-export const WEB_ROUTES = ['/', '/checkout', '/checkout/:planName', '/payment-success', '/login', '/admin', '/settings'] as const;
+export const WEB_PATHS = {
+  landing: '/',
+  /** Without a plan name: back to the landing page. */
+  checkoutWithoutPlan: '/checkout',
+  checkout: '/checkout/:planName',
+  paymentSuccess: '/payment-success',
+  login: '/login',
+  admin: '/admin',
+  /** `/settings#portfolio`, the portfolio card's Edit link: the admin area's settings. */
+  settings: '/settings',
+} as const;
+
+/** Every browser route: the router (src/web/app.tsx) renders these, the server answers them 200. */
+export const WEB_ROUTES: readonly string[] = Object.values(WEB_PATHS);
+
+/** The checkout page of one plan: `/checkout/growing`. */
+export const checkoutPath = (planName: string): string => WEB_PATHS.checkout.replace(':planName', encodeURIComponent(planName));
 
 export function isKnownWebPath(path: string): boolean {
   const clean = path.split('?')[0]!.replace(/\/+$/, '') || '/';

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { WEB_PATHS } from '../contract/routes';
 import { ToastHost } from './components/toast-host';
 import { LandingPage } from './screens/landing/page';
 import { NotFoundPage } from './screens/not-found/page';
@@ -21,15 +22,15 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<PageSpinner />}>
         <Switch>
-          <Route path="/" component={LandingPage} />
-          <Route path="/checkout/:planName" component={CheckoutPage} />
-          <Route path="/checkout">
-            <Redirect to="/" />
+          <Route path={WEB_PATHS.landing} component={LandingPage} />
+          <Route path={WEB_PATHS.checkout} component={CheckoutPage} />
+          <Route path={WEB_PATHS.checkoutWithoutPlan}>
+            <Redirect to={WEB_PATHS.landing} />
           </Route>
-          <Route path="/payment-success" component={PaymentSuccessPage} />
-          <Route path="/login" component={LoginPage} />
-          <Route path="/admin" component={AdminPage} />
-          <Route path="/settings" component={AdminPage} />
+          <Route path={WEB_PATHS.paymentSuccess} component={PaymentSuccessPage} />
+          <Route path={WEB_PATHS.login} component={LoginPage} />
+          <Route path={WEB_PATHS.admin} component={AdminPage} />
+          <Route path={WEB_PATHS.settings} component={AdminPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -94,7 +94,7 @@ export const subscriptions = pgTable(
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').notNull(),
     billingCycle: text('billing_cycle').notNull(),
-    /** The price from `renewalStartsAt` on (spec section 9: 'After 12 months $...'). */
+    /** The price from `renewalStartsAt` on (docs/product.md §9: 'After 12 months $...'). */
     renewalPriceCents: integer('renewal_price_cents'),
     /** Stripe: when the newest event applied to this subscription was created; older ones never overwrite it. */
     providerEventAt: timestamp('provider_event_at', { withTimezone: true }),

@@ -1,60 +1,50 @@
-/**
- * The API client. Any non-2xx answer becomes an Error whose message is
- * '{status}: {body text or status text}' (spec section 8). Every call sends cookies.
- */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+import type { AnyEndpoint, OutputOf, QueryOf } from '../../contract/endpoint';
+import { answerOf, request, throwIfNotOk, type BodyOption } from './api-core';
+
+// The API client: every call names an endpoint of the contract (method, path, input, output),
+// sends cookies and turns a non-2xx answer into an ApiError ('{status}: {body}').
+export { ApiError, callPath, errorMessage, fieldIssues, getJson, throwIfNotOk } from './api-core';
+
+/** A query string from a record, in its order; undefined, null and '' values are left out. */
+export function queryString(query: object): string {
+  // URLSearchParams turns each value into text (2 → '2').
+  return new URLSearchParams(Object.entries(query).filter(([, value]) => value != null && value !== '') as string[][]).toString();
+}
+
+export interface UrlOptions<Query> {
+  /** The path's `:name` parameters (encoded here). */
+  params?: Record<string, string | number>;
+  query?: Query;
+}
+
+/** The endpoint's URL: its `:name` parameters filled in and encoded, the query appended when it has any value. */
+export function apiUrl<E extends AnyEndpoint>(endpoint: E, { params = {}, query }: UrlOptions<QueryOf<E>> = {}): string {
+  const qs = queryString((query ?? {}) as object);
+  return endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? missing(endpoint, name))) + (qs && `?${qs}`);
+}
+
+function missing(endpoint: AnyEndpoint, name: string): never {
+  throw new Error(`${endpoint.path}: no value for :${name}`);
+}
+
+export type CallOptions<E extends AnyEndpoint> = UrlOptions<QueryOf<E>> & BodyOption<E>;
+/** The options may be left out when the endpoint takes no body. */
+type CallArgs<E extends AnyEndpoint> = BodyOption<E> extends { body: unknown } ? [options: CallOptions<E>] : [options?: CallOptions<E>];
+
+/** Calls an endpoint and answers the successful Response itself, for an answer whose status says something. */
+export function fetchApi<E extends AnyEndpoint>(endpoint: E, ...[options = {} as CallOptions<E>]: CallArgs<E>): Promise<Response> {
+  const url = apiUrl(endpoint, options);
+  return endpoint.contentType ? sendAsIs(endpoint.method, url, options.body as BodyInit, endpoint.contentType) : request(endpoint.method, url, options.body);
+}
+
+/** The raw-body variant: the body (a CSV file's text) goes as it is, under the endpoint's content type. */
+async function sendAsIs(method: string, url: string, body: BodyInit, contentType: string): Promise<Response> {
+  const response = await fetch(url, { method, credentials: 'include', headers: { 'content-type': contentType }, body });
   await throwIfNotOk(response);
   return response;
 }
 
-export async function throwIfNotOk(response: Response): Promise<void> {
-  if (!response.ok) {
-    const text = (await response.text()) || response.statusText;
-    throw new Error(`${response.status}: ${text}`);
-  }
-}
-
-export async function getJson<T>(url: string): Promise<T> {
-  const response = await apiRequest('GET', url);
-  return (await response.json()) as T;
-}
-
-export async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, body);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
-
-interface ErrorBody {
-  message?: unknown;
-  issues?: { field: string; message: string }[];
-}
-
-function parseErrorBody(error: unknown): ErrorBody | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const match = /^\d{3}: (\{[\s\S]*\})$/.exec(error.message);
-  if (!match) return undefined;
-  try {
-    return JSON.parse(match[1]!) as ErrorBody;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The sentence to show a person: the server's `message` when it sent one, else the error's own. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const body = parseErrorBody(error);
-  if (typeof body?.message === 'string' && body.message) return body.message;
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
-/** Field errors the server listed with a 400 answer. */
-export function fieldIssues(error: unknown): Record<string, string> {
-  const issues = parseErrorBody(error)?.issues ?? [];
-  return Object.fromEntries(issues.map((i) => [i.field, i.message]));
+/** Calls an endpoint and answers its output (undefined for 204 No Content). */
+export async function callApi<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<OutputOf<E>> {
+  return answerOf(await fetchApi(endpoint, ...args));
 }

@@ -12,7 +12,7 @@ export interface Place {
   website: string | null;
   phone: string | null;
   socialProfiles: SocialProfile[];
-  /** Recent posts' text; counts are never invented (decisions.md). */
+  /** Recent posts' text; counts are never invented (docs/product.md §10–11). */
   recentPosts: string[];
 }
 

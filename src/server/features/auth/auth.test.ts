@@ -6,7 +6,7 @@ import { session } from '../../db/schema.js';
 
 const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
 
-/** Routes anyone may call (spec section 6); every other route must answer 401 to a visitor. */
+/** Routes anyone may call (docs/product.md §6); every other route must answer 401 to a visitor. */
 const PUBLIC_ROUTES = new Set([
   'GET /healthz',
   'GET /readyz',

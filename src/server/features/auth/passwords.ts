@@ -7,7 +7,7 @@ const COMMON = new Set([
   'master123456', 'p@ssw0rd1234', 'passw0rd1234', 'adminadmin123', 'admin1234567', 'computer1234',
 ]);
 
-/** Why a password is refused, or null when it is acceptable (engineering.md: 12+, not common). */
+/** Why a password is refused, or null when it is acceptable (docs/product.md §12: 12+, not common). */
 export function passwordProblem(password: string): string | null {
   if (password.length < 12) return 'The password must be at least 12 characters long.';
   if (password.length > 128) return 'The password must be at most 128 characters long.';

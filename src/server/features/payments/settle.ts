@@ -23,7 +23,7 @@ interface Effects {
 }
 
 const MONTHS_PER_CYCLE: Record<string, number> = { month: 1, quarter: 3, year: 12 };
-/** Spec section 9: the renewal price applies after the first 12 months. */
+/** docs/product.md §9: the renewal price applies after the first 12 months. */
 export const FIRST_PRICE_MONTHS = 12;
 
 export function addMonths(date: Date, months: number): Date {

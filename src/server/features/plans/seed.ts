@@ -3,7 +3,7 @@ import { subscriptionPlans } from '../../db/schema.js';
 
 const CORE_SERVICES = ['Website Development', '2 AI Generated Commercials', 'Social Media Marketing', '24/7 Tech Support'];
 
-/** The plans every install starts with. Prices are demo prices; the renewal prices are those of spec section 9. */
+/** The plans every install starts with. Prices are demo prices; the renewal prices are those of docs/product.md §9. */
 export const DEMO_PLANS = [
   {
     name: 'essential',

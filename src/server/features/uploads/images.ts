@@ -5,7 +5,7 @@ import { HttpError } from '../../http/errors.js';
 export const UPLOAD_PURPOSES = ['app-logo', 'portfolio-logo'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
-/** Spec section 9: logos up to 5MB. */
+/** docs/product.md §9: logos up to 5MB. */
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 // The spec's own words, so the toast reads the same whether the browser or the server refuses.
 export const TOO_LARGE_MESSAGE = 'Logo file size must be less than 5MB';

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { dismissToast, useToasts } from '../../lib/toast';
 
-/** Spec section 9: shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses the area. */
+/** docs/product.md §9: shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses the area. */
 export default function Toaster() {
   const toasts = useToasts();
   return (

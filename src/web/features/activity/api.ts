@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ActivityPage } from '../../../contract/activity';
+import { listActivity } from '../../../contract/activity';
+import type { OutputOf } from '../../../contract/endpoint';
+import { apiUrl } from '../../lib/api';
 
-export const ACTIVITY_KEY_PREFIX = '/api/activity';
+export const ACTIVITY_KEY_PREFIX = listActivity.path;
 
 export const useActivity = (page: number) =>
-  useQuery<ActivityPage>({ queryKey: [`${ACTIVITY_KEY_PREFIX}?page=${page}`], placeholderData: keepPreviousData, staleTime: 0 });
+  useQuery<OutputOf<typeof listActivity>>({ queryKey: [apiUrl(listActivity, { query: { page } })], placeholderData: keepPreviousData, staleTime: 0 });

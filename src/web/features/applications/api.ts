@@ -1,21 +1,31 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type * as z from 'zod/mini';
-import type { Application, applicationInput, DailyRevenue, RevenueSummary } from '../../../contract/applications';
-import { sendJson } from '../../lib/api';
+import { listActivity } from '../../../contract/activity';
+import {
+  createApplication,
+  deleteApplication,
+  getRevenueSummary,
+  listApplications,
+  listDailyRevenue,
+  updateApplication,
+  type ApplicationPayload,
+} from '../../../contract/applications';
+import type { OutputOf } from '../../../contract/endpoint';
+import { apiUrl, callApi } from '../../lib/api';
 
-/** What the browser sends: blank optional values left out (spec section 5). */
-export type ApplicationPayload = z.input<typeof applicationInput>;
+/** What the browser sends: blank optional values left out (docs/product.md §5). */
+export type { ApplicationPayload };
 
-export const APPLICATIONS_KEY = ['/api/applications'];
+export const APPLICATIONS_KEY = [apiUrl(listApplications)];
 export const CHART_DAYS = 30;
 
 // Revenue moves with every payment, so these are read again whenever the dashboard is shown
 // (staleTime 0) rather than kept for the whole visit like the other reads.
-export const useApplications = () => useQuery<Application[]>({ queryKey: APPLICATIONS_KEY, staleTime: 0 });
-export const useRevenueSummary = () => useQuery<RevenueSummary>({ queryKey: ['/api/revenue/summary'], staleTime: 0 });
-export const useDailyRevenue = (days = CHART_DAYS) => useQuery<DailyRevenue[]>({ queryKey: [`/api/revenue/daily?days=${days}`], staleTime: 0 });
+export const useApplications = () => useQuery<OutputOf<typeof listApplications>>({ queryKey: APPLICATIONS_KEY, staleTime: 0 });
+export const useRevenueSummary = () => useQuery<OutputOf<typeof getRevenueSummary>>({ queryKey: [apiUrl(getRevenueSummary)], staleTime: 0 });
+export const useDailyRevenue = (days = CHART_DAYS) =>
+  useQuery<OutputOf<typeof listDailyRevenue>>({ queryKey: [apiUrl(listDailyRevenue, { query: { days } })], staleTime: 0 });
 
-const touched = ['/api/applications', '/api/revenue', '/api/activity'];
+const touched = [listApplications.path, getRevenueSummary.path, listDailyRevenue.path, listActivity.path];
 
 // Not awaited: the caller's own onSuccess (a toast, closing a dialog) comes first.
 function refresh(client: QueryClient): void {
@@ -27,7 +37,7 @@ export function useSaveApplication() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, payload }: { id?: number; payload: ApplicationPayload }) =>
-      id === undefined ? sendJson<Application>('POST', '/api/applications', payload) : sendJson<Application>('PUT', `/api/applications/${id}`, payload),
+      id === undefined ? callApi(createApplication, { body: payload }) : callApi(updateApplication, { params: { id }, body: payload }),
     onSuccess: () => refresh(client),
   });
 }
@@ -35,7 +45,7 @@ export function useSaveApplication() {
 export function useDeleteApplication() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => sendJson<undefined>('DELETE', `/api/applications/${id}`),
+    mutationFn: (id: number) => callApi(deleteApplication, { params: { id } }),
     onSuccess: () => refresh(client),
   });
 }

@@ -38,7 +38,7 @@ export const applicationValuesOf = (app: Application): ApplicationFormValues => 
 export const NAME_REQUIRED = 'Please provide an application name';
 export const URL_REQUIRED = 'Please provide an application URL';
 
-/** Spec section 5, checked before anything is sent (the server checks again). */
+/** docs/product.md §5, checked before anything is sent (the server checks again). */
 export function applicationProblems(values: ApplicationFormValues): Partial<Record<keyof ApplicationFormValues, string>> {
   return {
     ...(values.name.trim() ? {} : { name: NAME_REQUIRED }),
@@ -46,7 +46,7 @@ export function applicationProblems(values: ApplicationFormValues): Partial<Reco
   };
 }
 
-/** Text trimmed; description, logo and Stripe product id left out when empty (spec section 5). */
+/** Text trimmed; description, logo and Stripe product id left out when empty (docs/product.md §5). */
 export function applicationPayload(values: ApplicationFormValues): ApplicationPayload {
   const optional = (value: string) => value.trim() || undefined;
   const description = optional(values.description);

@@ -13,7 +13,7 @@ import { hostOf } from './format';
 import { ApplicationDetails } from './application-details';
 import { ApplicationForm } from './application-form';
 
-/** 'Create New Application' (spec section 2, settings). */
+/** 'Create New Application' (docs/product.md §2, settings). */
 export function CreateApplicationCard() {
   return (
     <Card className="p-6">

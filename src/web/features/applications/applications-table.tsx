@@ -23,7 +23,7 @@ export function StatusBadge({ status }: { status: Application['status'] }) {
   );
 }
 
-/** Spec section 2: Application, Status, Revenue, Users, Actions; skeleton rows while loading. */
+/** docs/product.md §2: Application, Status, Revenue, Users, Actions; skeleton rows while loading. */
 export function ApplicationsTable({ applications, labelledBy, onSettings }: { applications: Application[] | undefined; labelledBy: string; onSettings: () => void }) {
   return (
     // Scrolls sideways on a narrow phone; focusable so a keyboard can scroll it too. Positioned, so

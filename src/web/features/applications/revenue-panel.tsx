@@ -8,7 +8,7 @@ import { formatMoney, longDate, revenueSummary } from './format';
 const RevenueChart = lazy(() => import('./revenue-chart'));
 
 /**
- * Beyond the spec (decisions.md): revenue per day for the last 30 days. The bars are for the
+ * Beyond the spec (docs/product.md §10–11): revenue per day for the last 30 days. The bars are for the
  * eye; the caption and a visually hidden table carry the same figures for a screen reader.
  */
 export function RevenuePanel() {

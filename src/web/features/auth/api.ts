@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { getSession } from '../../../contract/auth';
+import type { OutputOf } from '../../../contract/endpoint';
 
 /** Better Auth's session read answers `null` to a visitor (not an error), so the landing page stays quiet. */
-export const useSignedInEmployee = (enabled: boolean) =>
-  useQuery<{ user: { id: string } } | null>({ queryKey: ['/api/auth/get-session'], enabled });
+export const useSignedInEmployee = (enabled: boolean) => useQuery<OutputOf<typeof getSession>>({ queryKey: [getSession.path], enabled });

@@ -5,15 +5,12 @@ import { Link, useLocation } from 'wouter';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input } from '../../components/ui/field';
-import { errorMessage, sendJson } from '../../lib/api';
+import { getSignInOptions, login, signInWithEmail } from '../../../contract/sign-in';
+import type { OutputOf } from '../../../contract/endpoint';
+import { apiUrl, callApi, errorMessage } from '../../lib/api';
 import { site } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SecondFactorForm } from './second-factor-form';
-
-interface SignInOptions {
-  password: boolean;
-  sso: { name: string } | null;
-}
 
 /** Why single sign-on sent the browser back here (`/login?error=...`). */
 const SSO_ERRORS: Record<string, string> = {
@@ -33,10 +30,10 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [secondFactor, setSecondFactor] = useState(false);
-  const options = useQuery<SignInOptions>({ queryKey: ['/api/auth/sign-in-options'] });
+  const options = useQuery<OutputOf<typeof getSignInOptions>>({ queryKey: [apiUrl(getSignInOptions)] });
   const ssoError = new URLSearchParams(window.location.search).get('error');
   const signIn = useMutation({
-    mutationFn: () => sendJson<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', { email: email.trim(), password }),
+    mutationFn: () => callApi(signInWithEmail, { body: { email: email.trim(), password } }),
     onSuccess: (answer) => (answer?.twoFactorRedirect ? setSecondFactor(true) : navigate('/admin')),
   });
 
@@ -77,7 +74,7 @@ export default function LoginPage() {
               </Button>
             </form>
             {options.data?.sso && (
-              <a href="/api/login?sso=1" className={buttonClasses('outline', 'md', 'mt-3 w-full')}>
+              <a href={apiUrl(login, { query: { sso: 1 } })} className={buttonClasses('outline', 'md', 'mt-3 w-full')}>
                 <KeyRound className="size-4" aria-hidden="true" />
                 Sign in with {options.data.sso.name}
               </a>

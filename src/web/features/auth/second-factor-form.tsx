@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { errorMessage, sendJson } from '../../lib/api';
+import { verifyBackupCode, verifyTotp } from '../../../contract/sign-in';
+import { callApi, errorMessage } from '../../lib/api';
 
 /** The second step when two-factor sign-in is on: a code from the authenticator app or a backup code. */
 export function SecondFactorForm({ onSignedIn, onCancel }: { onSignedIn: () => void; onCancel: () => void }) {
@@ -10,7 +11,7 @@ export function SecondFactorForm({ onSignedIn, onCancel }: { onSignedIn: () => v
   const [backup, setBackup] = useState(false);
   const verify = useMutation({
     mutationFn: () =>
-      sendJson('POST', backup ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp', { code: code.replace(/\s+/g, '') }),
+      callApi(backup ? verifyBackupCode : verifyTotp, { body: { code: code.replace(/\s+/g, '') } }),
     onSuccess: onSignedIn,
   });
   const onSubmit = (event: FormEvent) => {

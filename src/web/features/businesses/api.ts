@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessResult, SearchSettings } from '../../../contract/businesses';
+import { exportBusinessesCsv, getSearchSettings, searchBusinesses, type BusinessSearchParams } from '../../../contract/businesses';
+import type { OutputOf } from '../../../contract/endpoint';
+import { apiUrl, queryString } from '../../lib/api';
 import type { Coordinates } from './browser-position';
 import type { SearchRequest } from './search-request';
 
@@ -7,24 +9,28 @@ import type { SearchRequest } from './search-request';
 export type StartedSearch = SearchRequest & Partial<Coordinates>;
 
 // ~1 m is plenty for a 5-mile search; fewer digits keep the cache key stable between fixes.
-const coordinate = (value: number) => String(Math.round(value * 1e5) / 1e5);
+const coordinate = (value: number) => Math.round(value * 1e5) / 1e5;
 
-export function searchQueryString(search: StartedSearch): string {
-  const params = new URLSearchParams({ category: search.category, radius: String(search.radius) });
-  if (search.location) params.set('location', search.location);
-  else if (search.lat !== undefined && search.lng !== undefined) {
-    params.set('lat', coordinate(search.lat));
-    params.set('lng', coordinate(search.lng));
-  }
-  return params.toString();
+/** A typed place wins over the browser's position, which is sent only with both coordinates. */
+function searchParams(search: StartedSearch): BusinessSearchParams {
+  const position = !search.location && search.lat !== undefined && search.lng !== undefined;
+  return {
+    category: search.category,
+    radius: search.radius,
+    location: search.location,
+    lat: position ? coordinate(search.lat!) : undefined,
+    lng: position ? coordinate(search.lng!) : undefined,
+  };
 }
 
-export const searchUrl = (search: StartedSearch) => `/api/businesses/search?${searchQueryString(search)}`;
-export const businessesExportUrl = (search: StartedSearch) => `/api/businesses/export.csv?${searchQueryString(search)}`;
+export const searchQueryString = (search: StartedSearch): string => queryString(searchParams(search));
+
+export const searchUrl = (search: StartedSearch) => apiUrl(searchBusinesses, { query: searchParams(search) });
+export const businessesExportUrl = (search: StartedSearch) => apiUrl(exportBusinessesCsv, { query: searchParams(search) });
 
 /** Which source answers, its attribution and the default location's name. */
-export const useSearchSettings = () => useQuery<SearchSettings>({ queryKey: ['/api/businesses/settings'] });
+export const useSearchSettings = () => useQuery<OutputOf<typeof getSearchSettings>>({ queryKey: [apiUrl(getSearchSettings)] });
 
-/** Spec section 4: results are enabled only after a search was started. */
+/** docs/product.md §4: results are enabled only after a search was started. */
 export const useBusinessSearch = (search: StartedSearch | null) =>
-  useQuery<BusinessResult[]>({ queryKey: [search ? searchUrl(search) : '/api/businesses/search'], enabled: search !== null });
+  useQuery<OutputOf<typeof searchBusinesses>>({ queryKey: [search ? searchUrl(search) : apiUrl(searchBusinesses)], enabled: search !== null });

@@ -10,7 +10,7 @@ type GeolocationLike = Pick<Geolocation, 'getCurrentPosition'>;
 
 /**
  * Asks for the position; resolves null on denial, error, no support or no answer in time. The
- * fallback is only logged (spec section 8): the default location is a normal way to search.
+ * fallback is only logged (docs/product.md §8): the default location is a normal way to search.
  */
 export function requestPosition(geolocation: GeolocationLike | undefined, timeoutMs = POSITION_TIMEOUT_MS): Promise<Coordinates | null> {
   if (!geolocation) {
@@ -42,7 +42,7 @@ export function requestPosition(geolocation: GeolocationLike | undefined, timeou
 
 let asked: Promise<Coordinates | null> | undefined;
 
-/** Spec section 4: the browser is asked for its position once per page visit. */
+/** docs/product.md §4: the browser is asked for its position once per page visit. */
 export function browserPositionOnce(): Promise<Coordinates | null> {
   asked ??= requestPosition(typeof navigator === 'undefined' ? undefined : navigator.geolocation);
   return asked;

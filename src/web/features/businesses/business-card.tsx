@@ -6,7 +6,7 @@ import { formatMiles, networkLabel, reviewsText, telHref, websiteHref, websiteLa
 import { directionsUrl } from './maps';
 import { StarRating } from './star-rating';
 
-/** Spec section 9: at most 2 recent posts per business. */
+/** docs/product.md §9: at most 2 recent posts per business. */
 export const MAX_RECENT_POSTS = 2;
 
 const LINK = 'underline-offset-4 hover:underline focus-visible:underline';
@@ -18,7 +18,7 @@ interface BusinessCardProps {
   action?: (headingId: string) => ReactNode;
 }
 
-/** One search result. Post like/comment/share counts are left out: no source has real ones (decisions.md). */
+/** One search result. Post like/comment/share counts are left out: no source has real ones (docs/product.md §10–11). */
 export function BusinessCard({ business: b, action }: BusinessCardProps) {
   const headingId = useId();
   const profiles = b.socialProfiles.length > 0 ? b.socialProfiles : b.socialMedia.map((network) => ({ network, url: '' }));

@@ -13,7 +13,7 @@ interface SearchFormProps {
   searching: boolean;
 }
 
-/** Category, radius and an optional place; the button waits for a category (spec section 5). */
+/** Category, radius and an optional place; the button waits for a category (docs/product.md §5). */
 export function SearchForm({ value, onChange, onSearch, searching }: SearchFormProps) {
   const blank = value.category.trim() === '';
   const submit = (event: FormEvent) => {

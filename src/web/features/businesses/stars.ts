@@ -16,7 +16,7 @@ function tenths(rating: string | number | null | undefined): number | null {
   return Math.min(MAX_STARS * 10, Math.max(0, Math.floor(value * 10 + 1e-6)));
 }
 
-/** Spec section 2: a full star for each whole point, a half star when the fraction is at least .5. */
+/** docs/product.md §2: a full star for each whole point, a half star when the fraction is at least .5. */
 export function starParts(rating: string | number | null | undefined): StarParts {
   const t = tenths(rating) ?? 0;
   const full = Math.floor(t / 10);

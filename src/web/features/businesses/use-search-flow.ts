@@ -4,13 +4,13 @@ import { searchUrl, useBusinessSearch, type StartedSearch } from './api';
 import { browserPositionOnce } from './browser-position';
 import type { SearchRequest } from './search-request';
 
-/** Spec section 9: the search starts 100 ms after the location is resolved. */
+/** docs/product.md §9: the search starts 100 ms after the location is resolved. */
 export const SEARCH_START_DELAY_MS = 100;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Spec section 4's business search: idle, then on search the page resets to 1, the location is
+ * docs/product.md §4's business search: idle, then on search the page resets to 1, the location is
  * resolved (a typed place, else the browser's position, else the server's default), and 100 ms
  * later the request goes out: loading, then results, empty or error.
  */

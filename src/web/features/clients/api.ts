@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CLIENT_PAYMENT_STATUSES, type ClientDetail, type ClientPage, type ClientPaymentStatus } from '../../../contract/clients';
+import { CLIENT_PAYMENT_STATUSES, exportClientsCsv, getClient, listClients, type ClientPaymentStatus } from '../../../contract/clients';
+import type { OutputOf, QueryOf } from '../../../contract/endpoint';
+import { apiUrl } from '../../lib/api';
 
 export interface ClientFilters {
   search: string;
@@ -7,19 +9,15 @@ export interface ClientFilters {
   page: number;
 }
 
-/** The list's query string for the API (the export leaves the page out: it answers every match). */
-export function clientsQueryString({ search, status, page }: Partial<ClientFilters>): string {
-  const params = new URLSearchParams();
-  if (search) params.set('search', search);
-  if (status) params.set('status', status);
-  if (page && page > 1) params.set('page', String(page));
-  return params.toString();
-}
+/** The list's query for the API: a blank search, all statuses and the first page are not sent. */
+const clientsQuery = ({ search, status, page }: ClientFilters): QueryOf<typeof listClients> => ({
+  search,
+  status: status || undefined,
+  page: page > 1 ? page : undefined,
+});
 
-export const clientsExportUrl = (filters: ClientFilters) => {
-  const qs = clientsQueryString({ search: filters.search, status: filters.status });
-  return `/api/clients/export.csv${qs ? `?${qs}` : ''}`;
-};
+/** The export leaves the page out: it answers every match. */
+export const clientsExportUrl = ({ search, status }: ClientFilters) => apiUrl(exportClientsCsv, { query: { search, status: status || undefined } });
 
 // The admin page's own URL keeps the filters (/admin?clientsPage=2&clientsSearch=…#clients),
 // so a reload or the back button returns to the same place in the list.
@@ -48,10 +46,8 @@ export function writeFiltersToUrl(filters: ClientFilters): void {
 
 // The default query function GETs the key as a URL. Clients register and pay while the list is
 // open, so it is fetched again whenever the section comes back (staleTime 0).
-export const useClients = (filters: ClientFilters) => {
-  const qs = clientsQueryString(filters);
-  return useQuery<ClientPage>({ queryKey: [`/api/clients${qs ? `?${qs}` : ''}`], placeholderData: keepPreviousData, staleTime: 0 });
-};
+export const useClients = (filters: ClientFilters) =>
+  useQuery<OutputOf<typeof listClients>>({ queryKey: [apiUrl(listClients, { query: clientsQuery(filters) })], placeholderData: keepPreviousData, staleTime: 0 });
 
 export const useClient = (id: string | null) =>
-  useQuery<ClientDetail>({ queryKey: ['/api/clients', id ?? ''], enabled: id !== null, staleTime: 0 });
+  useQuery<OutputOf<typeof getClient>>({ queryKey: [apiUrl(getClient, { params: { id: id ?? '' } })], enabled: id !== null, staleTime: 0 });

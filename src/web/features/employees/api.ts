@@ -1,28 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmployeeSummary, EmployeeUpdateInput, NewEmployeeInput } from '../../../contract/employees';
-import { sendJson } from '../../lib/api';
+import { listActivity } from '../../../contract/activity';
+import { addEmployee, listEmployees, removeEmployee, updateEmployee, type EmployeeUpdateInput, type NewEmployeeInput } from '../../../contract/employees';
+import type { OutputOf } from '../../../contract/endpoint';
+import { apiUrl, callApi } from '../../lib/api';
 
-const EMPLOYEES_KEY = ['/api/employees'];
+const EMPLOYEES_KEY = [apiUrl(listEmployees)];
 
-export const useEmployees = (enabled: boolean) => useQuery<EmployeeSummary[]>({ queryKey: EMPLOYEES_KEY, enabled });
+export const useEmployees = (enabled: boolean) => useQuery<OutputOf<typeof listEmployees>>({ queryKey: EMPLOYEES_KEY, enabled });
 
 /** After a change: the employee list and the activity log both moved. */
 function useRefresh() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: EMPLOYEES_KEY }), client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/activity') })]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: EMPLOYEES_KEY }), client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(listActivity.path) })]);
 }
 
 export function useAddEmployee() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (input: NewEmployeeInput) => sendJson<{ id: string }>('POST', '/api/employees', input), onSuccess: refresh });
+  return useMutation({ mutationFn: (input: NewEmployeeInput) => callApi(addEmployee, { body: input }), onSuccess: refresh });
 }
 
 export function useUpdateEmployee() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: ({ id, ...patch }: EmployeeUpdateInput & { id: string }) => sendJson('PATCH', `/api/employees/${id}`, patch), onSuccess: refresh });
+  return useMutation({ mutationFn: ({ id, ...patch }: EmployeeUpdateInput & { id: string }) => callApi(updateEmployee, { params: { id }, body: patch }), onSuccess: refresh });
 }
 
 export function useRemoveEmployee() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: string) => sendJson('DELETE', `/api/employees/${id}`), onSuccess: refresh });
+  return useMutation({ mutationFn: (id: string) => callApi(removeEmployee, { params: { id } }), onSuccess: refresh });
 }

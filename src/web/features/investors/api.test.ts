@@ -3,7 +3,7 @@ import { nextOffset } from './api';
 
 const batch = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-describe('Load More (spec section 4)', () => {
+describe('Load More (docs/product.md §4)', () => {
   it('asks for the next batch after everything loaded while the last batch was full', () => {
     expect(nextOffset(batch(6), [batch(6)])).toBe(6);
     expect(nextOffset(batch(6), [batch(6), batch(6)])).toBe(12);

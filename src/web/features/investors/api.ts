@@ -1,25 +1,25 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { INVESTOR_BATCH, type DiscoverResult, type Investor, type InvestorImportResult } from '../../../contract/investors';
-import { getJson, sendJson, throwIfNotOk } from '../../lib/api';
+import { createInvestor, deleteInvestor, discoverInvestors, importInvestorsCsv, INVESTOR_BATCH, listInvestors, updateInvestor } from '../../../contract/investors';
+import { callApi } from '../../lib/api';
 import type { InvestorPayload } from './form-values';
-import { investorsPageUrl, investorsQueryString, type InvestorFilters } from './url-state';
+import { investorsQuery, investorsQueryString, type InvestorFilters } from './url-state';
 
-const LIST_KEY = '/api/investors';
+const LIST_KEY = listInvestors.path;
 
-/** Spec section 4: the next batch starts after what is loaded; a batch short of 6 is the last. */
+/** docs/product.md §4: the next batch starts after what is loaded; a batch short of 6 is the last. */
 export function nextOffset(lastBatch: readonly unknown[], batches: readonly (readonly unknown[])[]): number | undefined {
   return lastBatch.length < INVESTOR_BATCH ? undefined : batches.reduce((sum, batch) => sum + batch.length, 0);
 }
 
 /**
  * The directory in batches of 6. Each filter set is its own query, dropped as soon as the list
- * moves on (gcTime 0): a filter change starts again from the first batch (spec section 4), and
+ * moves on (gcTime 0): a filter change starts again from the first batch (docs/product.md §4), and
  * coming back to earlier filters never shows their old extra pages.
  */
 export const useInvestors = (filters: InvestorFilters) =>
   useInfiniteQuery({
     queryKey: [LIST_KEY, investorsQueryString(filters)],
-    queryFn: ({ pageParam }) => getJson<Investor[]>(investorsPageUrl(filters, pageParam)),
+    queryFn: ({ pageParam }) => callApi(listInvestors, { query: investorsQuery(filters, { offset: pageParam }) }),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
     gcTime: 0,
@@ -34,7 +34,7 @@ function refreshList(client: QueryClient): void {
 export function useDiscoverInvestors() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => sendJson<DiscoverResult>('POST', '/api/discover-investors'),
+    mutationFn: () => callApi(discoverInvestors),
     onSuccess: () => refreshList(client),
   });
 }
@@ -44,7 +44,7 @@ export function useSaveInvestor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, payload }: { id?: string; payload: InvestorPayload }) =>
-      id ? sendJson<Investor>('PUT', `/api/investors/${encodeURIComponent(id)}`, payload) : sendJson<Investor>('POST', '/api/investors', payload),
+      id ? callApi(updateInvestor, { params: { id }, body: payload }) : callApi(createInvestor, { body: payload }),
     onSuccess: () => refreshList(client),
   });
 }
@@ -52,21 +52,13 @@ export function useSaveInvestor() {
 export function useDeleteInvestor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => sendJson<undefined>('DELETE', `/api/investors/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => callApi(deleteInvestor, { params: { id } }),
     onSuccess: () => refreshList(client),
   });
 }
 
-async function postCsv(csv: string, dryRun: boolean): Promise<InvestorImportResult> {
-  const response = await fetch(`/api/investors/import${dryRun ? '?dryRun=1' : ''}`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'text/csv' },
-    body: csv,
-  });
-  await throwIfNotOk(response);
-  return (await response.json()) as InvestorImportResult;
-}
+/** The CSV text goes as it is (text/csv); `dryRun` asks for the preview only. */
+const postCsv = (csv: string, dryRun: boolean) => callApi(importInvestorsCsv, { query: { dryRun: dryRun ? 1 : undefined }, body: csv });
 
 /** The dry run: what the file would add and which lines are wrong; nothing is stored. */
 export const usePreviewImport = () => useMutation({ mutationFn: (csv: string) => postCsv(csv, true) });

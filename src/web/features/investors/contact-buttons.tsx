@@ -7,7 +7,7 @@ import { mailtoHref } from './format';
 
 export const NO_EMAIL_REASON = 'No e-mail address on file for this investor';
 
-/** Opens the profile in a new tab, or says plainly that there is none (spec section 2). */
+/** Opens the profile in a new tab, or says plainly that there is none (docs/product.md §2). */
 export function ProfileButton({ investor }: { investor: Pick<Investor, 'name' | 'linkedinUrl'> }) {
   if (!investor.linkedinUrl) {
     return (

@@ -12,7 +12,7 @@ interface FiltersProps {
   onFilters: (change: Partial<InvestorFilters>) => void;
 }
 
-/** Spec section 2: text search, Investment Stage and Industry Focus; 'All …' means no filter. */
+/** docs/product.md §2: text search, Investment Stage and Industry Focus; 'All …' means no filter. */
 export function InvestorFiltersBar({ searchText, onSearchText, filters, onFilters }: FiltersProps) {
   return (
     <Card role="search" aria-label="Filter investors" className="grid gap-4 p-4 md:grid-cols-[1fr_12rem_12rem] md:items-end">

@@ -1,5 +1,4 @@
-import type * as z from 'zod/mini';
-import type { Investor, investorInput } from '../../../contract/investors';
+import type { Investor, InvestorPayload } from '../../../contract/investors';
 import type { Industry, InvestmentStage } from './url-state';
 
 /** The add/edit form as typed: text everywhere, lists comma-separated, numbers as written. */
@@ -21,7 +20,8 @@ export interface InvestorFormValues {
   industries: Industry[];
 }
 
-export type InvestorPayload = z.input<typeof investorInput>;
+/** What the browser sends: blank optional values left out. */
+export type { InvestorPayload };
 export type TextKey = Exclude<keyof InvestorFormValues, 'stages' | 'industries'>;
 
 export const EMPTY_FORM: InvestorFormValues = {

@@ -13,7 +13,7 @@ describe('investor card text', () => {
     expect(investorsCount(1200)).toBe('1,200 investors');
   });
 
-  it('shows at most 4 companies and counts the rest as "+N more" (spec section 9)', () => {
+  it('shows at most 4 companies and counts the rest as "+N more" (docs/product.md §9)', () => {
     const companies = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
     expect(firstOf(companies, MAX_COMPANIES)).toEqual({ shown: ['A', 'B', 'C', 'D'], more: 3 });
     expect(firstOf(companies.slice(0, 4), MAX_COMPANIES)).toEqual({ shown: ['A', 'B', 'C', 'D'], more: 0 });

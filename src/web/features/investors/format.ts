@@ -1,6 +1,6 @@
 /** Small display rules for an investor card. */
 
-/** Spec section 9: at most 3 expertise badges and 4 portfolio companies per card. */
+/** docs/product.md §9: at most 3 expertise badges and 4 portfolio companies per card. */
 export const MAX_EXPERTISE = 3;
 export const MAX_COMPANIES = 4;
 

@@ -9,7 +9,7 @@ import { firstOf, formatConnections, formatPortfolioSize, MAX_COMPANIES, MAX_EXP
 import { InvestorManage } from './investor-manage';
 import { InvestorPhoto } from './investor-photo';
 
-/** One investor (spec section 2): who they are, their reach, what they invest in, how to reach them. */
+/** One investor (docs/product.md §2): who they are, their reach, what they invest in, how to reach them. */
 export function InvestorCard({ investor: i }: { investor: Investor }) {
   const headingId = useId();
   const expertise = firstOf(i.expertise, MAX_EXPERTISE);

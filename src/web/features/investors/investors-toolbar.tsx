@@ -8,7 +8,7 @@ import { ImportDialogContent } from './import-dialog';
 import { InvestorFormContent } from './investor-form-dialog';
 import { investorsExportUrl, type InvestorFilters } from './url-state';
 
-/** Add by hand, import and export CSV (decisions.md), and the spec's Auto-Discover. */
+/** Add by hand, import and export CSV (docs/product.md §10–11), and the spec's Auto-Discover. */
 export function InvestorsToolbar({ filters }: { filters: InvestorFilters }) {
   // Each dialog's content mounts only while open, so it starts empty every time.
   const [adding, setAdding] = useState(false);

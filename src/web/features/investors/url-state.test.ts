@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { investorsExportUrl, investorsPageUrl, investorsQueryString, NO_FILTERS, parseInvestorFilters, withInvestorFilters } from './url-state';
 
 describe('the API query string', () => {
-  it('sends nothing for All Stages, All Industries and a blank search (spec section 5)', () => {
+  it('sends nothing for All Stages, All Industries and a blank search (docs/product.md §5)', () => {
     expect(investorsQueryString(NO_FILTERS)).toBe('');
     expect(investorsQueryString({ search: '   ', stage: '', industry: '' })).toBe('');
     expect(investorsExportUrl(NO_FILTERS)).toBe('/api/investors/export.csv');
@@ -14,7 +14,7 @@ describe('the API query string', () => {
     expect(investorsExportUrl(filters)).toBe('/api/investors/export.csv?search=sea+cap&investmentStage=Series+B%2B&industry=SaaS%2FTech');
   });
 
-  it('asks for batches of 6 from an offset (spec section 7)', () => {
+  it('asks for batches of 6 from an offset (docs/product.md §7)', () => {
     expect(investorsPageUrl(NO_FILTERS, 0)).toBe('/api/investors?offset=0&limit=6');
     expect(investorsPageUrl({ ...NO_FILTERS, stage: 'Seed' }, 12)).toBe('/api/investors?investmentStage=Seed&offset=12&limit=6');
   });

@@ -1,4 +1,6 @@
-import { INDUSTRIES, INVESTMENT_STAGES, INVESTOR_BATCH } from '../../../contract/investors';
+import type { QueryOf } from '../../../contract/endpoint';
+import { exportInvestorsCsv, INDUSTRIES, INVESTMENT_STAGES, INVESTOR_BATCH, listInvestors } from '../../../contract/investors';
+import { apiUrl, queryString } from '../../lib/api';
 
 export type InvestmentStage = (typeof INVESTMENT_STAGES)[number];
 export type Industry = (typeof INDUSTRIES)[number];
@@ -13,26 +15,21 @@ export interface InvestorFilters {
 export const NO_FILTERS: InvestorFilters = { search: '', stage: '', industry: '' };
 export const SEARCH_MAX_LENGTH = 100;
 
-/** The API's filters; spec section 5: 'All Stages' and 'All Industries' are not sent. */
-export function investorsQueryString(filters: InvestorFilters, page?: { offset: number; limit?: number }): string {
-  const params = new URLSearchParams();
-  const search = filters.search.trim();
-  if (search) params.set('search', search);
-  if (filters.stage) params.set('investmentStage', filters.stage);
-  if (filters.industry) params.set('industry', filters.industry);
-  if (page) {
-    params.set('offset', String(page.offset));
-    params.set('limit', String(page.limit ?? INVESTOR_BATCH));
-  }
-  return params.toString();
+/** The API's filters; docs/product.md §5: 'All Stages' and 'All Industries' are not sent (nor a blank search). */
+export function investorsQuery(filters: InvestorFilters, page?: { offset: number; limit?: number }): QueryOf<typeof listInvestors> {
+  return {
+    search: filters.search.trim(),
+    investmentStage: filters.stage || undefined,
+    industry: filters.industry || undefined,
+    ...(page ? { offset: page.offset, limit: page.limit ?? INVESTOR_BATCH } : {}),
+  };
 }
 
-export const investorsPageUrl = (filters: InvestorFilters, offset: number) => `/api/investors?${investorsQueryString(filters, { offset })}`;
+export const investorsQueryString = (filters: InvestorFilters, page?: { offset: number; limit?: number }): string => queryString(investorsQuery(filters, page));
 
-export function investorsExportUrl(filters: InvestorFilters): string {
-  const qs = investorsQueryString(filters);
-  return `/api/investors/export.csv${qs ? `?${qs}` : ''}`;
-}
+export const investorsPageUrl = (filters: InvestorFilters, offset: number) => apiUrl(listInvestors, { query: investorsQuery(filters, { offset }) });
+
+export const investorsExportUrl = (filters: InvestorFilters): string => apiUrl(exportInvestorsCsv, { query: investorsQuery(filters) });
 
 // The admin page's own URL keeps the filters (/admin?invSearch=…&invStage=Seed#investors), so a
 // reload opens the directory as it was left. Other sections' keys and the hash are kept.

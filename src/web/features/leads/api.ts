@@ -1,7 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BusinessResult } from '../../../contract/businesses';
-import type { Lead, LeadPage, LeadStatus, LeadUpdateInput, NewLeadInput } from '../../../contract/leads';
-import { apiRequest, sendJson } from '../../lib/api';
+import type { OutputOf } from '../../../contract/endpoint';
+import {
+  deleteLead,
+  exportLeadsCsv,
+  findLeadSocialProfiles,
+  listLeads,
+  saveLead,
+  updateLead,
+  type Lead,
+  type LeadPage,
+  type LeadStatus,
+  type LeadUpdateInput,
+  type NewLeadInput,
+} from '../../../contract/leads';
+import { apiUrl, callApi, fetchApi } from '../../lib/api';
 import { websiteHref } from '../businesses';
 
 export interface LeadFilters {
@@ -11,20 +24,12 @@ export interface LeadFilters {
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', won: 'Won', lost: 'Lost' };
 
-function leadsQueryString({ status, page }: Partial<LeadFilters>): string {
-  const params = new URLSearchParams();
-  if (status) params.set('status', status);
-  if (page && page > 1) params.set('page', String(page));
-  const qs = params.toString();
-  return qs ? `?${qs}` : '';
-}
-
-export const leadsExportUrl = (status: LeadStatus | '') => `/api/leads/export.csv${leadsQueryString({ status })}`;
+export const leadsExportUrl = (status: LeadStatus | '') => apiUrl(exportLeadsCsv, { query: { status: status || undefined } });
 
 /** The id a search result has (`provider:sourceId`), so a card knows its lead is gone. */
 export const resultIdOfLead = (lead: Pick<Lead, 'provider' | 'sourceId'>) => `${lead.provider}:${lead.sourceId}`;
 
-const isLeadList = (key: readonly unknown[]) => String(key[0]).startsWith('/api/leads');
+const isLeadList = (key: readonly unknown[]) => String(key[0]).startsWith(listLeads.path);
 
 // Not awaited: a caller's own onSuccess (a toast, focus) must run before the refetch can remove
 // the row it belongs to, or TanStack Query drops that callback with the unmounted row.
@@ -33,8 +38,13 @@ function refreshLists(client: QueryClient): void {
 }
 
 // Other employees save leads too, so the list is read again whenever the tab is shown.
-export const useLeads = (filters: LeadFilters) =>
-  useQuery<LeadPage>({ queryKey: [`/api/leads${leadsQueryString(filters)}`], placeholderData: keepPreviousData, staleTime: 0 });
+// The first page is asked for without `page`.
+export const useLeads = ({ status, page }: LeadFilters) =>
+  useQuery<OutputOf<typeof listLeads>>({
+    queryKey: [apiUrl(listLeads, { query: { status: status || undefined, page: page > 1 ? page : undefined } })],
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 
 /** The lead to save, built from the result exactly as the search showed it. */
 export function toNewLead(business: BusinessResult, category: string): NewLeadInput {
@@ -59,8 +69,8 @@ export function useSaveLead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ business, category }: { business: BusinessResult; category: string }) => {
-      const response = await apiRequest('POST', '/api/leads', toNewLead(business, category));
-      return { lead: (await response.json()) as Lead, created: response.status === 201 };
+      const response = await fetchApi(saveLead, { body: toNewLead(business, category) });
+      return { lead: (await response.json()) as OutputOf<typeof saveLead>, created: response.status === 201 };
     },
     onSuccess: () => refreshLists(client),
   });
@@ -80,7 +90,7 @@ function replaceLead(client: QueryClient, lead: Lead) {
 export function useUpdateLead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...patch }: LeadUpdateInput & { id: string }) => sendJson<Lead>('PATCH', `/api/leads/${id}`, patch),
+    mutationFn: ({ id, ...patch }: LeadUpdateInput & { id: string }) => callApi(updateLead, { params: { id }, body: patch }),
     onSuccess: (lead) => replaceLead(client, lead),
   });
 }
@@ -88,7 +98,7 @@ export function useUpdateLead() {
 export function useFindSocialProfiles() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => sendJson<Lead>('POST', `/api/leads/${id}/social-profiles`),
+    mutationFn: (id: string) => callApi(findLeadSocialProfiles, { params: { id } }),
     onSuccess: (lead) => replaceLead(client, lead),
   });
 }
@@ -96,7 +106,7 @@ export function useFindSocialProfiles() {
 export function useDeleteLead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => sendJson<undefined>('DELETE', `/api/leads/${id}`),
+    mutationFn: (id: string) => callApi(deleteLead, { params: { id } }),
     onSuccess: () => refreshLists(client),
   });
 }

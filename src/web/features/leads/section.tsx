@@ -8,7 +8,7 @@ import { SearchForm, SearchResults, useSearchFlow, useSearchSettings } from '../
 import { readSectionState, writeSectionState, type SearchRequest, type SectionState, type SectionView } from './url-state';
 import { TabPanel, ViewTabs } from './view-tabs';
 
-/** Local business search (spec section 2) and the leads saved from it. */
+/** Local business search (docs/product.md §2) and the leads saved from it. */
 export default function SearchSection(_props: SectionProps) {
   const [initial] = useState<SectionState>(readSectionState);
   const flow = useSearchFlow(initial);

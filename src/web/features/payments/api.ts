@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CreatePaymentIntentResult, PaymentStatusResult, TestCardPaymentInput } from '../../../contract/payments';
-import { getJson, sendJson } from '../../lib/api';
+import { confirmTestCardPayment, createPaymentIntent, getPaymentStatus } from '../../../contract/checkout';
+import type { TestCardPaymentInput } from '../../../contract/payments';
+import { callApi } from '../../lib/api';
 
 /**
  * Creates the payment once per visit. A query (not an effect) so React's strict-mode double
@@ -12,19 +13,17 @@ export function usePaymentIntent(plan: { id: number; price: string } | undefined
     queryKey: ['payment-intent', plan?.id, registrationId],
     enabled: Boolean(plan),
     gcTime: 0,
-    queryFn: () => sendJson<CreatePaymentIntentResult>('POST', '/api/create-payment-intent', { planId: plan!.id, amount: Number(plan!.price), registrationId }),
+    queryFn: () => callApi(createPaymentIntent, { body: { planId: plan!.id, amount: Number(plan!.price), registrationId } }),
   });
 }
 
 export const usePayWithTestCard = () =>
   useMutation({
-    mutationFn: (input: Required<TestCardPaymentInput>) => sendJson<PaymentStatusResult>('POST', '/api/payments/test/confirm', input),
+    mutationFn: (input: Required<TestCardPaymentInput>) => callApi(confirmTestCardPayment, { body: input }),
   });
 
-export const paymentStatus = (clientSecret: string, paymentIntent: string | null) => {
-  const query = new URLSearchParams({ payment_intent_client_secret: clientSecret, ...(paymentIntent ? { payment_intent: paymentIntent } : {}) });
-  return getJson<PaymentStatusResult>(`/api/payments/status?${query.toString()}`);
-};
+export const paymentStatus = (clientSecret: string, paymentIntent: string | null) =>
+  callApi(getPaymentStatus, { query: { payment_intent_client_secret: clientSecret, payment_intent: paymentIntent || undefined } });
 
 /** Where both payment forms go after the provider said yes (the page asks the server again). */
 export function successUrl(paymentIntentId: string, clientSecret: string): string {

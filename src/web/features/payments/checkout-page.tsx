@@ -15,7 +15,7 @@ import { usePlans } from '../plans';
 import { successUrl, usePaymentIntent } from './api';
 import { PaymentForm, PaymentFormSkeleton } from './payment-form';
 
-/** The plan, its order summary and the card payment (spec section 2, 'Checkout'). */
+/** The plan, its order summary and the card payment (docs/product.md §2, 'Checkout'). */
 export default function CheckoutPage() {
   const { planName } = useParams<{ planName: string }>();
   const { data: plans, isPending, error } = usePlans();

@@ -1,3 +1,4 @@
+import { checkoutPath } from '../../../contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -78,7 +79,7 @@ function NotPaid({ result }: { result: PaymentStatusResult }) {
       <SupportLine />
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {!processing && (
-          <Link href={`/checkout/${encodeURIComponent(result.plan.name)}`} className={buttonClasses('red', 'md')}>
+          <Link href={checkoutPath(result.plan.name)} className={buttonClasses('red', 'md')}>
             Back to checkout
           </Link>
         )}

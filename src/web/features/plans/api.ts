@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionPlan } from '../../../contract/plans';
+import type { OutputOf } from '../../../contract/endpoint';
+import { listPlans } from '../../../contract/plan-list';
 
-export const PLANS_KEY = ['/api/subscription-plans'];
+// An endpoint without parameters or query: its URL is its path (what apiUrl answers).
+export const PLANS_KEY = [listPlans.path];
 
 /** The plans on offer: the landing page, checkout and settings read the same list. */
-export const usePlans = () => useQuery<SubscriptionPlan[]>({ queryKey: PLANS_KEY });
+export const usePlans = () => useQuery<OutputOf<typeof listPlans>>({ queryKey: PLANS_KEY });

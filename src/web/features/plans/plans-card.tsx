@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api';
 import { PlanForm } from './plan-form';
 import { usePlans } from './api';
 
-/** The plans the landing page offers (decisions.md: managed here, not hard-coded). */
+/** The plans the landing page offers (docs/product.md §10–11: managed here, not hard-coded). */
 export function PlansCard() {
   const plans = usePlans();
   return (

@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api-core';
 import { cn } from '../../lib/cn';
 import { usePlans } from './api';
 

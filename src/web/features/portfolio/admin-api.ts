@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PortfolioItem } from '../../../contract/portfolio';
-import { sendJson } from '../../lib/api';
+import { listActivity } from '../../../contract/activity';
+import { listPortfolio } from '../../../contract/portfolio';
+import { createPortfolioItem, deletePortfolioItem, updatePortfolioItem } from '../../../contract/portfolio-admin';
+import { callApi } from '../../lib/api';
 import type { PortfolioPayload } from './portfolio-values';
 
 // The landing page reads the same list: after a change, both show it.
-const touched = ['/api/portfolio', '/api/activity'];
+const touched = [listPortfolio.path, listActivity.path];
 
 function useRefresh() {
   const client = useQueryClient();
@@ -16,12 +18,12 @@ export function useSavePortfolioItem() {
   const onSuccess = useRefresh();
   return useMutation({
     mutationFn: ({ id, payload }: { id?: number; payload: PortfolioPayload }) =>
-      id === undefined ? sendJson<PortfolioItem>('POST', '/api/portfolio', payload) : sendJson<PortfolioItem>('PUT', `/api/portfolio/${id}`, payload),
+      id === undefined ? callApi(createPortfolioItem, { body: payload }) : callApi(updatePortfolioItem, { params: { id }, body: payload }),
     onSuccess,
   });
 }
 
 export function useDeletePortfolioItem() {
   const onSuccess = useRefresh();
-  return useMutation({ mutationFn: (id: number) => sendJson<undefined>('DELETE', `/api/portfolio/${id}`), onSuccess });
+  return useMutation({ mutationFn: (id: number) => callApi(deletePortfolioItem, { params: { id } }), onSuccess });
 }

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PortfolioItem } from '../../../contract/portfolio';
+import type { OutputOf } from '../../../contract/endpoint';
+import { listPortfolio } from '../../../contract/portfolio';
 
-export const usePortfolio = () => useQuery<PortfolioItem[]>({ queryKey: ['/api/portfolio'] });
+// An endpoint without parameters or query: its URL is its path (what apiUrl answers).
+export const usePortfolio = () => useQuery<OutputOf<typeof listPortfolio>>({ queryKey: [listPortfolio.path] });

@@ -80,7 +80,7 @@ export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioI
         <LogoField id={`${prefix}-logo`} purpose="portfolio-logo" value={values.logoUrl} onChange={(url) => set('logoUrl', url)} onBusyChange={setUploading} error={issues.logoUrl} />
       </div>
       {problem && (
-        // One message for both fields (spec section 5), next to the button that was pressed.
+        // One message for both fields (docs/product.md §5), next to the button that was pressed.
         <p id={`${prefix}-problem`} role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
           {problem}
         </p>

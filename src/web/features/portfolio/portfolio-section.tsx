@@ -6,7 +6,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { useSignedInEmployee } from '../auth';
 import { usePortfolio } from './api';
 
-/** Shown only when there are items (spec section 2). */
+/** Shown only when there are items (docs/product.md §2). */
 export function PortfolioSection() {
   const { data: items } = usePortfolio();
   // Asked only once there is something to edit; a visitor gets `null` (no error, no Edit button).

@@ -1,9 +1,8 @@
-import type * as z from 'zod/mini';
-import type { portfolioInput } from '../../../contract/applications';
 import type { PortfolioItem } from '../../../contract/portfolio';
+import type { PortfolioPayload } from '../../../contract/portfolio-admin';
 
 /** What the browser sends: blank optional values left out. */
-export type PortfolioPayload = z.input<typeof portfolioInput>;
+export type { PortfolioPayload };
 
 export interface PortfolioFormValues {
   websiteName: string;
@@ -23,7 +22,7 @@ export const portfolioValuesOf = (item: PortfolioItem): PortfolioFormValues => (
 
 export const PORTFOLIO_REQUIRED = 'Please provide website name and URL';
 
-/** Spec section 5: both name and URL, after trimming; null when the item can be sent. */
+/** docs/product.md §5: both name and URL, after trimming; null when the item can be sent. */
 export const portfolioProblem = (values: PortfolioFormValues): string | null =>
   values.websiteName.trim() && values.websiteUrl.trim() ? null : PORTFOLIO_REQUIRED;
 

@@ -1,3 +1,4 @@
+import { checkoutPath } from '../../../contract/routes';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { planOptionLabel } from '../../../contract/plans';
@@ -11,7 +12,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
-import { errorMessage, fieldIssues } from '../../lib/api';
+import { errorMessage, fieldIssues } from '../../lib/api-core';
 import { savePendingRegistration } from './pending-registration';
 import { toast } from '../../lib/toast';
 import { usePlans } from '../plans';
@@ -71,7 +72,7 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
         setValues(EMPTY);
         setErrors({});
         savePendingRegistration({ id: result.id, planName: result.plan.name });
-        navigate(`/checkout/${encodeURIComponent(result.plan.name)}`);
+        navigate(checkoutPath(result.plan.name));
       },
       onError: (error) => {
         const issues = fieldIssues(error);

@@ -1,8 +1,10 @@
-import { errorMessage, sendJson, throwIfNotOk } from '../../lib/api';
+import type { OutputOf } from '../../../contract/endpoint';
+import { requestUpload, type LogoPurpose, type uploadToLink } from '../../../contract/uploads';
+import { callApi, errorMessage, throwIfNotOk } from '../../lib/api';
 
-export type LogoPurpose = 'app-logo' | 'portfolio-logo';
+export type { LogoPurpose };
 
-/** Spec section 9: logos up to 5MB; the server refuses more (413) with the same words. */
+/** docs/product.md §9: logos up to 5MB; the server refuses more (413) with the same words. */
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 export const LOGO_TOO_LARGE = 'Logo file size must be less than 5MB';
 export const LOGO_NOT_AN_IMAGE = 'Only PNG, JPEG and WebP images can be uploaded.';
@@ -21,13 +23,6 @@ export function logoFileProblem(file: Pick<File, 'type' | 'size'>): string | nul
   return null;
 }
 
-interface UploadTicket {
-  uploadURL: string;
-  publicUrl: string;
-  /** Headers the PUT must carry (a presigned URL may sign them). */
-  headers?: Record<string, string>;
-}
-
 /**
  * Uploads a logo and answers the URL to save as `logoUrl`: the server hands out an upload URL
  * (our own, or a presigned one of an S3 bucket), the file is PUT there as it is, and our own
@@ -38,7 +33,7 @@ export async function uploadLogo(file: File, purpose: LogoPurpose, origin: strin
   const problem = logoFileProblem(file);
   if (problem) throw new Error(problem);
   // The type is named up front so that a bucket's presigned URL can sign it.
-  const ticket = await sendJson<UploadTicket>('POST', '/api/objects/upload', { purpose, contentType: file.type });
+  const ticket = await callApi(requestUpload, { body: { purpose, contentType: file.type } });
   const target = new URL(ticket.uploadURL, origin);
   const ours = target.origin === origin;
   const response = await fetch(target, { method: 'PUT', body: file, headers: { 'content-type': file.type, ...ticket.headers }, credentials: 'same-origin' });
@@ -49,7 +44,7 @@ export async function uploadLogo(file: File, purpose: LogoPurpose, origin: strin
   }
   await throwIfNotOk(response);
   if (response.headers.get('content-type')?.includes('json')) {
-    const body = (await response.json()) as Partial<UploadTicket>;
+    const body = (await response.json()) as Partial<OutputOf<typeof uploadToLink>>;
     if (typeof body.publicUrl === 'string' && body.publicUrl) return body.publicUrl;
   }
   return ticket.publicUrl;

@@ -1,5 +1,6 @@
 import { Home, LogOut, Menu } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
+import { LOGIN_PATH } from '../../../contract/auth';
 import { PageSpinner } from '../../components/page-spinner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
@@ -11,7 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEmployee, useSignOut } from '../../features/auth/admin';
 import { SECTIONS, type SectionId } from './sections';
 
-/** Spec section 9: the browser goes to sign-in 500 ms after the 'Unauthorized' toast. */
+/** docs/product.md §9: the browser goes to sign-in 500 ms after the 'Unauthorized' toast. */
 const LOGIN_REDIRECT_DELAY_MS = 500;
 
 interface Location {
@@ -35,7 +36,7 @@ export default function AdminPage() {
   useEffect(() => {
     if (!unauthorized) return;
     toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-    const timer = setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => window.location.assign(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [unauthorized]);
 

@@ -9,7 +9,7 @@ interface Section {
   component: LazyExoticComponent<ComponentType<SectionProps>>;
 }
 
-/** The admin sections, chosen by id (spec section 2) and deep-linkable as /admin#id. */
+/** The admin sections, chosen by id (docs/product.md §2) and deep-linkable as /admin#id. */
 export const SECTIONS = [
   { id: 'search', label: 'Business Search', icon: Search, component: lazy(() => import('../../features/leads/section')) },
   { id: 'apps', label: 'Applications', icon: AppWindow, component: lazy(() => import('../../features/applications/section')) },

@@ -1,4 +1,5 @@
 import { LogIn } from 'lucide-react';
+import { LOGIN_PATH } from '../../../contract/auth';
 import { Button } from '../../components/ui/button';
 
 export function TeamAccess() {
@@ -12,7 +13,7 @@ export function TeamAccess() {
           <p className="mt-1 text-sm text-muted-foreground">Employee portal for managing the platform.</p>
         </div>
         {/* The whole browser goes to the login endpoint: it may hand over to single sign-on. */}
-        <Button variant="outline" onClick={() => window.location.assign('/api/login')}>
+        <Button variant="outline" onClick={() => window.location.assign(LOGIN_PATH)}>
           <LogIn className="size-4" aria-hidden="true" />
           Employee Login
         </Button>

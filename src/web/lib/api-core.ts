@@ -1,0 +1,82 @@
+import type { AnyEndpoint, InputOf, OutputOf } from '../../contract/endpoint';
+import type { ApiErrorBody } from '../../contract/errors';
+
+// The part of the API client that the landing page loads first (kept lean: bench:web): the
+// error every call raises and the request itself. api.ts adds URLs with path parameters and
+// queries, and re-exports all of this; the rest of the app imports from there.
+
+/**
+ * An unsuccessful answer. Its message is '{status}: {body text or status text}' (docs/product.md §8);
+ * `errorBody` is the server's `{message, issues?}`, read from the body once.
+ */
+export class ApiError extends Error {
+  // Declared only, and set in the constructor: no field initialisers are emitted.
+  declare readonly status: number;
+  /** The answer's text, '' when it had none. */
+  declare readonly body: string;
+  /** The body as the API's error answer; undefined when it is not a JSON object. */
+  declare readonly errorBody?: Partial<ApiErrorBody>;
+
+  constructor(status: number, body: string, statusText = '') {
+    super(`${status}: ${body || statusText}`);
+    this.status = status;
+    this.body = body;
+    if (body.startsWith('{') && body.endsWith('}')) {
+      try {
+        this.errorBody = JSON.parse(body) as Partial<ApiErrorBody>;
+      } catch {
+        // Not JSON after all: the message is all there is to show.
+      }
+    }
+  }
+}
+
+/** Throws the ApiError of an unsuccessful answer. */
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+}
+
+/** The sentence to show a person: the server's `message` when it sent one, else the error's own. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const message = error instanceof ApiError ? error.errorBody?.message : undefined;
+  if (typeof message === 'string' && message) return message;
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** Field errors the server listed with a 400 answer. */
+export function fieldIssues(error: unknown): Record<string, string> {
+  const issues = (error instanceof ApiError ? error.errorBody?.issues : undefined) ?? [];
+  return Object.fromEntries(issues.map((i) => [i.field, i.message]));
+}
+
+/** One request with cookies and a JSON body, if any; non-2xx → ApiError. */
+export async function request(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** A successful answer's JSON; undefined for 204 No Content. */
+export const answerOf = (response: Response) => (response.status === 204 ? undefined : response.json());
+
+/** The query client's default read: GET a URL (a query key's segments joined by '/'). */
+export async function getJson<T>(url: string): Promise<T> {
+  return (await request('GET', url)).json() as Promise<T>;
+}
+
+/** The body option: required when the endpoint takes one, left out when it takes none. */
+export type BodyOption<E extends AnyEndpoint> = [InputOf<E>] extends [undefined] ? { body?: undefined } : { body: InputOf<E> };
+
+/**
+ * Calls an endpoint whose URL is its path (no path parameters, no query) with a JSON body. The
+ * landing page calls its endpoints through this rather than callApi, which would bring apiUrl
+ * into its first load.
+ */
+export async function callPath<E extends AnyEndpoint>(endpoint: E, body: InputOf<E>): Promise<OutputOf<E>> {
+  return answerOf(await request(endpoint.method, endpoint.path, body));
+}
