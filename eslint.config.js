@@ -51,7 +51,14 @@ export default tseslint.config(
   },
   {
     files: ['src/contract/**'],
-    rules: { 'no-restricted-imports': restricted([{ group: ['react', 'react-dom', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'The contract is shared by web and server: plain TypeScript and zod only.' }]) },
+    rules: {
+      'no-restricted-imports': restricted([
+        {
+          group: ['react', 'react-dom', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+          message: 'The contract is shared by web and server: plain TypeScript and zod only.',
+        },
+      ]),
+    },
   },
   {
     // Screens and the router reach features through their entries. The server's composition root

@@ -64,15 +64,26 @@ try {
     const appRound = median(appRuns);
     const bareRound = median(bareRuns);
     const ratio = appRound.result.requests.average / bareRound.result.requests.average;
-    const row = (name: string, { result, busy }: Round) =>
-      [name, result.requests.average.toFixed(0), String(result.latency.p50), String(result.latency.p99), String(result.errors + result.non2xx), `${(busy * 100).toFixed(0)} %`];
+    const row = (name: string, { result, busy }: Round) => [
+      name,
+      result.requests.average.toFixed(0),
+      String(result.latency.p50),
+      String(result.latency.p99),
+      String(result.errors + result.non2xx),
+      `${(busy * 100).toFixed(0)} %`,
+    ];
     const rows = [['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU'], row('app (Fastify + PGlite)', appRound), row('bare node:http', bareRound)];
     console.log(pinningNote());
     console.log(`\nGET /api/subscription-plans, ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds (${body.length} bytes)`);
     for (const r of rows) console.log(r.map((c, i) => c.padEnd(i === 0 ? 24 : 10)).join(''));
-    console.log(`all rounds, req/s: app ${appRuns.map((r) => r.result.requests.average.toFixed(0)).join(' ')}; bare ${bareRuns.map((r) => r.result.requests.average.toFixed(0)).join(' ')}`);
+    console.log(
+      `all rounds, req/s: app ${appRuns.map((r) => r.result.requests.average.toFixed(0)).join(' ')}; bare ${bareRuns.map((r) => r.result.requests.average.toFixed(0)).join(' ')}`,
+    );
     console.log(`ratio app/bare: ${ratio.toFixed(2)} (budget >= 0.70); app p99: ${appRound.result.latency.p99} ms (budget < 10 ms)`);
-    if (bareRound.busy < 0.9) console.log('note: the bare server used less than 90 % of its core: autocannon or other work on this machine set the pace, so the ratio is not the servers\' own.');
+    if (bareRound.busy < 0.9)
+      console.log(
+        "note: the bare server used less than 90 % of its core: autocannon or other work on this machine set the pace, so the ratio is not the servers' own.",
+      );
   } finally {
     bare.kill();
   }

@@ -98,9 +98,7 @@ export const pinningNote = () => (pinLoadGenerator() ? `servers pinned to core $
 
 /** Starts `node <args>` on the server core (see pinLoadGenerator). */
 export function spawnServer(args: string[], options: SpawnOptions): ChildProcess {
-  return pinLoadGenerator()
-    ? spawn('taskset', ['-c', String(cores - 1), process.execPath, ...args], options)
-    : spawn(process.execPath, args, options);
+  return pinLoadGenerator() ? spawn('taskset', ['-c', String(cores - 1), process.execPath, ...args], options) : spawn(process.execPath, args, options);
 }
 
 /** Waits until `url` answers 2xx; fails when the server exits or `timeoutMs` passes. */

@@ -79,7 +79,10 @@ async function signIn(base: string): Promise<string> {
     body: JSON.stringify(ADMIN),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function runLoad(label: string, base: string) {
@@ -101,7 +104,13 @@ async function runLoad(label: string, base: string) {
     const registration = await recorder.request('POST /api/business-registration', 'write', 201, `${base}/api/business-registration`, {
       method: 'POST',
       headers: json(address),
-      body: JSON.stringify({ businessName: `Load Test Shop ${n}`, ownerName: 'Pat Example', email: `load-${n}@example.com`, businessType: 'Retail Store', subscriptionPlan: plan.name }),
+      body: JSON.stringify({
+        businessName: `Load Test Shop ${n}`,
+        ownerName: 'Pat Example',
+        email: `load-${n}@example.com`,
+        businessType: 'Retail Store',
+        subscriptionPlan: plan.name,
+      }),
     });
     const registrationId = (registration.body as { id?: string } | null)?.id;
     if (!registrationId) return;
@@ -168,11 +177,17 @@ function report(label: string, recorder: Recorder, elapsed: number): boolean {
     errors += route.errors + unexpected;
     const fast = p99 < BUDGET_MS[route.kind];
     pass &&= fast;
-    console.log([name, String(sorted.length), quantile(sorted, 0.5).toFixed(1), p99.toFixed(1), `< ${BUDGET_MS[route.kind]} ms`, fast ? 'pass' : 'FAIL'].map((c, i) => c.padEnd(i === 0 ? 34 : 11)).join(''));
+    console.log(
+      [name, String(sorted.length), quantile(sorted, 0.5).toFixed(1), p99.toFixed(1), `< ${BUDGET_MS[route.kind]} ms`, fast ? 'pass' : 'FAIL']
+        .map((c, i) => c.padEnd(i === 0 ? 34 : 11))
+        .join(''),
+    );
   }
   pass &&= errors === 0 && serverErrors === 0;
   const statuses = byStatus.size > 0 ? [...byStatus].map(([s, c]) => `${s}: ${c}`).join(', ') : 'none';
-  console.log(`overall ${(total / elapsed).toFixed(0)} req/s; errors (no answer or an unexpected status) ${errors}, budget 0; 5xx ${serverErrors}, budget 0; non-2xx by status: ${statuses}`);
+  console.log(
+    `overall ${(total / elapsed).toFixed(0)} req/s; errors (no answer or an unexpected status) ${errors}, budget 0; 5xx ${serverErrors}, budget 0; non-2xx by status: ${statuses}`,
+  );
   for (const sample of recorder.errorSamples) console.log(`  e.g. ${sample}`);
   console.log(`${label}: ${pass ? 'PASS' : 'FAIL'}`);
   return pass;
@@ -211,4 +226,6 @@ requireBuild();
 console.log(pinningNote());
 const results = [await againstServer('PGlite')];
 results.push(await withThrowawayDatabase((url) => againstServer('PostgreSQL (throw-away database)', url)));
-console.log(`\nbench:load: ${results.every(Boolean) ? 'PASS' : 'FAIL'} (budget: no errors, no 5xx, reads p99 < ${BUDGET_MS.read} ms, writes p99 < ${BUDGET_MS.write} ms)`);
+console.log(
+  `\nbench:load: ${results.every(Boolean) ? 'PASS' : 'FAIL'} (budget: no errors, no 5xx, reads p99 < ${BUDGET_MS.read} ms, writes p99 < ${BUDGET_MS.write} ms)`,
+);

@@ -36,7 +36,11 @@ async function openSettings(page: Page) {
 }
 
 /** Plans are folded (one <details> each); the summary starts with the plan's name. */
-const openPlan = (page: Page, displayName: string) => page.locator('summary').filter({ hasText: new RegExp(`^${displayName}\\$`) }).click();
+const openPlan = (page: Page, displayName: string) =>
+  page
+    .locator('summary')
+    .filter({ hasText: new RegExp(`^${displayName}\\$`) })
+    .click();
 
 test('the dashboard shows the real revenue, the demo applications and the 30-day chart', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -129,7 +133,7 @@ test("an application is created with a logo and shows in 'Your Applications' and
   expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
-test("the create form refuses a missing name and a logo over 5MB before sending anything", async ({ page }) => {
+test('the create form refuses a missing name and a logo over 5MB before sending anything', async ({ page }) => {
   await openSettings(page);
   const creates = countRequests(page, '/api/applications');
   const uploads = countRequests(page, '/api/objects/upload');

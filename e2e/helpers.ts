@@ -8,7 +8,9 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 export async function expectNoSeriousA11yViolations(page: Page) {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    const result = await (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe.run();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -63,9 +65,13 @@ export async function signIn(page: Page, account: { email: string; password: str
 export async function holdRequest(page: Page, pattern: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await released;
-    await route.continue();
-  }, { times: 1 });
+  await page.route(
+    pattern,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   return release;
 }

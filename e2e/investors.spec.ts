@@ -53,7 +53,7 @@ test('shows the first 6 investors, loads more until a batch is short, and each c
   await expectNoSeriousA11yViolations(page);
 
   // Each full batch keeps the button; the first short (or empty) one removes it.
-  for (let loaded = 6; ; ) {
+  for (let loaded = 6; ;) {
     await loadMore(page).click();
     const next = Math.min(loaded + 6, all.length);
     await expect(cards(page)).toHaveCount(next);
@@ -66,7 +66,16 @@ test('shows the first 6 investors, loads more until a batch is short, and each c
 
   // A seeded investor with a profile, an e-mail, 7 companies and no photo.
   const avery = card(page, 'Avery Lang');
-  for (const text of ['Principal', 'Bluebonnet Capital (demo)', 'Dallas, TX', '1,786 connections', 'Network value: Medium', '$1M - $5M', '25 companies', '+3 more']) {
+  for (const text of [
+    'Principal',
+    'Bluebonnet Capital (demo)',
+    'Dallas, TX',
+    '1,786 connections',
+    'Network value: Medium',
+    '$1M - $5M',
+    '25 companies',
+    '+3 more',
+  ]) {
     await expect(avery.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(avery.getByRole('list', { name: 'Expertise' }).getByRole('listitem')).toHaveText(['B2B SaaS', 'Government Tech', 'Marketplaces']);
@@ -294,7 +303,10 @@ test('skeletons while the first batch loads, then the load error; a failed Load 
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(cards(page)).toHaveCount(6);
 
-  await page.route((url) => url.pathname === '/api/investors' && url.searchParams.get('offset') === '6', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+  await page.route(
+    (url) => url.pathname === '/api/investors' && url.searchParams.get('offset') === '6',
+    (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }),
+  );
   await loadMore(page).click();
   await expect(exactText(page, 'Failed to load more investors')).toBeVisible();
   await expect(cards(page)).toHaveCount(6);

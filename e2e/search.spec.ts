@@ -54,10 +54,18 @@ test('idle prompt, blank query, and a search for plumber with pages that survive
   await expect(address).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=.+%2C/);
   await expect(address).toHaveAttribute('target', '_blank');
   await expect(first.getByText(/^\d+\.\d miles$/)).toBeVisible();
-  await expect(results(page).getByRole('img', { name: /^Rated \d(\.\d)? out of 5$/ }).first()).toBeVisible();
+  await expect(
+    results(page)
+      .getByRole('img', { name: /^Rated \d(\.\d)? out of 5$/ })
+      .first(),
+  ).toBeVisible();
   await expect(results(page).locator('a[href^="tel:"]').first()).toBeVisible();
   await expect(results(page)).not.toContainText(/\b(likes?|comments?|shares?)\b/i);
-  const miles = (await results(page).getByText(/^\d+\.\d miles$/).allTextContents()).map((t) => Number.parseFloat(t));
+  const miles = (
+    await results(page)
+      .getByText(/^\d+\.\d miles$/)
+      .allTextContents()
+  ).map((t) => Number.parseFloat(t));
   expect(miles).toEqual([...miles].sort((a, b) => a - b));
   await expectNoSeriousA11yViolations(page);
 
@@ -74,7 +82,10 @@ test('idle prompt, blank query, and a search for plumber with pages that survive
 
   await page.reload();
   await expect(form(page).getByLabel('Business category')).toHaveValue('plumber');
-  await expect(page.getByRole('navigation', { name: 'Search result pages' }).getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Search result pages' }).getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   expect(await names(cards(page))).toEqual(pageTwo);
 
   await page.getByRole('navigation', { name: 'Search result pages' }).getByRole('button', { name: 'Previous' }).click();

@@ -19,7 +19,12 @@ test('an owner adds an employee, who turns on two-factor sign-in and then needs 
   await form.getByRole('button', { name: 'Add employee' }).click();
   await expect(page.getByText('Employee added', { exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Employees' }).getByText(staff.email)).toBeVisible();
-  await expect(page.getByRole('table').getByText(/Created employee/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('table')
+      .getByText(/Created employee/)
+      .first(),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);

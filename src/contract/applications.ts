@@ -9,10 +9,12 @@ export const DEFAULT_ICON_COLOR = '#3B82F6';
 export const DEFAULT_ICON_TYPE = 'mobile-alt';
 
 const blankToUndefined = (label: string, max: number) =>
-  z.pipe(
-    z.optional(z.nullable(z.string(`${label} must be text`))),
-    z.transform((v) => (v == null || v.trim() === '' ? undefined : v.trim())),
-  ).check(z.refine((v) => v === undefined || v.length <= max, `${label} must be at most ${max} characters`));
+  z
+    .pipe(
+      z.optional(z.nullable(z.string(`${label} must be text`))),
+      z.transform((v) => (v == null || v.trim() === '' ? undefined : v.trim())),
+    )
+    .check(z.refine((v) => v === undefined || v.length <= max, `${label} must be at most ${max} characters`));
 const webAddress = (message: string) =>
   z.string(message).check(
     z.trim(),
@@ -23,11 +25,15 @@ const webAddress = (message: string) =>
 
 /** A logo is an http(s) URL or a path on this site (local-disk uploads, demo logos); the service checks it is ours. */
 const logoAddress = () =>
-  blankToUndefined('Logo URL', 2048).check(z.refine((v) => v === undefined || isHttpUrl(v) || isSitePath(v), 'Logo URL must be a web address starting with http:// or https://'));
+  blankToUndefined('Logo URL', 2048).check(
+    z.refine((v) => v === undefined || isHttpUrl(v) || isSitePath(v), 'Logo URL must be a web address starting with http:// or https://'),
+  );
 
 /** docs/product.md §5: name and URL required after trimming; the rest optional, blank means not given. */
 export const applicationInput = z.object({
-  name: z.string('Please provide an application name').check(z.trim(), z.minLength(1, 'Please provide an application name'), z.maxLength(120, 'The name must be at most 120 characters')),
+  name: z
+    .string('Please provide an application name')
+    .check(z.trim(), z.minLength(1, 'Please provide an application name'), z.maxLength(120, 'The name must be at most 120 characters')),
   url: webAddress('Please provide an application URL'),
   description: blankToUndefined('Description', 1000),
   status: z._default(z.enum(APPLICATION_STATUSES, 'Status must be active or deployment'), 'active'),
@@ -96,7 +102,9 @@ export interface DailyRevenue {
 }
 
 export const portfolioInput = z.object({
-  websiteName: z.string('Please provide website name and URL').check(z.trim(), z.minLength(1, 'Please provide website name and URL'), z.maxLength(120, 'The name must be at most 120 characters')),
+  websiteName: z
+    .string('Please provide website name and URL')
+    .check(z.trim(), z.minLength(1, 'Please provide website name and URL'), z.maxLength(120, 'The name must be at most 120 characters')),
   websiteUrl: webAddress('Please provide website name and URL'),
   description: blankToUndefined('Description', 1000),
   logoUrl: logoAddress(),

@@ -19,7 +19,9 @@ export const businessSearchQuery = z
       .string('Enter a business category to search for')
       .check(z.trim(), z.minLength(1, 'Enter a business category to search for'), z.maxLength(100, 'Business category must be at most 100 characters')),
     radius: z._default(
-      z.coerce.number('Radius must be one of 5, 10, 20, 30 or 50 miles').check(z.refine((r) => (SEARCH_RADII as readonly number[]).includes(r), 'Radius must be one of 5, 10, 20, 30 or 50 miles')),
+      z.coerce
+        .number('Radius must be one of 5, 10, 20, 30 or 50 miles')
+        .check(z.refine((r) => (SEARCH_RADII as readonly number[]).includes(r), 'Radius must be one of 5, 10, 20, 30 or 50 miles')),
       DEFAULT_RADIUS,
     ),
     lat: coordinate('Latitude', 90),

@@ -5,18 +5,19 @@ export const EMPLOYEE_ROLES = ['owner', 'staff'] as const;
 export type EmployeeRole = (typeof EMPLOYEE_ROLES)[number];
 
 export const newEmployeeInput = z.object({
-  email: z.string('Email is required').check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, 'Email is required'),
-    z.maxLength(254, 'Email must be at most 254 characters'),
-    z.email('Enter a valid email address, like name@example.com'),
-  ),
+  email: z
+    .string('Email is required')
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, 'Email is required'),
+      z.maxLength(254, 'Email must be at most 254 characters'),
+      z.email('Enter a valid email address, like name@example.com'),
+    ),
   name: z.string('Name is required').check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120, 'Name must be at most 120 characters')),
-  password: z.string('Password is required').check(
-    z.minLength(12, 'The password must be at least 12 characters long.'),
-    z.maxLength(128, 'The password must be at most 128 characters long.'),
-  ),
+  password: z
+    .string('Password is required')
+    .check(z.minLength(12, 'The password must be at least 12 characters long.'), z.maxLength(128, 'The password must be at most 128 characters long.')),
   role: z._default(z.enum(EMPLOYEE_ROLES, 'Role must be owner or staff'), 'staff'),
 });
 export type NewEmployeeInput = z.output<typeof newEmployeeInput>;

@@ -24,17 +24,21 @@ export type InvestorsQuery = z.output<typeof investorsQuery>;
 
 const text = (label: string, max: number) =>
   z.optional(
-    z.pipe(
-      z.nullable(z.string(`${label} must be text`)),
-      z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-    ).check(z.refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters`)),
+    z
+      .pipe(
+        z.nullable(z.string(`${label} must be text`)),
+        z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+      )
+      .check(z.refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters`)),
   );
 const url = (label: string) =>
   z.optional(
-    z.pipe(
-      z.nullable(z.string(`${label} must be text`)),
-      z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-    ).check(z.refine((v) => v === null || (isHttpUrl(v) && v.length <= 2048), `${label} must be a web address starting with http:// or https://`)),
+    z
+      .pipe(
+        z.nullable(z.string(`${label} must be text`)),
+        z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+      )
+      .check(z.refine((v) => v === null || (isHttpUrl(v) && v.length <= 2048), `${label} must be a web address starting with http:// or https://`)),
   );
 const list = (label: string, maxItems: number) =>
   z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.maxLength(maxItems, `${label}: at most ${maxItems}`)), []);
@@ -48,9 +52,12 @@ export const investorInput = z.object({
   profilePhoto: url('Photo'),
   linkedinUrl: url('Profile URL'),
   email: z.optional(
-    z.pipe(z.nullable(z.string()), z.transform((v) => (v == null || v.trim() === '' ? null : v.trim()))).check(
-      z.refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Enter a valid email address, like name@example.com'),
-    ),
+    z
+      .pipe(
+        z.nullable(z.string()),
+        z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+      )
+      .check(z.refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Enter a valid email address, like name@example.com')),
   ),
   linkedinConnections: z.optional(z.nullable(whole('Connections', 0, 100_000_000))),
   networkValue: text('Network value', 100),
@@ -103,7 +110,10 @@ export type InvestorPayload = z.input<typeof investorInput>;
 export type InvestorFilterParams = { search?: string; investmentStage?: (typeof INVESTMENT_STAGES)[number]; industry?: (typeof INDUSTRIES)[number] };
 
 // The investor directory (employees only).
-export const listInvestors: Endpoint<Investor[], undefined, InvestorFilterParams & { offset?: number; limit?: number }> = { method: 'GET', path: '/api/investors' };
+export const listInvestors: Endpoint<Investor[], undefined, InvestorFilterParams & { offset?: number; limit?: number }> = {
+  method: 'GET',
+  path: '/api/investors',
+};
 /** A CSV download: linked (its URL is an `href`), not fetched. */
 export const exportInvestorsCsv: Endpoint<string, undefined, InvestorFilterParams> = { method: 'GET', path: '/api/investors/export.csv' };
 export const createInvestor: Endpoint<Investor, InvestorPayload> = { method: 'POST', path: '/api/investors' };
@@ -111,4 +121,8 @@ export const updateInvestor: Endpoint<Investor, InvestorPayload> = { method: 'PU
 export const deleteInvestor: Endpoint<undefined> = { method: 'DELETE', path: '/api/investors/:id' };
 export const discoverInvestors: Endpoint<DiscoverResult> = { method: 'POST', path: '/api/discover-investors' };
 /** The CSV file's text, sent as it is; `dryRun=1` previews and stores nothing. */
-export const importInvestorsCsv: Endpoint<InvestorImportResult, string, { dryRun?: 1 }> = { method: 'POST', path: '/api/investors/import', contentType: 'text/csv' };
+export const importInvestorsCsv: Endpoint<InvestorImportResult, string, { dryRun?: 1 }> = {
+  method: 'POST',
+  path: '/api/investors/import',
+  contentType: 'text/csv',
+};

@@ -23,7 +23,16 @@ export const newLeadInput = z.object({
   reviewCount: z.optional(z.nullable(z.int().check(z.gte(0)))),
   website: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2048), z.refine(isHttpUrl, 'Website must start with http:// or https://')))),
   phone: optionalText('Phone', 60),
-  socialProfiles: z.optional(z.array(z.object({ network: z.string().check(z.maxLength(40)), url: z.string().check(z.maxLength(2048), z.refine(isHttpUrl, 'A social profile must be a web address starting with http:// or https://')) })).check(z.maxLength(20))),
+  socialProfiles: z.optional(
+    z
+      .array(
+        z.object({
+          network: z.string().check(z.maxLength(40)),
+          url: z.string().check(z.maxLength(2048), z.refine(isHttpUrl, 'A social profile must be a web address starting with http:// or https://')),
+        }),
+      )
+      .check(z.maxLength(20)),
+  ),
 });
 export type NewLeadInput = z.output<typeof newLeadInput>;
 

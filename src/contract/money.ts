@@ -5,7 +5,6 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-
 /** 299 or '299.00' → 29900; null when it is not an amount of dollars and cents. */
 export function dollarsToCents(value: number | string): number | null {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(2) : '') : value.trim();

@@ -7,10 +7,7 @@ import * as z from 'zod/mini';
 export const createPaymentIntentInput = z.object({
   planId: z.int('Plan must be a plan id (a whole number)').check(z.positive('Plan must be a plan id (a whole number)')),
   amount: z.optional(
-    z.union(
-      [z.number().check(z.nonnegative()), z.string().check(z.regex(/^\d+(\.\d{1,2})?$/))],
-      'Amount must be a price in dollars, like 299 or 299.00',
-    ),
+    z.union([z.number().check(z.nonnegative()), z.string().check(z.regex(/^\d+(\.\d{1,2})?$/))], 'Amount must be a price in dollars, like 299 or 299.00'),
   ),
   registrationId: z.optional(z.nullable(z.uuid('Registration must be the id of your registration'))),
 });

@@ -28,4 +28,3 @@ export function formatDollars(decimal: string): string {
 export function planOptionLabel(plan: Pick<SubscriptionPlan, 'displayName' | 'price' | 'billingCycle'>): string {
   return `${plan.displayName} - $${plan.price}/${plan.billingCycle}`;
 }
-

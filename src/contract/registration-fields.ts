@@ -16,13 +16,7 @@ export const BUSINESS_TYPES = [
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
 /** The fields the form must have before anything is sent (docs/product.md §5). */
-export const REQUIRED_REGISTRATION_FIELDS = [
-  'businessName',
-  'ownerName',
-  'email',
-  'businessType',
-  'subscriptionPlan',
-] as const;
+export const REQUIRED_REGISTRATION_FIELDS = ['businessName', 'ownerName', 'email', 'businessType', 'subscriptionPlan'] as const;
 
 export const REGISTRATION_LABELS = {
   businessName: 'Business Name',
@@ -51,4 +45,7 @@ export function missingRequiredFields(values: Partial<Record<RegistrationField, 
 }
 
 /** The landing page's registration (here, not in registration.ts, so its bundle gets no zod). */
-export const submitBusinessRegistration: Endpoint<BusinessRegistrationResult, BusinessRegistrationInput> = { method: 'POST', path: '/api/business-registration' };
+export const submitBusinessRegistration: Endpoint<BusinessRegistrationResult, BusinessRegistrationInput> = {
+  method: 'POST',
+  path: '/api/business-registration',
+};

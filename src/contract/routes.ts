@@ -26,6 +26,6 @@ export function isKnownWebPath(path: string): boolean {
   return WEB_ROUTES.some((route) => {
     const pattern = route.split('/');
     const parts = clean.split('/');
-    return pattern.length === parts.length && pattern.every((p, i) => p.startsWith(':') ? parts[i] !== '' : p === parts[i]);
+    return pattern.length === parts.length && pattern.every((p, i) => (p.startsWith(':') ? parts[i] !== '' : p === parts[i]));
   });
 }

@@ -18,7 +18,10 @@ export const getSignInOptions: Endpoint<SignInOptions> = { method: 'GET', path: 
 
 // Better Auth's, reached through the server's bridge under /api/auth/*.
 /** `twoFactorRedirect` when the second step (an authenticator or backup code) is still to come. */
-export const signInWithEmail: Endpoint<{ twoFactorRedirect?: boolean }, { email: string; password: string }> = { method: 'POST', path: '/api/auth/sign-in/email' };
+export const signInWithEmail: Endpoint<{ twoFactorRedirect?: boolean }, { email: string; password: string }> = {
+  method: 'POST',
+  path: '/api/auth/sign-in/email',
+};
 /** The second step: a code from the authenticator app... */
 export const verifyTotp: Endpoint<unknown, { code: string }> = { method: 'POST', path: '/api/auth/two-factor/verify-totp' };
 /** ...or one of the backup codes. */

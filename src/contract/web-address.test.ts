@@ -5,11 +5,25 @@ import { newLeadInput } from './leads.js';
 import { businessRegistrationInput } from './registration.js';
 import { httpUrlOrNull, isHttpUrl } from './web-address.js';
 
-const HOSTILE = ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', 'ftp://example.com/x', 'vbscript:msgbox(1)', '//evil.example/x', 'http:/evil.example', 'https://', 'http://exa mple.com', 'mailto:a@example.com'];
+const HOSTILE = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  ' javascript:alert(1)',
+  'data:text/html,<b>x</b>',
+  'file:///etc/passwd',
+  'ftp://example.com/x',
+  'vbscript:msgbox(1)',
+  '//evil.example/x',
+  'http:/evil.example',
+  'https://',
+  'http://exa mple.com',
+  'mailto:a@example.com',
+];
 
 describe('web addresses', () => {
   it('accepts absolute http and https links only', () => {
-    for (const ok of ['http://example.com', 'https://example.com/a?b=c#d', 'HTTPS://Example.COM', 'https://127.0.0.1:8080/x', 'https://[::1]/']) expect(isHttpUrl(ok), ok).toBe(true);
+    for (const ok of ['http://example.com', 'https://example.com/a?b=c#d', 'HTTPS://Example.COM', 'https://127.0.0.1:8080/x', 'https://[::1]/'])
+      expect(isHttpUrl(ok), ok).toBe(true);
     for (const bad of HOSTILE) expect(isHttpUrl(bad), bad).toBe(false);
   });
 
@@ -27,7 +41,11 @@ describe('web addresses', () => {
       ['linkedinUrl', investorInput, { name: 'Jane' }],
       ['profilePhoto', investorInput, { name: 'Jane' }],
       ['website', newLeadInput, { provider: 'directory', sourceId: 'x', name: 'Shop' }],
-      ['website', businessRegistrationInput, { businessName: 'Shop', ownerName: 'Jo', email: 'jo@example.com', businessType: 'Other', subscriptionPlan: 'Basic' }],
+      [
+        'website',
+        businessRegistrationInput,
+        { businessName: 'Shop', ownerName: 'Jo', email: 'jo@example.com', businessType: 'Other', subscriptionPlan: 'Basic' },
+      ],
     ];
     for (const [field, schema, base] of cases) {
       expect(schema.safeParse({ ...base, [field]: 'https://fine.example/x' }).success, `${field} accepts https`).toBe(true);
@@ -37,7 +55,8 @@ describe('web addresses', () => {
         expect(result.error!.issues.map((i) => i.path.join('.'))).toContain(field);
       }
     }
-    const profile = (url: string) => newLeadInput.safeParse({ provider: 'directory', sourceId: 'x', name: 'Shop', socialProfiles: [{ network: 'facebook', url }] });
+    const profile = (url: string) =>
+      newLeadInput.safeParse({ provider: 'directory', sourceId: 'x', name: 'Shop', socialProfiles: [{ network: 'facebook', url }] });
     expect(profile('https://www.facebook.com/shop').success).toBe(true);
     expect(profile('javascript:alert(1)').success).toBe(false);
   });

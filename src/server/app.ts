@@ -178,7 +178,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEmployeeOnly(app, employeeOnly, investorRoutes, { investors: createInvestorService(database.db, investorSource) });
   const findProfiles = options.findSocialProfiles ?? socialProfileFinder(config.userAgent);
   await registerEmployeeOnly(app, employeeOnly, leadRoutes, { leads: createLeadService(database.db, findProfiles) });
-  await registerEmployeeOnly(app, employeeOnly, businessRoutes, { search: createBusinessSearch({ provider: places, defaultLocation: config.places.defaultLocation }) });
+  await registerEmployeeOnly(app, employeeOnly, businessRoutes, {
+    search: createBusinessSearch({ provider: places, defaultLocation: config.places.defaultLocation }),
+  });
   await registerEmployeeOnly(app, employeeOnly, clientRoutes, { clients: createClientService(database.db) });
   await registerEmployeeOnly(app, employeeOnly, uploadRoutes, { uploads });
 

@@ -39,7 +39,10 @@ describe('REDIS_URL', () => {
   it('keeps shared counters in Redis under a prefix when set, in the database when not', () => {
     expect(loadConfig({}).redis).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'agency:' });
-    expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380/2', REDIS_KEY_PREFIX: 'blue:' }).redis).toEqual({ url: 'rediss://cache.example:6380/2', keyPrefix: 'blue:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380/2', REDIS_KEY_PREFIX: 'blue:' }).redis).toEqual({
+      url: 'rediss://cache.example:6380/2',
+      keyPrefix: 'blue:',
+    });
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL must start with redis:\/\/ or rediss:\/\//);
   });
 });

@@ -11,7 +11,14 @@ describe('loadConfig', () => {
   });
 
   it('reads the environment and treats blanks as unset', () => {
-    const config = loadConfig({ PORT: '8080', DATABASE_URL: '', SITE_NAME: 'Acme', PUBLIC_URL: 'https://acme.example.com/', ADMIN_EMAIL: 'a@example.com', ALLOW_TEST_PAYMENTS: 'true' });
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: '',
+      SITE_NAME: 'Acme',
+      PUBLIC_URL: 'https://acme.example.com/',
+      ADMIN_EMAIL: 'a@example.com',
+      ALLOW_TEST_PAYMENTS: 'true',
+    });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.site).toMatchObject({ name: 'Acme', publicUrl: 'https://acme.example.com' });

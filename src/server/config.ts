@@ -29,7 +29,13 @@ const envSchema = z.object({
         'TRUST_PROXY must be true, false, a hop count such as 1, or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)',
       ),
   ),
-  REDIS_URL: z.preprocess(blankToUndefined, z.url().refine((u) => /^rediss?:$/.test(new URL(u).protocol), 'REDIS_URL must start with redis:// or rediss://').optional()),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url()
+      .refine((u) => /^rediss?:$/.test(new URL(u).protocol), 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+  ),
   REDIS_KEY_PREFIX: z.preprocess(blankToUndefined, z.string().default('agency:')),
   LOG_REQUESTS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
   SEED_DEMO_DATA: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('true')),
@@ -61,14 +67,17 @@ const envSchema = z.object({
   ),
   APP_TIMEZONE: z.preprocess(
     blankToUndefined,
-    z.string().default('America/Chicago').refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'APP_TIMEZONE must be an IANA time zone such as America/Chicago'),
+    z
+      .string()
+      .default('America/Chicago')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'APP_TIMEZONE must be an IANA time zone such as America/Chicago'),
   ),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: z.preprocess(blankToUndefined, z.url().optional()),
@@ -139,7 +148,16 @@ export interface Config {
   /** Logo storage: local disk under DATA_DIR, or an S3-compatible bucket. */
   storage:
     | { kind: 'disk'; dir: string }
-    | { kind: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; publicUrl?: string; forcePathStyle: boolean };
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        publicUrl?: string;
+        forcePathStyle: boolean;
+      };
   /** Where 'Auto-Discover Investors' looks: the bundled demo file, Wikidata, or a CSV file. */
   investors: { source: 'demo' | 'wikidata' | 'csv'; wikidataSparqlUrl: string; csvPath: string | undefined };
 }

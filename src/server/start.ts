@@ -72,7 +72,9 @@ export function runServer(options: ServerOptions): void {
     logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
     if (config.admin.email && !config.admin.password) logger.warn('ADMIN_EMAIL is set without ADMIN_PASSWORD');
     if (!config.stripe && config.env === 'production') {
-      logger.warn('Payments run in TEST MODE: no card is charged. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments.');
+      logger.warn(
+        'Payments run in TEST MODE: no card is charged. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments.',
+      );
     }
     if (!config.mail.smtpUrl) logger.info('No SMTP_URL: e-mails are kept in the outbox table and written to the log, not sent.');
     if (config.databaseUrl && config.storage.kind === 'disk') {
@@ -83,7 +85,8 @@ export function runServer(options: ServerOptions): void {
     if (closing) return;
 
     app = await buildApp({ ...options.app, config, database, logger, logRequests: config.logRequests, startWorkers: true, web: options.web });
-    if (await ensureFirstEmployee(app.auth, database.db, config.admin)) logger.info({ email: config.admin.email }, 'first employee (owner) created from ADMIN_EMAIL');
+    if (await ensureFirstEmployee(app.auth, database.db, config.admin))
+      logger.info({ email: config.admin.email }, 'first employee (owner) created from ADMIN_EMAIL');
     const address = await app.listen({ port: config.port, host: config.host });
     logger.info(`${config.site.name} is listening on ${address}`);
   }

@@ -52,15 +52,12 @@ interface CommonOptions {
   /** Where a dropped connection is reported; console.warn when omitted. */
   warn?: (message: string) => void;
 }
-export type DatabaseOptions = CommonOptions &
-  ({ kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob });
+export type DatabaseOptions = CommonOptions & ({ kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob });
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
   const warn = options.warn ?? ((message: string) => console.warn(message));
-  return options.kind === 'postgres'
-    ? openPostgres(options.url, options.poolSize, timeouts, warn)
-    : openPglite(options.dataDir, options.loadDataDir, timeouts);
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize, timeouts, warn) : openPglite(options.dataDir, options.loadDataDir, timeouts);
 }
 
 async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeouts, warn: (message: string) => void): Promise<Database> {
@@ -120,7 +117,9 @@ async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeou
 class Pool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
     if (callback) return super.connect(callback); // pool.query's own path: it releases on error itself
     return super.connect().then((client) => {
       const release = client.release.bind(client);
@@ -167,7 +166,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     async ping() {
       await gate.query('select 1');
     },
-    dumpDataDir: async () => (await client.dumpDataDir('gzip')),
+    dumpDataDir: async () => await client.dumpDataDir('gzip'),
     async close() {
       try {
         await client.close();

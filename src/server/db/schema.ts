@@ -9,7 +9,10 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   priceCents: integer('price_cents').notNull(),
   currency: text('currency').notNull().default('usd'),
   billingCycle: text('billing_cycle').notNull().default('month'),
-  features: jsonb('features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  features: jsonb('features')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   renewalPriceCents: integer('renewal_price_cents'),
   mostPopular: boolean('most_popular').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
@@ -37,10 +40,14 @@ export const businessRegistrations = pgTable(
     phone: text('phone'),
     address: text('address'),
     businessType: text('business_type').notNull(),
-    planId: integer('plan_id').notNull().references(() => subscriptionPlans.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
     website: text('website'),
     description: text('description'),
-    status: text('status', { enum: ['pending_payment', 'active'] }).notNull().default('pending_payment'),
+    status: text('status', { enum: ['pending_payment', 'active'] })
+      .notNull()
+      .default('pending_payment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,9 +67,13 @@ export const paymentIntents = pgTable(
     providerIntentId: text('provider_intent_id').notNull().unique(),
     clientSecret: text('client_secret').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    planId: integer('plan_id').notNull().references(() => subscriptionPlans.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
     registrationId: uuid('registration_id').references(() => businessRegistrations.id),
-    subscriptionId: uuid('subscription_id').notNull().references(() => subscriptions.id),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled'] })
@@ -88,9 +99,13 @@ export const subscriptions = pgTable(
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
     providerSubscriptionId: text('provider_subscription_id').unique(),
     providerCustomerId: text('provider_customer_id'),
-    planId: integer('plan_id').notNull().references(() => subscriptionPlans.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
     registrationId: uuid('registration_id').references(() => businessRegistrations.id),
-    status: text('status', { enum: ['incomplete', 'active', 'past_due', 'canceled'] }).notNull().default('incomplete'),
+    status: text('status', { enum: ['incomplete', 'active', 'past_due', 'canceled'] })
+      .notNull()
+      .default('incomplete'),
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').notNull(),
     billingCycle: text('billing_cycle').notNull(),
@@ -157,7 +172,9 @@ export const outboxMessages = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
-    status: text('status', { enum: ['pending', 'sent'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -234,8 +251,14 @@ export const directoryBusinesses = pgTable(
     reviewCount: integer('review_count'),
     website: text('website'),
     phone: text('phone'),
-    socialProfiles: jsonb('social_profiles').$type<{ network: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
-    recentPosts: jsonb('recent_posts').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    socialProfiles: jsonb('social_profiles')
+      .$type<{ network: string; url: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    recentPosts: jsonb('recent_posts')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** demo (seeded, fictional), generated (benchmarks), import (a CSV the agency owns). */
     source: text('source', { enum: ['demo', 'generated', 'import'] }).notNull(),
     externalId: text('external_id').unique(),
@@ -268,9 +291,14 @@ export const leads = pgTable(
     reviewCount: integer('review_count'),
     website: text('website'),
     phone: text('phone'),
-    socialProfiles: jsonb('social_profiles').$type<{ network: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    socialProfiles: jsonb('social_profiles')
+      .$type<{ network: string; url: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     socialCheckedAt: timestamp('social_checked_at', { withTimezone: true }),
-    status: text('status', { enum: ['new', 'contacted', 'won', 'lost'] }).notNull().default('new'),
+    status: text('status', { enum: ['new', 'contacted', 'won', 'lost'] })
+      .notNull()
+      .default('new'),
     note: text('note'),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -296,12 +324,24 @@ export const investors = pgTable(
     email: text('email'),
     linkedinConnections: integer('linkedin_connections'),
     networkValue: text('network_value'),
-    expertise: text('expertise').array().notNull().default(sql`'{}'::text[]`),
-    portfolioCompanies: text('portfolio_companies').array().notNull().default(sql`'{}'::text[]`),
+    expertise: text('expertise')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    portfolioCompanies: text('portfolio_companies')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     investmentRange: text('investment_range'),
     portfolioSize: integer('portfolio_size'),
-    stages: text('stages').array().notNull().default(sql`'{}'::text[]`),
-    industries: text('industries').array().notNull().default(sql`'{}'::text[]`),
+    stages: text('stages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    industries: text('industries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     searchText: text('search_text').notNull(),
     source: text('source', { enum: ['demo', 'wikidata', 'csv', 'manual', 'generated'] }).notNull(),
     sourceId: text('source_id'),
@@ -340,7 +380,9 @@ export const applications = pgTable('applications', {
   name: text('name').notNull(),
   url: text('url').notNull(),
   description: text('description'),
-  status: text('status', { enum: ['active', 'deployment'] }).notNull().default('active'),
+  status: text('status', { enum: ['active', 'deployment'] })
+    .notNull()
+    .default('active'),
   logoUrl: text('logo_url'),
   iconColor: text('icon_color').notNull().default('#3B82F6'),
   iconType: text('icon_type').notNull().default('mobile-alt'),
@@ -360,7 +402,9 @@ export const uploads = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     purpose: text('purpose', { enum: ['app-logo', 'portfolio-logo'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    status: text('status', { enum: ['pending', 'stored'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'stored'] })
+      .notNull()
+      .default('pending'),
     objectKey: text('object_key').notNull().unique(),
     publicUrl: text('public_url').notNull(),
     contentType: text('content_type'),

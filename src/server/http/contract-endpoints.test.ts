@@ -45,9 +45,11 @@ describe('the contract and the route table', () => {
     expect(res.statusCode, res.body).toBeLessThan(500);
   });
 
-  it("reaches exactly the Better Auth endpoints the browser uses through the bridge", async () => {
+  it('reaches exactly the Better Auth endpoints the browser uses through the bridge', async () => {
     await ctx.app.ready();
-    const viaBridge = ENDPOINTS.filter(({ endpoint }) => !hasRoute(endpoint.method, endpoint.path)).map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
+    const viaBridge = ENDPOINTS.filter(({ endpoint }) => !hasRoute(endpoint.method, endpoint.path)).map(
+      ({ endpoint }) => `${endpoint.method} ${endpoint.path}`,
+    );
     expect(new Set(viaBridge)).toEqual(
       new Set([
         'GET /api/auth/get-session',

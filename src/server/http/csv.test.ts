@@ -27,21 +27,36 @@ describe('toCsv', () => {
 
   it('quotes commas, quotes and line breaks so the cell reads back unchanged', () => {
     const names = ['Smith, Jones', 'The "Best" Shop', 'Line one\nline two', 'Carriage\r\nreturn', ' padded '];
-    const csv = toCsv(columns, names.map((name) => ({ name, amount: 1 })));
+    const csv = toCsv(
+      columns,
+      names.map((name) => ({ name, amount: 1 })),
+    );
     expect(csv).toContain('"The ""Best"" Shop"');
-    expect(cells(csv).slice(1).map((r) => r[0])).toEqual(names);
+    expect(
+      cells(csv)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(names);
   });
 
   it('neutralises every cell a spreadsheet would run as a formula', () => {
     const dangerous = ['=HYPERLINK("http://x.example","click")', '+1', '-2', '@SUM(A1)', '\t=1', '\r=1', '=1+1\nsecond line', '-1\r\n=2'];
-    const csv = toCsv(columns, dangerous.map((name) => ({ name, amount: 0 })));
-    const written = cells(csv).slice(1).map((r) => r[0]);
+    const csv = toCsv(
+      columns,
+      dangerous.map((name) => ({ name, amount: 0 })),
+    );
+    const written = cells(csv)
+      .slice(1)
+      .map((r) => r[0]);
     expect(written).toEqual(dangerous.map((d) => `'${d}`));
   });
 
   it('leaves harmless text alone, including = + - @ after the first character', () => {
     const safe = ['a=b', 'Plus+', 'x-y', 'me@example.com', '1 + 1'];
-    const csv = toCsv(columns, safe.map((name) => ({ name, amount: -5 })));
+    const csv = toCsv(
+      columns,
+      safe.map((name) => ({ name, amount: -5 })),
+    );
     expect(cells(csv).slice(1)).toEqual(safe.map((s) => [s, '-5']));
   });
 });

@@ -40,14 +40,40 @@ const ADDRESSED: Record<string, string> = {
   'DELETE /api/leads/:id': 'leads',
   'POST /api/leads/:id/social-profiles': 'leads',
 };
-const TABLES = ['subscription_plans', 'portfolio_items', 'applications', 'investors', 'user', 'leads', 'business_registrations', 'payments', 'directory_businesses', 'activity_log'];
+const TABLES = [
+  'subscription_plans',
+  'portfolio_items',
+  'applications',
+  'investors',
+  'user',
+  'leads',
+  'business_registrations',
+  'payments',
+  'directory_businesses',
+  'activity_log',
+];
 
 /**
  * Paths under Better Auth's wildcard worth trying. Left out, with reason: sign-out and the
  * session revocations would end the fuzzing employee's own session (the rest of the run would
  * then test the visitor twice).
  */
-const AUTH_PATHS = ['sign-in/email', 'sign-up/email', 'get-session', 'list-sessions', 'update-user', 'change-password', 'two-factor/enable', 'two-factor/verify-totp', 'two-factor/verify-backup-code', 'callback/sso', 'oauth2/callback/sso', 'ok', 'error', 'logos/x.png'];
+const AUTH_PATHS = [
+  'sign-in/email',
+  'sign-up/email',
+  'get-session',
+  'list-sessions',
+  'update-user',
+  'change-password',
+  'two-factor/enable',
+  'two-factor/verify-totp',
+  'two-factor/verify-backup-code',
+  'callback/sso',
+  'oauth2/callback/sso',
+  'ok',
+  'error',
+  'logos/x.png',
+];
 
 type Rows = Map<string, Map<string, string>>;
 
@@ -55,7 +81,7 @@ async function snapshot(db: TestDatabase, exceptUser: string): Promise<Rows> {
   const rows: Rows = new Map();
   for (const table of TABLES) {
     const result = await db.database.db.execute(sql.raw(`select id::text as id, row_to_json(t)::text as row from "${table}" t`));
-    const byId = new Map(((result as { rows: { id: string; row: string }[] }).rows).map((r) => [r.id, r.row]));
+    const byId = new Map((result as { rows: { id: string; row: string }[] }).rows.map((r) => [r.id, r.row]));
     if (table === 'user') byId.delete(exceptUser);
     rows.set(table, byId);
   }
@@ -72,60 +98,72 @@ describe.each(TEST_DATABASES)('hostile requests on every route on %s', (kind) =>
     findSocialProfiles: async () => [{ network: 'instagram', url: 'https://instagram.example/fuzz' }],
   });
 
-  it(`answers ${TOTAL_RUNS} generated requests without a 5xx, refuses with JSON and leaves other rows alone`, { timeout: Math.max(240_000, TOTAL_RUNS * 40) }, async () => {
-    const { app, testDb } = ctx;
-    const owner = { cookie: ctx.cookie };
-    await signedInEmployee(app, testDb.database.db, 'staff', 'Other Employee');
-    const ownerId = String((await app.inject({ url: '/api/auth/user', headers: { cookie: owner.cookie } })).json<{ id: string }>().id);
-    const [business] = (await app.inject({ url: '/api/businesses/search?category=plumber', headers: { cookie: owner.cookie } })).json<BusinessResult[]>();
-    expect((await app.inject({ method: 'POST', url: '/api/leads', headers: { cookie: owner.cookie }, payload: { ...business, category: 'fuzz' } })).statusCode).toBe(201);
+  it(
+    `answers ${TOTAL_RUNS} generated requests without a 5xx, refuses with JSON and leaves other rows alone`,
+    { timeout: Math.max(240_000, TOTAL_RUNS * 40) },
+    async () => {
+      const { app, testDb } = ctx;
+      const owner = { cookie: ctx.cookie };
+      await signedInEmployee(app, testDb.database.db, 'staff', 'Other Employee');
+      const ownerId = String((await app.inject({ url: '/api/auth/user', headers: { cookie: owner.cookie } })).json<{ id: string }>().id);
+      const [business] = (await app.inject({ url: '/api/businesses/search?category=plumber', headers: { cookie: owner.cookie } })).json<BusinessResult[]>();
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/leads', headers: { cookie: owner.cookie }, payload: { ...business, category: 'fuzz' } })).statusCode,
+      ).toBe(201);
 
-    const before = await snapshot(testDb, ownerId);
-    const ids = [...new Set([...before.values()].flatMap((rows) => [...rows.keys()].slice(0, 4)))];
-    const routes: RouteUnderTest[] = app.routeTable;
-    expect(routes.length).toBeGreaterThan(40);
-    const changeable = new Map<string, Set<string>>(TABLES.map((t) => [t, new Set()]));
-    let sent = 0;
-    const seen = new Map<number, number>();
+      const before = await snapshot(testDb, ownerId);
+      const ids = [...new Set([...before.values()].flatMap((rows) => [...rows.keys()].slice(0, 4)))];
+      const routes: RouteUnderTest[] = app.routeTable;
+      expect(routes.length).toBeGreaterThan(40);
+      const changeable = new Map<string, Set<string>>(TABLES.map((t) => [t, new Set()]));
+      let sent = 0;
+      const seen = new Map<number, number>();
 
-    const numRuns = Math.ceil(TOTAL_RUNS / (2 * routes.length));
-    const runRoute = async ([role, route]: readonly ['visitor' | 'owner', RouteUnderTest]) => {
-      await fc.assert(
-        fc.asyncProperty(hostileRequest(route, ids, AUTH_PATHS), async (request) => {
-          if (role === 'owner') request.headers = { ...request.headers, cookie: owner.cookie };
-          // Each request from its own address: per-address limits never answer for the route.
-          const res = await app.inject({ ...request, remoteAddress: `10.${crypto.randomInt(0, 255)}.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}` });
-          sent += 1;
-          seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
-          if (!(res.statusCode === 503 && `${route.method} ${route.url}` === READINESS)) expect(res.statusCode, `${role}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
-          if (res.statusCode >= 400) {
-            expect(res.headers['content-type']).toMatch(/^application\/json/);
-            expect(typeof res.json<{ message: unknown }>().message).toBe('string');
-          }
-          const table = ADDRESSED[`${route.method} ${route.url}`];
-          if (table && res.statusCode < 300) for (const id of request.params) changeable.get(table)!.add(safeDecode(id));
+      const numRuns = Math.ceil(TOTAL_RUNS / (2 * routes.length));
+      const runRoute = async ([role, route]: readonly ['visitor' | 'owner', RouteUnderTest]) => {
+        await fc.assert(
+          fc.asyncProperty(hostileRequest(route, ids, AUTH_PATHS), async (request) => {
+            if (role === 'owner') request.headers = { ...request.headers, cookie: owner.cookie };
+            // Each request from its own address: per-address limits never answer for the route.
+            const res = await app.inject({
+              ...request,
+              remoteAddress: `10.${crypto.randomInt(0, 255)}.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}`,
+            });
+            sent += 1;
+            seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
+            if (!(res.statusCode === 503 && `${route.method} ${route.url}` === READINESS))
+              expect(res.statusCode, `${role}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+            if (res.statusCode >= 400) {
+              expect(res.headers['content-type']).toMatch(/^application\/json/);
+              expect(typeof res.json<{ message: unknown }>().message).toBe('string');
+            }
+            const table = ADDRESSED[`${route.method} ${route.url}`];
+            if (table && res.statusCode < 300) for (const id of request.params) changeable.get(table)!.add(safeDecode(id));
+          }),
+          { numRuns, ...(SEED === undefined ? {} : { seed: SEED }) },
+        );
+      };
+      // A few routes at once: PostgreSQL works in its own processes meanwhile (PGlite gains little).
+      const queue = (['visitor', 'owner'] as const).flatMap((role) => routes.map((route) => [role, route] as const));
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) await runRoute(next);
         }),
-        { numRuns, ...(SEED === undefined ? {} : { seed: SEED }) },
       );
-    };
-    // A few routes at once: PostgreSQL works in its own processes meanwhile (PGlite gains little).
-    const queue = (['visitor', 'owner'] as const).flatMap((role) => routes.map((route) => [role, route] as const));
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) await runRoute(next);
-    }));
 
-    expect(sent).toBeGreaterThanOrEqual(TOTAL_RUNS);
-    // The owner was never signed out by the run.
-    expect((await app.inject({ url: '/api/auth/user', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
-    const after = await snapshot(testDb, ownerId);
-    for (const [table, rows] of before) {
-      for (const [id, row] of rows) {
-        if (changeable.get(table)!.has(id)) continue;
-        expect(after.get(table)!.get(id), `${table} ${id}`).toBe(row);
+      expect(sent).toBeGreaterThanOrEqual(TOTAL_RUNS);
+      // The owner was never signed out by the run.
+      expect((await app.inject({ url: '/api/auth/user', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+      const after = await snapshot(testDb, ownerId);
+      for (const [table, rows] of before) {
+        for (const [id, row] of rows) {
+          if (changeable.get(table)!.has(id)) continue;
+          expect(after.get(table)!.get(id), `${table} ${id}`).toBe(row);
+        }
       }
-    }
-    console.info(`fuzz on ${kind}: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(seen))}`);
-  });
+      console.info(`fuzz on ${kind}: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(seen))}`);
+    },
+  );
 });
 
 function safeDecode(text: string): string {

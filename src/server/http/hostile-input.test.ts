@@ -43,7 +43,12 @@ describe.each(TEST_DATABASES)('hostile input on %s', (kind) => {
       expect(body.message).toBe(`Please check ${field}: it contains a character we cannot store (a zero byte or a broken Unicode character).`);
       expect(body.issues).toEqual([{ field, message: expect.stringContaining('cannot store') }]);
     }
-    const deep = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', headers: { 'content-type': 'application/json' }, payload: `${'['.repeat(5000)}1${']'.repeat(5000)}` });
+    const deep = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/business-registration',
+      headers: { 'content-type': 'application/json' },
+      payload: `${'['.repeat(5000)}1${']'.repeat(5000)}`,
+    });
     expect(deep.statusCode).toBe(400);
     expect(deep.json<Refusal>().message).toMatch(/nested more than 32 levels/);
   });
@@ -65,10 +70,17 @@ describe.each(TEST_DATABASES)('hostile input on %s', (kind) => {
 
   it('passes binary bodies (logos, the Stripe webhook) through untouched', async () => {
     const ticket = (await call('POST', '/api/objects/upload', { purpose: 'portfolio-logo' })).json<{ uploadURL: string }>();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     expect(png.includes(0)).toBe(true);
     expect((await call('PUT', new URL(ticket.uploadURL, 'http://localhost').pathname, png, { 'content-type': 'image/png' })).statusCode).toBe(200);
-    const webhook = await ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{"id":"evt_\\u0000"}' });
+    const webhook = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"id":"evt_\\u0000"}',
+    });
     expect(webhook.statusCode).toBe(404); // test mode has no webhook; the raw bytes were not judged as text
   });
 
@@ -82,11 +94,18 @@ describe.each(TEST_DATABASES)('hostile input on %s', (kind) => {
     const fetchSite = await call('DELETE', '/%61pi/portfolio/1', undefined, { 'sec-fetch-site': 'cross-site' });
     expect(fetchSite.statusCode).toBe(403);
     // The same request from the site itself reaches the route.
-    expect((await call('POST', '/%61pi/portfolio', { websiteName: 'X', websiteUrl: 'javascript:alert(1)' }, { origin: 'http://localhost:80' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/%61pi/portfolio', { websiteName: 'X', websiteUrl: 'javascript:alert(1)' }, { origin: 'http://localhost:80' })).statusCode,
+    ).toBe(400);
   });
 
   it('logs every export that answers, and refuses one whose filter cannot be stored', async () => {
-    const exports = ['/api/leads/export.csv?status=new', '/api/businesses/export.csv?category=plumber', '/api/investors/export.csv?search=a', '/api/clients/export.csv?search=a'];
+    const exports = [
+      '/api/leads/export.csv?status=new',
+      '/api/businesses/export.csv?category=plumber',
+      '/api/investors/export.csv?search=a',
+      '/api/clients/export.csv?search=a',
+    ];
     for (const url of exports) {
       for (const filter of ['%00', '%ED%A0%80', 'x%00y']) {
         const before = await logged();
@@ -129,7 +148,10 @@ describe.each(TEST_DATABASES)('hostile input on %s', (kind) => {
 describe('the page shell and a hostile Host', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-'));
   fs.mkdirSync(path.join(dir, 'web'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><link rel="canonical" href="{{ORIGIN}}/"><meta property="og:url" content="{{ORIGIN}}/"><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><link rel="canonical" href="{{ORIGIN}}/"><meta property="og:url" content="{{ORIGIN}}/"><div id="root"></div>',
+  );
   const ctx = appUnderTest('pglite', { web: { webDir: path.join(dir, 'web'), shellFile: path.join(dir, 'index.html') } });
 
   it('names the checked host, varies by Host, and refuses a malformed one without echoing it', async () => {

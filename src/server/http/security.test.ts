@@ -9,7 +9,7 @@ describe('content security policy', () => {
     expect(csp).not.toContain('stripe');
   });
 
-  it("allows Stripe.js, its frames and its API only when Stripe takes the payments", () => {
+  it('allows Stripe.js, its frames and its API only when Stripe takes the payments', () => {
     const csp = securityHeaders({ httpsOnly: true, stripe: true })['content-security-policy']!;
     expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
     expect(csp).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');

@@ -96,7 +96,6 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   await app.register(rateLimit, {
     global: false,
     ...(options.counters ? { store: fastifyRateLimitStore(options.counters) } : {}),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests from your address. Please wait ${context.after} and try again.`),
+    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests from your address. Please wait ${context.after} and try again.`),
   });
 }

@@ -35,7 +35,10 @@ export interface AppUnderTestOptions extends Omit<Partial<AppOptions>, 'database
  * `options` may be a function, called before the tests, for options that need something started
  * first (a fake provider's URL, a temporary directory).
  */
-export function appUnderTest(kind: TestDatabaseKind, options: AppUnderTestOptions | (() => AppUnderTestOptions | Promise<AppUnderTestOptions>) = {}): AppUnderTest {
+export function appUnderTest(
+  kind: TestDatabaseKind,
+  options: AppUnderTestOptions | (() => AppUnderTestOptions | Promise<AppUnderTestOptions>) = {},
+): AppUnderTest {
   const ctx = {} as AppUnderTest;
   beforeAll(async () => {
     const { role = 'staff', seed, signInLimitPerMinute, ...appOptions } = typeof options === 'function' ? await options() : options;

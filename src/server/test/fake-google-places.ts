@@ -64,9 +64,9 @@ export async function startFakeGooglePlaces({ apiKey }: { apiKey: string }) {
     const all = (results.get(textQuery) ?? []).slice(0, MAX_RESULTS);
     const size = Math.min(Number(body.pageSize) || PAGE_SIZE, PAGE_SIZE);
     const mask = new Set(fieldMask.split(',').map((f) => f.trim()));
-    const places = all.slice(offset, offset + size).map((place) =>
-      mask.has('*') ? place : Object.fromEntries(Object.entries(place).filter(([field]) => mask.has(`places.${field}`))),
-    );
+    const places = all
+      .slice(offset, offset + size)
+      .map((place) => (mask.has('*') ? place : Object.fromEntries(Object.entries(place).filter(([field]) => mask.has(`places.${field}`)))));
     const answer: Record<string, unknown> = {};
     if (places.length > 0) answer.places = places;
     if (offset + size < all.length && mask.has('nextPageToken')) {

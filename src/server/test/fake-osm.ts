@@ -47,11 +47,20 @@ export async function startFakeOsm() {
   const overpassRequests: RecordedOverpassRequest[] = [];
   const nominatimRequests: RecordedNominatimRequest[] = [];
   const places = new Map<string, { lat: string; lon: string; display_name: string }>();
-  const state = { elements: [] as FakeOsmElement[], remark: undefined as string | undefined, delayMs: 0, nextOverpass: null as Answer | null, nextNominatim: null as Answer | null };
+  const state = {
+    elements: [] as FakeOsmElement[],
+    remark: undefined as string | undefined,
+    delayMs: 0,
+    nextOverpass: null as Answer | null,
+    nextNominatim: null as Answer | null,
+  };
 
   function overpass(query: string): Answer {
     if (!query.startsWith('[out:json]')) return overpassHtmlError(400, 'encoding error: expected [out:json]');
-    const osm3s = { timestamp_osm_base: '2026-01-01T00:00:00Z', copyright: 'The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.' };
+    const osm3s = {
+      timestamp_osm_base: '2026-01-01T00:00:00Z',
+      copyright: 'The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.',
+    };
     return json(200, { version: 0.6, generator: 'Overpass API (fake)', osm3s, elements: state.elements, ...(state.remark ? { remark: state.remark } : {}) });
   }
 
@@ -59,7 +68,13 @@ export async function startFakeOsm() {
     if (!userAgent || /^node$|^undici/i.test(userAgent)) return { status: 403, contentType: 'text/html', text: '<html><body>Access blocked</body></html>' };
     if (params.format !== 'jsonv2') return json(400, { error: { code: 400, message: 'Parameter format must be jsonv2 here.' } });
     const found = places.get((params.q ?? '').toLowerCase());
-    const result = found && { place_id: 1, licence: 'Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright', osm_type: 'relation', osm_id: 1, ...found };
+    const result = found && {
+      place_id: 1,
+      licence: 'Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright',
+      osm_type: 'relation',
+      osm_id: 1,
+      ...found,
+    };
     return json(200, result ? [result] : []);
   }
 

@@ -48,7 +48,11 @@ export async function startFakeS3(options: { bucket: string; region: string; acc
   function authenticate(req: http.IncomingMessage, rawPath: string, query: URLSearchParams, body: Buffer): Answer | null {
     const now = Date.now() + state.clockSkewMs;
     const presigned = query.has('X-Amz-Signature');
-    let credential: string | undefined, signedHeaders: string | undefined, signature: string | undefined, amzDate: string | undefined, payloadHash: string | undefined;
+    let credential: string | undefined,
+      signedHeaders: string | undefined,
+      signature: string | undefined,
+      amzDate: string | undefined,
+      payloadHash: string | undefined;
     if (presigned) {
       for (const name of ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders']) {
         if (!query.get(name)) return s3Error(400, 'AuthorizationQueryParametersError', `Query-string authentication requires ${name}.`);
@@ -63,9 +67,11 @@ export async function startFakeS3(options: { bucket: string; region: string; acc
       if (!match) return s3Error(403, 'AccessDenied', 'Anonymous access is forbidden for this operation.');
       [, credential, signedHeaders, signature] = match;
       amzDate = String(req.headers['x-amz-date'] ?? '');
-      if (Math.abs(now - fromAmzDate(amzDate)) > 15 * 60 * 1000) return s3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+      if (Math.abs(now - fromAmzDate(amzDate)) > 15 * 60 * 1000)
+        return s3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
       payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
-      if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body)) return s3Error(400, 'XAmzContentSHA256Mismatch', 'The provided x-amz-content-sha256 header does not match what was computed.');
+      if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body))
+        return s3Error(400, 'XAmzContentSHA256Mismatch', 'The provided x-amz-content-sha256 header does not match what was computed.');
     }
     const [accessKeyId, day, region, service] = credential!.split('/');
     if (accessKeyId !== options.accessKeyId) return s3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
@@ -77,7 +83,12 @@ export async function startFakeS3(options: { bucket: string; region: string; acc
       .join('&');
     const canonicalHeaders = signedHeaders!
       .split(';')
-      .map((name) => `${name}:${String(req.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+      .map(
+        (name) =>
+          `${name}:${String(req.headers[name] ?? '')
+            .trim()
+            .replace(/\s+/g, ' ')}\n`,
+      )
       .join('');
     const canonicalRequest = [req.method, rawPath, canonicalQuery, canonicalHeaders, signedHeaders, payloadHash].join('\n');
     const scope = `${day}/${region}/${service}/aws4_request`;
@@ -120,7 +131,11 @@ export async function startFakeS3(options: { bucket: string; region: string; acc
         const start = Number(range[1]);
         const end = Math.min(range[2] ? Number(range[2]) : Infinity, object.body.length - 1);
         if (start >= object.body.length) return s3Error(416, 'InvalidRange', 'The requested range is not satisfiable');
-        return { status: 206, headers: { ...headers, 'content-range': `bytes ${start}-${end}/${object.body.length}` }, body: object.body.subarray(start, end + 1) };
+        return {
+          status: 206,
+          headers: { ...headers, 'content-range': `bytes ${start}-${end}/${object.body.length}` },
+          body: object.body.subarray(start, end + 1),
+        };
       }
       case 'DELETE':
         objects.delete(key);

@@ -64,14 +64,27 @@ export async function startFakeStripe() {
         livemode,
       });
       const invoice = { id: next('in'), object: 'invoice', confirmation_secret: { client_secret: `${intentId}_secret_fake`, type: 'payment_intent' } };
-      return { status: 200, body: { id: next('sub'), object: 'subscription', status: 'incomplete', customer: params.customer, latest_invoice: invoice, items: { object: 'list', data: [] } } };
+      return {
+        status: 200,
+        body: {
+          id: next('sub'),
+          object: 'subscription',
+          status: 'incomplete',
+          customer: params.customer,
+          latest_invoice: invoice,
+          items: { object: 'list', data: [] },
+        },
+      };
     }
     if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
       const intent = intents.get(m[1]!);
       return intent ? { status: 200, body: intent } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
     }
     if (method === 'POST' && path === '/v1/subscription_schedules') {
-      return { status: 200, body: { id: next('sub_sched'), object: 'subscription_schedule', subscription: params.from_subscription, phases: [{ start_date: 1_790_000_000 }] } };
+      return {
+        status: 200,
+        body: { id: next('sub_sched'), object: 'subscription_schedule', subscription: params.from_subscription, phases: [{ start_date: 1_790_000_000 }] },
+      };
     }
     if (method === 'POST' && (m = /^\/v1\/subscription_schedules\/([^/]+)$/.exec(path))) {
       return { status: 200, body: { id: m[1], object: 'subscription_schedule' } };

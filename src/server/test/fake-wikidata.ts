@@ -44,7 +44,11 @@ function rowsFor(person: FakeWikidataPerson): Record<string, Term>[] {
   if (person.citizenship) base.citizenshipLabel = label(person.citizenship);
   const employers = person.employers?.length ? person.employers : [undefined];
   return person.linkedin.flatMap((linkedin) =>
-    employers.map((employer) => ({ ...base, linkedin: { type: 'literal' as const, value: linkedin }, ...(employer ? { employerLabel: label(employer) } : {}) })),
+    employers.map((employer) => ({
+      ...base,
+      linkedin: { type: 'literal' as const, value: linkedin },
+      ...(employer ? { employerLabel: label(employer) } : {}),
+    })),
   );
 }
 

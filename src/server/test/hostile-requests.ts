@@ -10,29 +10,162 @@ import type { InjectOptions } from 'fastify';
 
 /** Field names of the contract (src/contract/*), so generated bodies reach real checks. */
 const FIELDS = [
-  'address', 'amount', 'billingCycle', 'businessName', 'businessType', 'cardNumber', 'category', 'clientSecret', 'cvc',
-  'description', 'disabled', 'displayName', 'email', 'expertise', 'expiry', 'features', 'firm', 'iconColor', 'iconType',
-  'industries', 'industry', 'investmentRange', 'investmentStage', 'lat', 'limit', 'linkedinConnections', 'linkedinUrl',
-  'lng', 'location', 'logoUrl', 'mostPopular', 'name', 'networkValue', 'note', 'offset', 'ownerName', 'page', 'password',
-  'phone', 'planId', 'portfolioCompanies', 'portfolioSize', 'price', 'profilePhoto', 'provider', 'radius', 'rating',
-  'registrationId', 'renewalPrice', 'reviewCount', 'role', 'search', 'socialProfiles', 'sourceId', 'stages', 'status',
-  'stripeProductId', 'subscriptionPlan', 'title', 'url', 'website', 'websiteName', 'websiteUrl', 'sort', 'dryRun',
-  'payment_intent', 'payment_intent_client_secret', 'placeId', 'q', 'purpose', 'contentType', 'from', 'to', 'days',
+  'address',
+  'amount',
+  'billingCycle',
+  'businessName',
+  'businessType',
+  'cardNumber',
+  'category',
+  'clientSecret',
+  'cvc',
+  'description',
+  'disabled',
+  'displayName',
+  'email',
+  'expertise',
+  'expiry',
+  'features',
+  'firm',
+  'iconColor',
+  'iconType',
+  'industries',
+  'industry',
+  'investmentRange',
+  'investmentStage',
+  'lat',
+  'limit',
+  'linkedinConnections',
+  'linkedinUrl',
+  'lng',
+  'location',
+  'logoUrl',
+  'mostPopular',
+  'name',
+  'networkValue',
+  'note',
+  'offset',
+  'ownerName',
+  'page',
+  'password',
+  'phone',
+  'planId',
+  'portfolioCompanies',
+  'portfolioSize',
+  'price',
+  'profilePhoto',
+  'provider',
+  'radius',
+  'rating',
+  'registrationId',
+  'renewalPrice',
+  'reviewCount',
+  'role',
+  'search',
+  'socialProfiles',
+  'sourceId',
+  'stages',
+  'status',
+  'stripeProductId',
+  'subscriptionPlan',
+  'title',
+  'url',
+  'website',
+  'websiteName',
+  'websiteUrl',
+  'sort',
+  'dryRun',
+  'payment_intent',
+  'payment_intent_client_secret',
+  'placeId',
+  'q',
+  'purpose',
+  'contentType',
+  'from',
+  'to',
+  'days',
 ];
 
 const NASTY = [
-  '\u0000', 'a\u0000b', '\ud800', 'x\udc00', 'tail\ud83d', '\udfff\ud800', '💥', '\u202eevil', '\uffff', '\ufeff',
-  "' OR 1=1 --", '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '../../etc/passwd', '%00', '%', '\\',
-  'javascript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', 'ftp://example.com/x', 'JaVaScRiPt:alert(1)',
-  ' ', '', 'null', 'undefined', 'NaN', 'Infinity', '-1', '0', '1e309', '99999999999999999999999', '9007199254740993',
-  '-0', '1.5', 'true', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '${7*7}', '{{7*7}}',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udc00',
+  'tail\ud83d',
+  '\udfff\ud800',
+  '💥',
+  '\u202eevil',
+  '\uffff',
+  '\ufeff',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '../../etc/passwd',
+  '%00',
+  '%',
+  '\\',
+  'javascript:alert(1)',
+  'data:text/html,<b>x</b>',
+  'file:///etc/passwd',
+  'ftp://example.com/x',
+  'JaVaScRiPt:alert(1)',
+  ' ',
+  '',
+  'null',
+  'undefined',
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '1e309',
+  '99999999999999999999999',
+  '9007199254740993',
+  '-0',
+  '1.5',
+  'true',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '${7*7}',
+  '{{7*7}}',
 ];
 
 const PLAUSIBLE = [
-  'Fuzz Test', 'fuzz@example.com', 'https://example.com/fuzz', 'http://example.com', 'active', 'deployment', 'new',
-  'contacted', 'won', 'lost', 'staff', 'owner', 'Restaurant', 'Other', '299.00', '1', '10', '29.42', '-98.49',
-  '#3B82F6', 'globe', 'a long fuzz passphrase', 'Seed', 'Series A', 'monthly', 'logo', 'image/png', '4242424242424242',
-  '12/34', '123', 'San Antonio, TX', 'Basic', 'Professional',
+  'Fuzz Test',
+  'fuzz@example.com',
+  'https://example.com/fuzz',
+  'http://example.com',
+  'active',
+  'deployment',
+  'new',
+  'contacted',
+  'won',
+  'lost',
+  'staff',
+  'owner',
+  'Restaurant',
+  'Other',
+  '299.00',
+  '1',
+  '10',
+  '29.42',
+  '-98.49',
+  '#3B82F6',
+  'globe',
+  'a long fuzz passphrase',
+  'Seed',
+  'Series A',
+  'monthly',
+  'logo',
+  'image/png',
+  '4242424242424242',
+  '12/34',
+  '123',
+  'San Antonio, TX',
+  'Basic',
+  'Professional',
 ];
 
 const nasty = fc.constantFrom(...NASTY);
@@ -53,22 +186,51 @@ const hugeNumber = fc.oneof(
   fc.double(),
   fc.integer(),
 );
-const key = fc.oneof({ arbitrary: fc.constantFrom(...FIELDS), weight: 6 }, { arbitrary: hostileString, weight: 1 }, { arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype'), weight: 1 });
+const key = fc.oneof(
+  { arbitrary: fc.constantFrom(...FIELDS), weight: 6 },
+  { arbitrary: hostileString, weight: 1 },
+  { arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype'), weight: 1 },
+);
 const leaf = fc.oneof(hostileString, hugeNumber, fc.boolean(), fc.constant(null));
 
 const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(key, tie('value'), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+  ),
 })).value;
 
 /** Text no JSON parser stores as plain objects (prototype keys, deep nesting) or that is no JSON at all. */
 const rawJsonText = fc.oneof(
-  fc.constantFrom('{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '{"name":"a","name":"b"}', '{', 'null', '[]', '""', '0', 'true', '{"a":1}garbage', '\u0000'),
-  fc.tuple(fc.constantFrom('[', '{"a":'), fc.integer({ min: 40, max: 20_000 })).map(([open, depth]) => open.repeat(depth) + (open === '[' ? '1' + ']'.repeat(depth) : '1' + '}'.repeat(depth))),
+  fc.constantFrom(
+    '{"__proto__":{"polluted":1}}',
+    '{"constructor":{"prototype":{"polluted":1}}}',
+    '{"name":"a","name":"b"}',
+    '{',
+    'null',
+    '[]',
+    '""',
+    '0',
+    'true',
+    '{"a":1}garbage',
+    '\u0000',
+  ),
+  fc
+    .tuple(fc.constantFrom('[', '{"a":'), fc.integer({ min: 40, max: 20_000 }))
+    .map(([open, depth]) => open.repeat(depth) + (open === '[' ? '1' + ']'.repeat(depth) : '1' + '}'.repeat(depth))),
 );
 
 /** A body each write route accepts, so that mutations of it reach the services and some writes succeed. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
-  'POST /api/business-registration': { businessName: 'Fuzz Shop', ownerName: 'Fuzz Owner', email: 'fuzz@example.com', businessType: 'Other', subscriptionPlan: 'essential' },
+  'POST /api/business-registration': {
+    businessName: 'Fuzz Shop',
+    ownerName: 'Fuzz Owner',
+    email: 'fuzz@example.com',
+    businessType: 'Other',
+    subscriptionPlan: 'essential',
+  },
   'POST /api/create-payment-intent': { planId: 1 },
   'POST /api/payments/test/confirm': { clientSecret: 'pi_fuzz_secret_x', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
   'POST /api/portfolio': { websiteName: 'Fuzz Site', websiteUrl: 'https://fuzz.example' },
@@ -81,33 +243,83 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PATCH /api/leads/:id': { status: 'contacted', note: 'fuzz' },
   'POST /api/employees': { name: 'Fuzz Staff', email: 'fuzz-staff@example.com', password: 'a long fuzz passphrase', role: 'staff' },
   'PATCH /api/employees/:id': { role: 'staff' },
-  'PUT /api/subscription-plans/:id': { displayName: 'Fuzz Plan', description: 'Fuzz', price: '299.00', billingCycle: 'month', features: ['Fuzz'], renewalPrice: null, mostPopular: false },
+  'PUT /api/subscription-plans/:id': {
+    displayName: 'Fuzz Plan',
+    description: 'Fuzz',
+    price: '299.00',
+    billingCycle: 'month',
+    features: ['Fuzz'],
+    renewalPrice: null,
+    mostPopular: false,
+  },
   'POST /api/objects/upload': { purpose: 'portfolio-logo' },
 };
 
-const bodyFor = (validBody: Record<string, unknown>) => fc.oneof(
-  { arbitrary: fc.tuple(fc.constant(validBody), fc.dictionary(fc.constantFrom(...Object.keys(validBody), ...FIELDS), fc.oneof(leaf, jsonValue), { maxKeys: 2 })).map(([base, changes]) => ({ json: { ...base, ...changes } })), weight: 4 },
-  { arbitrary: fc.tuple(fc.dictionary(fc.constantFrom(...FIELDS), plausible, { maxKeys: 10 }), fc.dictionary(key, jsonValue, { maxKeys: 3 })).map(([base, hostile]) => ({ json: { ...base, ...hostile } })), weight: 3 },
-  { arbitrary: jsonValue.map((json) => ({ json })), weight: 2 },
-  { arbitrary: rawJsonText.map((raw) => ({ raw, type: 'application/json' })), weight: 1 },
-  { arbitrary: fc.tuple(hostileString, fc.constantFrom('text/plain', 'text/csv', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream', 'image/png', 'application/xml', 'application/json; charset=latin1', 'text/csv; charset=utf-16', 'application/vnd.ms-excel', '', 'nonsense')).map(([raw, type]) => ({ raw, type })), weight: 2 },
-  { arbitrary: fc.constant(undefined), weight: 1 },
-);
+const bodyFor = (validBody: Record<string, unknown>) =>
+  fc.oneof(
+    {
+      arbitrary: fc
+        .tuple(fc.constant(validBody), fc.dictionary(fc.constantFrom(...Object.keys(validBody), ...FIELDS), fc.oneof(leaf, jsonValue), { maxKeys: 2 }))
+        .map(([base, changes]) => ({ json: { ...base, ...changes } })),
+      weight: 4,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.dictionary(fc.constantFrom(...FIELDS), plausible, { maxKeys: 10 }), fc.dictionary(key, jsonValue, { maxKeys: 3 }))
+        .map(([base, hostile]) => ({ json: { ...base, ...hostile } })),
+      weight: 3,
+    },
+    { arbitrary: jsonValue.map((json) => ({ json })), weight: 2 },
+    { arbitrary: rawJsonText.map((raw) => ({ raw, type: 'application/json' })), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(
+          hostileString,
+          fc.constantFrom(
+            'text/plain',
+            'text/csv',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/octet-stream',
+            'image/png',
+            'application/xml',
+            'application/json; charset=latin1',
+            'text/csv; charset=utf-16',
+            'application/vnd.ms-excel',
+            '',
+            'nonsense',
+          ),
+        )
+        .map(([raw, type]) => ({ raw, type })),
+      weight: 2,
+    },
+    { arbitrary: fc.constant(undefined), weight: 1 },
+  );
 
 /** A string written into a URL: percent-encoded, lone surrogates as the (invalid) UTF-8 bytes they would be, or raw junk. */
 function encodePart(text: string): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    if (code >= 0xd800 && code <= 0xdfff) out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
+    if (code >= 0xd800 && code <= 0xdfff)
+      out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
     else out += encodeURIComponent(char);
   }
   return out;
 }
-const urlPart = (values: fc.Arbitrary<string>) => fc.oneof({ arbitrary: values.map(encodePart), weight: 6 }, { arbitrary: fc.constantFrom('%', '%zz', '%00', '%ED%A0%80', '%C0%80', '..', '%2e%2e%2f', '%2F'), weight: 1 });
+const urlPart = (values: fc.Arbitrary<string>) =>
+  fc.oneof(
+    { arbitrary: values.map(encodePart), weight: 6 },
+    { arbitrary: fc.constantFrom('%', '%zz', '%00', '%ED%A0%80', '%C0%80', '..', '%2e%2e%2f', '%2F'), weight: 1 },
+  );
 
-const queryKey = fc.oneof(fc.constantFrom(...FIELDS).chain((k) => fc.constantFrom(k, `${k}[]`, `${k}[0]`, `${k}[__proto__]`)), hostileString);
-const query = fc.array(fc.tuple(urlPart(queryKey), urlPart(hostileString)), { maxLength: 6 }).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
+const queryKey = fc.oneof(
+  fc.constantFrom(...FIELDS).chain((k) => fc.constantFrom(k, `${k}[]`, `${k}[0]`, `${k}[__proto__]`)),
+  hostileString,
+);
+const query = fc
+  .array(fc.tuple(urlPart(queryKey), urlPart(hostileString)), { maxLength: 6 })
+  .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 
 /** Most requests send a header rarely: each odd value would otherwise hide the others behind its refusal. */
 const header = <T>(values: T[]) => fc.oneof({ arbitrary: fc.constant(null), weight: 6 }, { arbitrary: fc.constantFrom(...values), weight: 1 });

@@ -39,7 +39,7 @@ describe.runIf(process.env.TEST_DATABASE_URL).each([{ redis: false }, { redis: t
     const started = await Promise.allSettled([0, 1].map(() => startServerChild({ url: testDb.url! }, { app: { registrationRateLimit: 3 } }, env)));
     servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     const failed = started.find((s) => s.status === 'rejected');
-    if (failed) throw (failed).reason;
+    if (failed) throw failed.reason;
   }, 120_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.kill()));
@@ -66,9 +66,17 @@ describe.runIf(process.env.TEST_DATABASE_URL).each([{ redis: false }, { redis: t
     } catch {
       // not JSON
     }
-    return { status: res.status, json, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    return {
+      status: res.status,
+      json,
+      cookie: res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
   }
-  const signIn = (i: number, email: string, password: string, client: string) => call(i, 'POST', '/api/auth/sign-in/email', { body: { email, password }, client });
+  const signIn = (i: number, email: string, password: string, client: string) =>
+    call(i, 'POST', '/api/auth/sign-in/email', { body: { email, password }, client });
 
   it('a session made on one works on the other, and sign-out on either ends it on both', async () => {
     const session = await signIn(0, ADMIN.email, ADMIN.password, `${net}.1.1`);
@@ -111,11 +119,16 @@ describe.runIf(process.env.TEST_DATABASE_URL).each([{ redis: false }, { redis: t
     const { cookie } = await signIn(0, ADMIN.email, ADMIN.password, `${net}.5.1`);
     const ticket = await call(0, 'POST', '/api/objects/upload', { cookie, body: { purpose: 'portfolio-logo', contentType: 'image/png' } });
     expect(ticket.status).toBe(200);
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#1d4ed8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
     const put = await fetch(ticket.json.uploadURL as string, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(png) });
     expect(put.status).toBe(200);
 
-    const created = await call(1, 'POST', '/api/portfolio', { cookie, body: { websiteName: 'Two Instances', websiteUrl: 'https://two.example', logoUrl: ticket.json.publicUrl } });
+    const created = await call(1, 'POST', '/api/portfolio', {
+      cookie,
+      body: { websiteName: 'Two Instances', websiteUrl: 'https://two.example', logoUrl: ticket.json.publicUrl },
+    });
     expect(created.status).toBe(201);
     const logoUrl = created.json.logoUrl as string;
     expect(logoUrl.startsWith(`${fakeS3.url}/${S3.bucket}/portfolio-logo/`)).toBe(true);

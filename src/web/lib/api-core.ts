@@ -61,8 +61,6 @@ export async function request(method: string, url: string, body?: unknown): Prom
   return response;
 }
 
-/** A successful answer's JSON; undefined for 204 No Content. */
-export const answerOf = (response: Response) => (response.status === 204 ? undefined : response.json());
 
 /** The query client's default read: GET a URL (a query key's segments joined by '/'). */
 export async function getJson<T>(url: string): Promise<T> {
@@ -78,5 +76,6 @@ export type BodyOption<E extends AnyEndpoint> = [InputOf<E>] extends [undefined]
  * into its first load.
  */
 export async function callPath<E extends AnyEndpoint>(endpoint: E, body: InputOf<E>): Promise<OutputOf<E>> {
-  return answerOf(await request(endpoint.method, endpoint.path, body));
+  const response = await request(endpoint.method, endpoint.path, body);
+  return response.status === 204 ? undefined : response.json();
 }

@@ -16,7 +16,11 @@ const stubFetch = (response: () => Response) => {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 };
-const rejection = (promise: Promise<unknown>) => promise.then(() => expect.fail('it should have failed'), (error: unknown) => error);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('it should have failed'),
+    (error: unknown) => error,
+  );
 
 describe('ApiError', () => {
   it('keeps the spec\'s message "{status}: {body}", and the status and body', () => {
@@ -90,7 +94,7 @@ describe('apiUrl', () => {
 });
 
 describe('callApi', () => {
-  it('sends cookies and a JSON body with the endpoint\'s method, and answers the JSON', async () => {
+  it("sends cookies and a JSON body with the endpoint's method, and answers the JSON", async () => {
     const fetchMock = stubFetch(() => new Response('{"id":1}', { status: 201 }));
     await expect(callApi(write, { body: { a: 1 } })).resolves.toEqual({ id: 1 });
     expect(fetchMock).toHaveBeenCalledWith('/api/things', {
@@ -113,7 +117,7 @@ describe('callApi', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/things/a%20b/parts/1', expect.objectContaining({ method: 'DELETE', body: undefined }));
   });
 
-  it('sends a raw body as it is with the endpoint\'s content type', async () => {
+  it("sends a raw body as it is with the endpoint's content type", async () => {
     const fetchMock = stubFetch(() => new Response('{"count":2}', { status: 200 }));
     await expect(callApi(upload, { query: { dryRun: 1 }, body: 'name\nA\nB' })).resolves.toEqual({ count: 2 });
     expect(fetchMock).toHaveBeenCalledWith('/api/things/import?dryRun=1', {
@@ -143,8 +147,8 @@ describe('callApi', () => {
   });
 });
 
-describe('callPath (the landing page\'s calls)', () => {
-  it('sends the JSON body to the endpoint\'s path with its method and cookies, and answers the JSON', async () => {
+describe("callPath (the landing page's calls)", () => {
+  it("sends the JSON body to the endpoint's path with its method and cookies, and answers the JSON", async () => {
     const fetchMock = stubFetch(() => new Response('{"id":1}', { status: 201 }));
     await expect(callPath(write, { a: 1 })).resolves.toEqual({ id: 1 });
     expect(fetchMock).toHaveBeenCalledWith('/api/things', {

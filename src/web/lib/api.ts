@@ -1,5 +1,5 @@
 import type { AnyEndpoint, OutputOf, QueryOf } from '../../contract/endpoint';
-import { answerOf, request, throwIfNotOk, type BodyOption } from './api-core';
+import { request, throwIfNotOk, type BodyOption } from './api-core';
 
 // The API client: every call names an endpoint of the contract (method, path, input, output),
 // sends cookies and turns a non-2xx answer into an ApiError ('{status}: {body}').
@@ -46,5 +46,6 @@ async function sendAsIs(method: string, url: string, body: BodyInit, contentType
 
 /** Calls an endpoint and answers its output (undefined for 204 No Content). */
 export async function callApi<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<OutputOf<E>> {
-  return answerOf(await fetchApi(endpoint, ...args));
+  const response = await fetchApi(endpoint, ...args);
+  return response.status === 204 ? undefined : response.json();
 }

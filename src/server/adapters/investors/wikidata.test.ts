@@ -13,7 +13,12 @@ afterEach(() => fake.close());
 
 const source = (options: { timeoutMs?: number; limit?: number } = {}) => createWikidataSource({ endpoint: fake.endpoint, userAgent: USER_AGENT, ...options });
 const failure = async (options: { timeoutMs?: number } = {}) => {
-  const error = await source(options).discover().then(() => null, (e: unknown) => e);
+  const error = await source(options)
+    .discover()
+    .then(
+      () => null,
+      (e: unknown) => e,
+    );
   expect(error).toBeInstanceOf(InvestorSourceError);
   return (error as InvestorSourceError).message;
 };
@@ -50,7 +55,17 @@ describe('the SPARQL query sent to Wikidata', () => {
 
 describe('mapping Wikidata people to investors', () => {
   it('maps a person, merging the rows of two employers into one investor with the alphabetically first firm', async () => {
-    fake.setPeople([{ qid: 'Q4242', label: 'Jane Doe', linkedin: ['jane-doe'], image: 'Jane Doe (2019).jpg', employers: ['Zeta Ventures', 'Alpha Partners'], residence: 'Palo Alto', citizenship: 'United States' }]);
+    fake.setPeople([
+      {
+        qid: 'Q4242',
+        label: 'Jane Doe',
+        linkedin: ['jane-doe'],
+        image: 'Jane Doe (2019).jpg',
+        employers: ['Zeta Ventures', 'Alpha Partners'],
+        residence: 'Palo Alto',
+        citizenship: 'United States',
+      },
+    ]);
     expect(await source().discover()).toEqual([
       {
         sourceId: 'Q4242',
@@ -91,7 +106,9 @@ describe('mapping Wikidata people to investors', () => {
   });
 
   it('accepts photos only from Wikimedia Commons', () => {
-    expect(commonsPhotoUrl('http://commons.wikimedia.org/wiki/Special:FilePath/A.png')).toBe('https://commons.wikimedia.org/wiki/Special:FilePath/A.png?width=256');
+    expect(commonsPhotoUrl('http://commons.wikimedia.org/wiki/Special:FilePath/A.png')).toBe(
+      'https://commons.wikimedia.org/wiki/Special:FilePath/A.png?width=256',
+    );
     expect(commonsPhotoUrl('http://images.example/wiki/Special:FilePath/A.png')).toBeNull();
     expect(commonsPhotoUrl('not a url')).toBeNull();
   });

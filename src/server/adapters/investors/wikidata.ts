@@ -77,7 +77,9 @@ async function fetchBindings(url: URL, userAgent: string, timeoutMs: number): Pr
       throw new InvestorSourceError(`Wikidata did not answer within ${seconds(timeoutMs)}. Please try again later.`);
     }
     const code = (error as { cause?: { code?: unknown } }).cause?.code;
-    throw new InvestorSourceError(`Wikidata could not be reached${typeof code === 'string' ? ` (${code})` : ''}. Check this server's internet connection and try again.`);
+    throw new InvestorSourceError(
+      `Wikidata could not be reached${typeof code === 'string' ? ` (${code})` : ''}. Check this server's internet connection and try again.`,
+    );
   }
   let json: unknown;
   try {

@@ -70,7 +70,13 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
   function intentState(intent: Stripe.PaymentIntent): IntentState {
     const status: PaymentStatus =
-      intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : intent.status === 'canceled' ? 'canceled' : 'requires_payment_method';
+      intent.status === 'succeeded'
+        ? 'succeeded'
+        : intent.status === 'processing'
+          ? 'processing'
+          : intent.status === 'canceled'
+            ? 'canceled'
+            : 'requires_payment_method';
     return {
       id: intent.id,
       status,
@@ -100,7 +106,16 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         const subscription = await stripe.subscriptions.create(
           {
             customer: customer.id,
-            items: [{ price_data: { currency: request.currency, product, unit_amount: request.amountCents, recurring: { interval: interval(request.plan.billingCycle) } } }],
+            items: [
+              {
+                price_data: {
+                  currency: request.currency,
+                  product,
+                  unit_amount: request.amountCents,
+                  recurring: { interval: interval(request.plan.billingCycle) },
+                },
+              },
+            ],
             payment_behavior: 'default_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },
             metadata: { plan_id: String(request.plan.id), registration_id: request.customer?.registrationId ?? '' },
@@ -165,11 +180,17 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       const created = { gte: Math.floor(since.getTime() / 1000) };
       try {
         for await (const invoice of stripe.invoices.list({ status: 'paid', created, limit: 100 })) {
-          yield readEvent({ id: `sync_${invoice.id}`, type: 'invoice.paid', created: invoice.created, livemode: invoice.livemode, data: { object: invoice } } as Stripe.Event, intentState);
+          yield readEvent(
+            { id: `sync_${invoice.id}`, type: 'invoice.paid', created: invoice.created, livemode: invoice.livemode, data: { object: invoice } } as Stripe.Event,
+            intentState,
+          );
         }
         for await (const charge of stripe.charges.list({ created, limit: 100 })) {
           if (charge.status !== 'succeeded') continue;
-          yield readEvent({ id: `sync_${charge.id}`, type: 'charge.succeeded', created: charge.created, livemode: charge.livemode, data: { object: charge } } as Stripe.Event, intentState);
+          yield readEvent(
+            { id: `sync_${charge.id}`, type: 'charge.succeeded', created: charge.created, livemode: charge.livemode, data: { object: charge } } as Stripe.Event,
+            intentState,
+          );
         }
       } catch (error) {
         throw asProviderError(error);

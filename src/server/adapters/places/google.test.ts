@@ -29,7 +29,18 @@ describe('Google Places (New) Text Search', () => {
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v1/places:searchText', apiKey: API_KEY, contentType: 'application/json' });
     expect(request!.fieldMask!.split(',').sort()).toEqual(
-      ['places.id', 'places.displayName', 'places.formattedAddress', 'places.location', 'places.rating', 'places.userRatingCount', 'places.websiteUri', 'places.nationalPhoneNumber', 'places.internationalPhoneNumber', 'nextPageToken'].sort(),
+      [
+        'places.id',
+        'places.displayName',
+        'places.formattedAddress',
+        'places.location',
+        'places.rating',
+        'places.userRatingCount',
+        'places.websiteUri',
+        'places.nationalPhoneNumber',
+        'places.internationalPhoneNumber',
+        'nextPageToken',
+      ].sort(),
     );
     expect(request!.body).toEqual({
       textQuery: 'plumber',
@@ -47,18 +58,53 @@ describe('Google Places (New) Text Search', () => {
 
   it('maps every field we asked for, and leaves what Google does not give empty', async () => {
     fake.setResults('plumber', [
-      { ...placeAt(1, 1), formattedAddress: '100 Main St, San Antonio, TX 78205, USA', rating: 4.6, userRatingCount: 212, websiteUri: 'https://plumber1.example/', nationalPhoneNumber: '(210) 555-0101', internationalPhoneNumber: '+1 210-555-0101' },
+      {
+        ...placeAt(1, 1),
+        formattedAddress: '100 Main St, San Antonio, TX 78205, USA',
+        rating: 4.6,
+        userRatingCount: 212,
+        websiteUri: 'https://plumber1.example/',
+        nationalPhoneNumber: '(210) 555-0101',
+        internationalPhoneNumber: '+1 210-555-0101',
+      },
       { ...placeAt(2, 2), internationalPhoneNumber: '+1 210-555-0102' },
       { id: 'ChIJ-no-location', displayName: { text: 'Nowhere', languageCode: 'en' } },
     ]);
     expect(await search()).toEqual([
-      { sourceId: 'ChIJ-place-1', name: 'Plumber 1', address: '100 Main St, San Antonio, TX 78205, USA', lat: CENTER.lat + 1 / 69.1, lng: CENTER.lng, rating: 4.6, reviewCount: 212, website: 'https://plumber1.example/', phone: '(210) 555-0101', socialProfiles: [], recentPosts: [] },
-      { sourceId: 'ChIJ-place-2', name: 'Plumber 2', address: null, lat: CENTER.lat + 2 / 69.1, lng: CENTER.lng, rating: null, reviewCount: null, website: null, phone: '+1 210-555-0102', socialProfiles: [], recentPosts: [] },
+      {
+        sourceId: 'ChIJ-place-1',
+        name: 'Plumber 1',
+        address: '100 Main St, San Antonio, TX 78205, USA',
+        lat: CENTER.lat + 1 / 69.1,
+        lng: CENTER.lng,
+        rating: 4.6,
+        reviewCount: 212,
+        website: 'https://plumber1.example/',
+        phone: '(210) 555-0101',
+        socialProfiles: [],
+        recentPosts: [],
+      },
+      {
+        sourceId: 'ChIJ-place-2',
+        name: 'Plumber 2',
+        address: null,
+        lat: CENTER.lat + 2 / 69.1,
+        lng: CENTER.lng,
+        rating: null,
+        reviewCount: null,
+        website: null,
+        phone: '+1 210-555-0102',
+        socialProfiles: [],
+        recentPosts: [],
+      },
     ]);
   });
 
   it('follows nextPageToken with the same parameters, up to the 60 results the API gives', async () => {
-    fake.setResults('plumber', Array.from({ length: 75 }, (_, n) => placeAt(n, 0.1)));
+    fake.setResults(
+      'plumber',
+      Array.from({ length: 75 }, (_, n) => placeAt(n, 0.1)),
+    );
     const places = await search(200);
     expect(places).toHaveLength(60);
     expect(new Set(places.map((p) => p.sourceId)).size).toBe(60);
@@ -70,7 +116,10 @@ describe('Google Places (New) Text Search', () => {
   });
 
   it('stops paging once it has `limit` places', async () => {
-    fake.setResults('plumber', Array.from({ length: 60 }, (_, n) => placeAt(n, 0.1)));
+    fake.setResults(
+      'plumber',
+      Array.from({ length: 60 }, (_, n) => placeAt(n, 0.1)),
+    );
     expect(await search(25)).toHaveLength(25);
     expect(fake.requests).toHaveLength(2);
   });
@@ -85,8 +134,20 @@ describe('Google Places (New) Text Search', () => {
   });
 
   it.each([
-    ['a wrong key', 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', /refused the request: API key not valid\. Please pass a valid API key\..*Check GOOGLE_PLACES_API_KEY/],
-    ['the API not enabled', 403, 'PERMISSION_DENIED', 'Places API (New) has not been used in project 123 before or it is disabled.', /refused the request: Places API \(New\) has not been used.*Check GOOGLE_PLACES_API_KEY/],
+    [
+      'a wrong key',
+      400,
+      'INVALID_ARGUMENT',
+      'API key not valid. Please pass a valid API key.',
+      /refused the request: API key not valid\. Please pass a valid API key\..*Check GOOGLE_PLACES_API_KEY/,
+    ],
+    [
+      'the API not enabled',
+      403,
+      'PERMISSION_DENIED',
+      'Places API (New) has not been used in project 123 before or it is disabled.',
+      /refused the request: Places API \(New\) has not been used.*Check GOOGLE_PLACES_API_KEY/,
+    ],
     ['the quota used up', 429, 'RESOURCE_EXHAUSTED', 'Quota exceeded for quota metric SearchTextRequest.', /quota is used up/],
     ['a server error', 500, 'INTERNAL', 'Internal error encountered.', /having trouble right now \(HTTP 500\)/],
   ])('turns %s into a sentence without the key', async (_case, code, status, message, expected) => {
@@ -98,9 +159,13 @@ describe('Google Places (New) Text Search', () => {
   });
 
   it('reports the real answer to a wrong key', async () => {
-    const error = await provider('AIzaSy-wrong-key').search({ category: 'plumber', ...CENTER, radiusMiles: 5, limit: 5 }).catch((e: unknown) => e);
+    const error = await provider('AIzaSy-wrong-key')
+      .search({ category: 'plumber', ...CENTER, radiusMiles: 5, limit: 5 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlacesProviderError);
-    expect((error as Error).message).toBe('Google Places refused the request: API key not valid. Please pass a valid API key. Check GOOGLE_PLACES_API_KEY and that Places API (New) is enabled for it.');
+    expect((error as Error).message).toBe(
+      'Google Places refused the request: API key not valid. Please pass a valid API key. Check GOOGLE_PLACES_API_KEY and that Places API (New) is enabled for it.',
+    );
   });
 
   it('does not blame the key for a bad request that has nothing to do with it', async () => {
@@ -116,16 +181,29 @@ describe('Google Places (New) Text Search', () => {
   it('gives up on a slow answer', async () => {
     fake.setDelay(1000);
     const started = Date.now();
-    await expect(provider(API_KEY, 100).search({ category: 'plumber', ...CENTER, radiusMiles: 5, limit: 5 })).rejects.toThrow(/Google Places did not answer within 0\.1 seconds/);
+    await expect(provider(API_KEY, 100).search({ category: 'plumber', ...CENTER, radiusMiles: 5, limit: 5 })).rejects.toThrow(
+      /Google Places did not answer within 0\.1 seconds/,
+    );
     expect(Date.now() - started).toBeLessThan(900);
   });
 });
 
 describe('Google Places geocoding through Text Search', () => {
   it('takes the first result’s location and address', async () => {
-    fake.setResults('Austin, TX', [{ id: 'ChIJ-austin', displayName: { text: 'Austin', languageCode: 'en' }, formattedAddress: 'Austin, TX, USA', location: { latitude: 30.2672, longitude: -97.7431 } }]);
+    fake.setResults('Austin, TX', [
+      {
+        id: 'ChIJ-austin',
+        displayName: { text: 'Austin', languageCode: 'en' },
+        formattedAddress: 'Austin, TX, USA',
+        location: { latitude: 30.2672, longitude: -97.7431 },
+      },
+    ]);
     expect(await provider().geocode('  Austin,   TX ')).toEqual({ lat: 30.2672, lng: -97.7431, label: 'Austin, TX, USA' });
-    expect(fake.requests[0]).toMatchObject({ apiKey: API_KEY, fieldMask: 'places.location,places.formattedAddress', body: { textQuery: 'Austin, TX', pageSize: 1 } });
+    expect(fake.requests[0]).toMatchObject({
+      apiKey: API_KEY,
+      fieldMask: 'places.location,places.formattedAddress',
+      body: { textQuery: 'Austin, TX', pageSize: 1 },
+    });
   });
 
   it('answers null when nothing matches (Google answers {})', async () => {
@@ -141,9 +219,9 @@ describe('Google Places geocoding through Text Search', () => {
 describe('the HTTP helper both adapters share', () => {
   it('refuses an answer larger than the size check allows, rather than reading it all', async () => {
     fake.answerNextWith({ status: 200, text: JSON.stringify({ places: Array.from({ length: 50 }, (_, n) => placeAt(n, 1)) }) });
-    await expect(fetchJson(`${fake.url}/v1/places:searchText`, { method: 'POST' }, { service: 'Google Places', timeoutMs: 1000, maxBytes: 1024 })).rejects.toThrow(
-      new PlacesProviderError('Google Places sent an unexpectedly large answer. Try a smaller radius.'),
-    );
+    await expect(
+      fetchJson(`${fake.url}/v1/places:searchText`, { method: 'POST' }, { service: 'Google Places', timeoutMs: 1000, maxBytes: 1024 }),
+    ).rejects.toThrow(new PlacesProviderError('Google Places sent an unexpectedly large answer. Try a smaller radius.'));
   });
 
   it('says when the service cannot be reached at all', async () => {

@@ -77,7 +77,8 @@ function failure({ status, body }: HttpAnswer, apiKey: string): PlacesProviderEr
   const raw = text((body as { error?: { message?: unknown } } | undefined)?.error?.message);
   // A key must never reach a screen or a log, even if Google ever echoed it.
   const detail = raw && apiKey ? raw.split(apiKey).join('[key]').slice(0, 300) : raw;
-  if (status === 429) return new PlacesProviderError('Google Places quota is used up for now. Please try again later, or raise the quota in the Google Cloud console.');
+  if (status === 429)
+    return new PlacesProviderError('Google Places quota is used up for now. Please try again later, or raise the quota in the Google Cloud console.');
   if (status >= 500) return new PlacesProviderError(`Google Places is having trouble right now (HTTP ${status}). Please try again in a minute.`);
   if (status === 400 || status === 401 || status === 403) {
     const sentence = detail ? (/[.!?]$/.test(detail) ? detail : `${detail}.`) : `HTTP ${status}.`;
@@ -99,7 +100,8 @@ export function createGooglePlaces({ apiKey, apiBase, timeoutMs = 10_000 }: Goog
     };
     const answer = await fetchJson(endpoint, init, { service: SERVICE, timeoutMs });
     if (answer.status !== 200) throw failure(answer, apiKey);
-    if (typeof answer.body !== 'object' || answer.body === null) throw new PlacesProviderError('Google Places sent an answer that could not be read. Please try again later.');
+    if (typeof answer.body !== 'object' || answer.body === null)
+      throw new PlacesProviderError('Google Places sent an answer that could not be read. Please try again later.');
     const { places, nextPageToken } = answer.body as SearchTextAnswer;
     return { places: Array.isArray(places) ? places : [], nextPageToken: text(nextPageToken) ?? undefined };
   }

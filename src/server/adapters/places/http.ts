@@ -37,7 +37,9 @@ export async function fetchJson(url: string, init: RequestInit, options: HttpOpt
       throw new PlacesProviderError(`${service} did not answer within ${inSeconds(timeoutMs)}. Please try again in a minute.`);
     }
     const code = (error as { cause?: { code?: unknown } }).cause?.code;
-    throw new PlacesProviderError(`${service} could not be reached${typeof code === 'string' ? ` (${code})` : ''}. Check this server's internet connection and try again.`);
+    throw new PlacesProviderError(
+      `${service} could not be reached${typeof code === 'string' ? ` (${code})` : ''}. Check this server's internet connection and try again.`,
+    );
   }
   try {
     return { status, body: JSON.parse(text) as unknown };

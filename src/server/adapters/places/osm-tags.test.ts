@@ -92,7 +92,15 @@ describe('OpenStreetMap tags to contact fields', () => {
   });
 
   it('composes the address from the addr:* parts that exist, and falls back to contact:* tags', () => {
-    expect(contactFieldsFrom({ 'addr:street': 'Main St', 'addr:city': 'Austin', 'addr:state': 'TX', 'contact:website': 'http://a.example', 'contact:phone': '512-555-0100' })).toEqual({
+    expect(
+      contactFieldsFrom({
+        'addr:street': 'Main St',
+        'addr:city': 'Austin',
+        'addr:state': 'TX',
+        'contact:website': 'http://a.example',
+        'contact:phone': '512-555-0100',
+      }),
+    ).toEqual({
       address: 'Main St, Austin, TX',
       website: 'http://a.example/',
       phone: '512-555-0100',

@@ -29,7 +29,9 @@ describe('OpenStreetMap search through Overpass', () => {
 
   it('unites several taggings of one category', async () => {
     await search('dentist', 1);
-    expect(fake.overpassRequests[0]!.query).toContain('(nwr["amenity"="dentist"]["name"](around:1609,29.424100,-98.493600);nwr["healthcare"="dentist"]["name"](around:1609,29.424100,-98.493600););');
+    expect(fake.overpassRequests[0]!.query).toContain(
+      '(nwr["amenity"="dentist"]["name"](around:1609,29.424100,-98.493600);nwr["healthcare"="dentist"]["name"](around:1609,29.424100,-98.493600););',
+    );
   });
 
   it('matches names for an unknown category, its regex characters escaped', async () => {
@@ -61,7 +63,17 @@ describe('OpenStreetMap search through Overpass', () => {
           'contact:tiktok': 'https://www.tiktok.com/@joesplumbing',
         },
       },
-      { type: 'way', id: 202, center: { lat: north(1), lon: CENTER.lng }, tags: { name: 'Pipe Works', 'contact:website': 'https://pipeworks.example/', 'contact:phone': '(210) 555-0202', 'contact:x': 'https://x.com/pipeworks' } },
+      {
+        type: 'way',
+        id: 202,
+        center: { lat: north(1), lon: CENTER.lng },
+        tags: {
+          name: 'Pipe Works',
+          'contact:website': 'https://pipeworks.example/',
+          'contact:phone': '(210) 555-0202',
+          'contact:x': 'https://x.com/pipeworks',
+        },
+      },
       { type: 'relation', id: 303, center: { lat: north(1.5), lon: CENTER.lng }, tags: { name: 'Drain Co' } },
       { type: 'node', id: 404, lat: north(0.2), lon: CENTER.lng, tags: { craft: 'plumber' } },
     ]);
@@ -87,8 +99,32 @@ describe('OpenStreetMap search through Overpass', () => {
         ],
         recentPosts: [],
       },
-      { sourceId: 'way/202', name: 'Pipe Works', address: null, lat: north(1), lng: CENTER.lng, rating: null, reviewCount: null, website: 'https://pipeworks.example/', phone: '(210) 555-0202', socialProfiles: [{ network: 'x', url: 'https://x.com/pipeworks' }], recentPosts: [] },
-      { sourceId: 'relation/303', name: 'Drain Co', address: null, lat: north(1.5), lng: CENTER.lng, rating: null, reviewCount: null, website: null, phone: null, socialProfiles: [], recentPosts: [] },
+      {
+        sourceId: 'way/202',
+        name: 'Pipe Works',
+        address: null,
+        lat: north(1),
+        lng: CENTER.lng,
+        rating: null,
+        reviewCount: null,
+        website: 'https://pipeworks.example/',
+        phone: '(210) 555-0202',
+        socialProfiles: [{ network: 'x', url: 'https://x.com/pipeworks' }],
+        recentPosts: [],
+      },
+      {
+        sourceId: 'relation/303',
+        name: 'Drain Co',
+        address: null,
+        lat: north(1.5),
+        lng: CENTER.lng,
+        rating: null,
+        reviewCount: null,
+        website: null,
+        phone: null,
+        socialProfiles: [],
+        recentPosts: [],
+      },
     ]);
   });
 
@@ -104,11 +140,16 @@ describe('OpenStreetMap search through Overpass', () => {
     [504, 'open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy.'],
   ])('says Overpass is busy on HTTP %i', async (status, reason) => {
     fake.overpassAnswersNextWith(overpassHtmlError(status, reason));
-    await expect(search('plumber')).rejects.toThrow(new PlacesProviderError("OpenStreetMap's Overpass service is busy right now. Please try again in a minute."));
+    await expect(search('plumber')).rejects.toThrow(
+      new PlacesProviderError("OpenStreetMap's Overpass service is busy right now. Please try again in a minute."),
+    );
   });
 
   it('treats a query Overpass gave up on as a failure, not as few results', async () => {
-    fake.setElements([{ type: 'node', id: 1, lat: north(0.1), lon: CENTER.lng, tags: { name: 'Partial' } }], 'runtime error: Query timed out in "query" at line 1 after 26 seconds.');
+    fake.setElements(
+      [{ type: 'node', id: 1, lat: north(0.1), lon: CENTER.lng, tags: { name: 'Partial' } }],
+      'runtime error: Query timed out in "query" at line 1 after 26 seconds.',
+    );
     await expect(search('plumber')).rejects.toThrow(/gave up on this search/);
   });
 
@@ -177,7 +218,9 @@ describe('OpenStreetMap geocoding through Nominatim', () => {
     fake.setPlace('Austin', austin);
     fake.nominatimAnswersNextWith({ status: 429, contentType: 'text/html', text: '<html>Too Many Requests</html>' });
     const osm = provider();
-    await expect(osm.geocode('Austin')).rejects.toThrow(new PlacesProviderError("OpenStreetMap's place-name search (Nominatim) is busy right now. Please try again in a minute."));
+    await expect(osm.geocode('Austin')).rejects.toThrow(
+      new PlacesProviderError("OpenStreetMap's place-name search (Nominatim) is busy right now. Please try again in a minute."),
+    );
     expect(await osm.geocode('Austin')).toMatchObject({ label: austin.display_name });
     expect(fake.nominatimRequests).toHaveLength(2);
   });

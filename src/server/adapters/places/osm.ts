@@ -107,18 +107,22 @@ export function createOsmPlaces(options: OsmPlacesOptions): PlacesProvider {
       if (!body || !Array.isArray(body.elements)) throw new PlacesProviderError(`${OVERPASS} sent an answer that could not be read. Please try again later.`);
       // A query that ran out of time or memory still answers 200, with partial elements and a remark.
       if (typeof body.remark === 'string' && /error|timed out|out of memory/i.test(body.remark)) {
-        throw new PlacesProviderError(`${OVERPASS} gave up on this search because it is busy or the area is too large. Try a smaller radius, or try again in a minute.`);
+        throw new PlacesProviderError(
+          `${OVERPASS} gave up on this search because it is busy or the area is too large. Try a smaller radius, or try again in a minute.`,
+        );
       }
       const center = { lat: query.lat, lng: query.lng };
-      return (body.elements as OverpassElement[])
-        .map(toPlace)
-        .filter((place): place is Place => place !== null)
-        .map((place) => ({ place, miles: distanceMiles(center, place) }))
-        // `around` matches a way by any of its nodes; its centre may lie just outside the circle.
-        .filter(({ miles }) => miles <= query.radiusMiles)
-        .sort((a, b) => a.miles - b.miles)
-        .slice(0, query.limit)
-        .map(({ place }) => place);
+      return (
+        (body.elements as OverpassElement[])
+          .map(toPlace)
+          .filter((place): place is Place => place !== null)
+          .map((place) => ({ place, miles: distanceMiles(center, place) }))
+          // `around` matches a way by any of its nodes; its centre may lie just outside the circle.
+          .filter(({ miles }) => miles <= query.radiusMiles)
+          .sort((a, b) => a.miles - b.miles)
+          .slice(0, query.limit)
+          .map(({ place }) => place)
+      );
     },
 
     geocode(input) {

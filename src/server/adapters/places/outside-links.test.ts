@@ -23,7 +23,13 @@ describe('links from outside sources', () => {
       ...HOSTILE.map((websiteUri, n) => ({ id: `bad-${n}`, displayName: { text: `Bad ${n}`, languageCode: 'en' }, websiteUri, ...at })),
       { id: 'good', displayName: { text: 'Good', languageCode: 'en' }, websiteUri: 'https://good.example/', ...at },
     ]);
-    const places = await createGooglePlaces({ apiKey: 'AIzaSyFAKE-links', apiBase: fake.url }).search({ category: 'plumber', lat: 29.4241, lng: -98.4936, radiusMiles: 10, limit: 20 });
+    const places = await createGooglePlaces({ apiKey: 'AIzaSyFAKE-links', apiBase: fake.url }).search({
+      category: 'plumber',
+      lat: 29.4241,
+      lng: -98.4936,
+      radiusMiles: 10,
+      limit: 20,
+    });
     expect(places.map((p) => [p.sourceId, p.website])).toEqual([...HOSTILE.map((_, n) => [`bad-${n}`, null]), ['good', 'https://good.example/']]);
   });
 

@@ -13,7 +13,13 @@ const PURGE_EVERY_MS = 60_000;
  */
 export function createPostgresCounterStore(db: Db, options: { purgeEveryMs?: number } = {}): CounterStore & { purgeExpired(): Promise<number> } {
   let lastPurge = Date.now();
-  const purgeExpired = async () => (await db.delete(counters).where(lt(counters.resetAt, sql`now()`)).returning({ key: counters.key })).length;
+  const purgeExpired = async () =>
+    (
+      await db
+        .delete(counters)
+        .where(lt(counters.resetAt, sql`now()`))
+        .returning({ key: counters.key })
+    ).length;
   const expired = sql`${counters.resetAt} <= now()`;
 
   return {

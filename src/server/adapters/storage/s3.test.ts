@@ -10,9 +10,18 @@ import { createS3Storage, s3PublicBase, s3UploadOrigin } from './s3.js';
 const KEYS = { bucket: 'logos', region: 'us-east-1', accessKeyId: 'AKIAFAKEFAKEFAKE', secretAccessKey: 'fake-secret-for-tests-only' };
 let fake: Awaited<ReturnType<typeof startFakeS3>>;
 const options = (overrides: object = {}) => ({ kind: 's3' as const, ...KEYS, endpoint: fake.url, forcePathStyle: true, ...overrides });
-const env = () => ({ S3_BUCKET: KEYS.bucket, S3_ENDPOINT: fake.url, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey });
+const env = () => ({
+  S3_BUCKET: KEYS.bucket,
+  S3_ENDPOINT: fake.url,
+  S3_FORCE_PATH_STYLE: 'true',
+  S3_ACCESS_KEY_ID: KEYS.accessKeyId,
+  S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey,
+});
 const logo = (size = 1024) =>
-  sharp({ create: { width: size, height: size, channels: 4, background: '#1d4ed8' } }).withExif({ IFD0: { Copyright: 'Private' } }).png().toBuffer();
+  sharp({ create: { width: size, height: size, channels: 4, background: '#1d4ed8' } })
+    .withExif({ IFD0: { Copyright: 'Private' } })
+    .png()
+    .toBuffer();
 /** fetch's types take a Uint8Array over a plain ArrayBuffer, which a Buffer may not be. */
 const bodyOf = (body: string | Buffer) => (typeof body === 'string' ? body : new Uint8Array(body));
 const text = async (stream: Readable | null) => (stream ? Buffer.concat(await stream.toArray()).toString() : null);

@@ -49,7 +49,10 @@ export function createS3Storage(options: S3Options): Storage {
     async uploadTarget(key: string, contentType?: string) {
       const command = new PutObjectCommand({ Bucket, Key: key, ...(contentType ? { ContentType: contentType } : {}) });
       // Signed, so the browser cannot store the file under another type (text/html on the bucket's origin).
-      const url = await getSignedUrl(client, command, { expiresIn: PRESIGNED_PUT_SECONDS, ...(contentType ? { signableHeaders: new Set(['content-type']) } : {}) });
+      const url = await getSignedUrl(client, command, {
+        expiresIn: PRESIGNED_PUT_SECONDS,
+        ...(contentType ? { signableHeaders: new Set(['content-type']) } : {}),
+      });
       return { url, method: 'PUT', ...(contentType ? { headers: { 'content-type': contentType } } : {}) };
     },
 

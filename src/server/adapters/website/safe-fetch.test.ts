@@ -8,10 +8,34 @@ const PRIVATE = 'This website address points to a private network and was not fe
 
 describe('isPublicAddress', () => {
   it.each([
-    '127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
-    '255.255.255.255', '224.0.0.1', '192.0.2.1', '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1',
-    '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:7f00:1', '::127.0.0.1', '64:ff9b::10.0.0.1',
-    '2002:7f00:1::1', '2002:a9fe:a9fe::1', '2001:0:4136:e378::1', '2001:db8::1', 'not an ip', '0x7f.1', '',
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '255.255.255.255',
+    '224.0.0.1',
+    '192.0.2.1',
+    '::',
+    '::1',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '::ffff:7f00:1',
+    '::127.0.0.1',
+    '64:ff9b::10.0.0.1',
+    '2002:7f00:1::1',
+    '2002:a9fe:a9fe::1',
+    '2001:0:4136:e378::1',
+    '2001:db8::1',
+    'not an ip',
+    '0x7f.1',
+    '',
   ])('refuses %s', (ip) => {
     expect(isPublicAddress(ip)).toBe(false);
   });
@@ -92,7 +116,11 @@ const localFetcher = (options: Parameters<typeof createSafeFetcher>[0] = {}) => 
   const dns = fakeDns();
   return { dns, fetcher: createSafeFetcher({ lookup: dns.lookup, isAllowedAddress: onlyLocalhost, userAgent: 'TestAgent/1.0', ...options }) };
 };
-const refusal = (promise: Promise<unknown>) => promise.then(() => 'fetched', (error: unknown) => (error instanceof SafeFetchError ? error.message : `unexpected ${String(error)}`));
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'fetched',
+    (error: unknown) => (error instanceof SafeFetchError ? error.message : `unexpected ${String(error)}`),
+  );
 
 describe('fetchPage refuses what it must not fetch, before connecting', () => {
   it.each([
@@ -140,7 +168,12 @@ describe('fetchPage against a local fake website', () => {
   it('fetches a page as the app, on the pinned address, with the original Host header', async () => {
     const { fetcher, dns } = localFetcher();
     const page = await fetcher.fetchPage(`${origin}/`);
-    expect(page).toEqual({ finalUrl: `${origin}/`, contentType: 'text/html; charset=utf-8', body: '<a href="https://x.com/acme">X</a> café', truncated: false });
+    expect(page).toEqual({
+      finalUrl: `${origin}/`,
+      contentType: 'text/html; charset=utf-8',
+      body: '<a href="https://x.com/acme">X</a> café',
+      truncated: false,
+    });
     expect(seen).toEqual([{ path: '/', host: `shop.test:${port}`, userAgent: 'TestAgent/1.0' }]);
     expect(dns.asked).toEqual(['shop.test']);
   });

@@ -44,7 +44,9 @@ describe('extractSocialProfiles', () => {
     const html = page(
       ld({ '@context': 'https://schema.org', '@type': 'Plumber', sameAs: 'https://www.facebook.com/acme' }) +
         ld({ '@type': 'Organization', sameAs: ['https://x.com/acme', 'https://www.instagram.com/acme', 42, null] }) +
-        ld({ '@graph': [{ '@type': 'WebSite' }, { '@type': 'LocalBusiness', founder: { '@type': 'Person', sameAs: ['https://www.linkedin.com/in/jane-doe'] } }] }) +
+        ld({
+          '@graph': [{ '@type': 'WebSite' }, { '@type': 'LocalBusiness', founder: { '@type': 'Person', sameAs: ['https://www.linkedin.com/in/jane-doe'] } }],
+        }) +
         `<script type=" Application/LD+JSON ">{"sameAs": "https://www.tiktok.com/@acme"}</script>`,
     );
     expect(extractSocialProfiles(html, base)).toEqual([
@@ -80,7 +82,9 @@ describe('extractSocialProfiles', () => {
   });
 
   it('resolves relative links against the page address and honours <base>', () => {
-    expect(extractSocialProfiles(page('<a href="//www.facebook.com/acme">F</a>'), 'http://acme.example/')).toEqual([{ network: 'facebook', url: 'https://www.facebook.com/acme' }]);
+    expect(extractSocialProfiles(page('<a href="//www.facebook.com/acme">F</a>'), 'http://acme.example/')).toEqual([
+      { network: 'facebook', url: 'https://www.facebook.com/acme' },
+    ]);
     const withBase = '<html><head><base href="https://instagram.com/"></head><body><a href="acme">I</a><a href="/">Home</a></body></html>';
     expect(extractSocialProfiles(withBase, base)).toEqual([{ network: 'instagram', url: 'https://www.instagram.com/acme' }]);
   });

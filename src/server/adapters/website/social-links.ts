@@ -17,7 +17,23 @@ interface Network {
 const facebook: Network = {
   network: 'facebook',
   host: 'www.facebook.com',
-  ignore: ['sharer', 'sharer.php', 'share', 'share.php', 'dialog', 'plugins', 'tr', 'login', 'login.php', 'l.php', 'home.php', 'hashtag', 'policies', 'privacy', 'help'],
+  ignore: [
+    'sharer',
+    'sharer.php',
+    'share',
+    'share.php',
+    'dialog',
+    'plugins',
+    'tr',
+    'login',
+    'login.php',
+    'l.php',
+    'home.php',
+    'hashtag',
+    'policies',
+    'privacy',
+    'help',
+  ],
 };
 const x: Network = { network: 'x', host: 'x.com', ignore: ['intent', 'share', 'i', 'home', 'login', 'hashtag', 'search', 'tos', 'privacy'] };
 const youtube: Network = { network: 'youtube', host: 'www.youtube.com', ignore: ['share', 'embed', 'redirect', 't'] };

@@ -31,7 +31,12 @@ export function createActivityLog(db: Db) {
 
     async page(page: number, pageSize: number): Promise<ActivityPage> {
       const [rows, [total]] = await Promise.all([
-        db.select().from(activityLog).orderBy(desc(activityLog.at), desc(activityLog.id)).limit(pageSize).offset((page - 1) * pageSize),
+        db
+          .select()
+          .from(activityLog)
+          .orderBy(desc(activityLog.at), desc(activityLog.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
         db.select({ n: count() }).from(activityLog),
       ]);
       const items: ActivityEntry[] = rows.map((r) => ({

@@ -10,9 +10,12 @@ import { createRevenueService } from '../revenue/index.js';
 describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s', (kind) => {
   const ctx = appUnderTest(kind);
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url, headers: { cookie: ctx.cookie }, ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { cookie: ctx.cookie }, ...(payload ? { payload } : {}) });
   const pay = (id: string, productId: string, cents: number, paidAt: Date, customerEmail = 'a@customers.example', livemode = false) =>
-    ctx.testDb.database.db.insert(payments).values({ provider: 'test', providerPaymentId: id, productId, amountCents: cents, currency: 'usd', customerEmail, paidAt, livemode });
+    ctx.testDb.database.db
+      .insert(payments)
+      .values({ provider: 'test', providerPaymentId: id, productId, amountCents: cents, currency: 'usd', customerEmail, paidAt, livemode });
 
   it('sums the ledger by day and week in the agency time zone, across a daylight-saving change', async () => {
     // Monday 11 March 2030, 13:00 in Chicago; clocks went forward on Sunday the 10th.
@@ -45,7 +48,10 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     expect(await test.today()).toEqual({ today: '20.00', week: '20.00', testMode: true });
     expect(await live.today()).toEqual({ today: '40.00', week: '40.00', testMode: false });
     expect(await live.summary()).toMatchObject({ today: '40.00', yesterday: '0.00', testMode: false });
-    expect((await live.daily(2)).map((d) => [d.total, d.testMode])).toEqual([['0.00', false], ['40.00', false]]);
+    expect((await live.daily(2)).map((d) => [d.total, d.testMode])).toEqual([
+      ['0.00', false],
+      ['40.00', false],
+    ]);
     expect((await test.byProduct(['prod_mode'])).get('prod_mode')).toEqual({ dailyCents: 2000, weeklyCents: 2000, users: 2 });
     expect((await live.byProduct(['prod_mode'])).get('prod_mode')).toEqual({ dailyCents: 4000, weeklyCents: 4000, users: 1 });
     // This app runs without Stripe keys: its answers say the figures are test money.
@@ -62,10 +68,24 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
       { field: 'name', message: 'Please provide an application name' },
       { field: 'url', message: 'Please provide an application URL' },
     ]);
-    const created = await call('POST', '/api/applications', { name: ' Rally Point ', url: 'https://rally.example', description: '', stripeProductId: 'prod_rally', status: 'deployment' });
+    const created = await call('POST', '/api/applications', {
+      name: ' Rally Point ',
+      url: 'https://rally.example',
+      description: '',
+      stripeProductId: 'prod_rally',
+      status: 'deployment',
+    });
     expect(created.statusCode).toBe(201);
     const rally = created.json<Application>();
-    expect(rally).toMatchObject({ name: 'Rally Point', description: null, iconColor: '#3B82F6', iconType: 'mobile-alt', status: 'deployment', dailyRevenue: '0.00', totalUsers: 0 });
+    expect(rally).toMatchObject({
+      name: 'Rally Point',
+      description: null,
+      iconColor: '#3B82F6',
+      iconType: 'mobile-alt',
+      status: 'deployment',
+      dailyRevenue: '0.00',
+      totalUsers: 0,
+    });
     expect((await call('POST', '/api/applications', { name: 'Copy', url: 'https://copy.example', stripeProductId: 'prod_rally' })).statusCode).toBe(409);
 
     const justNow = new Date(Date.now() - 1000);
@@ -83,10 +103,19 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     expect(today.week).toMatch(/^\d+\.\d{2}$/);
 
     // A logo must be one of our finished uploads; an address from elsewhere is refused.
-    const foreign = await call('PUT', `/api/applications/${rally.id}`, { name: 'Rally Point', url: 'https://rally.example', logoUrl: 'https://evil.example/logo.png' });
+    const foreign = await call('PUT', `/api/applications/${rally.id}`, {
+      name: 'Rally Point',
+      url: 'https://rally.example',
+      logoUrl: 'https://evil.example/logo.png',
+    });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().message).toBe('This logo address is not one of our uploads. Please upload the logo again.');
-    const updated = await call('PUT', `/api/applications/${rally.id}`, { name: 'Rally Point', url: 'https://rally.example', status: 'active', iconType: 'globe' });
+    const updated = await call('PUT', `/api/applications/${rally.id}`, {
+      name: 'Rally Point',
+      url: 'https://rally.example',
+      status: 'active',
+      iconType: 'globe',
+    });
     expect(updated.json<Application>()).toMatchObject({ status: 'active', iconType: 'globe', stripeProductId: null });
     expect((await call('PUT', `/api/applications/${rally.id}`, { name: 'X', url: 'https://x.example', iconType: 'rocket' })).statusCode).toBe(400);
     expect((await call('DELETE', `/api/applications/${rally.id}`)).statusCode).toBe(204);
@@ -95,15 +124,25 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
   });
 
   it('adds, edits and deletes portfolio items, which the landing page shows', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/portfolio', payload: { websiteName: 'X', websiteUrl: 'https://x.example' } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/portfolio', payload: { websiteName: 'X', websiteUrl: 'https://x.example' } })).statusCode).toBe(
+      401,
+    );
     const bad = await call('POST', '/api/portfolio', { websiteName: 'Only a name' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual([{ field: 'websiteUrl', message: 'Please provide website name and URL' }]);
-    const created = (await call('POST', '/api/portfolio', { websiteName: 'Lone Star Tacos', websiteUrl: 'https://tacos.example', description: ' Best tacos ' })).json<{ id: number }>();
-    expect((await call('POST', '/api/portfolio', { websiteName: 'Y', websiteUrl: 'https://y.example', logoUrl: '/uploads/app-logo/not-ours.webp' })).statusCode).toBe(422);
+    const created = (
+      await call('POST', '/api/portfolio', { websiteName: 'Lone Star Tacos', websiteUrl: 'https://tacos.example', description: ' Best tacos ' })
+    ).json<{ id: number }>();
+    expect(
+      (await call('POST', '/api/portfolio', { websiteName: 'Y', websiteUrl: 'https://y.example', logoUrl: '/uploads/app-logo/not-ours.webp' })).statusCode,
+    ).toBe(422);
     // A demo item keeps its own (seeded) logo when edited.
-    const demo = (await ctx.app.inject('/api/portfolio')).json<{ id: number; websiteName: string; websiteUrl: string; logoUrl: string | null }[]>().find((p) => p.logoUrl)!;
-    expect((await call('PUT', `/api/portfolio/${demo.id}`, { websiteName: demo.websiteName, websiteUrl: demo.websiteUrl, logoUrl: demo.logoUrl })).statusCode).toBe(200);
+    const demo = (await ctx.app.inject('/api/portfolio'))
+      .json<{ id: number; websiteName: string; websiteUrl: string; logoUrl: string | null }[]>()
+      .find((p) => p.logoUrl)!;
+    expect(
+      (await call('PUT', `/api/portfolio/${demo.id}`, { websiteName: demo.websiteName, websiteUrl: demo.websiteUrl, logoUrl: demo.logoUrl })).statusCode,
+    ).toBe(200);
     const updated = await call('PUT', `/api/portfolio/${created.id}`, { websiteName: 'Lone Star Tacos & More', websiteUrl: 'https://tacos.example' });
     expect(updated.json()).toMatchObject({ websiteName: 'Lone Star Tacos & More', description: null });
     const landing = (await ctx.app.inject('/api/portfolio')).json<{ websiteName: string }[]>();
@@ -114,11 +153,27 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
 
   it('edits a plan for new subscribers only; one plan is Most Popular', async () => {
     const [essential] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
-    await ctx.testDb.database.db.insert(subscriptions).values({ provider: 'test', planId: essential!.id, status: 'active', priceCents: essential!.priceCents, currency: 'usd', billingCycle: 'month' });
-    const body = { displayName: 'Essential Plus', description: 'More of the basics.', price: '249', billingCycle: 'month', features: ['Website Development', ' More pages '], renewalPrice: '450.00', mostPopular: true };
+    await ctx.testDb.database.db
+      .insert(subscriptions)
+      .values({ provider: 'test', planId: essential!.id, status: 'active', priceCents: essential!.priceCents, currency: 'usd', billingCycle: 'month' });
+    const body = {
+      displayName: 'Essential Plus',
+      description: 'More of the basics.',
+      price: '249',
+      billingCycle: 'month',
+      features: ['Website Development', ' More pages '],
+      renewalPrice: '450.00',
+      mostPopular: true,
+    };
     const res = await call('PUT', `/api/subscription-plans/${essential!.id}`, body);
     expect(res.statusCode).toBe(200);
-    expect(res.json<SubscriptionPlan>()).toMatchObject({ displayName: 'Essential Plus', price: '249.00', renewalPrice: '450.00', features: ['Website Development', 'More pages'], mostPopular: true });
+    expect(res.json<SubscriptionPlan>()).toMatchObject({
+      displayName: 'Essential Plus',
+      price: '249.00',
+      renewalPrice: '450.00',
+      features: ['Website Development', 'More pages'],
+      mostPopular: true,
+    });
     const plans = (await ctx.app.inject('/api/subscription-plans')).json<SubscriptionPlan[]>();
     expect(plans.filter((p) => p.mostPopular).map((p) => p.name)).toEqual(['essential']);
     expect(plans.find((p) => p.name === 'essential')!.price).toBe('249.00');

@@ -4,7 +4,16 @@ import { parseInput } from '../../http/validate.js';
 import type { RevenueService } from '../revenue/index.js';
 import type { ApplicationService } from './service.js';
 
-const LABELS = { name: 'Application Name', url: 'Application URL', description: 'Description', status: 'Status', logoUrl: 'Logo', iconColor: 'Icon colour', iconType: 'Icon', stripeProductId: 'Stripe product id' };
+const LABELS = {
+  name: 'Application Name',
+  url: 'Application URL',
+  description: 'Description',
+  status: 'Status',
+  logoUrl: 'Logo',
+  iconColor: 'Icon colour',
+  iconType: 'Icon',
+  stripeProductId: 'Stripe product id',
+};
 const DAYS_MAX = 90;
 
 /** Applications and their revenue (employees only: registered through the guard). */
@@ -13,7 +22,9 @@ export async function applicationRoutes(app: FastifyInstance, options: { applica
   const noStore = { 'cache-control': 'no-store' };
 
   app.get('/api/applications', async (_request, reply) => reply.headers(noStore).send(await applications.list()));
-  app.get<{ Params: { id: string } }>('/api/applications/:id', async (request, reply) => reply.headers(noStore).send(await applications.get(Number(request.params.id))));
+  app.get<{ Params: { id: string } }>('/api/applications/:id', async (request, reply) =>
+    reply.headers(noStore).send(await applications.get(Number(request.params.id))),
+  );
 
   app.post('/api/applications', async (request, reply) => {
     const created = await applications.create(parseInput(applicationInput, request.body, LABELS));

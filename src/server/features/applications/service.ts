@@ -70,12 +70,21 @@ export function createApplicationService(db: Db, revenue: RevenueService, checkL
       return (await withRevenue([await find(id)]))[0]!;
     },
     async create(input: ApplicationInput): Promise<Application> {
-      const [row] = await db.insert(applications).values(await values(input)).returning().catch(duplicate);
+      const [row] = await db
+        .insert(applications)
+        .values(await values(input))
+        .returning()
+        .catch(duplicate);
       return (await withRevenue([row!]))[0]!;
     },
     async update(id: number, input: ApplicationInput): Promise<Application> {
       const existing = await find(id);
-      const [row] = await db.update(applications).set({ ...(await values(input, existing.logoUrl)), updatedAt: new Date() }).where(eq(applications.id, id)).returning().catch(duplicate);
+      const [row] = await db
+        .update(applications)
+        .set({ ...(await values(input, existing.logoUrl)), updatedAt: new Date() })
+        .where(eq(applications.id, id))
+        .returning()
+        .catch(duplicate);
       return (await withRevenue([row!]))[0]!;
     },
     async remove(id: number): Promise<Application> {

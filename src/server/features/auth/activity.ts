@@ -44,7 +44,14 @@ export function describeAuthExchange(x: AuthExchange): ActivityRecord | null {
   if (x.path === '/sign-out' && x.before) return { ...who(x.before), action: 'sign-out' };
   // Anything else a signed-in employee changes here (two-factor on/off, password, sessions).
   if (x.method === 'POST' && ok && x.before) {
-    const action = x.path === '/two-factor/enable' ? 'two-factor.setup' : SECOND_FACTOR.has(x.path) ? 'two-factor.enabled' : x.path === '/two-factor/disable' ? 'two-factor.disabled' : 'update';
+    const action =
+      x.path === '/two-factor/enable'
+        ? 'two-factor.setup'
+        : SECOND_FACTOR.has(x.path)
+          ? 'two-factor.enabled'
+          : x.path === '/two-factor/disable'
+            ? 'two-factor.disabled'
+            : 'update';
     return { ...who(x.before), action, subject: `auth${x.path}` };
   }
   return null;

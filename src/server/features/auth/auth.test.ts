@@ -40,8 +40,7 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
 
   const signIn = (body: object, remoteAddress = `${net}.0.1`) =>
     ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: body, remoteAddress });
-  const cookieOf = (res: { headers: Record<string, unknown> }) =>
-    ([res.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
+  const cookieOf = (res: { headers: Record<string, unknown> }) => ([res.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
   const whoAmI = (cookie?: string) => ctx.app.inject({ url: '/api/auth/user', headers: cookie ? { cookie } : {} });
 
   it('signs an employee in with an HttpOnly SameSite=Lax cookie and answers who they are', async () => {
@@ -80,7 +79,11 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
   });
 
   it('has no public sign-up, and refuses writes from another site', async () => {
-    const signUp = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'x@example.com', password: 'a long enough password', name: 'X' } });
+    const signUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: 'x@example.com', password: 'a long enough password', name: 'X' },
+    });
     expect(signUp.statusCode).toBeGreaterThanOrEqual(400);
     const cross = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: OWNER, headers: { origin: 'https://evil.example' } });
     expect(cross.statusCode).toBe(403);
@@ -100,11 +103,17 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
 
   it('adds employees and resets passwords (admin:create), refusing weak passwords', async () => {
     await expect(createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'staff@example.com', password: 'short' })).rejects.toThrow(/at least 12/);
-    await expect(createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'staff@example.com', password: 'password1234' })).rejects.toThrow(/too common/);
-    expect(await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'Staff@Example.com', password: 'a perfectly fine phrase' })).toBe('created');
+    await expect(createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'staff@example.com', password: 'password1234' })).rejects.toThrow(
+      /too common/,
+    );
+    expect(await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'Staff@Example.com', password: 'a perfectly fine phrase' })).toBe(
+      'created',
+    );
     const cookie = cookieOf(await signIn({ email: 'staff@example.com', password: 'a perfectly fine phrase' }, `${net}.0.4`));
     expect((await whoAmI(cookie)).json()).toMatchObject({ role: 'staff' });
-    expect(await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'staff@example.com', password: 'a new and better phrase' })).toBe('password-reset');
+    expect(await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'staff@example.com', password: 'a new and better phrase' })).toBe(
+      'password-reset',
+    );
     expect((await whoAmI(cookie)).statusCode).toBe(401);
     expect((await signIn({ email: 'staff@example.com', password: 'a new and better phrase' }, `${net}.0.4`)).statusCode).toBe(200);
   });

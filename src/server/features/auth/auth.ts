@@ -29,7 +29,15 @@ export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled. Ask an owner 
 export function emailDomainAllowed(email: unknown, domains: string[]): boolean {
   if (typeof email !== 'string') return false;
   const at = email.lastIndexOf('@');
-  return at > 0 && domains.includes(email.slice(at + 1).trim().toLowerCase());
+  return (
+    at > 0 &&
+    domains.includes(
+      email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase(),
+    )
+  );
 }
 
 /**

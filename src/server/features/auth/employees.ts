@@ -28,12 +28,15 @@ export async function createOrResetEmployee(auth: Auth, db: Db, input: EmployeeI
     await ctx.internalAdapter.deleteUserSessions(existing.id);
     return 'password-reset';
   }
-  const created = await ctx.internalAdapter.createUser({
-    email,
-    name: input.name ?? email.split('@')[0]!,
-    emailVerified: true,
-    role: input.role ?? 'staff',
-  }, { method: 'admin' });
+  const created = await ctx.internalAdapter.createUser(
+    {
+      email,
+      name: input.name ?? email.split('@')[0]!,
+      emailVerified: true,
+      role: input.role ?? 'staff',
+    },
+    { method: 'admin' },
+  );
   await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: hash });
   return 'created';
 }

@@ -55,14 +55,21 @@ describe.each(SETUPS)('sign-in limits on $kind (Redis: $redis)', ({ kind, redis 
     // The employee's browser signed in before: it carries a device cookie for this account.
     const own = await signIn(1, employee.email, employee.password);
     expect(own.statusCode).toBe(200);
-    const device = cookieOf(own).split('; ').find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
+    const device = cookieOf(own)
+      .split('; ')
+      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
     expect(device).toBeDefined();
-    expect([own.headers['set-cookie']].flat().join('\n')).toMatch(new RegExp(`${DEVICE_COOKIE}=[^;]+; Max-Age=\\d+; Path=/api/auth; HttpOnly; SameSite=Strict`));
+    expect([own.headers['set-cookie']].flat().join('\n')).toMatch(
+      new RegExp(`${DEVICE_COOKIE}=[^;]+; Max-Age=\\d+; Path=/api/auth; HttpOnly; SameSite=Strict`),
+    );
 
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) expect((await signIn(i, employee.email, `stranger guess ${i}`)).statusCode).toBe(401);
     // Without the cookie, even the right password waits out the window.
     const locked = await signIn(0, employee.email, employee.password);
-    expect([locked.statusCode, locked.json().message]).toEqual([429, 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.']);
+    expect([locked.statusCode, locked.json().message]).toEqual([
+      429,
+      'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
+    ]);
     // With it, on either instance, the employee gets in.
     expect((await signIn(0, employee.email, employee.password, device)).statusCode).toBe(200);
     expect((await signIn(1, employee.email, employee.password, device)).statusCode).toBe(200);
@@ -72,13 +79,17 @@ describe.each(SETUPS)('sign-in limits on $kind (Redis: $redis)', ({ kind, redis 
     const forged = `${name}=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
     expect((await signIn(0, employee.email, employee.password, forged)).statusCode).toBe(429);
     const stranger = await signedInEmployee(apps[0], testDb.database.db);
-    const strangerDevice = cookieOf(await signIn(0, stranger.email, stranger.password)).split('; ').find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
+    const strangerDevice = cookieOf(await signIn(0, stranger.email, stranger.password))
+      .split('; ')
+      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
     expect((await signIn(1, employee.email, employee.password, strangerDevice)).statusCode).toBe(429);
   });
 
   it("holds the device's own limit: a stolen device cookie gets 10 guesses, no more", async () => {
     const employee = await signedInEmployee(apps[0], testDb.database.db);
-    const device = cookieOf(await signIn(0, employee.email, employee.password)).split('; ').find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
+    const device = cookieOf(await signIn(0, employee.email, employee.password))
+      .split('; ')
+      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) expect((await signIn(i, employee.email, `thief guess ${i}`, device)).statusCode).toBe(401);
     expect((await signIn(1, employee.email, employee.password, device)).statusCode).toBe(429);
     // The account's own bucket was not touched by the device's failures: a new browser still gets in.

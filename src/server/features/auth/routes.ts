@@ -73,9 +73,15 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         throw new HttpError(429, ACCOUNT_LIMIT_MESSAGE);
       }
       const code = (request.body as { code?: unknown } | undefined)?.code;
-      const claim = path === '/two-factor/verify-totp' && challenged && typeof code === 'string' ? await claimTotpCode(options.counters, challenged.id, code) : undefined;
+      const claim =
+        path === '/two-factor/verify-totp' && challenged && typeof code === 'string' ? await claimTotpCode(options.counters, challenged.id, code) : undefined;
       if (claim === null) {
-        await activity.record({ actorEmail: challenged!.email, action: SIGN_IN_FAILED, detail: { method: 'authenticator', reason: 'code already used' }, ipAddress: request.ip });
+        await activity.record({
+          actorEmail: challenged!.email,
+          action: SIGN_IN_FAILED,
+          detail: { method: 'authenticator', reason: 'code already used' },
+          ipAddress: request.ip,
+        });
         throw new HttpError(401, CODE_REUSED_MESSAGE);
       }
 

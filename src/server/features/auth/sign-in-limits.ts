@@ -29,12 +29,17 @@ export function createSignInLimits(options: { counters: CounterStore; secret: ()
   let macKey: Promise<Buffer> | undefined;
   const sign = async (payload: string) => {
     macKey ??= options.secret().then((secret) => crypto.createHmac('sha256', secret).update('device-cookie-v1').digest());
-    return crypto.createHmac('sha256', await macKey).update(payload).digest('base64url');
+    return crypto
+      .createHmac('sha256', await macKey)
+      .update(payload)
+      .digest('base64url');
   };
 
   /** The device id of a cookie this app issued for this account and that has not expired, else null. */
   async function deviceOf(email: string, cookieHeader: string | undefined): Promise<string | null> {
-    const raw = new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE.replace('.', '\\.')}=([A-Za-z0-9_-]{22})\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})(?:;|$)`).exec(cookieHeader ?? '');
+    const raw = new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE.replace('.', '\\.')}=([A-Za-z0-9_-]{22})\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})(?:;|$)`).exec(
+      cookieHeader ?? '',
+    );
     if (!raw) return null;
     const [, device, expires, mac] = raw as unknown as [string, string, string, string];
     if (Number(expires) * 1000 < Date.now()) return null;

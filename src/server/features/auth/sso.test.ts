@@ -36,8 +36,12 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
   const whoAmI = (cookie: string) => ctx.app.inject({ url: '/api/auth/user', headers: { cookie } });
   const usersWith = (email: string) => ctx.testDb.database.db.select().from(user).where(eq(user.email, email));
   const failures = async (error: string) =>
-    (await ctx.testDb.database.db.select().from(activityLog).where(and(eq(activityLog.action, 'sign-in.failed'), sql`${activityLog.detail}->>'error' = ${error}`)))
-      .length;
+    (
+      await ctx.testDb.database.db
+        .select()
+        .from(activityLog)
+        .where(and(eq(activityLog.action, 'sign-in.failed'), sql`${activityLog.detail}->>'error' = ${error}`))
+    ).length;
   const tokenRequests = () => idp.requests.filter((r) => r.path === '/token');
 
   /** Signs in someone the app must refuse: back to the sign-in page with `error`, logged as a failure. */
@@ -85,7 +89,10 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     expect(s256(token!.params.code_verifier!)).toBe(asked.code_challenge);
 
     const [ana] = await usersWith('ana@agency.example');
-    const logged = await ctx.testDb.database.db.select().from(activityLog).where(and(eq(activityLog.action, 'sign-in'), eq(activityLog.actorEmail, 'ana@agency.example')));
+    const logged = await ctx.testDb.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, 'sign-in'), eq(activityLog.actorEmail, 'ana@agency.example')));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ employeeId: ana!.id, detail: { method: 'sso' } });
   });
@@ -196,9 +203,17 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
   it("keeps Better Auth's own callback path and bare-ID-token sign-in closed", async () => {
     expect((await ctx.app.inject({ url: '/api/auth/callback/sso?code=x&state=y' })).statusCode).toBe(404);
     const fay = person('Fay', 'fay@elsewhere.example');
-    for (const [who, address] of [[ANA, `${net}.255.1`], [fay, `${net}.255.2`]] as const) {
+    for (const [who, address] of [
+      [ANA, `${net}.255.1`],
+      [fay, `${net}.255.2`],
+    ] as const) {
       const token = await genuineIdToken(idp, who);
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'sso', idToken: { token } }, remoteAddress: address });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/social',
+        payload: { provider: 'sso', idToken: { token } },
+        remoteAddress: address,
+      });
       expect(res.statusCode).toBe(403);
       expect(sessionCookieSet(res)).toBe(false);
     }

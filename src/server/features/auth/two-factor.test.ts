@@ -57,19 +57,26 @@ describe.each(TEST_DATABASES)('two-factor sign-in on %s', (kind) => {
     const reuse = cookieOf(await post('/sign-in/email', { email: me.email, password: me.password }));
     expect((await post('/two-factor/verify-backup-code', { code: backupCodes[0] }, reuse)).statusCode).toBeGreaterThanOrEqual(400);
 
-    const actions = (await ctx.testDb.database.db.select().from(activityLog).where(eq(activityLog.actorEmail, me.email)).orderBy(desc(activityLog.at))).map((r) => r.action);
+    const actions = (await ctx.testDb.database.db.select().from(activityLog).where(eq(activityLog.actorEmail, me.email)).orderBy(desc(activityLog.at))).map(
+      (r) => r.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['two-factor.setup', 'two-factor.enabled', 'sign-in.second-factor-asked', 'sign-in']));
     expect(actions.filter((a) => a === 'sign-in.failed').length).toBeGreaterThanOrEqual(2);
   });
 
   it('takes a code once: the same code is refused at the next sign-in, on another instance too', async () => {
     const me = await signedInEmployee(ctx.app, ctx.testDb.database.db, 'staff');
-    const { totpURI, backupCodes } = (await post('/two-factor/enable', { password: me.password }, me.cookie)).json<{ totpURI: string; backupCodes: string[] }>();
+    const { totpURI, backupCodes } = (await post('/two-factor/enable', { password: me.password }, me.cookie)).json<{
+      totpURI: string;
+      backupCodes: string[];
+    }>();
     // Confirmed with the previous step's code, so the sign-ins below can use the current one.
     expect((await post('/two-factor/verify-totp', { code: totpFromUri(totpURI, Date.now() - 30_000) }, me.cookie)).statusCode).toBe(200);
     const code = totpFromUri(totpURI);
     const challenge = async (on = ctx.app) =>
-      cookieOf(await on.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: me.email, password: me.password }, remoteAddress: address() }));
+      cookieOf(
+        await on.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: me.email, password: me.password }, remoteAddress: address() }),
+      );
     const verify = (on: FastifyInstance, cookie: string, body: object, kind = 'totp') =>
       on.inject({ method: 'POST', url: `/api/auth/two-factor/verify-${kind}`, payload: body, remoteAddress: address(), headers: { cookie } });
 
@@ -77,7 +84,10 @@ describe.each(TEST_DATABASES)('two-factor sign-in on %s', (kind) => {
     const other = await buildApp({ config: testConfig(), database: ctx.testDb.database });
     try {
       const reused = await verify(other, await challenge(other), { code });
-      expect([reused.statusCode, reused.json()]).toEqual([401, { message: 'That code was already used. Wait for the next code in your authenticator app and try again.' }]);
+      expect([reused.statusCode, reused.json()]).toEqual([
+        401,
+        { message: 'That code was already used. Wait for the next code in your authenticator app and try again.' },
+      ]);
       expect((await verify(ctx.app, await challenge(), { code })).statusCode).toBe(401);
       // A wrong code does not use up anything; the next code from the app works.
       expect((await verify(other, await challenge(other), { code: code === '000000' ? '111111' : '000000' })).statusCode).toBe(401);

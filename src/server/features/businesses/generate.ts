@@ -17,7 +17,28 @@ export interface GeneratedBusiness {
   recentPosts: string[];
 }
 
-const PREFIXES = ['Alamo', 'Lone Star', 'Riverwalk', 'Hill Country', 'Mission', 'Pecan', 'Bluebonnet', 'Longhorn', 'Cypress', 'Sunset', 'Liberty', 'Patriot', 'Eagle', 'Canyon', 'Oak Grove', 'Cedar', 'Old Town', 'Star', 'Prairie', 'Red Oak'];
+const PREFIXES = [
+  'Alamo',
+  'Lone Star',
+  'Riverwalk',
+  'Hill Country',
+  'Mission',
+  'Pecan',
+  'Bluebonnet',
+  'Longhorn',
+  'Cypress',
+  'Sunset',
+  'Liberty',
+  'Patriot',
+  'Eagle',
+  'Canyon',
+  'Oak Grove',
+  'Cedar',
+  'Old Town',
+  'Star',
+  'Prairie',
+  'Red Oak',
+];
 const SUFFIXES: Record<string, string[]> = {
   plumber: ['Plumbing Co.', 'Pipe Pros', 'Drain Works', 'Plumbing & Leak Repair'],
   electrician: ['Electric', 'Wiring Services', 'Electrical Contractors'],
@@ -46,13 +67,22 @@ const POSTS = [
   'Spring special: 10% off for first-time customers.',
 ];
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * Clearly fictional businesses around a centre: websites on the reserved `.example` domain,
  * phone numbers in the 555-01xx range set aside for fiction, profiles on `*.example` hosts.
  */
-export function generateBusinesses(options: { count: number; center: { lat: number; lng: number; label: string }; seed?: number; maxMiles?: number }): GeneratedBusiness[] {
+export function generateBusinesses(options: {
+  count: number;
+  center: { lat: number; lng: number; label: string };
+  seed?: number;
+  maxMiles?: number;
+}): GeneratedBusiness[] {
   const next = seededRandom(options.seed ?? 1);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const maxMiles = options.maxMiles ?? 40;
@@ -79,7 +109,8 @@ export function generateBusinesses(options: { count: number; center: { lat: numb
       reviewCount: rated ? 1 + Math.floor(next() * 450) : null,
       website: next() < 0.65 ? `https://${handle}.example` : null,
       phone: next() < 0.85 ? `(210) 555-01${String(Math.floor(next() * 100)).padStart(2, '0')}` : null,
-      socialProfiles: next() < 0.5 ? [...new Set([pick(NETWORKS), pick(NETWORKS)])].map((network) => ({ network, url: `https://${network}.example/${handle}` })) : [],
+      socialProfiles:
+        next() < 0.5 ? [...new Set([pick(NETWORKS), pick(NETWORKS)])].map((network) => ({ network, url: `https://${network}.example/${handle}` })) : [],
       recentPosts: next() < 0.3 ? [pick(POSTS), pick(POSTS)].filter((p, j, all) => all.indexOf(p) === j) : [],
     });
   }

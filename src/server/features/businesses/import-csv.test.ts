@@ -38,9 +38,15 @@ describe('directory CSV import', () => {
 /** Links read from outside sources are kept only when they are http(s); the adapters' cases are in adapters/places/outside-links.test.ts. */
 describe('links from outside sources', () => {
   it('directory CSV import: a website that is not http(s) refuses the row, a profile column is dropped', () => {
-    const csv = ['name,category,lat,lng,website,facebook,instagram', `Bad,plumber,29.4,-98.5,javascript:alert(1),,`, `Good,plumber,29.4,-98.5,https://good.example,javascript:alert(1),https://www.instagram.com/good`].join('\n');
+    const csv = [
+      'name,category,lat,lng,website,facebook,instagram',
+      `Bad,plumber,29.4,-98.5,javascript:alert(1),,`,
+      `Good,plumber,29.4,-98.5,https://good.example,javascript:alert(1),https://www.instagram.com/good`,
+    ].join('\n');
     const { rows, errors } = parseDirectoryCsv(csv);
     expect(errors).toEqual([{ row: 2, message: 'website must start with http:// or https://' }]);
-    expect(rows.map((r) => [r.name, r.website, r.socialProfiles])).toEqual([['Good', 'https://good.example', [{ network: 'instagram', url: 'https://www.instagram.com/good' }]]]);
+    expect(rows.map((r) => [r.name, r.website, r.socialProfiles])).toEqual([
+      ['Good', 'https://good.example', [{ network: 'instagram', url: 'https://www.instagram.com/good' }]],
+    ]);
   });
 });

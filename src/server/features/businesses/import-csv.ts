@@ -22,7 +22,11 @@ const text = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
  * rows are kept.
  */
 export function parseDirectoryCsv(csv: string): ImportResult {
-  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
+  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
   const result: ImportResult = { rows: [], errors: [] };
   const missing = ['name', 'category', 'lat', 'lng'].filter((c) => !parsed.meta.fields?.includes(c));
   if (missing.length > 0) {

@@ -36,7 +36,11 @@ export async function businessRoutes(app: FastifyInstance, options: { search: Bu
   app.get('/api/businesses/export.csv', async (request, reply) => {
     const query = parseInput(businessSearchQuery, request.query, LABELS);
     const results = await search.search(query);
-    request.activity = { action: 'export', subject: 'business search results', detail: { count: results.length, category: query.category, radius: query.radius } };
+    request.activity = {
+      action: 'export',
+      subject: 'business search results',
+      detail: { count: results.length, category: query.category, radius: query.radius },
+    };
     return sendCsv(reply, 'businesses', toCsv(RESULT_COLUMNS, results));
   });
 }

@@ -16,8 +16,24 @@ describe.each(TEST_DATABASES)('lead search in the directory on %s', (kind) => {
   beforeAll(async () => {
     // Two landmarks at known distances from the centre (1° of latitude ≈ 69.1 miles).
     await ctx.testDb.database.db.insert(directoryBusinesses).values([
-      { name: 'Zeta Test Plumbing', category: 'plumber', searchTerms: businessTerms('Zeta Test Plumbing', 'plumber'), lat: CENTER.lat + 0.1, lng: CENTER.lng, source: 'import', ratingTenths: 45, reviewCount: 12 },
-      { name: 'Far Away Plumbing', category: 'plumber', searchTerms: businessTerms('Far Away Plumbing', 'plumber'), lat: CENTER.lat + 1.0, lng: CENTER.lng, source: 'import' },
+      {
+        name: 'Zeta Test Plumbing',
+        category: 'plumber',
+        searchTerms: businessTerms('Zeta Test Plumbing', 'plumber'),
+        lat: CENTER.lat + 0.1,
+        lng: CENTER.lng,
+        source: 'import',
+        ratingTenths: 45,
+        reviewCount: 12,
+      },
+      {
+        name: 'Far Away Plumbing',
+        category: 'plumber',
+        searchTerms: businessTerms('Far Away Plumbing', 'plumber'),
+        lat: CENTER.lat + 1.0,
+        lng: CENTER.lng,
+        source: 'import',
+      },
     ]);
   });
 

@@ -25,7 +25,9 @@ export function createBusinessSearch(options: { provider: PlacesProvider; defaul
 
     async search(query: BusinessSearchQuery): Promise<BusinessResult[]> {
       const from = await center(query);
-      const places = await upstream(() => provider.search({ category: query.category, lat: from.lat, lng: from.lng, radiusMiles: query.radius, limit: SEARCH_RESULT_CAP }));
+      const places = await upstream(() =>
+        provider.search({ category: query.category, lat: from.lat, lng: from.lng, radiusMiles: query.radius, limit: SEARCH_RESULT_CAP }),
+      );
       return places
         .map((place) => toResult(provider.name, place, distanceMiles(from, place)))
         .filter((b) => b.distance <= query.radius)

@@ -41,9 +41,11 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
     // 25 rows registered in the same instant: only the id keeps their order stable across pages.
     const [plan] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
     const at = new Date('2024-01-01T00:00:00Z');
-    await ctx.testDb.database.db.insert(businessRegistrations).values(
-      Array.from({ length: 25 }, (_, i) => ({ ...base, businessName: `Paging Co ${i}`, email: `paging${i}@example.com`, planId: plan!.id, createdAt: at })),
-    );
+    await ctx.testDb.database.db
+      .insert(businessRegistrations)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({ ...base, businessName: `Paging Co ${i}`, email: `paging${i}@example.com`, planId: plan!.id, createdAt: at })),
+      );
   });
 
   it('answers 401 to a visitor on the list, the detail and the export', async () => {
@@ -130,7 +132,9 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
     const db = ctx.testDb.database.db;
     const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
     const tricky = ['=HYPERLINK("x")', '+1', '-2', '@cmd', '=1+1\nsecond line', 'Smith, "Jr" & Sons'];
-    await db.insert(businessRegistrations).values(tricky.map((businessName, i) => ({ ...base, ownerName: 'Tricky Owner', businessName, email: `t${i}@example.com`, planId: plan!.id })));
+    await db
+      .insert(businessRegistrations)
+      .values(tricky.map((businessName, i) => ({ ...base, ownerName: 'Tricky Owner', businessName, email: `t${i}@example.com`, planId: plan!.id })));
 
     const res = await get('/api/clients/export.csv?search=tricky%20owner');
     expect(res.statusCode).toBe(200);
@@ -140,11 +144,19 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
     const parsed = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     expect(parsed.data[0]!.slice(0, 3)).toEqual(['Business name', 'Owner name', 'Email']);
-    expect(parsed.data.slice(1).map((r) => r[0]).sort()).toEqual(["'+1", "'-2", "'=1+1\nsecond line", '\'=HYPERLINK("x")', "'@cmd", 'Smith, "Jr" & Sons'].sort());
+    expect(
+      parsed.data
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(["'+1", "'-2", "'=1+1\nsecond line", '\'=HYPERLINK("x")', "'@cmd", 'Smith, "Jr" & Sons'].sort());
     expect(res.body).toContain('"Smith, ""Jr"" & Sons"');
 
     await vi.waitFor(async () => {
-      const [entry] = await db.select().from(activityLog).where(and(eq(activityLog.action, 'export'), eq(activityLog.subject, 'clients')));
+      const [entry] = await db
+        .select()
+        .from(activityLog)
+        .where(and(eq(activityLog.action, 'export'), eq(activityLog.subject, 'clients')));
       expect(entry?.detail).toEqual({ count: 6, search: 'tricky owner', status: null });
     });
 

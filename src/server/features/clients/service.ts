@@ -121,7 +121,11 @@ export function createClientService(db: Db) {
         matching(query)
           .limit(CLIENTS_PAGE_SIZE)
           .offset((query.page - 1) * CLIENTS_PAGE_SIZE),
-        db.select({ n: count() }).from(reg).leftJoinLateral(latestIntent, sql`true`).where(where(query)),
+        db
+          .select({ n: count() })
+          .from(reg)
+          .leftJoinLateral(latestIntent, sql`true`)
+          .where(where(query)),
       ]);
       return { items: rows.map(toSummary), total: total!.n, page: query.page, pageSize: CLIENTS_PAGE_SIZE };
     },
@@ -152,7 +156,13 @@ export function createClientService(db: Db) {
           periodStart: sub.periodStart?.toISOString() ?? null,
           periodEnd: sub.periodEnd?.toISOString() ?? null,
         },
-        payments: paid.map((p) => ({ id: p.id, amount: centsToDecimal(p.amountCents), currency: p.currency, paidAt: p.paidAt.toISOString(), provider: p.provider })),
+        payments: paid.map((p) => ({
+          id: p.id,
+          amount: centsToDecimal(p.amountCents),
+          currency: p.currency,
+          paidAt: p.paidAt.toISOString(),
+          provider: p.provider,
+        })),
         lastPaymentError: row.reg.status === 'active' ? null : row.lastError,
       };
     },

@@ -33,11 +33,18 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     expect(weak.json().issues).toEqual([{ field: 'password', message: expect.stringMatching(/too common/) }]);
     const bad = await call('POST', '/api/employees', owner.cookie, { email: 'not-an-email', name: '', password: 'short' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues.map((i: { field: string }) => i.field).sort()).toEqual(['email', 'name', 'password']);
+    expect(
+      bad
+        .json()
+        .issues.map((i: { field: string }) => i.field)
+        .sort(),
+    ).toEqual(['email', 'name', 'password']);
 
     const added = await call('POST', '/api/employees', owner.cookie, { email: ' New@Example.com ', name: 'Nia New', password: 'a long enough password' });
     expect(added.statusCode).toBe(201);
-    expect((await call('POST', '/api/employees', owner.cookie, { email: 'new@example.com', name: 'Again', password: 'a long enough password' })).statusCode).toBe(409);
+    expect(
+      (await call('POST', '/api/employees', owner.cookie, { email: 'new@example.com', name: 'Again', password: 'a long enough password' })).statusCode,
+    ).toBe(409);
     expect(await lastActivity()).toMatchObject({ action: 'create', subject: 'employee', actorEmail: owner.email, ipAddress: '10.3.0.1' });
 
     const list = (await call('GET', '/api/employees', owner.cookie)).json<EmployeeSummary[]>();
@@ -49,13 +56,23 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     const id = await idOf(victim.email);
     expect((await call('PATCH', `/api/employees/${id}`, owner.cookie, { disabled: true })).statusCode).toBe(204);
     expect((await call('GET', '/api/auth/user', victim.cookie)).statusCode).toBe(401);
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: victim.email, password: victim.password }, remoteAddress: '10.3.0.2' });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: victim.email, password: victim.password },
+      remoteAddress: '10.3.0.2',
+    });
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toMatch(/disabled/);
     expect(cookieOf(again)).not.toMatch(/session_token=[^;]/);
 
     expect((await call('PATCH', `/api/employees/${id}`, owner.cookie, { disabled: false })).statusCode).toBe(204);
-    const back = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: victim.email, password: victim.password }, remoteAddress: '10.3.0.2' });
+    const back = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: victim.email, password: victim.password },
+      remoteAddress: '10.3.0.2',
+    });
     expect(back.statusCode).toBe(200);
   });
 
@@ -77,7 +94,12 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
   it('logs sign-ins, failures and sign-outs, and lists the log newest first, page by page', async () => {
     const email = owner.email;
     await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'wrong password here' }, remoteAddress: '10.3.0.7' });
-    const good = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: owner.password }, remoteAddress: '10.3.0.7' });
+    const good = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password: owner.password },
+      remoteAddress: '10.3.0.7',
+    });
     await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: cookieOf(good) }, payload: {}, remoteAddress: '10.3.0.7' });
 
     const page = (await call('GET', '/api/activity', owner.cookie)).json<ActivityPage>();
@@ -96,18 +118,41 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
   it('locks an account after 10 failed sign-ins, whatever the address, until the window passes', async () => {
     const target = await signedInEmployee(ctx.app, ctx.testDb.database.db, 'staff');
     for (let i = 0; i < 10; i++) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: target.email, password: `wrong guess ${i}!!` }, remoteAddress: `10.4.${i}.1` });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: target.email, password: `wrong guess ${i}!!` },
+        remoteAddress: `10.4.${i}.1`,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: target.email, password: target.password }, remoteAddress: '10.4.99.1' });
+    const locked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: target.email, password: target.password },
+      remoteAddress: '10.4.99.1',
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe('Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.');
     // Another account from the same addresses is not affected.
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: owner.email, password: owner.password }, remoteAddress: '10.4.98.1' });
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: owner.email, password: owner.password },
+      remoteAddress: '10.4.98.1',
+    });
     expect(other.statusCode).toBe(200);
     // Failures older than the window no longer count.
-    await ctx.testDb.database.db.update(rateLimitCounters).set({ resetAt: new Date(Date.now() - 1000) }).where(like(rateLimitCounters.key, 'sign-in:account:%'));
-    const later = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: target.email, password: target.password }, remoteAddress: '10.4.99.2' });
+    await ctx.testDb.database.db
+      .update(rateLimitCounters)
+      .set({ resetAt: new Date(Date.now() - 1000) })
+      .where(like(rateLimitCounters.key, 'sign-in:account:%'));
+    const later = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: target.email, password: target.password },
+      remoteAddress: '10.4.99.2',
+    });
     expect(later.statusCode).toBe(200);
   });
 });

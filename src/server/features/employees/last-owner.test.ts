@@ -50,7 +50,10 @@ describe.each(TEST_DATABASES)('the last active owner stays when two owners act a
       const [demoted] = await db().select({ role: user.role }).from(user).where(eq(user.id, loser.id));
       expect(demoted!.role).toBe('staff');
       // The winner makes the other an owner again for the next round.
-      expect((await ctx.app.inject({ method: 'PATCH', url: `/api/employees/${loser.id}`, headers: { cookie: winner.cookie }, payload: { role: 'owner' } })).statusCode).toBe(204);
+      expect(
+        (await ctx.app.inject({ method: 'PATCH', url: `/api/employees/${loser.id}`, headers: { cookie: winner.cookie }, payload: { role: 'owner' } }))
+          .statusCode,
+      ).toBe(204);
       expect(await activeOwners()).toBe(2);
       [a, b] = round % 2 === 0 ? [b, a] : [a, b];
     }

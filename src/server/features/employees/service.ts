@@ -57,7 +57,8 @@ export function createEmployeeService(auth: Auth, db: Db) {
       const problem = passwordProblem(input.password);
       if (problem) throw new HttpError(400, problem, [{ field: 'password', message: problem }]);
       const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
-      if (existing) throw new HttpError(409, 'An employee with this email already exists.', [{ field: 'email', message: 'An employee with this email already exists.' }]);
+      if (existing)
+        throw new HttpError(409, 'An employee with this email already exists.', [{ field: 'email', message: 'An employee with this email already exists.' }]);
       await createOrResetEmployee(auth, db, input);
       const [created] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
       return { id: created!.id };

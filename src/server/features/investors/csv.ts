@@ -4,7 +4,11 @@ import type { CsvColumn } from '../../http/csv.js';
 import type { DiscoveredInvestor } from '../../adapters/investors/types.js';
 import { normaliseProfileUrl } from './profile-url.js';
 
-const LIST = (v: string | undefined) => (v ?? '').split(';').map((s) => s.trim()).filter(Boolean);
+const LIST = (v: string | undefined) =>
+  (v ?? '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const NUMBER = (v: string | undefined) => (v && v.trim() ? Number(v.replace(/[,\s]/g, '')) : null);
 
 /** Columns of the import and the export (lists separated by ';'). */
@@ -33,7 +37,11 @@ export interface ParsedInvestors {
 
 /** Reads investors from CSV text; each bad row is reported by its line number, good rows are kept. */
 export function parseInvestorCsv(csv: string): ParsedInvestors {
-  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().toLowerCase() });
+  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
   const result: ParsedInvestors = { rows: [], errors: [] };
   if (!parsed.meta.fields?.includes('name')) {
     result.errors.push({ row: 1, message: `The header row needs a name column (columns: ${INVESTOR_COLUMNS.map((c) => c.header).join(', ')}).` });

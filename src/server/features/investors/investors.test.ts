@@ -52,15 +52,24 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
     const target = DEMO_INVESTORS[3]!;
     expect((await list(`search=${encodeURIComponent(target.name.split(' ')[1]!.toUpperCase())}`)).map((i) => i.name)).toContain(target.name);
     const firmWord = target.firm!.split(' ')[0]!.slice(0, 4).toLowerCase();
-    expect((await list(`search=${firmWord}&limit=50`)).every((i) => `${i.name} ${i.firm} ${i.expertise.join(' ')}`.toLowerCase().includes(firmWord))).toBe(true);
+    expect((await list(`search=${firmWord}&limit=50`)).every((i) => `${i.name} ${i.firm} ${i.expertise.join(' ')}`.toLowerCase().includes(firmWord))).toBe(
+      true,
+    );
     const expertise = await list('search=cyber&limit=50');
     expect(expertise.length).toBeGreaterThan(0);
     expect(expertise.every((i) => i.expertise.some((e) => e.toLowerCase().includes('cyber')))).toBe(true);
-    expect(await list("search=%27%3B%20drop%20table%20investors%3B--")).toEqual([]);
+    expect(await list('search=%27%3B%20drop%20table%20investors%3B--')).toEqual([]);
   });
 
   it('adds, edits and deletes by hand, with one investor per profile URL', async () => {
-    const body = { name: 'Pat Manual', firm: 'Handmade Capital', linkedinUrl: 'http://LinkedIn.com/in/Pat-Manual/?trk=x', stages: ['Growth'], industries: ['Veteran-Led'], expertise: ['Defense'] };
+    const body = {
+      name: 'Pat Manual',
+      firm: 'Handmade Capital',
+      linkedinUrl: 'http://LinkedIn.com/in/Pat-Manual/?trk=x',
+      stages: ['Growth'],
+      industries: ['Veteran-Led'],
+      expertise: ['Defense'],
+    };
     const created = await call('POST', '/api/investors', body);
     expect(created.statusCode).toBe(201);
     const pat = created.json<Investor>();
@@ -69,7 +78,12 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
     expect(dup.statusCode).toBe(409);
     const bad = await call('POST', '/api/investors', { name: ' ', email: 'nope', stages: ['Pre-seed'] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues.map((i: { field: string }) => i.field).sort()).toEqual(['email', 'name', 'stages.0']);
+    expect(
+      bad
+        .json()
+        .issues.map((i: { field: string }) => i.field)
+        .sort(),
+    ).toEqual(['email', 'name', 'stages.0']);
 
     expect((await list('investmentStage=Growth&industry=Veteran-Led&limit=50')).map((i) => i.id)).toContain(pat.id);
     const edited = await call('PUT', `/api/investors/${pat.id}`, { ...body, title: 'Managing Partner', stages: ['Seed'] });
@@ -100,7 +114,9 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
 
     const stored = (await call('POST', '/api/investors/import', csv, { 'content-type': 'text/csv' })).json<InvestorImportResult>();
     expect([stored.added, stored.updated]).toEqual([2, 0]);
-    const again = (await call('POST', '/api/investors/import', csv.replace('Import Partners', 'Renamed Partners'), { 'content-type': 'text/csv' })).json<InvestorImportResult>();
+    const again = (
+      await call('POST', '/api/investors/import', csv.replace('Import Partners', 'Renamed Partners'), { 'content-type': 'text/csv' })
+    ).json<InvestorImportResult>();
     expect([again.added, again.updated]).toEqual([0, 2]);
     expect((await list('search=zebulon'))[0]).toMatchObject({ firm: 'Renamed Partners', stages: ['Seed', 'Growth'], portfolioSize: 12 });
 
@@ -112,7 +128,10 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
   });
 
   it('answers 502 with the source message when discovery fails', async () => {
-    const failing: InvestorSource = { name: 'wikidata', discover: () => Promise.reject(new InvestorSourceError('Wikidata did not answer within 20 seconds. Please try again later.')) };
+    const failing: InvestorSource = {
+      name: 'wikidata',
+      discover: () => Promise.reject(new InvestorSourceError('Wikidata did not answer within 20 seconds. Please try again later.')),
+    };
     const other = await buildApp({ config: testConfig(), database: ctx.testDb.database, auth: ctx.app.auth, investorSource: failing });
     try {
       const res = await other.inject({ method: 'POST', url: '/api/discover-investors', headers: { cookie: ctx.cookie } });

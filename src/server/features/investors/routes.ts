@@ -6,7 +6,16 @@ import { parseInput } from '../../http/validate.js';
 import { INVESTOR_COLUMNS, parseInvestorCsv } from './csv.js';
 import type { InvestorService } from './service.js';
 
-const LABELS = { search: 'Search', investmentStage: 'Investment stage', industry: 'Industry', offset: 'Offset', limit: 'Limit', name: 'Name', linkedinUrl: 'Profile URL', email: 'Email' };
+const LABELS = {
+  search: 'Search',
+  investmentStage: 'Investment stage',
+  industry: 'Industry',
+  offset: 'Offset',
+  limit: 'Limit',
+  name: 'Name',
+  linkedinUrl: 'Profile URL',
+  email: 'Email',
+};
 export const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
 const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain'];
 const NOT_CSV = 'Send the investor list as a CSV file (content type text/csv).';
@@ -59,16 +68,20 @@ export async function investorRoutes(app: FastifyInstance, options: { investors:
     scope.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(415, NOT_CSV)));
 
     /** `?dryRun=1` answers the preview and the errors and stores nothing. */
-    scope.post<{ Querystring: { dryRun?: string } }>('/api/investors/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request): Promise<InvestorImportResult> => {
-      if (typeof request.body !== 'string') throw new HttpError(415, NOT_CSV);
-      const { rows, errors } = parseInvestorCsv(request.body);
-      if (request.query.dryRun === '1' || request.query.dryRun === 'true') {
-        request.activity = null;
-        return { preview: rows, errors, added: 0, updated: 0 };
-      }
-      const { added, updated } = await investors.import(rows);
-      request.activity = { action: 'create', subject: 'investor import', detail: { added, updated, errors: errors.length } };
-      return { preview: rows, errors, added, updated };
-    });
+    scope.post<{ Querystring: { dryRun?: string } }>(
+      '/api/investors/import',
+      { bodyLimit: IMPORT_BODY_LIMIT },
+      async (request): Promise<InvestorImportResult> => {
+        if (typeof request.body !== 'string') throw new HttpError(415, NOT_CSV);
+        const { rows, errors } = parseInvestorCsv(request.body);
+        if (request.query.dryRun === '1' || request.query.dryRun === 'true') {
+          request.activity = null;
+          return { preview: rows, errors, added: 0, updated: 0 };
+        }
+        const { added, updated } = await investors.import(rows);
+        request.activity = { action: 'create', subject: 'investor import', detail: { added, updated, errors: errors.length } };
+        return { preview: rows, errors, added, updated };
+      },
+    );
   });
 }

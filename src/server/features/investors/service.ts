@@ -15,18 +15,27 @@ type Row = typeof investors.$inferSelect;
 const toInvestor = ({ searchText: _s, sourceId: _id, createdAt: _c, updatedAt: _u, ...rest }: Row): Investor => rest;
 
 /** What the search box matches: name, firm and expertise, in lower case. */
-const searchTextOf = (i: { name: string; firm?: string | null; expertise?: string[] }) => [i.name, i.firm ?? '', ...(i.expertise ?? [])].join(' ').toLowerCase();
+const searchTextOf = (i: { name: string; firm?: string | null; expertise?: string[] }) =>
+  [i.name, i.firm ?? '', ...(i.expertise ?? [])].join(' ').toLowerCase();
 
 /** Word prefixes, all required: 'sea cap' finds 'Seaside Capital'. Only letters and digits reach the query. */
 function searchCondition(search: string | undefined): SQL | undefined {
-  const words = (search ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+  const words = (search ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
   if (words.length === 0) return undefined;
   return sql`to_tsvector('simple', ${investors.searchText}) @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
 }
 
 /** The facet keys an investor answers to: each stage, each industry, and each stage + industry pair. */
 function facetsOf(stages: string[], industries: string[]): string[] {
-  return [...stages.map((s) => `stage:${s}`), ...industries.map((i) => `industry:${i}`), ...stages.flatMap((s) => industries.map((i) => `stage:${s}|industry:${i}`))];
+  return [
+    ...stages.map((s) => `stage:${s}`),
+    ...industries.map((i) => `industry:${i}`),
+    ...stages.flatMap((s) => industries.map((i) => `stage:${s}|industry:${i}`)),
+  ];
 }
 
 function facetKey(query: Pick<InvestorsQuery, 'investmentStage' | 'industry'>): string | null {
@@ -117,7 +126,8 @@ export function createInvestorService(db: Db, source: InvestorSource) {
       const key = facetKey(query);
       let ids: string[];
       if (!query.search?.trim() || !searchCondition(query.search)) {
-        if (!key) return (await db.select().from(investors).orderBy(asc(investors.name), asc(investors.id)).offset(query.offset).limit(query.limit)).map(toInvestor);
+        if (!key)
+          return (await db.select().from(investors).orderBy(asc(investors.name), asc(investors.id)).offset(query.offset).limit(query.limit)).map(toInvestor);
         const page = await db
           .select({ id: investorFacets.investorId })
           .from(investorFacets)
@@ -159,7 +169,11 @@ export function createInvestorService(db: Db, source: InvestorSource) {
       const row = values(input, existing.source, existing.sourceId);
       await assertUniqueProfile(row.linkedinUrl, id);
       const updated = await db.transaction(async (tx) => {
-        const [changed] = await tx.update(investors).set({ ...row, updatedAt: new Date() }).where(eq(investors.id, id)).returning();
+        const [changed] = await tx
+          .update(investors)
+          .set({ ...row, updatedAt: new Date() })
+          .where(eq(investors.id, id))
+          .returning();
         await replaceFacets(tx, changed!);
         return changed!;
       });
@@ -196,7 +210,10 @@ export function createInvestorService(db: Db, source: InvestorSource) {
           const [known] = row.linkedinUrl ? await tx.select({ id: investors.id }).from(investors).where(eq(investors.linkedinUrl, row.linkedinUrl)) : [];
           if (known) {
             const { source: _source, sourceId: _sourceId, ...changes } = row;
-            await tx.update(investors).set({ ...changes, updatedAt: new Date() }).where(eq(investors.id, known.id));
+            await tx
+              .update(investors)
+              .set({ ...changes, updatedAt: new Date() })
+              .where(eq(investors.id, known.id));
             await replaceFacets(tx, { ...row, id: known.id });
             updated++;
           } else {

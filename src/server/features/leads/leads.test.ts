@@ -21,7 +21,20 @@ describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: { cookie: ctx.cookie }, ...(payload ? { payload } : {}) });
   const firstResults = async (category: string) => (await call('GET', `/api/businesses/search?category=${category}`)).json<BusinessResult[]>();
-  const asLead = (b: BusinessResult) => ({ provider: b.provider, sourceId: b.sourceId, name: b.name, address: b.address, lat: b.lat, lng: b.lng, rating: b.rating, reviewCount: b.reviewCount, website: b.website, phone: b.phone, socialProfiles: b.socialProfiles, category: 'plumber' });
+  const asLead = (b: BusinessResult) => ({
+    provider: b.provider,
+    sourceId: b.sourceId,
+    name: b.name,
+    address: b.address,
+    lat: b.lat,
+    lng: b.lng,
+    rating: b.rating,
+    reviewCount: b.reviewCount,
+    website: b.website,
+    phone: b.phone,
+    socialProfiles: b.socialProfiles,
+    category: 'plumber',
+  });
 
   it('saves a search result once, updates its status and note, and deletes it', async () => {
     const [business] = await firstResults('plumber');
@@ -55,7 +68,12 @@ describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
   it('refuses a lead without a name or with a script as its website', async () => {
     const res = await call('POST', '/api/leads', { provider: 'directory', sourceId: 'x', name: ' ', website: 'javascript:alert(1)' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues.map((i: { field: string }) => i.field).sort()).toEqual(['name', 'website']);
+    expect(
+      res
+        .json()
+        .issues.map((i: { field: string }) => i.field)
+        .sort(),
+    ).toEqual(['name', 'website']);
   });
 
   it('finds social profiles on the lead website and keeps them; a failure says why', async () => {
@@ -71,7 +89,9 @@ describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
     const bare = (await call('POST', '/api/leads', asLead(withoutSite))).json<Lead>();
     expect((await call('POST', `/api/leads/${bare.id}/social-profiles`)).statusCode).toBe(422);
 
-    const broken = (await call('POST', '/api/leads', { provider: 'google', sourceId: 'g1', name: 'Broken Site', website: 'https://broken.example' })).json<Lead>();
+    const broken = (
+      await call('POST', '/api/leads', { provider: 'google', sourceId: 'g1', name: 'Broken Site', website: 'https://broken.example' })
+    ).json<Lead>();
     const failed = await call('POST', `/api/leads/${broken.id}/social-profiles`);
     expect(failed.statusCode).toBe(502);
     expect(failed.json().message).toBe('The website did not answer within 5 seconds.');

@@ -46,7 +46,13 @@ export function createLeadService(db: Db, findProfiles: (website: string) => Pro
   return {
     async page(status: LeadStatus | undefined, page: number): Promise<LeadPage> {
       const [rows, [total]] = await Promise.all([
-        db.select().from(leads).where(filter(status)).orderBy(desc(leads.createdAt), desc(leads.id)).limit(LEADS_PAGE_SIZE).offset((page - 1) * LEADS_PAGE_SIZE),
+        db
+          .select()
+          .from(leads)
+          .where(filter(status))
+          .orderBy(desc(leads.createdAt), desc(leads.id))
+          .limit(LEADS_PAGE_SIZE)
+          .offset((page - 1) * LEADS_PAGE_SIZE),
         db.select({ n: count() }).from(leads).where(filter(status)),
       ]);
       return { items: rows.map(toLead), total: total!.n, page, pageSize: LEADS_PAGE_SIZE };
@@ -79,7 +85,10 @@ export function createLeadService(db: Db, findProfiles: (website: string) => Pro
         .onConflictDoNothing({ target: [leads.provider, leads.sourceId] })
         .returning();
       if (inserted) return { lead: toLead(inserted), created: true };
-      const [existing] = await db.select().from(leads).where(and(eq(leads.provider, input.provider), eq(leads.sourceId, input.sourceId)));
+      const [existing] = await db
+        .select()
+        .from(leads)
+        .where(and(eq(leads.provider, input.provider), eq(leads.sourceId, input.sourceId)));
       return { lead: toLead(existing!), created: false };
     },
 
@@ -87,7 +96,11 @@ export function createLeadService(db: Db, findProfiles: (website: string) => Pro
       await find(id);
       const [row] = await db
         .update(leads)
-        .set({ ...(patch.status ? { status: patch.status } : {}), ...(patch.note !== undefined ? { note: patch.note?.trim() || null } : {}), updatedAt: new Date() })
+        .set({
+          ...(patch.status ? { status: patch.status } : {}),
+          ...(patch.note !== undefined ? { note: patch.note?.trim() || null } : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(leads.id, id))
         .returning();
       return toLead(row!);
@@ -104,7 +117,11 @@ export function createLeadService(db: Db, findProfiles: (website: string) => Pro
       if (!row.website) throw new HttpError(422, 'This lead has no website to read social profiles from.');
       const found = await findProfiles(row.website);
       const merged = [...row.socialProfiles, ...found].filter((p, i, all) => all.findIndex((q) => q.url === p.url) === i);
-      const [updated] = await db.update(leads).set({ socialProfiles: merged, socialCheckedAt: new Date(), updatedAt: new Date() }).where(eq(leads.id, id)).returning();
+      const [updated] = await db
+        .update(leads)
+        .set({ socialProfiles: merged, socialCheckedAt: new Date(), updatedAt: new Date() })
+        .where(eq(leads.id, id))
+        .returning();
       return toLead(updated!);
     },
   };

@@ -121,7 +121,10 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
       expect(await worker.drain()).toBe(0);
       expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 1 });
 
-      await db.update(outboxMessages).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outboxMessages.id, failed!.id));
+      await db
+        .update(outboxMessages)
+        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+        .where(eq(outboxMessages.id, failed!.id));
       rejectNext = false;
       expect(await worker.drain()).toBe(1);
       expect(received).toHaveLength(1);
@@ -145,7 +148,10 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
       for (const round of [1, 2, 3]) {
         received.length = 0;
         const subjects = Array.from({ length: 6 }, (_, i) => `Concurrent ${round}.${i + 1}`);
-        await enqueueMail(testDb.database.db, subjects.map((subject, i) => ({ kind: 'bulk', to: `u${i}@example.com`, subject, text: `Body of ${subject}.` })));
+        await enqueueMail(
+          testDb.database.db,
+          subjects.map((subject, i) => ({ kind: 'bulk', to: `u${i}@example.com`, subject, text: `Body of ${subject}.` })),
+        );
         await gate?.query('begin; lock table outbox_messages in exclusive mode');
         const drains = Promise.all([w1.drain(), w2.drain()]);
         while (gate && (await gate.query<{ n: number }>(waiting)).rows[0]!.n < 2) await new Promise((r) => setTimeout(r, 5));

@@ -61,7 +61,10 @@ export function createOutboxWorker(options: { db: Db; transport: MailTransport; 
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const retryAt = new Date(Date.now() + retryDelayMs(message.attempts));
-        await db.update(outboxMessages).set({ lastError: reason.slice(0, 1000), nextAttemptAt: retryAt }).where(eq(outboxMessages.id, message.id));
+        await db
+          .update(outboxMessages)
+          .set({ lastError: reason.slice(0, 1000), nextAttemptAt: retryAt })
+          .where(eq(outboxMessages.id, message.id));
         log.warn({ outboxId: message.id, kind: message.kind, attempts: message.attempts, retryAt, reason }, 'e-mail not sent; will retry');
       }
     }

@@ -6,14 +6,25 @@ import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
 
-const registration = { businessName: 'Live Garage', ownerName: 'Lee Example', email: 'lee@example.com', businessType: 'Automotive', subscriptionPlan: 'growing' };
+const registration = {
+  businessName: 'Live Garage',
+  ownerName: 'Lee Example',
+  email: 'lee@example.com',
+  businessType: 'Automotive',
+  subscriptionPlan: 'growing',
+};
 
 describe.each(TEST_DATABASES)('revenue with live Stripe keys counts real money only, on %s', (kind) => {
   let fake: FakeStripe;
   afterAll(() => fake?.close());
   const ctx = appUnderTest(kind, async () => {
     fake = await startFakeStripe();
-    const config = testConfig({ STRIPE_SECRET_KEY: 'sk_live_fake', STRIPE_PUBLISHABLE_KEY: 'pk_live_fake', STRIPE_WEBHOOK_SECRET: 'whsec_live', STRIPE_API_BASE: fake.url });
+    const config = testConfig({
+      STRIPE_SECRET_KEY: 'sk_live_fake',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_fake',
+      STRIPE_WEBHOOK_SECRET: 'whsec_live',
+      STRIPE_API_BASE: fake.url,
+    });
     return { config, registrationRateLimit: 1000, paymentRateLimit: 1000 };
   });
 
@@ -36,7 +47,16 @@ describe.each(TEST_DATABASES)('revenue with live Stripe keys counts real money o
     const status = await ctx.app.inject({ url: `/api/payments/status?payment_intent_client_secret=${intent.clientSecret}` });
     expect(status.json()).toMatchObject({ status: 'succeeded' });
     // … and a test-key sale of the same moment, as if booked while the keys were test keys.
-    await ctx.testDb.database.db.insert(payments).values({ provider: 'stripe', providerPaymentId: 'pi_test_mode_sale', amountCents: 12_345, currency: 'usd', livemode: false, paidAt: new Date(Date.now() - 1000) });
+    await ctx.testDb.database.db
+      .insert(payments)
+      .values({
+        provider: 'stripe',
+        providerPaymentId: 'pi_test_mode_sale',
+        amountCents: 12_345,
+        currency: 'usd',
+        livemode: false,
+        paidAt: new Date(Date.now() - 1000),
+      });
 
     const price = (growing!.priceCents / 100).toFixed(2);
     expect(await get<RevenueToday>('/api/revenue/today')).toEqual({ today: price, week: price, testMode: false });

@@ -8,7 +8,9 @@ import type { PaymentsService } from './service.js';
 
 const statusQuery = z.object({
   payment_intent: z.optional(z.string().check(z.maxLength(200))),
-  payment_intent_client_secret: z.string('payment_intent_client_secret is required').check(z.minLength(1, 'payment_intent_client_secret is required'), z.maxLength(300)),
+  payment_intent_client_secret: z
+    .string('payment_intent_client_secret is required')
+    .check(z.minLength(1, 'payment_intent_client_secret is required'), z.maxLength(300)),
 });
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:-]{8,200}$/;
 

@@ -61,9 +61,7 @@ export function createPaymentsService(deps: SettleDeps) {
         { field: 'amount', message: `The price of this plan is ${price}` },
       ]);
     }
-    const [registration] = input.registrationId
-      ? await db.select().from(businessRegistrations).where(eq(businessRegistrations.id, input.registrationId))
-      : [];
+    const [registration] = input.registrationId ? await db.select().from(businessRegistrations).where(eq(businessRegistrations.id, input.registrationId)) : [];
     if (input.registrationId && !registration) {
       throw new HttpError(400, 'We could not find your registration. Please register your business again on our home page.', [
         { field: 'registrationId', message: 'There is no such registration' },
@@ -214,7 +212,16 @@ export function createPaymentsService(deps: SettleDeps) {
     const outcome = testCardOutcome(input.cardNumber);
     if (outcome.ok) {
       await settle.succeeded(
-        { id: row.providerIntentId, status: 'succeeded', amountCents: row.amountCents, currency: row.currency, customerId: null, errorMessage: null, paidAt: new Date(), livemode: false },
+        {
+          id: row.providerIntentId,
+          status: 'succeeded',
+          amountCents: row.amountCents,
+          currency: row.currency,
+          customerId: null,
+          errorMessage: null,
+          paidAt: new Date(),
+          livemode: false,
+        },
         checked.card,
       );
     } else {

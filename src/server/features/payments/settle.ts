@@ -60,9 +60,7 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, ca
     return false;
   }
   const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, intent.planId));
-  const [registration] = intent.registrationId
-    ? await tx.select().from(businessRegistrations).where(eq(businessRegistrations.id, intent.registrationId))
-    : [];
+  const [registration] = intent.registrationId ? await tx.select().from(businessRegistrations).where(eq(businessRegistrations.id, intent.registrationId)) : [];
   const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, intent.subscriptionId));
   const booked = await bookLedgerRow(tx, {
     provider: intent.provider,
@@ -80,7 +78,10 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, ca
   });
   if (!booked) return false;
   if (state.amountCents !== intent.amountCents) {
-    deps.log.warn({ paymentIntent: state.id, expected: intent.amountCents, paid: state.amountCents }, 'paid amount differs from the intent; booked what was paid');
+    deps.log.warn(
+      { paymentIntent: state.id, expected: intent.amountCents, paid: state.amountCents },
+      'paid amount differs from the intent; booked what was paid',
+    );
   }
 
   const now = new Date();
@@ -117,7 +118,8 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, ca
       billingCycle: sub?.billingCycle ?? 'month',
       providerPaymentId: state.id,
       paidAt: state.paidAt,
-      renewal: sub?.renewalPriceCents != null && renewalStartsAt ? { priceCents: sub.renewalPriceCents, startsAt: sub.renewalStartsAt ?? renewalStartsAt } : null,
+      renewal:
+        sub?.renewalPriceCents != null && renewalStartsAt ? { priceCents: sub.renewalPriceCents, startsAt: sub.renewalStartsAt ?? renewalStartsAt } : null,
       card: card ? `${card.brand} ending in ${card.last4}` : null,
       registration: registration ?? null,
     }),
@@ -208,7 +210,14 @@ export function createSettlement(deps: SettleDeps) {
     const [sub] = await deps.db
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.provider, 'stripe'), eq(subscriptions.status, 'active'), isNull(subscriptions.providerScheduleId)));
+      .where(
+        and(
+          eq(subscriptions.id, subscriptionId),
+          eq(subscriptions.provider, 'stripe'),
+          eq(subscriptions.status, 'active'),
+          isNull(subscriptions.providerScheduleId),
+        ),
+      );
     if (!sub?.providerSubscriptionId || sub.renewalPriceCents == null) return;
     const [plan] = await deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, sub.planId));
     if (!plan) return;

@@ -10,7 +10,13 @@ import { createSettlement } from './settle.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const signer = new Stripe('sk_test_fake');
-const registration = { businessName: 'Demo Garage', ownerName: 'Alex Example', email: 'alex@example.com', businessType: 'Automotive', subscriptionPlan: 'growing' };
+const registration = {
+  businessName: 'Demo Garage',
+  ownerName: 'Alex Example',
+  email: 'alex@example.com',
+  businessType: 'Automotive',
+  subscriptionPlan: 'growing',
+};
 
 describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kind) => {
   let fake: FakeStripe;
@@ -18,7 +24,12 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
   afterAll(() => fake?.close());
   const ctx = appUnderTest(kind, async () => {
     fake = await startFakeStripe();
-    const config = testConfig({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url });
+    const config = testConfig({
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+    });
     return { config, role: null, registrationRateLimit: 1000, paymentRateLimit: 1000 };
   });
 
@@ -39,12 +50,32 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     return ctx.app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
       payload,
     });
   };
-  const event = (id: string, type: string, object: object, created = 1_790_000_000) => ({ id, object: 'event', type, created, livemode: false, data: { object } });
-  const succeededIntent = (id: string) => ({ id, object: 'payment_intent', amount: 29_900, amount_received: 29_900, currency: 'usd', customer: 'cus_x', status: 'succeeded', created: 1_790_000_000, last_payment_error: null });
+  const event = (id: string, type: string, object: object, created = 1_790_000_000) => ({
+    id,
+    object: 'event',
+    type,
+    created,
+    livemode: false,
+    data: { object },
+  });
+  const succeededIntent = (id: string) => ({
+    id,
+    object: 'payment_intent',
+    amount: 29_900,
+    amount_received: 29_900,
+    currency: 'usd',
+    customer: 'cus_x',
+    status: 'succeeded',
+    created: 1_790_000_000,
+    last_payment_error: null,
+  });
   const ledgerFor = (registrationId: string) => ctx.testDb.database.db.select().from(payments).where(eq(payments.registrationId, registrationId));
 
   it('creates the customer and an incomplete subscription at the plan price, with idempotency keys', async () => {
@@ -54,7 +85,12 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     expect(answer).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_fake' });
     expect(answer.clientSecret).toBe(`${answer.paymentIntentId}_secret_fake`);
     const sent = fake.requests.slice(before);
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'GET /v1/products/plan_growing', 'POST /v1/products', 'POST /v1/subscriptions']);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/customers',
+      'GET /v1/products/plan_growing',
+      'POST /v1/products',
+      'POST /v1/subscriptions',
+    ]);
     expect(sent[0]!.authorization).toBe('Bearer sk_test_fake');
     expect(sent[0]!.params).toMatchObject({ email: 'alex@example.com', name: 'Demo Garage', 'metadata[registration_id]': registrationId });
     const sub = sent[3]!;
@@ -90,7 +126,11 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     const registrationId = await register();
     const { paymentIntentId, clientSecret } = await start(registrationId);
     const failed = await deliver(
-      event('evt_fail_1', 'payment_intent.payment_failed', { ...succeededIntent(paymentIntentId), status: 'requires_payment_method', last_payment_error: { message: 'Your card has insufficient funds.' } }),
+      event('evt_fail_1', 'payment_intent.payment_failed', {
+        ...succeededIntent(paymentIntentId),
+        status: 'requires_payment_method',
+        last_payment_error: { message: 'Your card has insufficient funds.' },
+      }),
     );
     expect(failed.statusCode).toBe(200);
     const status = await ctx.app.inject({ url: `/api/payments/status?payment_intent_client_secret=${clientSecret}` });
@@ -100,13 +140,29 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     expect((await deliver(first)).json()).toEqual({ received: true, outcome: 'applied' });
     expect((await deliver(first)).json()).toEqual({ received: true, outcome: 'duplicate' });
     const second = event('evt_ok_2', 'payment_intent.succeeded', succeededIntent(paymentIntentId));
-    const together = await Promise.all([deliver(second), deliver(second), deliver(event('evt_ok_3', 'payment_intent.succeeded', succeededIntent(paymentIntentId)))]);
+    const together = await Promise.all([
+      deliver(second),
+      deliver(second),
+      deliver(event('evt_ok_3', 'payment_intent.succeeded', succeededIntent(paymentIntentId))),
+    ]);
     expect(together.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    expect(together.slice(0, 2).map((r) => r.json<{ outcome: string }>().outcome).sort()).toEqual(['applied', 'duplicate']);
+    expect(
+      together
+        .slice(0, 2)
+        .map((r) => r.json<{ outcome: string }>().outcome)
+        .sort(),
+    ).toEqual(['applied', 'duplicate']);
 
     const ledger = await ledgerFor(registrationId);
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ provider: 'stripe', providerPaymentId: paymentIntentId, amountCents: 29_900, providerCustomerId: 'cus_x', productId: 'plan_growing', livemode: false });
+    expect(ledger[0]).toMatchObject({
+      provider: 'stripe',
+      providerPaymentId: paymentIntentId,
+      amountCents: 29_900,
+      providerCustomerId: 'cus_x',
+      productId: 'plan_growing',
+      livemode: false,
+    });
     const [reg] = await ctx.testDb.database.db.select().from(businessRegistrations).where(eq(businessRegistrations.id, registrationId));
     expect(reg!.status).toBe('active');
   });
@@ -118,7 +174,10 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     const before = fake.requests.length;
     await deliver(event(`evt_paid_${registrationId}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId)));
     const calls = fake.requests.slice(before);
-    expect(calls.map((r) => `${r.method} ${r.path.replace(/sub_sched_fake\d+/, 'ID')}`)).toEqual(['POST /v1/subscription_schedules', 'POST /v1/subscription_schedules/ID']);
+    expect(calls.map((r) => `${r.method} ${r.path.replace(/sub_sched_fake\d+/, 'ID')}`)).toEqual([
+      'POST /v1/subscription_schedules',
+      'POST /v1/subscription_schedules/ID',
+    ]);
     expect(calls[0]!.params).toEqual({ from_subscription: sub!.providerSubscriptionId });
     expect(calls[1]!.params).toMatchObject({
       end_behavior: 'release',
@@ -131,7 +190,12 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     expect(after!.providerScheduleId).toMatch(/^sub_sched_fake/);
 
     const cancelled = await deliver(
-      event(`evt_sub_${registrationId}`, 'customer.subscription.deleted', { id: sub!.providerSubscriptionId, object: 'subscription', status: 'canceled', items: { data: [] } }),
+      event(`evt_sub_${registrationId}`, 'customer.subscription.deleted', {
+        id: sub!.providerSubscriptionId,
+        object: 'subscription',
+        status: 'canceled',
+        items: { data: [] },
+      }),
     );
     expect(cancelled.statusCode).toBe(200);
     const [ended] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
@@ -178,15 +242,30 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
       currency: 'usd',
       customer: 'cus_app',
       customer_email: 'buyer@customers.example',
-      lines: { object: 'list', data: [{ id: 'il_1', object: 'line_item', pricing: { type: 'price_details', price_details: { price: 'price_1', product: 'prod_app_meals' } } }] },
+      lines: {
+        object: 'list',
+        data: [{ id: 'il_1', object: 'line_item', pricing: { type: 'price_details', price_details: { price: 'price_1', product: 'prod_app_meals' } } }],
+      },
       parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_not_ours' } },
       status_transitions: { paid_at: 1_792_000_100 },
     };
     await deliver(event('evt_app_inv', 'invoice.paid', appInvoice));
     await deliver(event('evt_app_inv_again', 'invoice.paid', appInvoice));
-    expect(await byProduct('prod_app_meals')).toMatchObject([{ providerPaymentId: 'in_app_1', amountCents: 1_499, customerEmail: 'buyer@customers.example', paidAt: new Date(1_792_000_100 * 1000) }]);
+    expect(await byProduct('prod_app_meals')).toMatchObject([
+      { providerPaymentId: 'in_app_1', amountCents: 1_499, customerEmail: 'buyer@customers.example', paidAt: new Date(1_792_000_100 * 1000) },
+    ]);
 
-    const charge = (id: string, metadata: Record<string, string>) => ({ id, object: 'charge', amount: 999, amount_captured: 999, currency: 'usd', customer: null, billing_details: { email: 'walkin@customers.example' }, created: 1_792_000_200, metadata });
+    const charge = (id: string, metadata: Record<string, string>) => ({
+      id,
+      object: 'charge',
+      amount: 999,
+      amount_captured: 999,
+      currency: 'usd',
+      customer: null,
+      billing_details: { email: 'walkin@customers.example' },
+      created: 1_792_000_200,
+      metadata,
+    });
     await deliver(event('evt_app_charge', 'charge.succeeded', charge('ch_app_1', { product_id: 'prod_app_meals' })));
     await deliver(event('evt_plain_charge', 'charge.succeeded', charge('ch_plain', {})));
     await deliver(event('evt_plan_charge', 'charge.succeeded', charge('ch_plan', { product_id: 'plan_growing' })));
@@ -207,16 +286,45 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
       currency: 'usd',
       customer: 'cus_sync',
       customer_email: 'sync@customers.example',
-      lines: { object: 'list', data: [{ id: `il_${id}`, object: 'line_item', pricing: { type: 'price_details', price_details: { price: 'price_s', product: 'prod_app_sync' } } }] },
+      lines: {
+        object: 'list',
+        data: [{ id: `il_${id}`, object: 'line_item', pricing: { type: 'price_details', price_details: { price: 'price_s', product: 'prod_app_sync' } } }],
+      },
       parent: null,
       status_transitions: { paid_at: created },
     });
     // More than one page of 100, and one too old to be asked for.
     fake.listed.invoices.push(...Array.from({ length: 120 }, (_, i) => appInvoice(`in_sync_${i}`, 1_800_000_000 - i)));
     fake.listed.invoices.push(appInvoice('in_sync_old', 1_600_000_000));
-    fake.listed.charges.push({ id: 'ch_sync_1', object: 'charge', status: 'succeeded', livemode: true, created: 1_800_000_000, amount: 700, amount_captured: 700, currency: 'usd', customer: null, billing_details: { email: null }, receipt_email: null, metadata: { product_id: 'prod_app_sync' } });
-    const provider = createPaymentProvider(testConfig({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url }));
-    const settlement = createSettlement({ db: ctx.testDb.database.db, provider, mail: { siteName: 'S', supportEmail: 's@example.com', teamEmail: 't@example.com' }, log: ctx.app.log, mailQueued: () => undefined });
+    fake.listed.charges.push({
+      id: 'ch_sync_1',
+      object: 'charge',
+      status: 'succeeded',
+      livemode: true,
+      created: 1_800_000_000,
+      amount: 700,
+      amount_captured: 700,
+      currency: 'usd',
+      customer: null,
+      billing_details: { email: null },
+      receipt_email: null,
+      metadata: { product_id: 'prod_app_sync' },
+    });
+    const provider = createPaymentProvider(
+      testConfig({
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fake.url,
+      }),
+    );
+    const settlement = createSettlement({
+      db: ctx.testDb.database.db,
+      provider,
+      mail: { siteName: 'S', supportEmail: 's@example.com', teamEmail: 't@example.com' },
+      log: ctx.app.log,
+      mailQueued: () => undefined,
+    });
     const sync = async () => {
       for await (const ev of provider.paidSince!(new Date(1_700_000_000 * 1000))) await settlement.reconcile(ev);
     };
@@ -265,11 +373,19 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     const subscription = (s: string) => ({ id: sub!.providerSubscriptionId, object: 'subscription', status: s, items: { data: [] } });
     const t = 1_796_000_000;
     // Stripe sends created (incomplete) and updated (active) within one second; here updated arrives first.
-    expect((await deliver(event(`evt_a_${registrationId}`, 'customer.subscription.updated', subscription('active'), t))).json()).toMatchObject({ outcome: 'applied' });
-    expect((await deliver(event(`evt_b_${registrationId}`, 'customer.subscription.created', subscription('incomplete'), t))).json()).toMatchObject({ outcome: 'stale' });
+    expect((await deliver(event(`evt_a_${registrationId}`, 'customer.subscription.updated', subscription('active'), t))).json()).toMatchObject({
+      outcome: 'applied',
+    });
+    expect((await deliver(event(`evt_b_${registrationId}`, 'customer.subscription.created', subscription('incomplete'), t))).json()).toMatchObject({
+      outcome: 'stale',
+    });
     expect(await status()).toBe('active');
-    expect((await deliver(event(`evt_c_${registrationId}`, 'customer.subscription.updated', subscription('past_due'), t + 1))).json()).toMatchObject({ outcome: 'applied' });
-    expect((await deliver(event(`evt_d_${registrationId}`, 'customer.subscription.updated', subscription('active'), t + 2))).json()).toMatchObject({ outcome: 'applied' });
+    expect((await deliver(event(`evt_c_${registrationId}`, 'customer.subscription.updated', subscription('past_due'), t + 1))).json()).toMatchObject({
+      outcome: 'applied',
+    });
+    expect((await deliver(event(`evt_d_${registrationId}`, 'customer.subscription.updated', subscription('active'), t + 2))).json()).toMatchObject({
+      outcome: 'applied',
+    });
     expect(await status()).toBe('active');
     // Delivered together, in either order, the newer one is what stays.
     await Promise.all([
@@ -285,9 +401,23 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
   it('marks each ledger row live or test as Stripe marks what was paid', async () => {
     const registrationId = await register();
     const { paymentIntentId } = await start(registrationId);
-    await deliver({ ...event(`evt_live_${registrationId}`, 'payment_intent.succeeded', { ...succeededIntent(paymentIntentId), livemode: true }), livemode: true });
+    await deliver({
+      ...event(`evt_live_${registrationId}`, 'payment_intent.succeeded', { ...succeededIntent(paymentIntentId), livemode: true }),
+      livemode: true,
+    });
     expect(await ledgerFor(registrationId)).toMatchObject([{ providerPaymentId: paymentIntentId, livemode: true }]);
-    const charge = { id: 'ch_live_1', object: 'charge', livemode: true, amount: 500, amount_captured: 500, currency: 'usd', customer: null, billing_details: { email: null }, created: 1_792_000_300, metadata: { product_id: 'prod_app_live' } };
+    const charge = {
+      id: 'ch_live_1',
+      object: 'charge',
+      livemode: true,
+      amount: 500,
+      amount_captured: 500,
+      currency: 'usd',
+      customer: null,
+      billing_details: { email: null },
+      created: 1_792_000_300,
+      metadata: { product_id: 'prod_app_live' },
+    };
     await deliver({ ...event('evt_live_charge', 'charge.succeeded', charge), livemode: true });
     await deliver(event('evt_test_charge', 'charge.succeeded', { ...charge, id: 'ch_test_1', livemode: false }));
     const rows = await ctx.testDb.database.db.select().from(payments).where(eq(payments.productId, 'prod_app_live'));

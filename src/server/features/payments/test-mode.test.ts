@@ -32,7 +32,9 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
     const growing = plan('growing');
     const tampered = await createIntent({ planId: growing.id, amount: 1 });
     expect(tampered.statusCode).toBe(400);
-    expect(tampered.json<{ message: string }>().message).toBe(`The amount does not match the price of Growing ($${growing.price}). Reload the page and try again.`);
+    expect(tampered.json<{ message: string }>().message).toBe(
+      `The amount does not match the price of Growing ($${growing.price}). Reload the page and try again.`,
+    );
     const unknown = await createIntent({ planId: 99999, amount: 1 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ issues: { field: string }[] }>().issues[0]!.field).toBe('planId');
@@ -92,7 +94,15 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
     const ledger = await db.select().from(payments).where(eq(payments.registrationId, registrationId));
     expect(ledger).toHaveLength(1);
     const [planRow] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
-    expect(ledger[0]).toMatchObject({ amountCents: planRow!.priceCents, currency: 'usd', provider: 'test', providerPaymentId: paymentIntentId, productId: 'plan_growing', customerEmail: 'sam@example.com', livemode: false });
+    expect(ledger[0]).toMatchObject({
+      amountCents: planRow!.priceCents,
+      currency: 'usd',
+      provider: 'test',
+      providerPaymentId: paymentIntentId,
+      productId: 'plan_growing',
+      customerEmail: 'sam@example.com',
+      livemode: false,
+    });
     const [active] = await db.select().from(businessRegistrations).where(eq(businessRegistrations.id, registrationId));
     expect(active!.status).toBe('active');
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
@@ -139,7 +149,10 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
   it('tells the confirmation page what happened, only to the holder of the client secret', async () => {
     const essential = plan('essential');
     const registrationId = await register();
-    const { clientSecret, paymentIntentId } = (await createIntent({ planId: essential.id, registrationId })).json<{ clientSecret: string; paymentIntentId: string }>();
+    const { clientSecret, paymentIntentId } = (await createIntent({ planId: essential.id, registrationId })).json<{
+      clientSecret: string;
+      paymentIntentId: string;
+    }>();
     const status = (query: string) => ctx.app.inject({ url: `/api/payments/status?${query}` });
     const open = await status(`payment_intent=${paymentIntentId}&payment_intent_client_secret=${clientSecret}`);
     expect(open.json()).toMatchObject({ status: 'requires_payment_method', plan: { name: 'essential', displayName: expect.any(String) } });

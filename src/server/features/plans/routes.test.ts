@@ -46,7 +46,9 @@ describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
     const items = res.json<{ websiteName: string; websiteUrl: string; logoUrl: string | null }[]>();
     expect(items).toHaveLength(3);
     expect(items.every((i) => i.websiteName.includes('(demo)'))).toBe(true);
-    expect(items.every((i) => new URL(i.websiteUrl).hostname.endsWith('.example.com') || /\.example\.(net|org)$/.test(new URL(i.websiteUrl).hostname))).toBe(true);
+    expect(items.every((i) => new URL(i.websiteUrl).hostname.endsWith('.example.com') || /\.example\.(net|org)$/.test(new URL(i.websiteUrl).hostname))).toBe(
+      true,
+    );
   });
 
   it('seeds once: a second run adds nothing and deleted demo items stay deleted', async () => {

@@ -23,7 +23,15 @@ export async function planRoutes(app: FastifyInstance, options: { catalogue: Pla
 
 /** Editing plans in settings (employees only: registered through the guard). */
 export async function planAdminRoutes(app: FastifyInstance, options: { db: Db; catalogue: PlanCatalogue }): Promise<void> {
-  const labels = { displayName: 'Name', description: 'Description', price: 'Price', billingCycle: 'Billing cycle', features: 'Features', renewalPrice: 'Renewal price', mostPopular: 'Most Popular' };
+  const labels = {
+    displayName: 'Name',
+    description: 'Description',
+    price: 'Price',
+    billingCycle: 'Billing cycle',
+    features: 'Features',
+    renewalPrice: 'Renewal price',
+    mostPopular: 'Most Popular',
+  };
   app.put<{ Params: { id: string } }>('/api/subscription-plans/:id', async (request) => {
     const plan = await updatePlan(options.db, Number(request.params.id), parseInput(planUpdateInput, request.body, labels));
     options.catalogue.invalidate();

@@ -33,14 +33,21 @@ export function createPortfolioService(db: Db, checkLogo: (url: string) => Promi
 
   return {
     async create(input: PortfolioInput): Promise<PortfolioItem> {
-      const [row] = await db.insert(portfolioItems).values(await values(input)).returning(COLUMNS);
+      const [row] = await db
+        .insert(portfolioItems)
+        .values(await values(input))
+        .returning(COLUMNS);
       return row!;
     },
     async update(id: number, input: PortfolioInput): Promise<PortfolioItem> {
       if (!isSerialId(id)) throw missing();
       const [existing] = await db.select({ logoUrl: portfolioItems.logoUrl }).from(portfolioItems).where(eq(portfolioItems.id, id));
       if (!existing) throw missing();
-      const [row] = await db.update(portfolioItems).set(await values(input, existing.logoUrl)).where(eq(portfolioItems.id, id)).returning(COLUMNS);
+      const [row] = await db
+        .update(portfolioItems)
+        .set(await values(input, existing.logoUrl))
+        .where(eq(portfolioItems.id, id))
+        .returning(COLUMNS);
       if (!row) throw missing();
       return row;
     },

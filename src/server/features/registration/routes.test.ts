@@ -52,13 +52,12 @@ describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) =>
   it('refuses missing required fields, an unknown plan, and over-long text', async () => {
     const missing = await post({});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json<{ issues: { field: string }[] }>().issues.map((i) => i.field).sort()).toEqual([
-      'businessName',
-      'businessType',
-      'email',
-      'ownerName',
-      'subscriptionPlan',
-    ]);
+    expect(
+      missing
+        .json<{ issues: { field: string }[] }>()
+        .issues.map((i) => i.field)
+        .sort(),
+    ).toEqual(['businessName', 'businessType', 'email', 'ownerName', 'subscriptionPlan']);
     const unknownPlan = await post({ ...valid, subscriptionPlan: 'platinum' });
     expect(unknownPlan.statusCode).toBe(400);
     expect(unknownPlan.json<{ issues: { field: string }[] }>().issues[0]!.field).toBe('subscriptionPlan');
@@ -73,7 +72,12 @@ describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) =>
   });
 
   it('answers 400 to malformed JSON and 413 beyond 1 MB', async () => {
-    const malformed = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', headers: { 'content-type': 'application/json' }, payload: '{"businessName":' });
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/business-registration',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"businessName":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
     const huge = await post({ ...valid, description: 'x'.repeat(1024 * 1024 + 10) });

@@ -18,22 +18,20 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
   // The team's notice is written with the registration, so neither exists without the other.
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
-    .insert(businessRegistrations)
-    .values({
-      businessName: input.businessName,
-      ownerName: input.ownerName,
-      email: input.email,
-      phone: input.phone ?? null,
-      address: input.address ?? null,
-      businessType: input.businessType,
-      planId: plan.id,
-      website: input.website ?? null,
-      description: input.description ?? null,
-    })
-    .returning({ id: businessRegistrations.id, status: businessRegistrations.status });
-    await enqueueMail(tx, [
-      newRegistrationMail(mail, { ...input, id: inserted!.id, phone: input.phone ?? null, planDisplayName: plan.displayName }),
-    ]);
+      .insert(businessRegistrations)
+      .values({
+        businessName: input.businessName,
+        ownerName: input.ownerName,
+        email: input.email,
+        phone: input.phone ?? null,
+        address: input.address ?? null,
+        businessType: input.businessType,
+        planId: plan.id,
+        website: input.website ?? null,
+        description: input.description ?? null,
+      })
+      .returning({ id: businessRegistrations.id, status: businessRegistrations.status });
+    await enqueueMail(tx, [newRegistrationMail(mail, { ...input, id: inserted!.id, phone: input.phone ?? null, planDisplayName: plan.displayName })]);
     return inserted!;
   });
   return { id: row.id, status: row.status, plan: { id: plan.id, name: plan.name } };

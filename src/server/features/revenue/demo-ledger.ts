@@ -5,9 +5,33 @@ import { seededRandom } from '../../lib/seeded-random.js';
  * test money (`livemode: false`), so a product taking real money never counts it.
  */
 export const DEMO_APPLICATIONS = [
-  { name: 'Mission Meals (demo)', url: 'https://mission-meals.example', description: 'Meal-prep ordering for a family kitchen.', status: 'active' as const, iconColor: '#B91C1C', iconType: 'utensils', stripeProductId: 'prod_demo_mission_meals' },
-  { name: 'Patriot Fitness Booking (demo)', url: 'https://patriot-fitness.example', description: 'Class booking and memberships for a veteran-run gym.', status: 'active' as const, iconColor: '#1D4ED8', iconType: 'mobile-alt', stripeProductId: 'prod_demo_patriot_fitness' },
-  { name: 'Hill Country Listings (demo)', url: 'https://hill-country-listings.example', description: 'A local business directory, launching soon.', status: 'deployment' as const, iconColor: '#047857', iconType: 'globe', stripeProductId: 'prod_demo_hill_country' },
+  {
+    name: 'Mission Meals (demo)',
+    url: 'https://mission-meals.example',
+    description: 'Meal-prep ordering for a family kitchen.',
+    status: 'active' as const,
+    iconColor: '#B91C1C',
+    iconType: 'utensils',
+    stripeProductId: 'prod_demo_mission_meals',
+  },
+  {
+    name: 'Patriot Fitness Booking (demo)',
+    url: 'https://patriot-fitness.example',
+    description: 'Class booking and memberships for a veteran-run gym.',
+    status: 'active' as const,
+    iconColor: '#1D4ED8',
+    iconType: 'mobile-alt',
+    stripeProductId: 'prod_demo_patriot_fitness',
+  },
+  {
+    name: 'Hill Country Listings (demo)',
+    url: 'https://hill-country-listings.example',
+    description: 'A local business directory, launching soon.',
+    status: 'deployment' as const,
+    iconColor: '#047857',
+    iconType: 'globe',
+    stripeProductId: 'prod_demo_hill_country',
+  },
 ];
 
 export interface DemoPayment {

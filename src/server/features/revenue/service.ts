@@ -42,7 +42,10 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
   }
 
   async function cents(from: Date, to: Date): Promise<number> {
-    const [row] = await db.select({ total: sum(payments.amountCents) }).from(payments).where(and(sameMode, gte(payments.paidAt, from), lt(payments.paidAt, to)));
+    const [row] = await db
+      .select({ total: sum(payments.amountCents) })
+      .from(payments)
+      .where(and(sameMode, gte(payments.paidAt, from), lt(payments.paidAt, to)));
     return Number(row?.total ?? 0);
   }
 
@@ -102,7 +105,8 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
       const result = new Map<string, ProductRevenue>();
       if (productIds.length === 0) return result;
       const p = periods();
-      const inRange = (from: Date) => sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.paidAt} >= ${from.toISOString()}::timestamptz and ${payments.paidAt} < ${p.at.toISOString()}::timestamptz), 0)`;
+      const inRange = (from: Date) =>
+        sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.paidAt} >= ${from.toISOString()}::timestamptz and ${payments.paidAt} < ${p.at.toISOString()}::timestamptz), 0)`;
       const rows = await db
         .select({
           productId: payments.productId,

@@ -18,15 +18,28 @@ const BATCH = 500;
 export async function removeUnusedUploads(db: Db, storage: Storage, olderThanMs = UNUSED_UPLOAD_MS, now = new Date()): Promise<number> {
   const unused = and(
     lt(uploads.createdAt, new Date(now.getTime() - olderThanMs)),
-    notExists(db.select({ one: sql`1` }).from(applications).where(eq(applications.logoUrl, uploads.publicUrl))),
-    notExists(db.select({ one: sql`1` }).from(portfolioItems).where(eq(portfolioItems.logoUrl, uploads.publicUrl))),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(applications)
+        .where(eq(applications.logoUrl, uploads.publicUrl)),
+    ),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(portfolioItems)
+        .where(eq(portfolioItems.logoUrl, uploads.publicUrl)),
+    ),
   );
   const expired: SQL | undefined = storage.kind === 'disk' ? and(eq(uploads.status, 'pending'), lt(uploads.expiresAt, now)) : undefined;
   let removed = 0;
   for (;;) {
     const batch = db.select({ id: uploads.id }).from(uploads).where(or(unused, expired)).limit(BATCH);
     // The row goes first, in one statement that re-checks the rule: a record saved meanwhile keeps its logo.
-    const rows = await db.delete(uploads).where(and(inArray(uploads.id, batch), or(unused, expired))).returning({ objectKey: uploads.objectKey });
+    const rows = await db
+      .delete(uploads)
+      .where(and(inArray(uploads.id, batch), or(unused, expired)))
+      .returning({ objectKey: uploads.objectKey });
     for (const row of rows) await storage.remove(row.objectKey);
     removed += rows.length;
     if (rows.length < BATCH) return removed;

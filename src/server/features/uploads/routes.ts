@@ -59,11 +59,13 @@ export async function uploadFileRoutes(app: FastifyInstance, options: { uploads:
   app.get<{ Params: { '*': string } }>('/uploads/*', async (request, reply) => {
     const file = await options.uploads.open(request.params['*']);
     if (!file) throw new HttpError(404, 'This file does not exist.');
-    return reply
-      .header('content-type', file.contentType)
-      .header('x-content-type-options', 'nosniff')
-      // Names are never reused: a new logo gets a new name.
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(file.body);
+    return (
+      reply
+        .header('content-type', file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        // Names are never reused: a new logo gets a new name.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.body)
+    );
   });
 }

@@ -14,9 +14,18 @@ import { createUploadService, type UploadService } from './service.js';
 const KEYS = { bucket: 'logos', region: 'us-east-1', accessKeyId: 'AKIAFAKEFAKEFAKE', secretAccessKey: 'fake-secret-for-tests-only' };
 let fake: Awaited<ReturnType<typeof startFakeS3>>;
 const options = (overrides: object = {}) => ({ kind: 's3' as const, ...KEYS, endpoint: fake.url, forcePathStyle: true, ...overrides });
-const env = () => ({ S3_BUCKET: KEYS.bucket, S3_ENDPOINT: fake.url, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey });
+const env = () => ({
+  S3_BUCKET: KEYS.bucket,
+  S3_ENDPOINT: fake.url,
+  S3_FORCE_PATH_STYLE: 'true',
+  S3_ACCESS_KEY_ID: KEYS.accessKeyId,
+  S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey,
+});
 const logo = (size = 1024) =>
-  sharp({ create: { width: size, height: size, channels: 4, background: '#1d4ed8' } }).withExif({ IFD0: { Copyright: 'Private' } }).png().toBuffer();
+  sharp({ create: { width: size, height: size, channels: 4, background: '#1d4ed8' } })
+    .withExif({ IFD0: { Copyright: 'Private' } })
+    .png()
+    .toBuffer();
 /** fetch's types take a Uint8Array over a plain ArrayBuffer, which a Buffer may not be. */
 const bodyOf = (body: string | Buffer) => (typeof body === 'string' ? body : new Uint8Array(body));
 
@@ -61,7 +70,11 @@ describe.each(TEST_DATABASES)('logos in a bucket on %s', (kind) => {
       { ticket: await sent(Buffer.alloc(6 * 1024 * 1024, 1), 'image/png'), status: 413, message: 'Logo file size must be less than 5MB' },
       { ticket: await sent(await logo(16), 'text/plain'), status: 415, message: 'Only PNG, JPEG and WebP images can be uploaded.' },
       { ticket: await sent('<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/png'), status: 415, message: 'Only PNG, JPEG and WebP images can be uploaded.' },
-      { ticket: await service.createUpload('portfolio-logo', 'employee-1'), status: 422, message: 'The logo file has not arrived. Please upload the logo again.' },
+      {
+        ticket: await service.createUpload('portfolio-logo', 'employee-1'),
+        status: 422,
+        message: 'The logo file has not arrived. Please upload the logo again.',
+      },
     ];
     for (const { ticket, status, message } of cases) {
       await expect(service.confirmUpload(ticket.publicUrl)).rejects.toMatchObject({ statusCode: status, message });
@@ -74,7 +87,12 @@ describe.each(TEST_DATABASES)('logos in a bucket on %s', (kind) => {
 
   it('the app hands out presigned URLs, allows the bucket in its CSP and serves no files itself', async () => {
     const { cookie } = await signedInEmployee(ctx.app, ctx.testDb.database.db);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: { purpose: 'portfolio-logo', contentType: 'image/webp' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/objects/upload',
+      headers: { cookie },
+      payload: { purpose: 'portfolio-logo', contentType: 'image/webp' },
+    });
     expect(res.statusCode).toBe(200);
     const ticket = res.json<{ uploadURL: string; publicUrl: string; headers: Record<string, string> }>();
     expect(ticket.uploadURL.startsWith(`${fake.url}/logos/incoming/portfolio-logo/`)).toBe(true);

@@ -5,7 +5,16 @@ import type { Storage } from '../../adapters/storage/types.js';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { ACCEPTED_CONTENT_TYPES, MAX_LOGO_BYTES, NOT_AN_IMAGE_MESSAGE, SNIFF_BYTES, TOO_LARGE_MESSAGE, reencodeLogo, sniffImage, type UploadPurpose } from './images.js';
+import {
+  ACCEPTED_CONTENT_TYPES,
+  MAX_LOGO_BYTES,
+  NOT_AN_IMAGE_MESSAGE,
+  SNIFF_BYTES,
+  TOO_LARGE_MESSAGE,
+  reencodeLogo,
+  sniffImage,
+  type UploadPurpose,
+} from './images.js';
 
 /** How long an upload link (ours or a presigned one) can be used. */
 export const UPLOAD_LINK_MS = 15 * 60 * 1000;
@@ -99,7 +108,12 @@ export function createUploadService(options: { db: Db; storage: Storage; publicB
 
     /** The bytes PUT to one of our one-time links: checked, re-encoded, stored under the name chosen at creation. */
     async receive(token: string, employeeId: string, bytes: Buffer) {
-      const [row] = TOKEN.test(token) ? await db.select().from(uploads).where(eq(uploads.tokenHash, hashToken(token))) : [];
+      const [row] = TOKEN.test(token)
+        ? await db
+            .select()
+            .from(uploads)
+            .where(eq(uploads.tokenHash, hashToken(token)))
+        : [];
       // Links are personal: another employee's link is as unknown as a made-up one.
       if (!row || row.objectKey.startsWith('incoming/') || row.createdBy !== employeeId) {
         throw new HttpError(404, 'This upload link is not valid. Please choose the logo file again.');

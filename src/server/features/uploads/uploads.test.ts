@@ -56,7 +56,12 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
 
   const db = () => ctx.testDb.database.db;
   const ask = async (purpose?: string) => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: ctx.cookie }, ...(purpose ? { payload: { purpose } } : {}) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/objects/upload',
+      headers: { cookie: ctx.cookie },
+      ...(purpose ? { payload: { purpose } } : {}),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Ticket>();
   };
@@ -89,12 +94,22 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
 
     const stored = fs.readFileSync(fileOf(ticket.publicUrl));
     const meta = await sharp(stored).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, alpha: meta.hasAlpha }).toEqual({ format: 'webp', width: 256, height: 512, exif: undefined, alpha: true });
+    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, alpha: meta.hasAlpha }).toEqual({
+      format: 'webp',
+      width: 256,
+      height: 512,
+      exif: undefined,
+      alpha: true,
+    });
     expect(await rowOf(ticket.publicUrl)).toMatchObject({ status: 'stored', bytes: stored.length, contentType: 'image/webp' });
 
     const served = await ctx.app.inject({ url: ticket.publicUrl });
     expect(served.statusCode).toBe(200);
-    expect(served.headers).toMatchObject({ 'content-type': 'image/webp', 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(served.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     expect(served.rawPayload.equals(stored)).toBe(true);
 
     // The upload is in the activity log, and the link's token is nowhere in it.
@@ -117,7 +132,9 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'Logo file size must be less than 5MB' });
     // Noise does not compress: a PNG over the app's 1 MB JSON limit, which this route lifts to 5 MB.
-    const big = await sharp(crypto.randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } }).png().toBuffer();
+    const big = await sharp(crypto.randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
     expect((await send(ticket.uploadURL, big)).statusCode).toBe(200);
   });
@@ -125,7 +142,12 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
   it('judges by the bytes: text typed as image/png, an SVG and JSON are refused with 415', async () => {
     const message = { message: 'Only PNG, JPEG and WebP images can be uploaded.' };
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>';
-    for (const [body, type] of [['just some text, named logo.png', 'image/png'], [svg, 'image/svg+xml'], [svg, 'image/png'], ['{"a":1}', 'application/json']] as const) {
+    for (const [body, type] of [
+      ['just some text, named logo.png', 'image/png'],
+      [svg, 'image/svg+xml'],
+      [svg, 'image/png'],
+      ['{"a":1}', 'application/json'],
+    ] as const) {
       const res = await send((await ask()).uploadURL, body, type);
       expect(res.statusCode, `${type}: ${body}`).toBe(415);
       expect(res.json()).toEqual(message);
@@ -146,14 +168,24 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
     expect(again.json<{ message: string }>().message).toMatch(/already been used or has expired/);
 
     const late = await ask();
-    await db().update(uploads).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploads.publicUrl, late.publicUrl));
+    await db()
+      .update(uploads)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploads.publicUrl, late.publicUrl));
     expect((await send(late.uploadURL, await image(32, 32))).statusCode).toBe(410);
     expect((await send(`/api/objects/upload/${'a'.repeat(43)}`, await image(32, 32))).statusCode).toBe(404);
   });
 
   it('serves nothing outside stored logos (no path traversal)', async () => {
     fs.writeFileSync(path.join(dataDir, 'secret.txt'), 'top secret');
-    const urls = ['/uploads/../secret.txt', '/uploads/..%2fsecret.txt', '/uploads/app-logo/..%2F..%2Fsecret.txt', '/uploads/%2e%2e/secret.txt', '/uploads/app-logo/00000000-0000-4000-8000-000000000000.webp', '/uploads/'];
+    const urls = [
+      '/uploads/../secret.txt',
+      '/uploads/..%2fsecret.txt',
+      '/uploads/app-logo/..%2F..%2Fsecret.txt',
+      '/uploads/%2e%2e/secret.txt',
+      '/uploads/app-logo/00000000-0000-4000-8000-000000000000.webp',
+      '/uploads/',
+    ];
     for (const url of urls) {
       const res = await ctx.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
@@ -181,7 +213,10 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
     for (const t of [unused, used, recent]) expect((await send(t.uploadURL, await image(32, 32))).statusCode).toBe(200);
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
     for (const t of [unused, used]) await db().update(uploads).set({ createdAt: twoDaysAgo }).where(eq(uploads.publicUrl, t.publicUrl));
-    await db().update(uploads).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploads.publicUrl, expired.publicUrl));
+    await db()
+      .update(uploads)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploads.publicUrl, expired.publicUrl));
     await db().insert(portfolioItems).values({ websiteName: 'Harbor Lights (demo)', websiteUrl: 'https://harbor.example', logoUrl: used.publicUrl });
 
     expect(await removeUnusedUploads(db(), storage)).toBeGreaterThanOrEqual(2);
@@ -198,7 +233,10 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
   it('runs the cleanup in the background until stopped', async () => {
     const { storage } = services();
     const old = await ask();
-    await db().update(uploads).set({ createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) }).where(eq(uploads.publicUrl, old.publicUrl));
+    await db()
+      .update(uploads)
+      .set({ createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) })
+      .where(eq(uploads.publicUrl, old.publicUrl));
     const cleanup = createUploadCleanup({ db: db(), storage, log: ctx.app.log, intervalMs: 20 });
     cleanup.start();
     await vi.waitFor(async () => expect(await rowOf(old.publicUrl)).toBeUndefined());

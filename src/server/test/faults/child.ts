@@ -40,7 +40,17 @@ export async function startServerChild(
 ): Promise<ServerChild> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false' };
-  for (const name of ['DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'PUBLIC_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) delete env[name];
+  for (const name of [
+    'DATABASE_URL',
+    'DATA_DIR',
+    'REDIS_URL',
+    'PUBLIC_URL',
+    'SMTP_URL',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+  ])
+    delete env[name];
   if ('url' in database) env.DATABASE_URL = database.url;
   else env.DATA_DIR = database.dataDir;
   Object.assign(env, extraEnv);
@@ -89,7 +99,11 @@ export const registrationBody = (n: number) => ({
 export const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
 
 /** POSTs JSON; a refused connection or a reset is reported as status 0, never thrown. */
-export async function postJson(base: string, url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> | null; retryAfter: string | null }> {
+export async function postJson(
+  base: string,
+  url: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> | null; retryAfter: string | null }> {
   try {
     const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const text = await response.text();

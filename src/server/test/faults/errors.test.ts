@@ -25,19 +25,30 @@ describe('which errors mean "the database is not answering"', () => {
     expect(isDatabaseUnavailable(wrapped(withCode(code, message)))).toBe(true);
   });
 
-  it.each(['Connection terminated unexpectedly', 'Connection terminated due to connection timeout', 'timeout exceeded when trying to connect', 'Client has encountered a connection error and is not queryable'])(
-    'pg says "%s" without a code',
-    (message) => {
-      expect(isDatabaseUnavailable(wrapped(new Error(message)))).toBe(true);
-    },
-  );
+  it.each([
+    'Connection terminated unexpectedly',
+    'Connection terminated due to connection timeout',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error and is not queryable',
+  ])('pg says "%s" without a code', (message) => {
+    expect(isDatabaseUnavailable(wrapped(new Error(message)))).toBe(true);
+  });
 
-  it('PGlite\'s wait for its one connection', () => {
+  it("PGlite's wait for its one connection", () => {
     expect(isDatabaseUnavailable(wrapped(new ConnectionWaitTimeout(5000)))).toBe(true);
   });
 
   it('not a fault of the database: constraint violations, bad input, our own bugs', () => {
-    for (const error of [withCode('23505'), withCode('22P02'), withCode('42703'), new TypeError('x is undefined'), wrapped(withCode('23503')), null, 'text', { code: 57 }]) {
+    for (const error of [
+      withCode('23505'),
+      withCode('22P02'),
+      withCode('42703'),
+      new TypeError('x is undefined'),
+      wrapped(withCode('23503')),
+      null,
+      'text',
+      { code: 57 },
+    ]) {
       expect(isDatabaseUnavailable(error)).toBe(false);
     }
   });

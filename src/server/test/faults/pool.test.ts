@@ -17,7 +17,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL pool after lost co
 
   beforeAll(async () => {
     testDb = await createTestDatabase('postgres', { seed: false });
-    database = await openDatabase({ kind: 'postgres', url: testDb.url!, poolSize: 2, timeouts: { acquireMs: 1_000 }, warn: (message) => warnings.push(message) });
+    database = await openDatabase({
+      kind: 'postgres',
+      url: testDb.url!,
+      poolSize: 2,
+      timeouts: { acquireMs: 1_000 },
+      warn: (message) => warnings.push(message),
+    });
     admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
   });
@@ -28,9 +34,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL pool after lost co
   });
 
   const backends = async () =>
-    (await admin.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and state = 'idle'", [new URL(testDb.url!).pathname.slice(1)])).rows.map((row) => row.pid);
+    (
+      await admin.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and state = 'idle'", [
+        new URL(testDb.url!).pathname.slice(1),
+      ])
+    ).rows.map((row) => row.pid);
 
-  it('keeps working when connections die between checkout and a transaction\'s begin: none leaks', async () => {
+  it("keeps working when connections die between checkout and a transaction's begin: none leaks", async () => {
     let failed = 0;
     for (let round = 0; round < 12; round++) {
       // Two idle pooled connections, then kill them and at once start transactions on them: the

@@ -104,7 +104,13 @@ describe.each(TEST_DATABASES)('every wait has a bound, on %s', (kind) => {
   }
 
   it('cuts off a client that sends its body a byte at a time (408)', async () => {
-    const body = JSON.stringify({ businessName: 'Slow Bakery', ownerName: 'Sam Example', email: 'slow@example.com', businessType: 'Restaurant', subscriptionPlan: 'growing' });
+    const body = JSON.stringify({
+      businessName: 'Slow Bakery',
+      ownerName: 'Sam Example',
+      email: 'slow@example.com',
+      businessType: 'Restaurant',
+      subscriptionPlan: 'growing',
+    });
     const head = `POST /api/business-registration HTTP/1.1\r\nHost: ${base.host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const result = await trickle(head, body);
     expect(result.answer).toMatch(/^HTTP\/1\.1 408 /);

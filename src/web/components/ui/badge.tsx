@@ -10,10 +10,5 @@ const VARIANTS: Record<Variant, string> = {
 };
 
 export function Badge({ className, variant = 'default', ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: Variant }) {
-  return (
-    <span
-      className={cn('inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold', VARIANTS[variant], className)}
-      {...props}
-    />
-  );
+  return <span className={cn('inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold', VARIANTS[variant], className)} {...props} />;
 }

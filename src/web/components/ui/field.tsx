@@ -22,7 +22,8 @@ export function Field({ id, label, required, error, hint, children, className }:
         {label}
         {required && (
           <span className="text-flag-red" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>

@@ -22,7 +22,14 @@ export function Pagination({ page, pageCount, onPage, label = 'Pages' }: Paginat
             …
           </span>
         ) : (
-          <Button key={p} variant={p === page ? 'primary' : 'outline'} size="sm" aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`} onClick={() => onPage(p)}>
+          <Button
+            key={p}
+            variant={p === page ? 'primary' : 'outline'}
+            size="sm"
+            aria-current={p === page ? 'page' : undefined}
+            aria-label={`Page ${p}`}
+            onClick={() => onPage(p)}
+          >
             {p}
           </Button>
         ),

@@ -44,15 +44,30 @@ export function ActivityCard() {
       {activity.isError && <p className="mt-4 text-sm text-destructive">Error loading the activity log: {errorMessage(activity.error, 'Unknown error')}</p>}
       {activity.data && activity.data.items.length === 0 && <p className="mt-4 text-sm text-muted-foreground">Nothing has happened yet.</p>}
       {activity.data && activity.data.items.length > 0 && (
-        <div role="region" aria-label="Activity log table" tabIndex={0} className="relative mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
+        <div
+          role="region"
+          aria-label="Activity log table"
+          tabIndex={0}
+          className="relative mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring"
+        >
           <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">Activity log, page {page} of {pageCount}</caption>
+            <caption className="sr-only">
+              Activity log, page {page} of {pageCount}
+            </caption>
             <thead className="text-xs uppercase text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 pr-3">When</th>
-                <th scope="col" className="py-2 pr-3">Who</th>
-                <th scope="col" className="py-2 pr-3">What</th>
-                <th scope="col" className="py-2">Address</th>
+                <th scope="col" className="py-2 pr-3">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  What
+                </th>
+                <th scope="col" className="py-2">
+                  Address
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-border">

@@ -53,7 +53,8 @@ export function ApplicationForm({ application, labelledBy, onSaved }: Applicatio
           save.reset();
           onSaved?.(saved);
         },
-        onError: (error) => toast({ title: errorMessage(error, application ? 'Failed to update application' : 'Failed to create application'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: errorMessage(error, application ? 'Failed to update application' : 'Failed to create application'), variant: 'destructive' }),
       },
     );
   };
@@ -92,10 +93,24 @@ export function ApplicationForm({ application, labelledBy, onSaved }: Applicatio
       </Field>
       {TEXT_FIELDS.slice(2).map(textField)}
       <Field id={`${prefix}-description`} label="Description" error={issues.description} className="sm:col-span-2">
-        <Textarea id={`${prefix}-description`} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} aria-invalid={Boolean(issues.description)} aria-describedby={describedBy(`${prefix}-description`, issues.description)} />
+        <Textarea
+          id={`${prefix}-description`}
+          rows={3}
+          value={values.description}
+          onChange={(e) => set('description', e.target.value)}
+          aria-invalid={Boolean(issues.description)}
+          aria-describedby={describedBy(`${prefix}-description`, issues.description)}
+        />
       </Field>
       <div className="sm:col-span-2">
-        <LogoField id={`${prefix}-logo`} purpose="app-logo" value={values.logoUrl} onChange={(url) => set('logoUrl', url)} onBusyChange={setUploading} error={issues.logoUrl} />
+        <LogoField
+          id={`${prefix}-logo`}
+          purpose="app-logo"
+          value={values.logoUrl}
+          onChange={(url) => set('logoUrl', url)}
+          onBusyChange={setUploading}
+          error={issues.logoUrl}
+        />
       </div>
       <IconColourField id={`${prefix}-color`} value={values.iconColor} onChange={(v) => set('iconColor', v)} error={issues.iconColor} />
       <div className="sm:col-span-2">

@@ -28,11 +28,44 @@ describe('the application form', () => {
       iconColor: '#B91C1C',
       iconType: 'heart',
     });
-    expect(payload).toEqual({ name: 'Shop', url: 'https://shop.example', description: 'Orders', status: 'deployment', logoUrl: '/uploads/logo.webp', stripeProductId: 'prod_ABC', iconColor: '#B91C1C', iconType: 'heart' });
+    expect(payload).toEqual({
+      name: 'Shop',
+      url: 'https://shop.example',
+      description: 'Orders',
+      status: 'deployment',
+      logoUrl: '/uploads/logo.webp',
+      stripeProductId: 'prod_ABC',
+      iconColor: '#B91C1C',
+      iconType: 'heart',
+    });
   });
 
   it('starts editing from the saved application, with blanks for what it does not have', () => {
-    const values = applicationValuesOf({ id: 1, name: 'A', url: 'https://a.example', description: null, status: 'deployment', logoUrl: null, iconColor: '#000000', iconType: 'globe', stripeProductId: null, dailyRevenue: '0.00', weeklyRevenue: '0.00', totalUsers: 0, testMode: true, createdAt: '' });
-    expect(values).toEqual({ name: 'A', url: 'https://a.example', description: '', status: 'deployment', logoUrl: '', stripeProductId: '', iconColor: '#000000', iconType: 'globe' });
+    const values = applicationValuesOf({
+      id: 1,
+      name: 'A',
+      url: 'https://a.example',
+      description: null,
+      status: 'deployment',
+      logoUrl: null,
+      iconColor: '#000000',
+      iconType: 'globe',
+      stripeProductId: null,
+      dailyRevenue: '0.00',
+      weeklyRevenue: '0.00',
+      totalUsers: 0,
+      testMode: true,
+      createdAt: '',
+    });
+    expect(values).toEqual({
+      name: 'A',
+      url: 'https://a.example',
+      description: '',
+      status: 'deployment',
+      logoUrl: '',
+      stripeProductId: '',
+      iconColor: '#000000',
+      iconType: 'globe',
+    });
   });
 });

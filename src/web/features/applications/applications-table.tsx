@@ -24,7 +24,15 @@ export function StatusBadge({ status }: { status: Application['status'] }) {
 }
 
 /** docs/product.md §2: Application, Status, Revenue, Users, Actions; skeleton rows while loading. */
-export function ApplicationsTable({ applications, labelledBy, onSettings }: { applications: Application[] | undefined; labelledBy: string; onSettings: () => void }) {
+export function ApplicationsTable({
+  applications,
+  labelledBy,
+  onSettings,
+}: {
+  applications: Application[] | undefined;
+  labelledBy: string;
+  onSettings: () => void;
+}) {
   return (
     // Scrolls sideways on a narrow phone; focusable so a keyboard can scroll it too. Positioned, so
     // that the visually hidden link texts inside are clipped with the rest instead of widening the page.
@@ -32,11 +40,21 @@ export function ApplicationsTable({ applications, labelledBy, onSettings }: { ap
       <table className="w-full min-w-[34rem] text-left text-sm" aria-labelledby={labelledBy} aria-busy={!applications}>
         <thead className="border-b border-border text-xs uppercase text-muted-foreground">
           <tr>
-            <th scope="col" className={TH}>Application</th>
-            <th scope="col" className={TH}>Status</th>
-            <th scope="col" className={TH}>Revenue</th>
-            <th scope="col" className={cn(TH, WIDE_ONLY)}>Users</th>
-            <th scope="col" className={cn(TH, 'text-right')}>Actions</th>
+            <th scope="col" className={TH}>
+              Application
+            </th>
+            <th scope="col" className={TH}>
+              Status
+            </th>
+            <th scope="col" className={TH}>
+              Revenue
+            </th>
+            <th scope="col" className={cn(TH, WIDE_ONLY)}>
+              Users
+            </th>
+            <th scope="col" className={cn(TH, 'text-right')}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">

@@ -60,7 +60,11 @@ export function IconTypePicker({ name, value, color, onChange }: { name: string;
               )}
             >
               <input type="radio" name={name} value={type} checked={checked} onChange={() => onChange(type)} className="sr-only" />
-              <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-md" style={{ backgroundColor: HEX.test(color) ? color : undefined }}>
+              <span
+                aria-hidden="true"
+                className="flex size-8 items-center justify-center rounded-md"
+                style={{ backgroundColor: HEX.test(color) ? color : undefined }}
+              >
                 <Icon className={cn('size-4', HEX.test(color) ? 'text-white' : 'text-foreground')} />
               </span>
               {label}

@@ -10,8 +10,7 @@ export function SecondFactorForm({ onSignedIn, onCancel }: { onSignedIn: () => v
   const [code, setCode] = useState('');
   const [backup, setBackup] = useState(false);
   const verify = useMutation({
-    mutationFn: () =>
-      callApi(backup ? verifyBackupCode : verifyTotp, { body: { code: code.replace(/\s+/g, '') } }),
+    mutationFn: () => callApi(backup ? verifyBackupCode : verifyTotp, { body: { code: code.replace(/\s+/g, '') } }),
     onSuccess: onSignedIn,
   });
   const onSubmit = (event: FormEvent) => {

@@ -4,7 +4,8 @@ import { requestPosition } from './browser-position';
 type Success = (position: { coords: { latitude: number; longitude: number } }) => void;
 type Failure = (error: { code: number; message: string }) => void;
 
-const geolocation = (answer: (ok: Success, fail: Failure) => void) => ({ getCurrentPosition: vi.fn(answer) }) as unknown as Pick<Geolocation, 'getCurrentPosition'>;
+const geolocation = (answer: (ok: Success, fail: Failure) => void) =>
+  ({ getCurrentPosition: vi.fn(answer) }) as unknown as Pick<Geolocation, 'getCurrentPosition'>;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -35,7 +36,10 @@ describe('requestPosition', () => {
   it('falls back when the browser never answers (a prompt left open)', async () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'info').mockImplementation(() => {});
-    const pending = requestPosition(geolocation(() => {}), 1000);
+    const pending = requestPosition(
+      geolocation(() => {}),
+      1000,
+    );
     await vi.advanceTimersByTimeAsync(2000);
     await expect(pending).resolves.toBeNull();
   });

@@ -26,7 +26,9 @@ export function BusinessCard({ business: b, action }: BusinessCardProps) {
   return (
     <Card role="article" aria-labelledby={headingId} className="flex flex-col gap-3 p-4">
       <div className="flex items-start justify-between gap-3">
-        <h4 id={headingId} className="text-base font-semibold">{b.name}</h4>
+        <h4 id={headingId} className="text-base font-semibold">
+          {b.name}
+        </h4>
         <span className="shrink-0 text-sm text-muted-foreground">{formatMiles(b.distance)}</span>
       </div>
       {b.address && (
@@ -47,7 +49,9 @@ export function BusinessCard({ business: b, action }: BusinessCardProps) {
         ) : (
           <>
             <StarRating rating={b.rating} />
-            <span aria-hidden="true" className="font-medium">{b.rating}</span>
+            <span aria-hidden="true" className="font-medium">
+              {b.rating}
+            </span>
           </>
         )}
         {b.reviewCount !== null && <span className="text-muted-foreground">({reviewsText(b.reviewCount)})</span>}
@@ -81,7 +85,9 @@ export function BusinessCard({ business: b, action }: BusinessCardProps) {
                 {NEW_TAB}
               </a>
             ) : (
-              <span key={p.network} className="font-medium">{networkLabel(p.network)}</span>
+              <span key={p.network} className="font-medium">
+                {networkLabel(p.network)}
+              </span>
             ),
           )}
         </p>
@@ -91,7 +97,9 @@ export function BusinessCard({ business: b, action }: BusinessCardProps) {
           <p className="text-muted-foreground">Recent posts</p>
           <ul className="mt-1 grid gap-1.5">
             {b.recentPosts.slice(0, MAX_RECENT_POSTS).map((post, i) => (
-              <li key={i} className="rounded-md bg-muted px-3 py-2">{post}</li>
+              <li key={i} className="rounded-md bg-muted px-3 py-2">
+                {post}
+              </li>
             ))}
           </ul>
         </div>

@@ -37,7 +37,14 @@ describe('display text', () => {
   });
 
   it('names social networks as people write them', () => {
-    expect(['facebook', 'x', 'linkedin', 'youtube', 'tiktok', 'Mastodon'].map(networkLabel)).toEqual(['Facebook', 'X', 'LinkedIn', 'YouTube', 'TikTok', 'Mastodon']);
+    expect(['facebook', 'x', 'linkedin', 'youtube', 'tiktok', 'Mastodon'].map(networkLabel)).toEqual([
+      'Facebook',
+      'X',
+      'LinkedIn',
+      'YouTube',
+      'TikTok',
+      'Mastodon',
+    ]);
   });
 });
 

@@ -26,7 +26,12 @@ export function SearchForm({ value, onChange, onSearch, searching }: SearchFormP
 
   return (
     <Card className="p-4">
-      <form role="search" aria-label="Business search" onSubmit={submit} className="grid gap-4 md:grid-cols-[minmax(0,1fr)_9rem_minmax(0,1fr)_auto] md:items-end">
+      <form
+        role="search"
+        aria-label="Business search"
+        onSubmit={submit}
+        className="grid gap-4 md:grid-cols-[minmax(0,1fr)_9rem_minmax(0,1fr)_auto] md:items-end"
+      >
         <Field id="search-category" label="Business category">
           <Input
             id="search-category"
@@ -41,7 +46,9 @@ export function SearchForm({ value, onChange, onSearch, searching }: SearchFormP
         <Field id="search-radius" label="Radius">
           <Select id="search-radius" name="radius" value={value.radius} onChange={(e) => onChange({ ...value, radius: Number(e.target.value) })}>
             {SEARCH_RADII.map((r) => (
-              <option key={r} value={r}>{r} miles</option>
+              <option key={r} value={r}>
+                {r} miles
+              </option>
             ))}
           </Select>
         </Field>
@@ -57,7 +64,11 @@ export function SearchForm({ value, onChange, onSearch, searching }: SearchFormP
           />
         </Field>
         <Button type="submit" disabled={searching || blank}>
-          {searching ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Search className="size-4" aria-hidden="true" />}
+          {searching ? (
+            <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          ) : (
+            <Search className="size-4" aria-hidden="true" />
+          )}
           {searching ? 'Searching...' : 'Search'}
         </Button>
       </form>

@@ -47,7 +47,11 @@ export function writeFiltersToUrl(filters: ClientFilters): void {
 // The default query function GETs the key as a URL. Clients register and pay while the list is
 // open, so it is fetched again whenever the section comes back (staleTime 0).
 export const useClients = (filters: ClientFilters) =>
-  useQuery<OutputOf<typeof listClients>>({ queryKey: [apiUrl(listClients, { query: clientsQuery(filters) })], placeholderData: keepPreviousData, staleTime: 0 });
+  useQuery<OutputOf<typeof listClients>>({
+    queryKey: [apiUrl(listClients, { query: clientsQuery(filters) })],
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 
 export const useClient = (id: string | null) =>
   useQuery<OutputOf<typeof getClient>>({ queryKey: [apiUrl(getClient, { params: { id: id ?? '' } })], enabled: id !== null, staleTime: 0 });

@@ -1,6 +1,12 @@
 import { Download, RotateCcw, Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { CLIENT_PAYMENT_STATUS_LABELS, CLIENT_PAYMENT_STATUSES, type ClientPaymentStatus, type ClientSubscription, type ClientSummary } from '../../../contract/clients';
+import {
+  CLIENT_PAYMENT_STATUS_LABELS,
+  CLIENT_PAYMENT_STATUSES,
+  type ClientPaymentStatus,
+  type ClientSubscription,
+  type ClientSummary,
+} from '../../../contract/clients';
 import { formatDollars } from '../../../contract/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -22,11 +28,20 @@ const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : '—');
 const period = (start: string | null, end: string | null) => (start && end ? DAY.formatRange(new Date(start), new Date(end)) : '—');
 const money = (amount: string, currency: string) => `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${formatDollars(amount)}`;
 
-const SUBSCRIPTION_STATES: Record<ClientSubscription['status'], string> = { incomplete: 'Not paid yet', active: 'Active', past_due: 'Past due', canceled: 'Canceled' };
+const SUBSCRIPTION_STATES: Record<ClientSubscription['status'], string> = {
+  incomplete: 'Not paid yet',
+  active: 'Active',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+};
 const BADGES: Record<ClientPaymentStatus, 'default' | 'secondary' | 'red'> = { active: 'default', pending_payment: 'secondary', failed: 'red' };
 
 function StatusBadge({ status }: { status: ClientPaymentStatus }) {
-  return <Badge variant={BADGES[status]} className="whitespace-nowrap">{CLIENT_PAYMENT_STATUS_LABELS[status]}</Badge>;
+  return (
+    <Badge variant={BADGES[status]} className="whitespace-nowrap">
+      {CLIENT_PAYMENT_STATUS_LABELS[status]}
+    </Badge>
+  );
 }
 
 /** Registered businesses with their plan and payment status; filters live in the page URL. */
@@ -74,14 +89,28 @@ export default function ClientsSection(_props: SectionProps) {
         <Field id="clients-search" label="Search clients">
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input id="clients-search" type="search" className="pl-9" placeholder="Business, owner, email or phone" maxLength={200} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+            <Input
+              id="clients-search"
+              type="search"
+              className="pl-9"
+              placeholder="Business, owner, email or phone"
+              maxLength={200}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
           </div>
         </Field>
         <Field id="clients-status" label="Payment status">
-          <Select id="clients-status" value={filters.status} onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as ClientFilters['status'], page: 1 }))}>
+          <Select
+            id="clients-status"
+            value={filters.status}
+            onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as ClientFilters['status'], page: 1 }))}
+          >
             <option value="">All</option>
             {CLIENT_PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>{CLIENT_PAYMENT_STATUS_LABELS[s]}</option>
+              <option key={s} value={s}>
+                {CLIENT_PAYMENT_STATUS_LABELS[s]}
+              </option>
             ))}
           </Select>
         </Field>
@@ -103,8 +132,14 @@ export default function ClientsSection(_props: SectionProps) {
       ) : data && data.total === 0 ? (
         <Card className="p-8 text-center">
           <p className="font-semibold">{filtered ? 'No clients match your search' : 'No clients yet'}</p>
-          <p className="mt-1 text-sm text-muted-foreground">{filtered ? 'Try other words or another payment status.' : 'Businesses appear here once they register on the landing page.'}</p>
-          {filtered && <Button variant="outline" size="sm" className="mt-4" onClick={clear}>Clear filters</Button>}
+          <p className="mt-1 text-sm text-muted-foreground">
+            {filtered ? 'Try other words or another payment status.' : 'Businesses appear here once they register on the landing page.'}
+          </p>
+          {filtered && (
+            <Button variant="outline" size="sm" className="mt-4" onClick={clear}>
+              Clear filters
+            </Button>
+          )}
         </Card>
       ) : (
         <Card className="p-0">
@@ -127,7 +162,15 @@ const TD = 'px-4 py-3 align-top';
 // The business stays in view while the rest of a row scrolls sideways on a phone.
 const FIRST = 'sticky left-0 z-10 bg-card';
 
-function ClientsTable({ rows, dimmed, onOpen }: { rows: ClientSummary[] | undefined; dimmed: boolean; onOpen: (c: ClientSummary, button: HTMLElement) => void }) {
+function ClientsTable({
+  rows,
+  dimmed,
+  onOpen,
+}: {
+  rows: ClientSummary[] | undefined;
+  dimmed: boolean;
+  onOpen: (c: ClientSummary, button: HTMLElement) => void;
+}) {
   return (
     // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
     <div role="region" aria-label="Clients table" tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
@@ -136,7 +179,9 @@ function ClientsTable({ rows, dimmed, onOpen }: { rows: ClientSummary[] | undefi
         <thead className="border-b border-border text-xs uppercase text-muted-foreground">
           <tr>
             {['Business', 'Owner', 'Plan', 'Payment', 'Registered', 'Paid', 'Subscription period'].map((h, i) => (
-              <th key={h} scope="col" className={cn(TH, i === 0 && FIRST)}>{h}</th>
+              <th key={h} scope="col" className={cn(TH, i === 0 && FIRST)}>
+                {h}
+              </th>
             ))}
           </tr>
         </thead>
@@ -145,7 +190,11 @@ function ClientsTable({ rows, dimmed, onOpen }: { rows: ClientSummary[] | undefi
             ? rows.map((c) => (
                 <tr key={c.id}>
                   <td className={cn(TD, FIRST, 'max-w-[12rem] sm:max-w-none')}>
-                    <button type="button" className="text-left font-semibold text-foreground underline-offset-4 hover:underline focus-visible:underline" onClick={(e) => onOpen(c, e.currentTarget)}>
+                    <button
+                      type="button"
+                      className="text-left font-semibold text-foreground underline-offset-4 hover:underline focus-visible:underline"
+                      onClick={(e) => onOpen(c, e.currentTarget)}
+                    >
                       {c.businessName}
                     </button>
                     <span className="block text-xs text-muted-foreground">{c.businessType}</span>
@@ -155,7 +204,9 @@ function ClientsTable({ rows, dimmed, onOpen }: { rows: ClientSummary[] | undefi
                     <span className="block break-all text-xs text-muted-foreground">{c.email}</span>
                   </td>
                   <td className={TD}>{c.plan.displayName}</td>
-                  <td className={TD}><StatusBadge status={c.paymentStatus} /></td>
+                  <td className={TD}>
+                    <StatusBadge status={c.paymentStatus} />
+                  </td>
                   <td className={cn(TD, 'whitespace-nowrap')}>{day(c.createdAt)}</td>
                   <td className={cn(TD, 'whitespace-nowrap')}>{day(c.paidAt)}</td>
                   <td className={cn(TD, 'whitespace-nowrap')}>{period(c.periodStart, c.periodEnd)}</td>
@@ -164,7 +215,9 @@ function ClientsTable({ rows, dimmed, onOpen }: { rows: ClientSummary[] | undefi
             : Array.from({ length: 5 }, (_, i) => (
                 <tr key={i}>
                   {Array.from({ length: 7 }, (_, j) => (
-                    <td key={j} className={TD}><Skeleton className="h-5 w-full" /></td>
+                    <td key={j} className={TD}>
+                      <Skeleton className="h-5 w-full" />
+                    </td>
                   ))}
                 </tr>
               ))}
@@ -182,19 +235,54 @@ function ClientDetailDialog({ client, onClose }: { client: ClientSummary | null;
       {client && (
         <DialogContent title={client.businessName} description={`Registered ${when(client.createdAt)}`}>
           {detail.isPending && <Skeleton className="h-64 w-full" />}
-          {detail.isError && <p role="alert" className="text-sm text-destructive">{errorMessage(detail.error, 'The client could not be loaded.')}</p>}
+          {detail.isError && (
+            <p role="alert" className="text-sm text-destructive">
+              {errorMessage(detail.error, 'The client could not be loaded.')}
+            </p>
+          )}
           {d && (
             <div className="grid gap-6 text-sm">
-              <Facts title="Business" rows={[['Owner', d.ownerName], ['Email', <a key="e" className="underline" href={`mailto:${d.email}`}>{d.email}</a>], ['Phone', d.phone], ['Address', d.address], ['Business type', d.businessType], ['Website', d.website && <a key="w" className="break-all underline" href={d.website} target="_blank" rel="noreferrer noopener">{d.website}</a>], ['Description', d.description]]} />
+              <Facts
+                title="Business"
+                rows={[
+                  ['Owner', d.ownerName],
+                  [
+                    'Email',
+                    <a key="e" className="underline" href={`mailto:${d.email}`}>
+                      {d.email}
+                    </a>,
+                  ],
+                  ['Phone', d.phone],
+                  ['Address', d.address],
+                  ['Business type', d.businessType],
+                  [
+                    'Website',
+                    d.website && (
+                      <a key="w" className="break-all underline" href={d.website} target="_blank" rel="noreferrer noopener">
+                        {d.website}
+                      </a>
+                    ),
+                  ],
+                  ['Description', d.description],
+                ]}
+              />
               <Facts
                 title="Plan and payment"
                 rows={[
                   ['Plan', d.plan.displayName],
                   ['Payment status', <StatusBadge key="s" status={d.paymentStatus} />],
                   ['Last payment error', d.lastPaymentError && <span className="text-destructive">{d.lastPaymentError}</span>],
-                  ['Subscription', d.subscription && `${SUBSCRIPTION_STATES[d.subscription.status]}, ${money(d.subscription.price, d.subscription.currency)} / ${d.subscription.billingCycle}`],
+                  [
+                    'Subscription',
+                    d.subscription &&
+                      `${SUBSCRIPTION_STATES[d.subscription.status]}, ${money(d.subscription.price, d.subscription.currency)} / ${d.subscription.billingCycle}`,
+                  ],
                   ['Current period', d.subscription && period(d.subscription.periodStart, d.subscription.periodEnd)],
-                  ['Renewal', d.subscription?.renewalPrice && `${money(d.subscription.renewalPrice, d.subscription.currency)} from ${day(d.subscription.renewalStartsAt)}`],
+                  [
+                    'Renewal',
+                    d.subscription?.renewalPrice &&
+                      `${money(d.subscription.renewalPrice, d.subscription.currency)} from ${day(d.subscription.renewalStartsAt)}`,
+                  ],
                 ]}
               />
               <section>

@@ -11,7 +11,11 @@ export const useEmployees = (enabled: boolean) => useQuery<OutputOf<typeof listE
 /** After a change: the employee list and the activity log both moved. */
 function useRefresh() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: EMPLOYEES_KEY }), client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(listActivity.path) })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: EMPLOYEES_KEY }),
+      client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(listActivity.path) }),
+    ]);
 }
 
 export function useAddEmployee() {
@@ -21,7 +25,10 @@ export function useAddEmployee() {
 
 export function useUpdateEmployee() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: ({ id, ...patch }: EmployeeUpdateInput & { id: string }) => callApi(updateEmployee, { params: { id }, body: patch }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, ...patch }: EmployeeUpdateInput & { id: string }) => callApi(updateEmployee, { params: { id }, body: patch }),
+    onSuccess: refresh,
+  });
 }
 
 export function useRemoveEmployee() {

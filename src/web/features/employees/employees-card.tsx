@@ -25,7 +25,10 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
   const confirm = () => {
     if (!pending) return;
     const { kind, employee } = pending;
-    const done = { onSuccess: () => (setPending(null), toast({ title: kind === 'remove' ? 'Employee removed' : 'Employee disabled', description: employee.email })), onError: fail };
+    const done = {
+      onSuccess: () => (setPending(null), toast({ title: kind === 'remove' ? 'Employee removed' : 'Employee disabled', description: employee.email })),
+      onError: fail,
+    };
     if (kind === 'remove') remove.mutate(employee.id, done);
     else update.mutate({ id: employee.id, disabled: true }, done);
   };
@@ -62,11 +65,21 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
               </div>
               {e.id !== selfId && (
                 <div className="flex flex-wrap gap-2">
-                  <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: e.id, role: e.role === 'owner' ? 'staff' : 'owner' }, { onError: fail })}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={update.isPending}
+                    onClick={() => update.mutate({ id: e.id, role: e.role === 'owner' ? 'staff' : 'owner' }, { onError: fail })}
+                  >
                     {e.role === 'owner' ? `Make ${e.name} staff` : `Make ${e.name} owner`}
                   </Button>
                   {e.disabled ? (
-                    <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate({ id: e.id, disabled: false }, { onError: fail })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={update.isPending}
+                      onClick={() => update.mutate({ id: e.id, disabled: false }, { onError: fail })}
+                    >
                       Enable
                     </Button>
                   ) : (

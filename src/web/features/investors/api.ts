@@ -1,5 +1,13 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createInvestor, deleteInvestor, discoverInvestors, importInvestorsCsv, INVESTOR_BATCH, listInvestors, updateInvestor } from '../../../contract/investors';
+import {
+  createInvestor,
+  deleteInvestor,
+  discoverInvestors,
+  importInvestorsCsv,
+  INVESTOR_BATCH,
+  listInvestors,
+  updateInvestor,
+} from '../../../contract/investors';
 import { callApi } from '../../lib/api';
 import type { InvestorPayload } from './form-values';
 import { investorsQuery, investorsQueryString, type InvestorFilters } from './url-state';

@@ -63,7 +63,11 @@ function NoEmailContact() {
           setOpen(false);
         }}
       >
-        <span tabIndex={0} aria-describedby={reasonId} className="inline-flex flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        <span
+          tabIndex={0}
+          aria-describedby={reasonId}
+          className="inline-flex flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
           <Button variant="outline" size="sm" disabled className="w-full">
             <Mail className="size-4" aria-hidden="true" />
             Contact

@@ -37,7 +37,9 @@ export function InvestorFiltersBar({ searchText, onSearchText, filters, onFilter
         <Select id="investor-stage" value={filters.stage} onChange={(e) => onFilters({ stage: e.target.value as InvestmentStage | '' })}>
           <option value="">All Stages</option>
           {INVESTMENT_STAGES.map((s) => (
-            <option key={s} value={s}>{s}</option>
+            <option key={s} value={s}>
+              {s}
+            </option>
           ))}
         </Select>
       </Field>
@@ -45,7 +47,9 @@ export function InvestorFiltersBar({ searchText, onSearchText, filters, onFilter
         <Select id="investor-industry" value={filters.industry} onChange={(e) => onFilters({ industry: e.target.value as Industry | '' })}>
           <option value="">All Industries</option>
           {INDUSTRIES.map((s) => (
-            <option key={s} value={s}>{s}</option>
+            <option key={s} value={s}>
+              {s}
+            </option>
           ))}
         </Select>
       </Field>

@@ -33,8 +33,23 @@ describe('the investor form', () => {
   });
 
   it('sends blank text as null, trims, splits lists on commas and reads "1,786" as a number', () => {
-    const payload = payloadOf({ ...EMPTY_FORM, name: '  Pat  ', title: '   ', expertise: ' AI/ML, , Payments ,', linkedinConnections: '1,786', portfolioSize: ' 12 ' });
-    expect(payload).toMatchObject({ name: 'Pat', title: null, email: null, expertise: ['AI/ML', 'Payments'], portfolioCompanies: [], linkedinConnections: 1786, portfolioSize: 12 });
+    const payload = payloadOf({
+      ...EMPTY_FORM,
+      name: '  Pat  ',
+      title: '   ',
+      expertise: ' AI/ML, , Payments ,',
+      linkedinConnections: '1,786',
+      portfolioSize: ' 12 ',
+    });
+    expect(payload).toMatchObject({
+      name: 'Pat',
+      title: null,
+      email: null,
+      expertise: ['AI/ML', 'Payments'],
+      portfolioCompanies: [],
+      linkedinConnections: 1786,
+      portfolioSize: 12,
+    });
   });
 
   it('leaves a number it cannot read to the server, which names the field', () => {

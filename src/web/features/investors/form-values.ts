@@ -64,7 +64,11 @@ export function formValuesOf(investor: Investor): InvestorFormValues {
   };
 }
 
-export const splitList = (text: string): string[] => text.split(',').map((s) => s.trim()).filter(Boolean);
+export const splitList = (text: string): string[] =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Empty text is sent as null; a number may be written '1,786'; the server checks the rest. */
 function countOf(text: string): number | string | null {

@@ -23,7 +23,10 @@ export function firstOf<T>(items: readonly T[], max: number): { shown: T[]; more
 
 /** The fallback photo's letters: first and last word's initials ('Avery Lang' → 'AL'). */
 export function initials(name: string): string {
-  const words = name.replace(/\(.*?\)/g, ' ').split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  const words = name
+    .replace(/\(.*?\)/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w));
   if (words.length === 0) return '?';
   const first = words[0]!;
   const last = words.length > 1 ? words[words.length - 1]! : '';

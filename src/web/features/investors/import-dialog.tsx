@@ -12,7 +12,8 @@ import { investorsCount } from './format';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PREVIEW_NAMES = 5;
 const LISTED_ERRORS = 50;
-const HINT = 'A header row with name (required) and any of: title, firm, location, linkedin_url, email, profile_photo, linkedin_connections, network_value, expertise, portfolio_companies, investment_range, portfolio_size, stages, industries. Separate list items with ";". Export CSV gives a file in this shape.';
+const HINT =
+  'A header row with name (required) and any of: title, firm, location, linkedin_url, email, profile_photo, linkedin_connections, network_value, expertise, portfolio_companies, investment_range, portfolio_size, stages, industries. Separate list items with ";". Export CSV gives a file in this shape.';
 
 /**
  * Import in two steps: choosing a file runs a dry run (nothing stored) that shows the good rows
@@ -44,7 +45,8 @@ export function ImportDialogContent() {
     if (csv === null) return;
     store.mutate(csv, {
       onSuccess: ({ added, updated }) => toast({ title: 'Investors imported', description: `${added} added, ${updated} updated` }),
-      onError: (error) => toast({ title: 'Import failed', description: errorMessage(error, 'Nothing was imported. Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Import failed', description: errorMessage(error, 'Nothing was imported. Please try again.'), variant: 'destructive' }),
     });
   };
   const good = preview.data?.preview.length ?? 0;
@@ -94,7 +96,9 @@ function PreviewSummary({ result }: { result: InvestorImportResult }) {
   return (
     <>
       <div>
-        <p className="font-semibold">{result.preview.length === 0 ? 'No rows can be imported from this file.' : `${investorsCount(result.preview.length)} ready to import`}</p>
+        <p className="font-semibold">
+          {result.preview.length === 0 ? 'No rows can be imported from this file.' : `${investorsCount(result.preview.length)} ready to import`}
+        </p>
         {names.length > 0 && (
           <p className="text-muted-foreground">
             {names.join(', ')}

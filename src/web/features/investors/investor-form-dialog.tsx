@@ -84,8 +84,22 @@ export function InvestorFormContent({ investor, onDone }: { investor?: Investor;
       {/* noValidate: the server's messages, under each field, say what is wrong in one consistent voice. */}
       <form noValidate onSubmit={submit} aria-label={investor ? 'Edit investor' : 'Add investor'} className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map(textField)}
-        <CheckboxGroup legend="Stages" name={`${prefix}-stages`} options={INVESTMENT_STAGES} value={values.stages} onChange={(stages) => setValues((v) => ({ ...v, stages }))} error={issues.stages} />
-        <CheckboxGroup legend="Industries" name={`${prefix}-industries`} options={INDUSTRIES} value={values.industries} onChange={(industries) => setValues((v) => ({ ...v, industries }))} error={issues.industries} />
+        <CheckboxGroup
+          legend="Stages"
+          name={`${prefix}-stages`}
+          options={INVESTMENT_STAGES}
+          value={values.stages}
+          onChange={(stages) => setValues((v) => ({ ...v, stages }))}
+          error={issues.stages}
+        />
+        <CheckboxGroup
+          legend="Industries"
+          name={`${prefix}-industries`}
+          options={INDUSTRIES}
+          value={values.industries}
+          onChange={(industries) => setValues((v) => ({ ...v, industries }))}
+          error={issues.industries}
+        />
         {(unexplained || Object.keys(issues).length > 0) && (
           <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
             {errorMessage(save.error, investor ? 'The investor was not saved.' : 'The investor was not added.')}

@@ -18,7 +18,9 @@ export function InvestorList({ query }: { query: ReturnType<typeof useInvestors>
   if (query.isPending) {
     return (
       <div aria-busy="true">
-        <p className="sr-only" role="status">Loading investors...</p>
+        <p className="sr-only" role="status">
+          Loading investors...
+        </p>
         <div className={GRID}>
           {Array.from({ length: INVESTOR_BATCH }, (_, i) => (
             <InvestorCardSkeleton key={i} />

@@ -11,7 +11,18 @@ const SIZE = 'size-16 shrink-0 rounded-full';
 export function InvestorPhoto({ name, src }: { name: string; src: string | null }) {
   const [broken, setBroken] = useState<string | null>(null);
   if (src && broken !== src) {
-    return <img src={src} alt="" loading="lazy" referrerPolicy="no-referrer" width={64} height={64} className={cn(SIZE, 'border border-border object-cover')} onError={() => setBroken(src)} />;
+    return (
+      <img
+        src={src}
+        alt=""
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        width={64}
+        height={64}
+        className={cn(SIZE, 'border border-border object-cover')}
+        onError={() => setBroken(src)}
+      />
+    );
   }
   return (
     <svg viewBox="0 0 64 64" aria-hidden="true" data-testid="investor-photo-fallback" className={SIZE}>

@@ -34,7 +34,12 @@ export default function InvestorsSection(_props: SectionProps) {
         </p>
       </div>
       <InvestorsToolbar filters={filters} />
-      <InvestorFiltersBar searchText={searchText} onSearchText={setSearchText} filters={filters} onFilters={(change) => setFilters((f) => ({ ...f, ...change }))} />
+      <InvestorFiltersBar
+        searchText={searchText}
+        onSearchText={setSearchText}
+        filters={filters}
+        onFilters={(change) => setFilters((f) => ({ ...f, ...change }))}
+      />
       <InvestorList query={investors} />
     </section>
   );

@@ -35,7 +35,8 @@ export const investorsExportUrl = (filters: InvestorFilters): string => apiUrl(e
 // reload opens the directory as it was left. Other sections' keys and the hash are kept.
 const URL_KEYS = { search: 'invSearch', stage: 'invStage', industry: 'invIndustry' } as const;
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' => ((values as readonly string[]).includes(value ?? '') ? (value as T) : '');
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : '';
 
 export function parseInvestorFilters(query: string): InvestorFilters {
   const params = new URLSearchParams(query);

@@ -40,8 +40,12 @@ describe('toNewLead', () => {
 
 describe('query strings', () => {
   it('sends a typed place rather than the browser position', () => {
-    expect(searchQueryString({ category: 'plumber', radius: 30, location: 'New Braunfels', lat: 1, lng: 2 })).toBe('category=plumber&radius=30&location=New+Braunfels');
-    expect(searchQueryString({ category: 'hair salon', radius: 5, location: '', lat: 29.42412345, lng: -98.4936 })).toBe('category=hair+salon&radius=5&lat=29.42412&lng=-98.4936');
+    expect(searchQueryString({ category: 'plumber', radius: 30, location: 'New Braunfels', lat: 1, lng: 2 })).toBe(
+      'category=plumber&radius=30&location=New+Braunfels',
+    );
+    expect(searchQueryString({ category: 'hair salon', radius: 5, location: '', lat: 29.42412345, lng: -98.4936 })).toBe(
+      'category=hair+salon&radius=5&lat=29.42412&lng=-98.4936',
+    );
     expect(searchQueryString({ category: 'dentist', radius: 50, location: '' })).toBe('category=dentist&radius=50');
   });
 

@@ -26,7 +26,13 @@ export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId
   const [confirming, setConfirming] = useState(false);
 
   const changeStatus = (status: LeadStatus) =>
-    statusUpdate.mutate({ id: lead.id, status }, { onSuccess: () => toast({ title: 'Status updated', description: `${lead.name}: ${LEAD_STATUS_LABELS[status]}` }), onError: failed('The status was not saved') });
+    statusUpdate.mutate(
+      { id: lead.id, status },
+      {
+        onSuccess: () => toast({ title: 'Status updated', description: `${lead.name}: ${LEAD_STATUS_LABELS[status]}` }),
+        onError: failed('The status was not saved'),
+      },
+    );
 
   // Saved on blur and with the button; the same text is not sent twice.
   const saveNote = () => {
@@ -36,7 +42,10 @@ export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId
     savedNote.current = text;
     noteUpdate.mutate(
       { id: lead.id, note: text || null },
-      { onSuccess: () => toast({ title: 'Note saved', description: lead.name }), onError: (error) => ((savedNote.current = previous), failed('The note was not saved')(error)) },
+      {
+        onSuccess: () => toast({ title: 'Note saved', description: lead.name }),
+        onError: (error) => ((savedNote.current = previous), failed('The note was not saved')(error)),
+      },
     );
   };
 
@@ -45,7 +54,9 @@ export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId
     findProfiles.mutate(lead.id, {
       onSuccess: (updated) =>
         setProfilesMessage(
-          updated.socialProfiles.length > 0 ? `Found: ${updated.socialProfiles.map((p) => networkLabel(p.network)).join(', ')}` : 'No social profiles found on the website.',
+          updated.socialProfiles.length > 0
+            ? `Found: ${updated.socialProfiles.map((p) => networkLabel(p.network)).join(', ')}`
+            : 'No social profiles found on the website.',
         ),
       onError: (error) => setProfilesMessage(errorMessage(error, 'The website could not be read.')),
     });
@@ -61,9 +72,13 @@ export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId
     <li>
       <Card role="article" aria-labelledby={`${id}-name`} className="grid gap-4 p-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="grid content-start gap-1.5 text-sm">
-          <h4 id={`${id}-name`} className="text-base font-semibold">{lead.name}</h4>
+          <h4 id={`${id}-name`} className="text-base font-semibold">
+            {lead.name}
+          </h4>
           <p className="text-muted-foreground">
-            {[lead.category, lead.rating && `${ratingLabel(lead.rating)}${lead.reviewCount !== null ? ` (${lead.reviewCount} reviews)` : ''}`].filter(Boolean).join(' · ') || 'No category'}
+            {[lead.category, lead.rating && `${ratingLabel(lead.rating)}${lead.reviewCount !== null ? ` (${lead.reviewCount} reviews)` : ''}`]
+              .filter(Boolean)
+              .join(' · ') || 'No category'}
           </p>
           {lead.address && (
             <a href={directionsUrl(lead.address)} target="_blank" rel="noopener noreferrer" className={LINK}>
@@ -99,7 +114,13 @@ export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId
           )}
           <div className="mt-2 flex flex-wrap gap-2">
             {lead.website && (
-              <Button variant="outline" size="sm" aria-disabled={findProfiles.isPending} onClick={() => !findProfiles.isPending && lookForProfiles()} aria-describedby={`${id}-name`}>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-disabled={findProfiles.isPending}
+                onClick={() => !findProfiles.isPending && lookForProfiles()}
+                aria-describedby={`${id}-name`}
+              >
                 <Share2 className="size-4" aria-hidden="true" />
                 {findProfiles.isPending ? 'Reading the website...' : 'Find social profiles'}
               </Button>
@@ -109,13 +130,17 @@ export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId
               Delete
             </Button>
           </div>
-          <p aria-live="polite" className="text-muted-foreground empty:hidden">{profilesMessage}</p>
+          <p aria-live="polite" className="text-muted-foreground empty:hidden">
+            {profilesMessage}
+          </p>
         </div>
         <div className="grid content-start gap-3">
           <Field id={`${id}-status`} label="Status">
             <Select id={`${id}-status`} value={lead.status} aria-busy={statusUpdate.isPending} onChange={(e) => changeStatus(e.target.value as LeadStatus)}>
               {LEAD_STATUSES.map((s) => (
-                <option key={s} value={s}>{LEAD_STATUS_LABELS[s]}</option>
+                <option key={s} value={s}>
+                  {LEAD_STATUS_LABELS[s]}
+                </option>
               ))}
             </Select>
           </Field>

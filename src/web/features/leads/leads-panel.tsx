@@ -54,7 +54,9 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
           <Select id="leads-status" value={filters.status} onChange={(e) => onFilters({ status: e.target.value as LeadFilters['status'], page: 1 })}>
             <option value="">All statuses</option>
             {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>{LEAD_STATUS_LABELS[s]}</option>
+              <option key={s} value={s}>
+                {LEAD_STATUS_LABELS[s]}
+              </option>
             ))}
           </Select>
         </Field>
@@ -70,7 +72,11 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
           Saved leads
         </h3>
         <p aria-live="polite" className="text-sm text-muted-foreground">
-          {data ? `${data.total} ${data.total === 1 ? 'lead' : 'leads'}${filters.status ? ` with status ${LEAD_STATUS_LABELS[filters.status]}` : ''}` : leads.isPending ? 'Loading leads…' : ''}
+          {data
+            ? `${data.total} ${data.total === 1 ? 'lead' : 'leads'}${filters.status ? ` with status ${LEAD_STATUS_LABELS[filters.status]}` : ''}`
+            : leads.isPending
+              ? 'Loading leads…'
+              : ''}
         </p>
       </div>
 
@@ -97,7 +103,11 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
         </Card>
       ) : (
         <>
-          <ul className={cn('grid gap-4 transition-opacity', leads.isPlaceholderData && 'opacity-60')} aria-label="Saved leads" aria-busy={leads.isPlaceholderData}>
+          <ul
+            className={cn('grid gap-4 transition-opacity', leads.isPlaceholderData && 'opacity-60')}
+            aria-label="Saved leads"
+            aria-busy={leads.isPlaceholderData}
+          >
             {data.items.map((lead) => (
               <LeadItem key={lead.id} lead={lead} onDeleted={afterDelete} />
             ))}

@@ -54,7 +54,10 @@ export default function SearchSection(_props: SectionProps) {
         <TabPanel view="search" active={view === 'search'}>
           <div className="grid gap-6">
             <SearchForm value={draft} onChange={setDraft} onSearch={(request) => void flow.start(request)} searching={flow.searching} />
-            <SearchResults flow={flow} settings={settings.data} onExample={searchExample}
+            <SearchResults
+              flow={flow}
+              settings={settings.data}
+              onExample={searchExample}
               renderAction={(business, category, headingId) => (
                 <SaveLeadButton business={business} category={category} saved={savedIds.has(business.id)} onSaved={onSaved} describedBy={headingId} />
               )}

@@ -37,7 +37,13 @@ describe('the search in the page URL', () => {
   });
 
   it('round-trips through the URL', () => {
-    const state: SectionState = { search: { category: 'hair salon', radius: 5, location: '78209' }, page: 3, view: 'leads', leadsStatus: 'contacted', leadsPage: 2 };
+    const state: SectionState = {
+      search: { category: 'hair salon', radius: 5, location: '78209' },
+      page: 3,
+      view: 'leads',
+      leadsStatus: 'contacted',
+      leadsPage: 2,
+    };
     expect(parseSectionState(new URL(withSectionState('http://x.test/admin#search', state)).search)).toEqual(state);
   });
 });

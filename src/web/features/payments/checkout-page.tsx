@@ -74,8 +74,11 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
             <Payment plan={plan} registrationId={registration.id} />
           ) : (
             <p role="note" className="rounded-lg border border-border bg-muted p-4 text-sm">
-              To take this plan, first <a className="underline" href="/#register">register your business</a> on our home page; you come back
-              here to pay.
+              To take this plan, first{' '}
+              <a className="underline" href="/#register">
+                register your business
+              </a>{' '}
+              on our home page; you come back here to pay.
             </p>
           )}
         </div>

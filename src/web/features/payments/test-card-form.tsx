@@ -66,7 +66,13 @@ export default function TestCardForm({ clientSecret, payLabel, onPaid, onFailed 
         </div>
       </div>
       <Field id="cardNumber" label="Card number" error={errors.cardNumber}>
-        <Input {...control('cardNumber')} inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" onChange={set('cardNumber', formatCardNumber)} />
+        <Input
+          {...control('cardNumber')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          onChange={set('cardNumber', formatCardNumber)}
+        />
       </Field>
       <div className="grid grid-cols-2 items-start gap-4">
         <Field id="expiry" label="Expiry" hint="MM / YY" error={errors.expiry}>
@@ -80,7 +86,14 @@ export default function TestCardForm({ clientSecret, payLabel, onPaid, onFailed 
           />
         </Field>
         <Field id="cvc" label="CVC" error={errors.cvc}>
-          <Input {...control('cvc')} inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} onChange={set('cvc', (v) => v.replace(/\D/g, ''))} />
+          <Input
+            {...control('cvc')}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            onChange={set('cvc', (v) => v.replace(/\D/g, ''))}
+          />
         </Field>
       </div>
       <Button type="submit" variant="red" size="lg" disabled={pay.isPending}>

@@ -67,7 +67,14 @@ export function PlanForm({ plan }: { plan: SubscriptionPlan }) {
         </Select>
       </Field>
       <Field id={`${prefix}-description`} label="Description" required error={errors.description} className="sm:col-span-2">
-        <Textarea id={`${prefix}-description`} rows={2} value={values.description} onChange={(e) => set('description', e.target.value)} aria-invalid={Boolean(errors.description)} aria-describedby={describedBy(`${prefix}-description`, errors.description)} />
+        <Textarea
+          id={`${prefix}-description`}
+          rows={2}
+          value={values.description}
+          onChange={(e) => set('description', e.target.value)}
+          aria-invalid={Boolean(errors.description)}
+          aria-describedby={describedBy(`${prefix}-description`, errors.description)}
+        />
       </Field>
       {text('price', 'Price ($)', 'decimal')}
       <div className="grid gap-1.5">
@@ -77,7 +84,14 @@ export function PlanForm({ plan }: { plan: SubscriptionPlan }) {
         </p>
       </div>
       <Field id={`${prefix}-features`} label="Features" required error={errors.features} hint={HINTS.features} className="sm:col-span-2">
-        <Textarea id={`${prefix}-features`} rows={Math.min(10, Math.max(4, featureLines(values.features).length + 1))} value={values.features} onChange={(e) => set('features', e.target.value)} aria-invalid={Boolean(errors.features)} aria-describedby={describedBy(`${prefix}-features`, errors.features, HINTS.features)} />
+        <Textarea
+          id={`${prefix}-features`}
+          rows={Math.min(10, Math.max(4, featureLines(values.features).length + 1))}
+          value={values.features}
+          onChange={(e) => set('features', e.target.value)}
+          aria-invalid={Boolean(errors.features)}
+          aria-describedby={describedBy(`${prefix}-features`, errors.features, HINTS.features)}
+        />
       </Field>
       <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
         <input type="checkbox" checked={values.mostPopular} onChange={(e) => set('mostPopular', e.target.checked)} className="size-4 accent-flag-red" />

@@ -21,7 +21,15 @@ describe('the plan form', () => {
     const values = planValuesOf(plan);
     expect(values).toMatchObject({ price: '199', renewalPrice: '425', features: 'Website\nSupport' });
     const payload = planPayload(values);
-    expect(payload).toEqual({ displayName: 'Essential', description: 'The basics.', price: '199', billingCycle: 'month', features: ['Website', 'Support'], renewalPrice: '425', mostPopular: false });
+    expect(payload).toEqual({
+      displayName: 'Essential',
+      description: 'The basics.',
+      price: '199',
+      billingCycle: 'month',
+      features: ['Website', 'Support'],
+      renewalPrice: '425',
+      mostPopular: false,
+    });
     expect(planUpdateInput.safeParse(payload).success).toBe(true);
   });
 

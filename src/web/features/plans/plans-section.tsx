@@ -29,9 +29,7 @@ export function PlansSection({ onChoose }: { onChoose: (planName: string) => voi
           </div>
         ) : (
           <div className="mt-10 grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-busy={isPending}>
-            {isPending
-              ? [0, 1, 2].map((i) => <PlanSkeleton key={i} />)
-              : plans.map((plan) => <PlanCard key={plan.id} plan={plan} onChoose={onChoose} />)}
+            {isPending ? [0, 1, 2].map((i) => <PlanSkeleton key={i} />) : plans.map((plan) => <PlanCard key={plan.id} plan={plan} onChoose={onChoose} />)}
           </div>
         )}
         {!isPending && !error && plans.length === 0 && (

@@ -107,7 +107,15 @@ function PortfolioRow({ item, onEdit, onDelete }: { item: PortfolioItem; onEdit:
     <li className="flex flex-wrap items-start justify-between gap-3 py-4">
       <div className="flex min-w-0 flex-1 items-start gap-3">
         {item.logoUrl && !logoFailed ? (
-          <img src={item.logoUrl} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-lg bg-white object-contain" onError={() => setLogoFailed(true)} />
+          <img
+            src={item.logoUrl}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            className="size-10 shrink-0 rounded-lg bg-white object-contain"
+            onError={() => setLogoFailed(true)}
+          />
         ) : (
           <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-navy-900 font-bold text-white">
             {item.websiteName.charAt(0).toUpperCase()}

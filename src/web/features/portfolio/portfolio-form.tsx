@@ -45,14 +45,20 @@ export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioI
           save.reset();
           onSaved?.();
         },
-        onError: (error) => toast({ title: errorMessage(error, item ? 'Failed to update portfolio item' : 'Failed to add portfolio item'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: errorMessage(error, item ? 'Failed to update portfolio item' : 'Failed to add portfolio item'), variant: 'destructive' }),
       },
     );
   };
 
   return (
     // noValidate: the spec's message, under the field, says what is missing.
-    <form noValidate onSubmit={submit} {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': `Edit ${item?.websiteName ?? 'portfolio item'}` })} className="grid gap-4 sm:grid-cols-2">
+    <form
+      noValidate
+      onSubmit={submit}
+      {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': `Edit ${item?.websiteName ?? 'portfolio item'}` })}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       {TEXT_FIELDS.map(({ key, label, type, placeholder }) => {
         const id = `${prefix}-${key}`;
         const error = issues[key];
@@ -74,10 +80,24 @@ export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioI
         );
       })}
       <Field id={`${prefix}-description`} label="Description" error={issues.description} className="sm:col-span-2">
-        <Textarea id={`${prefix}-description`} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} aria-invalid={Boolean(issues.description)} aria-describedby={describedBy(`${prefix}-description`, issues.description)} />
+        <Textarea
+          id={`${prefix}-description`}
+          rows={3}
+          value={values.description}
+          onChange={(e) => set('description', e.target.value)}
+          aria-invalid={Boolean(issues.description)}
+          aria-describedby={describedBy(`${prefix}-description`, issues.description)}
+        />
       </Field>
       <div className="sm:col-span-2">
-        <LogoField id={`${prefix}-logo`} purpose="portfolio-logo" value={values.logoUrl} onChange={(url) => set('logoUrl', url)} onBusyChange={setUploading} error={issues.logoUrl} />
+        <LogoField
+          id={`${prefix}-logo`}
+          purpose="portfolio-logo"
+          value={values.logoUrl}
+          onChange={(url) => set('logoUrl', url)}
+          onBusyChange={setUploading}
+          error={issues.logoUrl}
+        />
       </div>
       {problem && (
         // One message for both fields (docs/product.md §5), next to the button that was pressed.

@@ -66,22 +66,25 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
       focusField(missing[0]!);
       return;
     }
-    register.mutate({ ...values, businessType: values.businessType as BusinessType }, {
-      onSuccess: (result) => {
-        toast({ title: 'Registration Successful!', description: 'Redirecting you to complete your payment...' });
-        setValues(EMPTY);
-        setErrors({});
-        savePendingRegistration({ id: result.id, planName: result.plan.name });
-        navigate(checkoutPath(result.plan.name));
+    register.mutate(
+      { ...values, businessType: values.businessType as BusinessType },
+      {
+        onSuccess: (result) => {
+          toast({ title: 'Registration Successful!', description: 'Redirecting you to complete your payment...' });
+          setValues(EMPTY);
+          setErrors({});
+          savePendingRegistration({ id: result.id, planName: result.plan.name });
+          navigate(checkoutPath(result.plan.name));
+        },
+        onError: (error) => {
+          const issues = fieldIssues(error);
+          setErrors(issues);
+          toast({ title: 'Registration Failed', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
+          const first = Object.keys(issues)[0];
+          if (first) focusField(first);
+        },
       },
-      onError: (error) => {
-        const issues = fieldIssues(error);
-        setErrors(issues);
-        toast({ title: 'Registration Failed', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
-        const first = Object.keys(issues)[0];
-        if (first) focusField(first);
-      },
-    });
+    );
   };
 
   const control = (field: RegistrationField, hint?: string) => ({

@@ -33,7 +33,8 @@ describe('uploading a logo', () => {
   });
 
   it('asks for an upload URL, PUTs the file there with its type and answers the public URL our server gives', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>()
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
       .mockResolvedValueOnce(json({ uploadURL: '/api/objects/upload/abc', publicUrl: '/objects/abc.webp' }))
       .mockResolvedValueOnce(json({ publicUrl: '/objects/abc-final.webp' }));
     vi.stubGlobal('fetch', fetch);
@@ -50,8 +51,15 @@ describe('uploading a logo', () => {
   });
 
   it('uses the public URL from the first answer when a bucket takes the file (and its answer is not JSON)', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>()
-      .mockResolvedValueOnce(json({ uploadURL: 'https://bucket.s3.example/logos/abc?X-Amz-Signature=1', publicUrl: 'https://cdn.example/logos/abc', headers: { 'x-amz-acl': 'private' } }))
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(
+        json({
+          uploadURL: 'https://bucket.s3.example/logos/abc?X-Amz-Signature=1',
+          publicUrl: 'https://cdn.example/logos/abc',
+          headers: { 'x-amz-acl': 'private' },
+        }),
+      )
       .mockResolvedValueOnce(new Response(null, { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     await expect(uploadLogo(png(), 'app-logo', ORIGIN)).resolves.toBe('https://cdn.example/logos/abc');
@@ -60,7 +68,8 @@ describe('uploading a logo', () => {
   });
 
   it("shows the server's message when it refuses the file, and the spec's fallback otherwise", async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>()
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
       .mockResolvedValueOnce(json({ uploadURL: '/api/objects/upload/abc', publicUrl: '/objects/abc.webp' }))
       .mockResolvedValueOnce(json({ message: 'Only PNG, JPEG and WebP images can be uploaded.' }, 415));
     vi.stubGlobal('fetch', fetch);
@@ -70,7 +79,8 @@ describe('uploading a logo', () => {
   });
 
   it('never shows a bucket error body', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>()
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
       .mockResolvedValueOnce(json({ uploadURL: 'https://bucket.s3.example/abc', publicUrl: 'https://bucket.s3.example/abc' }))
       .mockResolvedValueOnce(new Response('<Error><Code>AccessDenied</Code></Error>', { status: 403 }));
     vi.stubGlobal('fetch', fetch);

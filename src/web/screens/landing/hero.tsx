@@ -26,8 +26,8 @@ export function Hero() {
             Your business online, handled with military precision.
           </h1>
           <p className="mt-4 max-w-xl text-lg text-navy-100">
-            One monthly plan covers your website, two AI-generated commercials, social media marketing and support around
-            the clock. No hidden fees: every price and what it includes is on this page.
+            One monthly plan covers your website, two AI-generated commercials, social media marketing and support around the clock. No hidden fees: every price
+            and what it includes is on this page.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a href="#plans" className={buttonClasses('red', 'lg')}>

@@ -35,7 +35,10 @@ export function SiteFooter() {
           © {new Date().getFullYear()} {site.name}. Veteran owned and operated.
         </p>
         <p>
-          Questions? <a className="underline" href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
+          Questions?{' '}
+          <a className="underline" href={`mailto:${site.supportEmail}`}>
+            {site.supportEmail}
+          </a>
         </p>
       </div>
     </footer>
