@@ -47,16 +47,14 @@ describe.each(TEST_DATABASES)('revenue with live Stripe keys counts real money o
     const status = await ctx.app.inject({ url: `/api/payments/status?payment_intent_client_secret=${intent.clientSecret}` });
     expect(status.json()).toMatchObject({ status: 'succeeded' });
     // … and a test-key sale of the same moment, as if booked while the keys were test keys.
-    await ctx.testDb.database.db
-      .insert(payments)
-      .values({
-        provider: 'stripe',
-        providerPaymentId: 'pi_test_mode_sale',
-        amountCents: 12_345,
-        currency: 'usd',
-        livemode: false,
-        paidAt: new Date(Date.now() - 1000),
-      });
+    await ctx.testDb.database.db.insert(payments).values({
+      provider: 'stripe',
+      providerPaymentId: 'pi_test_mode_sale',
+      amountCents: 12_345,
+      currency: 'usd',
+      livemode: false,
+      paidAt: new Date(Date.now() - 1000),
+    });
 
     const price = (growing!.priceCents / 100).toFixed(2);
     expect(await get<RevenueToday>('/api/revenue/today')).toEqual({ today: price, week: price, testMode: false });
