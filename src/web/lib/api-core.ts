@@ -61,7 +61,6 @@ export async function request(method: string, url: string, body?: unknown): Prom
   return response;
 }
 
-
 /** The query client's default read: GET a URL (a query key's segments joined by '/'). */
 export async function getJson<T>(url: string): Promise<T> {
   return (await request('GET', url)).json() as Promise<T>;
