@@ -6,7 +6,7 @@ async function registerAndCheckout(page: Page, plan: string, { expectCardForm = 
   await page.goto('/');
   await fillRequiredRegistration(page, plan);
   await page.getByRole('button', { name: 'Register Business' }).click();
-  await expect(page).toHaveURL(new RegExp(`/checkout/${plan}$`));
+  await expect(page).toHaveURL(new RegExp(`/checkout/${plan}\\?registration=[0-9a-f-]{36}$`));
   if (expectCardForm) await expect(page.getByText('Test mode — no real charge')).toBeVisible();
 }
 
@@ -45,7 +45,10 @@ test('register, pay with 4242 and see the confirmation the server gives', async 
   for (const service of ['Website Development', '2 AI Generated Commercials', 'Social Media Marketing', '24/7 Tech Support']) {
     await expect(page.getByText(service, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com');
+  await expect(page.getByRole('main').getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com');
+  // The site's header and footer frame the confirmation, with the brand and the three steps done.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Test Agency' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('navigation', { name: 'Your progress' }).locator('[aria-current="step"]')).toContainText('Done');
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   expect(await page.evaluate(() => sessionStorage.getItem('pendingRegistration'))).toBeNull();
   expect(intents).toBe(1);
@@ -61,8 +64,12 @@ test('a declined card shows Payment Failed, stays on checkout, and can pay again
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay $199.00' }).click();
   await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible();
-  await expect(page.getByText('Your card was declined.', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/checkout\/essential$/);
+  // The toast says it, and so does a message beside the card form that stays, with what to do next.
+  await expect(page.getByText('Your card was declined.', { exact: true })).toHaveCount(2);
+  const beside = page.getByRole('alert').filter({ hasText: 'Nothing was charged' });
+  await expect(beside).toContainText('Your card was declined.');
+  await expect(beside).toContainText('or use another card');
+  await expect(page).toHaveURL(/\/checkout\/essential\?registration=[0-9a-f-]{36}$/);
   await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
 
   await page.getByLabel('Card number').fill('4242424242424242');

@@ -24,7 +24,7 @@ test('a complete registration lands on the checkout of its plan', async ({ page 
   await page.getByRole('button', { name: 'Register Business' }).click();
   await expect(page.getByText('Registration Successful!', { exact: true })).toBeVisible();
   await expect(page.getByText('Redirecting you to complete your payment...', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/checkout\/professional$/);
+  await expect(page).toHaveURL(/\/checkout\/professional\?registration=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Professional' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay $449.00' })).toBeVisible();
   const pending = await page.evaluate(() => sessionStorage.getItem('pendingRegistration'));
@@ -36,7 +36,16 @@ test('the button reads Registering... and is disabled while sending', async ({ p
   const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/business-registration', async (route) => {
     await gate;
-    await route.fulfill({ status: 201, json: { id: '00000000-0000-4000-8000-000000000000', status: 'pending_payment', plan: { id: 1, name: 'essential' } } });
+    await route.fulfill({
+      status: 201,
+      json: {
+        id: '00000000-0000-4000-8000-000000000000',
+        status: 'pending_payment',
+        plan: { id: 1, name: 'essential' },
+        checkoutPath: '/checkout/essential?registration=00000000-0000-4000-8000-000000000000',
+        resumed: false,
+      },
+    });
   });
   await page.goto('/');
   await fillRequiredRegistration(page, 'essential');
@@ -44,7 +53,7 @@ test('the button reads Registering... and is disabled while sending', async ({ p
   const sending = page.getByRole('button', { name: 'Registering...' });
   await expect(sending).toBeDisabled();
   release();
-  await expect(page).toHaveURL(/\/checkout\/essential$/);
+  await expect(page).toHaveURL(/\/checkout\/essential\?registration=[0-9a-f-]{36}$/);
 });
 
 test("a server failure shows 'Registration Failed' with the server's message and keeps the form", async ({ page }) => {

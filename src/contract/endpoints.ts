@@ -15,6 +15,7 @@ import * as employees from './employees.js';
 import type { AnyEndpoint, HttpMethod } from './endpoint.js';
 import * as investors from './investors.js';
 import * as leads from './leads.js';
+import * as outbox from './outbox.js';
 import * as planAdmin from './plan-admin.js';
 import * as planList from './plan-list.js';
 import * as portfolioAdmin from './portfolio-admin.js';
@@ -35,6 +36,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   employees,
   investors,
   leads,
+  outbox,
   'plan-admin': planAdmin,
   'plan-list': planList,
   portfolio,

@@ -38,6 +38,25 @@ export const TEST_CARD_LABELS = { clientSecret: 'Payment', cardNumber: 'Card num
 
 export type PaymentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
 
+/** What /payment-success shows once a payment succeeded: the receipt on screen. */
+export interface PaymentReceipt {
+  /** Decimal string ('299.00') in `currency`. */
+  amount: string;
+  currency: string;
+  /** ISO time of the payment. */
+  paidAt: string;
+  billingCycle: string;
+  /** The card that paid, when the provider told us. */
+  card: { brand: string; last4: string } | null;
+  /** The business and the address the e-mailed receipt went to; null for a payment without a registration. */
+  businessName: string | null;
+  email: string | null;
+  /** The next charge: its ISO date and amount (the renewal price once it applies). */
+  nextCharge: { date: string; amount: string } | null;
+  /** From when the plan costs its renewal price, and what that is ('After 12 months $...'). */
+  renewal: { date: string; amount: string } | null;
+}
+
 /** GET /api/payments/status and the answer of a test-mode card payment. */
 export interface PaymentStatusResult {
   paymentIntentId: string;
@@ -46,4 +65,6 @@ export interface PaymentStatusResult {
   plan: { name: string; displayName: string };
   /** Why the last attempt failed, in the provider's words. */
   message: string | null;
+  /** The receipt, once the payment succeeded; null before. */
+  receipt: PaymentReceipt | null;
 }

@@ -37,6 +37,13 @@ export interface BusinessRegistrationResult {
   id: string;
   status: RegistrationStatus;
   plan: { id: number; name: string };
+  /**
+   * The checkout link of this registration (`/checkout/growing?registration=…`): it works in any
+   * tab or device until the registration is paid, and is e-mailed to the registration's address.
+   */
+  checkoutPath: string;
+  /** True when the same e-mail had already registered the same business and not paid yet: that registration was reused. */
+  resumed: boolean;
 }
 
 /** The names of the required fields that are blank (after trimming). */

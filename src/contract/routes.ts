@@ -18,8 +18,14 @@ export const WEB_PATHS = {
 /** Every browser route: the router (src/web/app.tsx) renders these, the server answers them 200. */
 export const WEB_ROUTES: readonly string[] = Object.values(WEB_PATHS);
 
-/** The checkout page of one plan: `/checkout/growing`. */
-export const checkoutPath = (planName: string): string => WEB_PATHS.checkout.replace(':planName', encodeURIComponent(planName));
+/** The query parameter of a checkout link that names the registration being paid for. */
+export const CHECKOUT_REGISTRATION_PARAM = 'registration';
+
+/** The checkout page of one plan (`/checkout/growing`), for a registration when one is named (its checkout link). */
+export function checkoutPath(planName: string, registrationId?: string): string {
+  const path = WEB_PATHS.checkout.replace(':planName', encodeURIComponent(planName));
+  return registrationId ? `${path}?${CHECKOUT_REGISTRATION_PARAM}=${encodeURIComponent(registrationId)}` : path;
+}
 
 export function isKnownWebPath(path: string): boolean {
   const clean = path.split('?')[0]!.replace(/\/+$/, '') || '/';

@@ -45,6 +45,8 @@ import { discoveredFromCsv } from './features/investors/csv.js';
 import { investorRoutes } from './features/investors/routes.js';
 import { createInvestorService } from './features/investors/service.js';
 import { createOutboxWorker } from './features/notifications/outbox.js';
+import { outboxRoutes } from './features/notifications/routes.js';
+import { createOutboxReader } from './features/notifications/service.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { createPaymentsService } from './features/payments/service.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -159,7 +161,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => uploadCleanup.stop());
   const mailQueued = () => outbox.nudge();
 
-  await app.register(registrationRoutes, { db: database.db, mail, mailQueued, rateLimitPerMinute: options.registrationRateLimit ?? 10 });
+  await app.register(registrationRoutes, {
+    db: database.db,
+    mail,
+    mailQueued,
+    publicUrl: config.site.publicUrl,
+    rateLimitPerMinute: options.registrationRateLimit ?? 10,
+  });
   const payments = createPaymentsService({ db: database.db, provider: createPaymentProvider(config), mail, log: app.log, mailQueued });
   await app.register(paymentRoutes, { payments, rateLimitPerMinute: options.paymentRateLimit ?? 20 });
 
@@ -183,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerEmployeeOnly(app, employeeOnly, clientRoutes, { clients: createClientService(database.db) });
   await registerEmployeeOnly(app, employeeOnly, uploadRoutes, { uploads });
+  await registerEmployeeOnly(app, employeeOnly, outboxRoutes, { outbox: createOutboxReader(database.db) });
 
   if (options.web && fs.existsSync(options.web.shellFile)) {
     await app.register(registerWeb, { ...options.web, site: config.site, publicUrl: config.site.publicUrl });

@@ -38,9 +38,19 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 
 /** The sentence to show a person: the server's `message` when it sent one, else the error's own. */
 export function errorMessage(error: unknown, fallback: string): string {
-  const message = error instanceof ApiError ? error.errorBody?.message : undefined;
-  if (typeof message === 'string' && message) return message;
+  if (error instanceof ApiError) {
+    const message = error.errorBody?.message;
+    if (typeof message === 'string' && message) return message;
+    // A proxy's HTML page or an empty answer is no sentence for a person: say what happened instead.
+    if (!error.body.trim() || /^\s*</.test(error.body)) return plainSentence(error.status);
+  }
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+function plainSentence(status: number): string {
+  if (status === 429) return 'Too many attempts in a short time. Please wait a minute and try again.';
+  if (status >= 500) return `Our server is not answering right now (error ${status}). Please try again in a moment.`;
+  return `Something went wrong (error ${status}). Please reload the page and try again.`;
 }
 
 /** Field errors the server listed with a 400 answer. */

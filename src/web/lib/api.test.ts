@@ -64,6 +64,19 @@ describe('errorMessage and fieldIssues', () => {
     expect(errorMessage('not an error', 'Please try again later.')).toBe('Please try again later.');
   });
 
+  it("puts a proxy's HTML page or an empty answer into a sentence, while the error keeps the spec's message", () => {
+    const html = new ApiError(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'Bad Gateway');
+    expect(html.message).toBe('502: <html><body><h1>502 Bad Gateway</h1></body></html>');
+    expect(errorMessage(html, 'fallback')).toBe('Our server is not answering right now (error 502). Please try again in a moment.');
+    expect(errorMessage(new ApiError(503, '', 'Service Unavailable'), 'fallback')).toBe(
+      'Our server is not answering right now (error 503). Please try again in a moment.',
+    );
+    expect(errorMessage(new ApiError(429, '  '), 'fallback')).toBe('Too many attempts in a short time. Please wait a minute and try again.');
+    expect(errorMessage(new ApiError(404, '<!doctype html><title>Not found</title>'), 'fallback')).toBe(
+      'Something went wrong (error 404). Please reload the page and try again.',
+    );
+  });
+
   it('lists no field issues for other errors', () => {
     expect(fieldIssues(new ApiError(400, '{"message":"Refused"}'))).toEqual({});
     expect(fieldIssues(new ApiError(500, 'Internal'))).toEqual({});

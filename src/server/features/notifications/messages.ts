@@ -20,6 +20,8 @@ interface RegistrationFacts {
 }
 
 const lines = (...parts: (string | null | false | undefined)[]) => parts.filter((p) => p !== null && p !== false && p !== undefined).join('\n');
+const money = (cents: number, currency: string) => `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${centsToDecimal(cents)}`;
+const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export function newRegistrationMail(settings: MailSettings, r: RegistrationFacts): Outgoing {
   return {
@@ -38,6 +40,40 @@ export function newRegistrationMail(settings: MailSettings, r: RegistrationFacts
   };
 }
 
+interface CheckoutLinkFacts {
+  businessName: string;
+  ownerName: string;
+  email: string;
+  planDisplayName: string;
+  priceCents: number;
+  currency: string;
+  billingCycle: string;
+  /** The registration's checkout link, absolute. */
+  checkoutUrl: string;
+}
+
+/** The client's checkout link, so a sign-up started here can be paid later or on another device. */
+export function clientCheckoutLinkMail(settings: MailSettings, r: CheckoutLinkFacts): Outgoing {
+  return {
+    kind: 'client_checkout_link',
+    to: r.email,
+    subject: `Finish your ${r.planDisplayName} sign-up with ${settings.siteName}`,
+    text: lines(
+      `Hello ${r.ownerName},`,
+      '',
+      `thank you for registering ${r.businessName} with ${settings.siteName}.`,
+      `To finish your ${r.planDisplayName} sign-up (${money(r.priceCents, r.currency)} per ${r.billingCycle}), pay here:`,
+      '',
+      r.checkoutUrl,
+      '',
+      'The link works on any device until you have paid.',
+      `Questions? Write to ${settings.supportEmail}.`,
+      '',
+      settings.siteName,
+    ),
+  };
+}
+
 interface PaymentFacts {
   amountCents: number;
   currency: string;
@@ -49,9 +85,6 @@ interface PaymentFacts {
   card: string | null;
   registration: { id: string; businessName: string; ownerName: string; email: string } | null;
 }
-
-const money = (cents: number, currency: string) => `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${centsToDecimal(cents)}`;
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The team's notice and, when we know who paid, the client's receipt. */
 export function paymentMails(settings: MailSettings, p: PaymentFacts): Outgoing[] {

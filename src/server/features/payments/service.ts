@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { centsToDecimal, dollarsToCents } from '../../../contract/money.js';
-import type { CreatePaymentIntentResult, PaymentStatusResult, TestCardPaymentInput } from '../../../contract/payments.js';
+import type { CreatePaymentIntentResult, PaymentReceipt, PaymentStatusResult, TestCardPaymentInput } from '../../../contract/payments.js';
 import { checkTestCard, testCardOutcome } from '../../adapters/payments/test-cards.js';
 import { PaymentProviderError } from '../../adapters/payments/types.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { businessRegistrations, paymentIntents, subscriptionPlans, subscriptions } from '../../db/schema.js';
+import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { createSettlement, type SettleDeps } from './settle.js';
 
@@ -40,6 +40,44 @@ export function createPaymentsService(deps: SettleDeps) {
       amount: centsToDecimal(row.intent.amountCents),
       plan: row.plan,
       message: row.intent.status === 'succeeded' ? null : row.intent.lastError,
+      receipt: row.intent.status === 'succeeded' ? await receiptOf(row.intent) : null,
+    };
+  }
+
+  /** What the confirmation page shows of a succeeded payment: the ledger, the subscription and who paid. */
+  async function receiptOf(intent: IntentRow): Promise<PaymentReceipt> {
+    const [[ledger], [sub], [registration]] = await Promise.all([
+      db
+        .select({ paidAt: payments.paidAt })
+        .from(payments)
+        .where(and(eq(payments.provider, intent.provider), eq(payments.providerPaymentId, intent.providerIntentId))),
+      db.select().from(subscriptions).where(eq(subscriptions.id, intent.subscriptionId)),
+      intent.registrationId
+        ? db
+            .select({ businessName: businessRegistrations.businessName, email: businessRegistrations.email })
+            .from(businessRegistrations)
+            .where(eq(businessRegistrations.id, intent.registrationId))
+        : Promise.resolve([]),
+    ]);
+    const renewal = sub?.renewalPriceCents != null && sub.renewalStartsAt ? { cents: sub.renewalPriceCents, startsAt: sub.renewalStartsAt } : null;
+    // The period after the current one costs the renewal price once that has started.
+    const nextCharge =
+      sub?.currentPeriodEnd && sub.status !== 'canceled'
+        ? {
+            date: sub.currentPeriodEnd.toISOString(),
+            amount: centsToDecimal(renewal && sub.currentPeriodEnd >= renewal.startsAt ? renewal.cents : sub.priceCents),
+          }
+        : null;
+    return {
+      amount: centsToDecimal(intent.amountCents),
+      currency: intent.currency,
+      paidAt: (ledger?.paidAt ?? intent.updatedAt).toISOString(),
+      billingCycle: sub?.billingCycle ?? 'month',
+      card: intent.cardBrand && intent.cardLast4 ? { brand: intent.cardBrand, last4: intent.cardLast4 } : null,
+      businessName: registration?.businessName ?? null,
+      email: registration?.email ?? null,
+      nextCharge,
+      renewal: renewal ? { date: renewal.startsAt.toISOString(), amount: centsToDecimal(renewal.cents) } : null,
     };
   }
 

@@ -165,6 +165,11 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     });
     const [reg] = await ctx.testDb.database.db.select().from(businessRegistrations).where(eq(businessRegistrations.id, registrationId));
     expect(reg!.status).toBe('active');
+    // Stripe tells us no card here: the receipt has everything else.
+    expect((await ctx.app.inject({ url: `/api/payments/status?payment_intent_client_secret=${clientSecret}` })).json()).toMatchObject({
+      status: 'succeeded',
+      receipt: { amount: '299.00', currency: 'usd', billingCycle: 'month', card: null, businessName: 'Demo Garage', email: 'alex@example.com' },
+    });
   });
 
   it('puts the renewal price in a second phase once the subscription is active', async () => {

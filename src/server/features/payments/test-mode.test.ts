@@ -162,6 +162,49 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
     expect((await status(`payment_intent_client_secret=${clientSecret}`)).json()).toMatchObject({ status: 'succeeded' });
   });
 
+  it('answers the receipt once the payment succeeded, in the confirmation and the status answer; null before', async () => {
+    const db = ctx.testDb.database.db;
+    const payload = { ...registration, businessName: 'Receipt Roasters', email: 'Receipt@Example.com' };
+    const registrationId = (await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload })).json<{ id: string }>().id;
+    const growing = plan('growing');
+    const { clientSecret, paymentIntentId } = (await createIntent({ planId: growing.id, registrationId })).json<{
+      clientSecret: string;
+      paymentIntentId: string;
+    }>();
+    const status = () => ctx.app.inject({ url: `/api/payments/status?payment_intent_client_secret=${clientSecret}` });
+    expect((await status()).json()).toMatchObject({ status: 'requires_payment_method', receipt: null });
+    const declined = await pay(clientSecret, { cardNumber: '4000 0000 0000 0002' });
+    expect(declined.json()).toMatchObject({ status: 'requires_payment_method', receipt: null });
+
+    const confirmed = await pay(clientSecret);
+    const [ledger] = await db.select().from(payments).where(eq(payments.providerPaymentId, paymentIntentId));
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+    const [planRow] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
+    const renewalPrice = (planRow!.renewalPriceCents! / 100).toFixed(2);
+    expect(planRow!.renewalPriceCents).not.toBeNull();
+    const receipt = {
+      amount: growing.price,
+      currency: 'usd',
+      paidAt: ledger!.paidAt.toISOString(),
+      billingCycle: planRow!.billingCycle,
+      card: { brand: 'visa', last4: '4242' },
+      businessName: 'Receipt Roasters',
+      email: 'Receipt@Example.com',
+      // The first year costs the first price; the renewal price starts after 12 months.
+      nextCharge: { date: sub!.currentPeriodEnd!.toISOString(), amount: growing.price },
+      renewal: { date: sub!.renewalStartsAt!.toISOString(), amount: renewalPrice },
+    };
+    expect(confirmed.json()).toMatchObject({ status: 'succeeded', receipt });
+    expect((await status()).json()).toMatchObject({ status: 'succeeded', receipt });
+    expect(new Date(receipt.nextCharge.date).getTime()).toBeGreaterThan(new Date(receipt.paidAt).getTime());
+
+    // A period that starts once the renewal price applies is charged at the renewal price.
+    await db.update(subscriptions).set({ currentPeriodEnd: sub!.renewalStartsAt }).where(eq(subscriptions.id, sub!.id));
+    expect((await status()).json()).toMatchObject({
+      receipt: { nextCharge: { date: sub!.renewalStartsAt!.toISOString(), amount: renewalPrice } },
+    });
+  });
+
   it('refuses Stripe webhooks while Stripe is not configured', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: { id: 'evt_1' } });
     expect(res.statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { businessRegistrations } from '../../db/schema.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { BusinessRegistrationResult } from '../../../contract/registration.js';
+import { businessRegistrations, outboxMessages, subscriptionPlans } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 
@@ -86,16 +87,167 @@ describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) =>
   });
 });
 
+describe.each(TEST_DATABASES)('resuming an unpaid registration on %s', (kind) => {
+  const ctx = appUnderTest(kind, { role: null, registrationRateLimit: 1000, paymentRateLimit: 1000 });
+  const base = { ownerName: 'Robin Example', businessType: 'Retail Store', subscriptionPlan: 'professional' };
+
+  const post = (payload: object, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload, headers });
+  const registered = async (payload: object, status: number, headers: Record<string, string> = {}) => {
+    const res = await post(payload, headers);
+    expect(res.statusCode, res.body).toBe(status);
+    return res.json<BusinessRegistrationResult>();
+  };
+  /** The registrations of one e-mail and business, matched as the server matches them. */
+  const rowsOf = (email: string, businessName: string) =>
+    ctx.testDb.database.db
+      .select()
+      .from(businessRegistrations)
+      .where(and(sql`lower(${businessRegistrations.email}) = lower(${email})`, sql`lower(${businessRegistrations.businessName}) = lower(${businessName})`));
+  const mailsTo = (to: string) => ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, to));
+
+  it('answers 201 for a new registration and 200 with the same id and updated details when it is sent again', async () => {
+    const first = await registered({ ...base, businessName: 'Corner Books', email: 'robin@example.com' }, 201);
+    expect(first).toMatchObject({ status: 'pending_payment', resumed: false, plan: { name: 'professional' } });
+    expect(first.checkoutPath).toBe(`/checkout/professional?registration=${first.id}`);
+
+    const again = await registered(
+      {
+        ...base,
+        businessName: '  corner   BOOKS ',
+        email: ' Robin@Example.COM ',
+        ownerName: 'Robin Q. Example',
+        phone: '+1 555 0100',
+        address: '2 Shelf Street',
+        businessType: 'Other',
+        subscriptionPlan: 'growing',
+        website: 'https://corner-books.example.com',
+        description: 'Used books',
+      },
+      200,
+    );
+    const [growing] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
+    expect(again).toEqual({
+      id: first.id,
+      status: 'pending_payment',
+      plan: { id: growing!.id, name: 'growing' },
+      checkoutPath: `/checkout/growing?registration=${first.id}`,
+      resumed: true,
+    });
+    const rows = await rowsOf('robin@example.com', 'Corner Books');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: first.id,
+      businessName: 'Corner Books',
+      email: 'robin@example.com',
+      ownerName: 'Robin Q. Example',
+      phone: '+1 555 0100',
+      address: '2 Shelf Street',
+      businessType: 'Other',
+      planId: growing!.id,
+      website: 'https://corner-books.example.com',
+      description: 'Used books',
+      status: 'pending_payment',
+    });
+    expect(rows[0]!.updatedAt.getTime()).toBeGreaterThan(rows[0]!.createdAt.getTime());
+
+    // Sent once more without the optional fields: they are cleared, as the form sent them.
+    await registered({ ...base, businessName: 'Corner Books', email: 'robin@example.com' }, 200);
+    expect((await rowsOf('robin@example.com', 'Corner Books'))[0]).toMatchObject({ phone: null, website: null, description: null });
+  });
+
+  it('makes a new registration for another business or another e-mail', async () => {
+    const first = await registered({ ...base, businessName: 'Harbor Cafe', email: 'kim@example.com' }, 201);
+    const otherBusiness = await registered({ ...base, businessName: 'Harbor Cafe 2', email: 'kim@example.com' }, 201);
+    const otherEmail = await registered({ ...base, businessName: 'Harbor Cafe', email: 'kim.other@example.com' }, 201);
+    expect(new Set([first.id, otherBusiness.id, otherEmail.id]).size).toBe(3);
+    expect([otherBusiness.resumed, otherEmail.resumed]).toEqual([false, false]);
+    expect(await rowsOf('kim@example.com', 'Harbor Cafe')).toHaveLength(1);
+  });
+
+  it('never reuses a paid registration: registering again after paying makes a new one', async () => {
+    const payload = { ...base, businessName: 'Paid Pottery', email: 'lee@example.com', subscriptionPlan: 'growing' };
+    const first = await registered(payload, 201);
+    const [growing] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
+    const intent = await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: growing!.id, registrationId: first.id } });
+    const { clientSecret } = intent.json<{ clientSecret: string }>();
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      payload: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' },
+    });
+    expect(paid.json()).toMatchObject({ status: 'succeeded' });
+
+    const second = await registered(payload, 201);
+    expect(second).toMatchObject({ resumed: false, status: 'pending_payment' });
+    expect(second.id).not.toBe(first.id);
+    const rows = await rowsOf('lee@example.com', 'Paid Pottery');
+    expect(rows.map((r) => [r.id, r.status]).sort()).toEqual(
+      [
+        [first.id, 'active'],
+        [second.id, 'pending_payment'],
+      ].sort(),
+    );
+    // The new one is the one resumed from now on.
+    expect((await registered(payload, 200)).id).toBe(second.id);
+  });
+
+  it('keeps one registration when the same one arrives 10 times at once', async () => {
+    const payload = { ...base, businessName: 'Rush Hour Bikes', email: 'rush@example.com' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(payload)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    const ids = new Set(answers.map((a) => a.json<BusinessRegistrationResult>().id));
+    expect(ids.size).toBe(1);
+    expect(await rowsOf('rush@example.com', 'Rush Hour Bikes')).toHaveLength(1);
+    const mails = await mailsTo('rush@example.com');
+    expect(mails.map((m) => m.kind)).toEqual(Array.from({ length: 10 }, () => 'client_checkout_link'));
+    const notices = await ctx.testDb.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.kind, 'team_new_registration'), sql`${outboxMessages.body} like ${`%Registration: ${[...ids][0]}%`}`));
+    expect(notices).toHaveLength(1);
+  });
+
+  it('e-mails the client the absolute checkout link; a resumed registration sends only that e-mail again', async () => {
+    const payload = { ...base, businessName: 'Link Laundry', email: 'sky@example.com', subscriptionPlan: 'growing' };
+    const teamNotices = () =>
+      ctx.testDb.database.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.kind, 'team_new_registration'), sql`${outboxMessages.body} like ${'Link Laundry registered%'}`));
+    const first = await registered(payload, 201, { host: 'agency.example:8080' });
+    const [mail] = await mailsTo('sky@example.com');
+    const [growing] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
+    const price = `$${(growing!.priceCents / 100).toFixed(2)}`;
+    expect(mail).toMatchObject({ kind: 'client_checkout_link', subject: 'Finish your Growing sign-up with Test Agency', status: 'pending' });
+    expect(mail!.body).toContain(`http://agency.example:8080/checkout/growing?registration=${first.id}`);
+    expect(mail!.body).toContain('Link Laundry');
+    expect(mail!.body).toContain(`${price} per ${growing!.billingCycle}`);
+    expect(mail!.body).toContain('The link works on any device until you have paid.');
+    expect(mail!.body).toContain('help@example.com');
+    expect(await teamNotices()).toHaveLength(1);
+
+    const again = await registered({ ...payload, subscriptionPlan: 'essential' }, 200, { host: 'agency.example:8080' });
+    expect(again.id).toBe(first.id);
+    const mails = await mailsTo('sky@example.com');
+    expect(mails).toHaveLength(2);
+    expect(mails.some((m) => m.body.includes(`http://agency.example:8080/checkout/essential?registration=${first.id}`))).toBe(true);
+    expect(await teamNotices()).toHaveLength(1);
+  });
+});
+
 describe('registration rate limit', () => {
   const ctx = appUnderTest('pglite', { role: null, registrationRateLimit: 2 });
 
   it('answers 429 with a clear message past the limit per address', async () => {
     const codes = [];
-    for (let i = 0; i < 3; i++) codes.push((await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: valid })).statusCode);
+    // Each a new business (the same one again would resume the first: 200).
+    const payload = (i: number) => ({ ...valid, email: `limit${i}@example.com` });
+    for (let i = 0; i < 3; i++) codes.push((await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: payload(i) })).statusCode);
     expect(codes).toEqual([201, 201, 429]);
-    const limited = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: valid });
+    const limited = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: payload(3) });
     expect(limited.json<{ message: string }>().message).toMatch(/Too many requests/);
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: valid, remoteAddress: '10.9.8.7' });
+    const other = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: payload(4), remoteAddress: '10.9.8.7' });
     expect(other.statusCode).toBe(201);
   });
 });

@@ -1,8 +1,11 @@
-import { Lock, ShieldCheck } from 'lucide-react';
+import { Copy, Lock, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { formatDollars, renewalNote, type SubscriptionPlan } from '../../../contract/plans';
+import { CHECKOUT_REGISTRATION_PARAM, checkoutPath } from '../../../contract/routes';
 import { PageSpinner } from '../../components/page-spinner';
+import { SiteFooter, SiteHeader } from '../../components/site-chrome';
+import { CHECKOUT_STEPS, Steps } from '../../components/ui/steps';
 import { PlanFeatures } from '../plans';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -25,14 +28,33 @@ export default function CheckoutPage() {
   if (error) return <Message title="We could not load the plans." text={errorMessage(error, 'Please try again.')} />;
   const plan = plans.find((p) => p.name === planName);
   if (!plan) return <Message title="Plan Not Found" text="The selected plan could not be found." />;
-  return <Checkout plan={plan} />;
+  return (
+    <>
+      <SiteHeader />
+      <Checkout plan={plan} />
+      <SiteFooter />
+    </>
+  );
+}
+
+/**
+ * The registration being paid for: the checkout link names it (`?registration=…`, e-mailed and
+ * shown after registering, so it works in any tab or device); otherwise the one this tab registered.
+ */
+function registrationToPay(): string | null {
+  const fromLink = new URLSearchParams(window.location.search).get(CHECKOUT_REGISTRATION_PARAM);
+  if (fromLink && /^[0-9a-f-]{36}$/i.test(fromLink)) return fromLink;
+  return readPendingRegistration()?.id ?? null;
 }
 
 function Checkout({ plan }: { plan: SubscriptionPlan }) {
-  const [registration] = useState(readPendingRegistration);
+  const [registrationId] = useState(registrationToPay);
   const note = renewalNote(plan);
   return (
-    <main className="mx-auto grid max-w-5xl gap-8 px-4 py-12 lg:grid-cols-[1fr_26rem]">
+    <main className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_26rem]">
+      <div className="lg:col-span-2">
+        <Steps steps={CHECKOUT_STEPS} current={registrationId ? 1 : 0} label="Your progress" />
+      </div>
       <section aria-labelledby="plan-title">
         <Badge variant="red">
           <ShieldCheck className="size-4" aria-hidden="true" />
@@ -70,8 +92,11 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
           <span>${plan.price}</span>
         </p>
         <div className="mt-6">
-          {registration ? (
-            <Payment plan={plan} registrationId={registration.id} />
+          {registrationId ? (
+            <>
+              <Payment plan={plan} registrationId={registrationId} />
+              <CheckoutLink path={checkoutPath(plan.name, registrationId)} />
+            </>
           ) : (
             <p role="note" className="rounded-lg border border-border bg-muted p-4 text-sm">
               To take this plan, first{' '}
@@ -94,6 +119,7 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
 function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registrationId: string }) {
   const intent = usePaymentIntent(plan, registrationId);
   const [, navigate] = useLocation();
+  const [declined, setDeclined] = useState<string | null>(null);
 
   useEffect(() => {
     if (intent.error) toast({ title: 'Payment Setup Failed', description: 'Unable to initialize payment. Please try again.', variant: 'destructive' });
@@ -119,17 +145,57 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
   }
   const { clientSecret } = intent.data;
   return (
-    <PaymentForm
-      intent={intent.data}
-      payLabel={`Pay $${intent.data.amount}`}
-      onPaid={(paymentIntentId, status) => {
-        if (status === 'succeeded') {
-          toast({ title: 'Payment Successful', description: 'Thank you for your purchase! Your subscription is now active.' });
-        }
-        navigate(successUrl(paymentIntentId, clientSecret));
-      }}
-      onFailed={(message) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' })}
-    />
+    <>
+      {declined && (
+        <div role="alert" className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+          <p className="font-semibold text-destructive">{declined}</p>
+          <p className="mt-1">
+            Nothing was charged. Check the card number, expiry date and CVC and try again, or use another card. Your registration is saved.
+          </p>
+        </div>
+      )}
+      <PaymentForm
+        intent={intent.data}
+        payLabel={`Pay $${intent.data.amount}`}
+        onPaid={(paymentIntentId, status) => {
+          if (status === 'succeeded') {
+            toast({ title: 'Payment Successful', description: 'Thank you for your purchase! Your subscription is now active.' });
+          }
+          navigate(successUrl(paymentIntentId, clientSecret));
+        }}
+        onFailed={(message) => {
+          setDeclined(message);
+          toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+        }}
+      />
+    </>
+  );
+}
+
+/** The checkout link, to finish paying later or on another device (also e-mailed at registration). */
+function CheckoutLink({ path }: { path: string }) {
+  const url = `${window.location.origin}${path}`;
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(url).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <div className="mt-6 rounded-lg border border-border bg-muted p-4 text-sm">
+      <p className="font-semibold">Finish later?</p>
+      <p className="mt-1 text-muted-foreground">This link opens this checkout on any device until you have paid. We e-mailed it to you too.</p>
+      <p className="mt-2 break-all">
+        <a className="underline" href={path} data-testid="checkout-link">
+          {url}
+        </a>
+      </p>
+      <Button variant="outline" size="sm" className="mt-2" onClick={copy}>
+        <Copy className="size-4" aria-hidden="true" />
+        {copied ? 'Link copied' : 'Copy link'}
+      </Button>
+    </div>
   );
 }
 

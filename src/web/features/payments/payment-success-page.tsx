@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { PaymentStatusResult } from '../../../contract/payments';
+import type { PaymentReceipt, PaymentStatusResult } from '../../../contract/payments';
 import { PageSpinner } from '../../components/page-spinner';
+import { SiteFooter, SiteHeader } from '../../components/site-chrome';
+import { CHECKOUT_STEPS, Steps } from '../../components/ui/steps';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { clearPendingRegistration } from '../registration';
@@ -42,13 +44,13 @@ export default function PaymentSuccessPage() {
   if (!clientSecret) return <NoPayment />;
   if (status.isPending) return <PageSpinner label="Confirming your payment…" />;
   if (status.error) return <NoPayment />;
-  if (paid) return <Paid />;
+  if (paid) return <Paid result={status.data} />;
   return <NotPaid result={status.data} />;
 }
 
-function Paid() {
+function Paid({ result }: { result: PaymentStatusResult }) {
   return (
-    <Shell>
+    <Shell step={2}>
       <CheckCircle2 className="mx-auto size-14 text-green-600" aria-hidden="true" />
       <h1 className="mt-4 text-3xl font-bold">Welcome to {site.name}!</h1>
       <p className="mt-2 text-muted-foreground">Your payment was successful and your subscription is now active.</p>
@@ -56,6 +58,7 @@ function Paid() {
         <InfoList id="next-steps" title="Next steps" items={NEXT_STEPS} ordered />
         <InfoList id="services" title="Your services" items={SERVICES} />
       </div>
+      {result.receipt && <Receipt plan={result.plan.displayName} receipt={result.receipt} />}
       <SupportLine />
       <Link href="/" className={buttonClasses('primary', 'md', 'mt-6')}>
         Back to Home
@@ -68,7 +71,7 @@ function NotPaid({ result }: { result: PaymentStatusResult }) {
   const processing = result.status === 'processing';
   const Icon = processing ? Clock : XCircle;
   return (
-    <Shell>
+    <Shell step={1}>
       <Icon className={`mx-auto size-14 ${processing ? 'text-muted-foreground' : 'text-destructive'}`} aria-hidden="true" />
       <h1 className="mt-4 text-3xl font-bold">{processing ? 'Your payment is processing' : 'Your payment did not go through'}</h1>
       <p className="mt-2 text-muted-foreground" role="status">
@@ -106,11 +109,60 @@ function NoPayment() {
   );
 }
 
-function Shell({ children }: { children: ReactNode }) {
+function Shell({ children, step }: { children: ReactNode; step?: number }) {
   return (
-    <main className="mx-auto max-w-2xl px-4 py-12">
-      <Card className="p-8 text-center">{children}</Card>
-    </main>
+    <>
+      <SiteHeader />
+      <main className="mx-auto max-w-2xl px-4 py-10">
+        {step !== undefined && (
+          <div className="mb-6 flex justify-center">
+            <Steps steps={CHECKOUT_STEPS} current={step} label="Your progress" />
+          </div>
+        )}
+        <Card className="p-8 text-center">{children}</Card>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+const dollars = (amount: string, currency: string) => (currency === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`);
+const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
+
+/** The receipt on screen: what was paid, with what, when, where the e-mail went and what comes next. */
+function Receipt({ plan, receipt: r }: { plan: string; receipt: PaymentReceipt }) {
+  const rows: [string, string][] = [
+    ['Plan', `${plan} (billed per ${r.billingCycle})`],
+    ['Amount paid', dollars(r.amount, r.currency)],
+    ...(r.card ? [['Card', `${brandName(r.card.brand)} ending in ${r.card.last4}`] as [string, string]] : []),
+    ['Date', longDate(r.paidAt)],
+    ...(r.email ? [['Receipt sent to', r.email] as [string, string]] : []),
+    ...(r.nextCharge ? [['Next charge', `${dollars(r.nextCharge.amount, r.currency)} on ${longDate(r.nextCharge.date)}`] as [string, string]] : []),
+  ];
+  return (
+    <section aria-labelledby="receipt-title" className="mt-8 rounded-lg border border-border p-5 text-left">
+      <h2 id="receipt-title" className="font-semibold">
+        Receipt{r.businessName ? ` for ${r.businessName}` : ''}
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {r.renewal && (
+        <p className="mt-3 text-sm text-muted-foreground">
+          Your price is fixed for the first 12 months. From {longDate(r.renewal.date)} the plan costs {dollars(r.renewal.amount, r.currency)} per{' '}
+          {r.billingCycle}.
+        </p>
+      )}
+      <button type="button" onClick={() => window.print()} className={buttonClasses('outline', 'sm', 'mt-4 print:hidden')}>
+        Print receipt
+      </button>
+    </section>
   );
 }
 

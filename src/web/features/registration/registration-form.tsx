@@ -1,4 +1,3 @@
-import { checkoutPath } from '../../../contract/routes';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { planOptionLabel } from '../../../contract/plans';
@@ -74,7 +73,7 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
           setValues(EMPTY);
           setErrors({});
           savePendingRegistration({ id: result.id, planName: result.plan.name });
-          navigate(checkoutPath(result.plan.name));
+          navigate(result.checkoutPath);
         },
         onError: (error) => {
           const issues = fieldIssues(error);

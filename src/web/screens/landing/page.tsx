@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { SiteFooter, SiteHeader } from './site-chrome';
+import { SiteFooter, SiteHeader } from '../../components/site-chrome';
 import { Hero } from './hero';
 import { PlansSection } from '../../features/plans';
 import { RegistrationSection } from '../../features/registration';
@@ -16,7 +16,24 @@ export function LandingPage() {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader
+        nav={
+          <nav aria-label="Main">
+            <ul className="flex items-center gap-1 text-sm font-medium sm:gap-4">
+              <li>
+                <a className="rounded px-2 py-2 hover:underline" href="#plans">
+                  Plans
+                </a>
+              </li>
+              <li>
+                <a className="rounded px-2 py-2 hover:underline" href="#register">
+                  Register
+                </a>
+              </li>
+            </ul>
+          </nav>
+        }
+      />
       <main id="main">
         <Hero />
         <PlansSection onChoose={choosePlan} />

@@ -1,6 +1,8 @@
-import { site } from '../../lib/site';
+import type { ReactNode } from 'react';
+import { site } from '../lib/site';
 
-export function SiteHeader() {
+/** The site's header: the brand (home link) and, on the landing page, its navigation. */
+export function SiteHeader({ nav }: { nav?: ReactNode }) {
   return (
     <header className="border-b border-border bg-card">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -8,20 +10,7 @@ export function SiteHeader() {
           <img src="/logo.svg" alt="" width="32" height="32" />
           <span>{site.name}</span>
         </a>
-        <nav aria-label="Main">
-          <ul className="flex items-center gap-1 text-sm font-medium sm:gap-4">
-            <li>
-              <a className="rounded px-2 py-2 hover:underline" href="#plans">
-                Plans
-              </a>
-            </li>
-            <li>
-              <a className="rounded px-2 py-2 hover:underline" href="#register">
-                Register
-              </a>
-            </li>
-          </ul>
-        </nav>
+        {nav}
       </div>
     </header>
   );

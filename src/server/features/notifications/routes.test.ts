@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { OUTBOX_PAGE_SIZE, type OutboxMessage } from '../../../contract/outbox.js';
+import { TEST_DATABASES, testConfig } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
+import { enqueueMail } from './outbox.js';
+
+describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
+  const ctx = appUnderTest(kind, { config: testConfig({ PUBLIC_URL: 'https://agency.example' }), registrationRateLimit: 1000 });
+  const list = (query: string, cookie = ctx.cookie) => ctx.app.inject({ url: `/api/outbox${query}`, headers: cookie ? { cookie } : {} });
+  const register = async (businessName: string, email: string) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/business-registration',
+      payload: { businessName, email, ownerName: 'Dana Example', businessType: 'Other', subscriptionPlan: 'essential' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string; checkoutPath: string }>();
+  };
+
+  it('answers 401 to a visitor', async () => {
+    const res = await list('', '');
+    expect(res.statusCode).toBe(401);
+    expect(res.json<{ message: string }>().message).toMatch(/not signed in/);
+    expect((await list('?recipient=dana@example.com', '')).statusCode).toBe(401);
+  });
+
+  it("shows an employee a registration's checkout-link e-mail, filtered by recipient ignoring case, newest first", async () => {
+    const first = await register('Outbox Optics', 'Dana@Example.com');
+    const second = await register('Outbox Optics Two', 'dana@example.com');
+    await register('Someone Else', 'other@example.com');
+
+    const res = await list('?recipient=DANA@example.COM');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const messages = res.json<OutboxMessage[]>();
+    expect(messages.map((m) => [m.kind, m.to])).toEqual([
+      ['client_checkout_link', 'dana@example.com'],
+      ['client_checkout_link', 'Dana@Example.com'],
+    ]);
+    const [newest, oldest] = messages;
+    expect(newest!.text).toContain(`https://agency.example${second.checkoutPath}`);
+    expect(oldest).toMatchObject({ subject: 'Finish your Essential sign-up with Test Agency', status: 'pending', lastError: null, sentAt: null });
+    expect(oldest!.text).toContain(`https://agency.example/checkout/essential?registration=${first.id}`);
+    expect(Date.parse(newest!.createdAt)).toBeGreaterThanOrEqual(Date.parse(oldest!.createdAt));
+
+    // Without a recipient: everyone's, the team's notices too.
+    const all = (await list('')).json<OutboxMessage[]>();
+    expect(all.some((m) => m.kind === 'team_new_registration')).toBe(true);
+    expect(all.some((m) => m.to === 'other@example.com')).toBe(true);
+    expect((await list('?recipient=nobody@example.com')).json()).toEqual([]);
+  });
+
+  it(`answers at most ${OUTBOX_PAGE_SIZE} messages`, async () => {
+    await enqueueMail(
+      ctx.testDb.database.db,
+      Array.from({ length: OUTBOX_PAGE_SIZE + 5 }, (_, i) => ({ kind: 'bulk', to: 'many@example.com', subject: `Bulk ${i}`, text: 'x' })),
+    );
+    const messages = (await list('?recipient=many@example.com')).json<OutboxMessage[]>();
+    expect(messages).toHaveLength(OUTBOX_PAGE_SIZE);
+  });
+
+  it('refuses a bad query with 400 JSON', async () => {
+    for (const query of [`?recipient=${'a'.repeat(321)}`, '?recipient=a@example.com&recipient=b@example.com']) {
+      const res = await list(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(typeof res.json<{ message: string }>().message).toBe('string');
+    }
+    expect((await list(`?recipient=${'a'.repeat(320)}`)).statusCode).toBe(200);
+  });
+});

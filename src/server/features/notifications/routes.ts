@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { outboxQuerySchema } from '../../../contract/outbox.js';
+import { parseInput } from '../../http/validate.js';
+import type { OutboxReader } from './service.js';
+
+/** The outbox for employees (registered through the guard): what a client was sent, to pass it on. */
+export async function outboxRoutes(app: FastifyInstance, options: { outbox: OutboxReader }): Promise<void> {
+  app.get('/api/outbox', async (request, reply) => {
+    const { recipient } = parseInput(outboxQuerySchema, request.query, { recipient: 'recipient' });
+    reply.header('cache-control', 'no-store');
+    return options.outbox.list({ recipient });
+  });
+}
