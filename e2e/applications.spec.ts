@@ -61,6 +61,20 @@ test('the dashboard shows the real revenue, the demo applications and the 30-day
   await expect(page.getByRole('group', { name: 'This Week' }).getByText(/(^[+-]?\d+\.\d% vs last week$)|(^No sales last week$)/)).toBeVisible();
   await expect(page.getByRole('group', { name: 'Active Apps' }).getByText(/^\+\d+ new this month$/)).toBeVisible();
 
+  // Revenue by source: plan subscriptions have their own row, and the rows add up to the cards.
+  const sources = page.getByRole('table', { name: 'Revenue by source' });
+  const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+  for (const column of [1, 2]) {
+    const cells = await sources.locator(`tbody tr td:nth-of-type(${column})`).allTextContents();
+    expect(cells).toHaveLength(3);
+    const total = await sources.locator(`tfoot tr td:nth-of-type(${column})`).textContent();
+    expect(cells.reduce((sum, cell) => sum + cents(cell), 0)).toBe(cents(total!));
+    expect(total).toBe(formatMoney(column === 1 ? revenue.today : revenue.week));
+  }
+  await expect(sources.getByRole('rowheader', { name: 'Plan subscriptions' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Plans' }).getByText('Monthly recurring revenue')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Plans' }).getByText('Churn, last 30 days')).toBeVisible();
+
   for (const name of ['Mission Meals (demo)', 'Patriot Fitness Booking (demo)', 'Hill Country Listings (demo)']) {
     await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(1);
   }

@@ -91,6 +91,19 @@ export interface RevenueSummary extends RevenueToday {
   activeApps: number;
   newThisMonth: number;
   timeZone: string;
+  /** Where today's and this week's revenue came from; the three add up to `today` and `week`. */
+  bySource: { plans: SourceTotals; applications: SourceTotals; other: SourceTotals };
+  /** The plans' monthly recurring revenue: every paying subscription's current price per month. */
+  mrr: string;
+  activeSubscriptions: number;
+  /** Percent of subscriptions cancelled in the last 30 days, one decimal; null when there were none to lose. */
+  churn30: number | null;
+}
+
+/** Today's and this week's revenue of one source, decimal strings. */
+export interface SourceTotals {
+  today: string;
+  week: string;
 }
 
 export interface DailyRevenue {

@@ -1,8 +1,8 @@
-import { and, countDistinct, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import { and, countDistinct, eq, gte, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
 import { centsToDecimal } from '../../../contract/money.js';
-import type { DailyRevenue, RevenueSummary, RevenueToday } from '../../../contract/applications.js';
+import type { DailyRevenue, RevenueSummary, RevenueToday, SourceTotals } from '../../../contract/applications.js';
 import type { Db } from '../../db/client.js';
-import { applications, payments } from '../../db/schema.js';
+import { applications, payments, subscriptions } from '../../db/schema.js';
 import { addDays, isoDate, localDate, mondayOf, percentChange, startOfLocalDay } from './zoned-time.js';
 
 export interface ProductRevenue {
@@ -49,6 +49,71 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
     return Number(row?.total ?? 0);
   }
 
+  /** Today's and this week's revenue by source: plan subscriptions, the applications' products, the rest. */
+  async function bySource(p: ReturnType<typeof periods>): Promise<RevenueSummary['bySource']> {
+    const inRange = (from: Date, source: SQL) =>
+      sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.paidAt} >= ${from.toISOString()}::timestamptz and ${source}), 0)`;
+    const isPlan = sql`${payments.planId} is not null`;
+    const isApp = sql`${payments.planId} is null and ${payments.productId} in (select ${applications.stripeProductId} from ${applications} where ${applications.stripeProductId} is not null)`;
+    const [row] = await db
+      .select({
+        plansToday: inRange(p.startToday, isPlan),
+        plansWeek: inRange(p.startWeek, isPlan),
+        appsToday: inRange(p.startToday, isApp),
+        appsWeek: inRange(p.startWeek, isApp),
+        allToday: inRange(p.startToday, sql`true`),
+        allWeek: inRange(p.startWeek, sql`true`),
+      })
+      .from(payments)
+      .where(and(sameMode, gte(payments.paidAt, p.startWeek), lt(payments.paidAt, p.at)));
+    const n = (v: string | number | undefined) => Number(v ?? 0);
+    const totals = (today: number, week: number): SourceTotals => ({ today: centsToDecimal(today), week: centsToDecimal(week) });
+    const plans = [n(row?.plansToday), n(row?.plansWeek)] as const;
+    const apps = [n(row?.appsToday), n(row?.appsWeek)] as const;
+    return {
+      plans: totals(...plans),
+      applications: totals(...apps),
+      other: totals(n(row?.allToday) - plans[0] - apps[0], n(row?.allWeek) - plans[1] - apps[1]),
+    };
+  }
+
+  /**
+   * Monthly recurring revenue and 30-day churn of the plans. A subscription counts when it was
+   * paid with this kind of money (live or test); its monthly price is the renewal price once that
+   * applies, a yearly price divided by 12. Churn: subscriptions cancelled in the last 30 days
+   * against those active now plus those cancelled.
+   */
+  async function recurring(at: Date): Promise<Pick<RevenueSummary, 'mrr' | 'activeSubscriptions' | 'churn30'>> {
+    const paidInMode = sql`exists (select 1 from ${payments} where ${payments.subscriptionId} = ${subscriptions.id} and ${payments.livemode} = ${livemode})`;
+    const rows = await db
+      .select({
+        status: subscriptions.status,
+        priceCents: subscriptions.priceCents,
+        renewalPriceCents: subscriptions.renewalPriceCents,
+        renewalStartsAt: subscriptions.renewalStartsAt,
+        billingCycle: subscriptions.billingCycle,
+        updatedAt: subscriptions.updatedAt,
+      })
+      .from(subscriptions)
+      .where(and(inArray(subscriptions.status, ['active', 'past_due', 'canceled']), paidInMode));
+    const since = new Date(at.getTime() - 30 * 24 * 3600 * 1000);
+    let mrrCents = 0;
+    let active = 0;
+    let cancelled = 0;
+    for (const s of rows) {
+      if (s.status === 'canceled') {
+        if (s.updatedAt >= since) cancelled++;
+        continue;
+      }
+      active++;
+      const renewed = s.renewalPriceCents !== null && s.renewalStartsAt !== null && s.renewalStartsAt <= at;
+      const price = renewed ? s.renewalPriceCents! : s.priceCents;
+      mrrCents += /^year/i.test(s.billingCycle) ? Math.round(price / 12) : price;
+    }
+    const base = active + cancelled;
+    return { mrr: centsToDecimal(mrrCents), activeSubscriptions: active, churn30: base === 0 ? null : Math.round((cancelled / base) * 1000) / 10 };
+  }
+
   return {
     testMode,
 
@@ -60,12 +125,14 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
 
     async summary(): Promise<RevenueSummary> {
       const p = periods();
-      const [today, yesterday, week, lastWeek, apps] = await Promise.all([
+      const [today, yesterday, week, lastWeek, apps, sources, plans] = await Promise.all([
         cents(p.startToday, p.at),
         cents(p.startYesterday, p.yesterdaySoFar),
         cents(p.startWeek, p.at),
         cents(p.startLastWeek, p.lastWeekSoFar),
         db.select({ status: applications.status, createdAt: applications.createdAt }).from(applications),
+        bySource(p),
+        recurring(p.at),
       ]);
       return {
         today: centsToDecimal(today),
@@ -78,6 +145,8 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
         newThisMonth: apps.filter((a) => a.createdAt >= p.monthStart).length,
         timeZone,
         testMode,
+        bySource: sources,
+        ...plans,
       };
     },
 

@@ -6,6 +6,7 @@ import type { SectionProps } from '../../lib/admin-section';
 import { useApplications, useRevenueSummary } from './api';
 import { ApplicationsTable } from './applications-table';
 import { RevenuePanel } from './revenue-panel';
+import { RevenueSources } from './revenue-sources';
 import { SummaryCards } from './summary-cards';
 
 /** While the product runs in test mode the figures are test payments: said where they are shown. */
@@ -45,7 +46,10 @@ export default function ApplicationsSection(_props: SectionProps) {
           Error loading revenue: {errorMessage(summary.error, 'Unknown error')}
         </p>
       ) : (
-        <SummaryCards summary={summary.data} />
+        <>
+          <SummaryCards summary={summary.data} />
+          {summary.data && <RevenueSources summary={summary.data} />}
+        </>
       )}
       <Card className="p-0">
         <h3 id="apps-heading" className="px-4 pt-4 font-semibold">
