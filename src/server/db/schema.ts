@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp, uuid, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uuid, index, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: serial('id').primaryKey(),
@@ -118,11 +118,96 @@ export const subscriptions = pgTable(
     providerScheduleId: text('provider_schedule_id'),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** Cancelled by the client or the team: the subscription ends at `currentPeriodEnd` instead of renewing. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    cancelReason: text('cancel_reason'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** A downgrade waits for the renewal: from the next period the subscription is this plan. */
+    scheduledPlanId: integer('scheduled_plan_id').references(() => subscriptionPlans.id),
+    /** The card on file (brand, last four, expiry): never the number. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    /** Test mode only: what the saved test card does when it is charged again (Stripe's 4000 0000 0000 0341 attaches, then fails). */
+    testCardBehavior: text('test_card_behavior', { enum: ['succeeds', 'fails_on_charge'] }),
+    /** Failed renewal attempts in a row, and when the next retry is due (past due). */
+    failedPaymentCount: integer('failed_payment_count').notNull().default(0),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+    /** Reminders already sent for the current intro period / card, so each goes out once. */
+    introEndingNoticeAt: timestamp('intro_ending_notice_at', { withTimezone: true }),
+    cardExpiryNoticeAt: timestamp('card_expiry_notice_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_registration_idx').on(t.registrationId)],
+  (t) => [index('subscriptions_registration_idx').on(t.registrationId), index('subscriptions_renewal_due_idx').on(t.status, t.currentPeriodEnd)],
 );
+
+/**
+ * What a client is billed, one row per charge attempt of a period (the first payment, each renewal,
+ * an upgrade's proration): paid, failed or refunded. The ledger (`payments`) stays the source of
+ * revenue; an invoice points at its ledger row once paid.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human number, 'INV-000123', from the sequence below. */
+    number: text('number').notNull().unique(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    registrationId: uuid('registration_id').references(() => businessRegistrations.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    kind: text('kind', { enum: ['first', 'renewal', 'proration'] }).notNull(),
+    status: text('status', { enum: ['paid', 'failed', 'refunded'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** What was refunded of it, in cents (a refund is also a negative ledger row). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    currency: text('currency').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    failureMessage: text('failure_message'),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    providerInvoiceId: text('provider_invoice_id'),
+    livemode: boolean('livemode').notNull().default(false),
+    /** When it was paid or failed (the billing clock's time in test mode). */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoices_subscription_idx').on(t.subscriptionId, t.attemptedAt), index('invoices_registration_idx').on(t.registrationId)],
+);
+
+/** Numbers for invoices ('INV-000123'), shared by every instance. */
+export const invoiceNumbers = pgSequence('invoice_numbers', { startWith: 1001 });
+
+/**
+ * The client's billing page signs in with a one-time link e-mailed to the registration's address
+ * (15 minutes, single use); the link then opens a session kept in an HttpOnly cookie. Both keep
+ * only a SHA-256 hash of their token.
+ */
+export const billingSignInTokens = pgTable('billing_sign_in_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  registrationId: uuid('registration_id')
+    .notNull()
+    .references(() => businessRegistrations.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const billingSessions = pgTable('billing_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  registrationId: uuid('registration_id')
+    .notNull()
+    .references(() => businessRegistrations.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The payments ledger: one row per successful payment, the single source of revenue. */
 export const payments = pgTable(
@@ -142,6 +227,8 @@ export const payments = pgTable(
     customerEmail: text('customer_email'),
     /** Real money (Stripe live mode) or not (test mode, Stripe test keys, demo data), as Stripe marks it. */
     livemode: boolean('livemode').notNull().default(false),
+    /** A refund is a negative row pointing at the payment it gives back (part of). */
+    refundOfPaymentId: uuid('refund_of_payment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -172,6 +259,8 @@ export const outboxMessages = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The same message as HTML, for clients' e-mails (the text body is always there). */
+    html: text('html'),
     status: text('status', { enum: ['pending', 'sent'] })
       .notNull()
       .default('pending'),
