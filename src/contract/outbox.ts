@@ -11,7 +11,7 @@ export interface OutboxMessage {
   to: string;
   subject: string;
   text: string;
-  /** 'pending' until the mail server accepted it (without SMTP it stays pending: the outbox is the delivery). */
+  /** 'pending' until delivered: accepted by the SMTP server, or written to the log when there is no SMTP_URL. */
   status: 'pending' | 'sent';
   /** Why the last delivery attempt failed, if one did. */
   lastError: string | null;

@@ -48,6 +48,9 @@ import { createOutboxWorker } from './features/notifications/outbox.js';
 import { outboxRoutes } from './features/notifications/routes.js';
 import { createOutboxReader } from './features/notifications/service.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { accountRoutes, createAccountService } from './features/account/index.js';
+import { createBillingService } from './features/billing/index.js';
+import { FALLBACK_ORIGIN } from './http/host.js';
 import { createPaymentsService } from './features/payments/service.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
@@ -68,6 +71,8 @@ export interface AppOptions {
   registrationRateLimit?: number;
   /** Payment creations and test-card attempts per client address per minute. */
   paymentRateLimit?: number;
+  /** Billing sign-in link requests and redemptions per client address per minute. */
+  accountRateLimit?: number;
   /** Where e-mails go; from `SMTP_URL` (or the log) when omitted. */
   mailTransport?: MailTransport;
   /** Employee sign-in; built from the config when omitted (tests pass one with other limits). */
@@ -166,10 +171,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail,
     mailQueued,
     publicUrl: config.site.publicUrl,
+    port: config.port,
     rateLimitPerMinute: options.registrationRateLimit ?? 10,
   });
   const payments = createPaymentsService({ db: database.db, provider: createPaymentProvider(config), mail, log: app.log, mailQueued });
   await app.register(paymentRoutes, { payments, rateLimitPerMinute: options.paymentRateLimit ?? 20 });
+  // The client's billing page: its own session (an e-mailed link), not the employee guard.
+  const billing = createBillingService({
+    db: database.db,
+    mail,
+    mailQueued,
+    log: app.log,
+    testMode: !config.stripe,
+    publicOrigin: () => config.site.publicUrl ?? FALLBACK_ORIGIN,
+  });
+  await app.register(accountRoutes, {
+    account: createAccountService({ db: database.db, mail }),
+    billing,
+    publicUrl: config.site.publicUrl,
+    secureCookies: https,
+    rateLimitPerMinute: options.accountRateLimit ?? 5,
+  });
 
   // The admin API: every route below answers 401 without a signed-in employee.
   const employeeOnly: EmployeeGuard = { lookupEmployee: (request) => currentEmployee(auth, request), activity };

@@ -23,3 +23,10 @@ export function requestOrigin(request: FastifyRequest, publicUrl: string | undef
   const protocol = request.protocol === 'https' ? 'https' : 'http';
   return isValidHost(request.host) ? `${protocol}://${request.host}` : FALLBACK_ORIGIN;
 }
+
+/**
+ * The origin of links in e-mails (a checkout link, a billing sign-in link): PUBLIC_URL, else this
+ * server on localhost. Never the request's Host: an e-mail goes to a third party, and a forged Host
+ * would make our mail carry a stranger's site.
+ */
+export const emailOrigin = (publicUrl: string | undefined, port: number): string => publicUrl ?? `http://localhost:${port}`;

@@ -208,19 +208,22 @@ describe.each(TEST_DATABASES)('resuming an unpaid registration on %s', (kind) =>
     expect(notices).toHaveLength(1);
   });
 
-  it('e-mails the client the absolute checkout link; a resumed registration sends only that e-mail again', async () => {
+  it('e-mails the client the absolute checkout link (never on the request Host); a resumed registration sends only that e-mail again', async () => {
     const payload = { ...base, businessName: 'Link Laundry', email: 'sky@example.com', subscriptionPlan: 'growing' };
     const teamNotices = () =>
       ctx.testDb.database.db
         .select()
         .from(outboxMessages)
         .where(and(eq(outboxMessages.kind, 'team_new_registration'), sql`${outboxMessages.body} like ${'Link Laundry registered%'}`));
+    // A stranger's Host must not end up in an e-mail to a third party: PUBLIC_URL, else this server on localhost.
+    const origin = `http://localhost:${ctx.config.port}`;
     const first = await registered(payload, 201, { host: 'agency.example:8080' });
     const [mail] = await mailsTo('sky@example.com');
     const [growing] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
     const price = `$${(growing!.priceCents / 100).toFixed(2)}`;
     expect(mail).toMatchObject({ kind: 'client_checkout_link', subject: 'Finish your Growing sign-up with Test Agency', status: 'pending' });
-    expect(mail!.body).toContain(`http://agency.example:8080/checkout/growing?registration=${first.id}`);
+    expect(mail!.body).toContain(`${origin}/checkout/growing?registration=${first.id}`);
+    expect(mail!.body).not.toContain('agency.example');
     expect(mail!.body).toContain('Link Laundry');
     expect(mail!.body).toContain(`${price} per ${growing!.billingCycle}`);
     expect(mail!.body).toContain('The link works on any device until you have paid.');
@@ -231,7 +234,7 @@ describe.each(TEST_DATABASES)('resuming an unpaid registration on %s', (kind) =>
     expect(again.id).toBe(first.id);
     const mails = await mailsTo('sky@example.com');
     expect(mails).toHaveLength(2);
-    expect(mails.some((m) => m.body.includes(`http://agency.example:8080/checkout/essential?registration=${first.id}`))).toBe(true);
+    expect(mails.some((m) => m.body.includes(`${origin}/checkout/essential?registration=${first.id}`))).toBe(true);
     expect(await teamNotices()).toHaveLength(1);
   });
 });

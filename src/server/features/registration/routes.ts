@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { businessRegistrationInput, REGISTRATION_LABELS } from '../../../contract/registration.js';
 import type { Db } from '../../db/client.js';
-import { requestOrigin } from '../../http/host.js';
+import { emailOrigin } from '../../http/host.js';
 import { parseInput } from '../../http/validate.js';
 import type { MailSettings } from '../notifications/index.js';
 import { registerBusiness } from './service.js';
@@ -12,14 +12,15 @@ export async function registrationRoutes(
     db: Db;
     mail: MailSettings;
     mailQueued(): void;
-    /** PUBLIC_URL: the origin of the e-mailed checkout link (the request's own when unset). */
+    /** PUBLIC_URL and the port: the origin of the e-mailed checkout link (see emailOrigin). */
     publicUrl: string | undefined;
+    port: number;
     rateLimitPerMinute: number;
   },
 ): Promise<void> {
   app.post('/api/business-registration', { config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } } }, async (request, reply) => {
     const input = parseInput(businessRegistrationInput, request.body, REGISTRATION_LABELS);
-    const result = await registerBusiness(options.db, options.mail, input, requestOrigin(request, options.publicUrl));
+    const result = await registerBusiness(options.db, options.mail, input, emailOrigin(options.publicUrl, options.port));
     options.mailQueued();
     request.log.info({ reqId: request.id, registrationId: result.id, plan: result.plan.name, resumed: result.resumed }, 'business registered');
     return reply.status(result.resumed ? 200 : 201).send(result);
