@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from './endpoint.js';
+import type { AccountOverview } from './billing.js';
 
 export const CLIENTS_PAGE_SIZE = 20;
 /** The export answers at most this many rows, so one click cannot build an unbounded file. */
@@ -93,3 +94,15 @@ export const listClients: Endpoint<ClientPage, undefined, ClientFilterParams & {
 export const getClient: Endpoint<ClientDetail> = { method: 'GET', path: '/api/clients/:id' };
 /** A CSV download: linked (its URL is an `href`), not fetched. */
 export const exportClientsCsv: Endpoint<string, undefined, ClientFilterParams> = { method: 'GET', path: '/api/clients/export.csv' };
+
+// The agency's side of a client's billing (employees only; each write is logged by the guard).
+/** The client's subscription and invoices, as the client's own billing page shows them. */
+export const getClientBilling: Endpoint<AccountOverview> = { method: 'GET', path: '/api/clients/:id/billing' };
+/** Ends the subscription at the end of the paid period, on the client's behalf. */
+export const cancelClientSubscription: Endpoint<AccountOverview, { reason?: string }> = { method: 'POST', path: '/api/clients/:id/cancel' };
+/** Gives back a paid invoice in full: a negative ledger row, the invoice marked refunded, the client told. */
+export const refundClientInvoice: Endpoint<AccountOverview> = { method: 'POST', path: '/api/clients/:id/invoices/:invoiceId/refund' };
+/** E-mails the invoice's receipt to the client again. */
+export const resendClientReceipt: Endpoint<{ message: string }> = { method: 'POST', path: '/api/clients/:id/invoices/:invoiceId/resend' };
+
+export const CANCEL_REASON_MAX = 500;

@@ -8,6 +8,7 @@ import * as account from './account.js';
 import * as activity from './activity.js';
 import * as applications from './applications.js';
 import * as auth from './auth.js';
+import * as billing from './billing.js';
 import * as businesses from './businesses.js';
 import * as checkout from './checkout.js';
 import * as clients from './clients.js';
@@ -30,6 +31,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   activity,
   applications,
   auth,
+  billing,
   businesses,
   checkout,
   clients,

@@ -9,6 +9,8 @@ export const WEB_PATHS = {
   checkoutWithoutPlan: '/checkout',
   checkout: '/checkout/:planName',
   paymentSuccess: '/payment-success',
+  /** The client's billing page (signed in by an e-mailed one-time link). */
+  account: '/account',
   login: '/login',
   admin: '/admin',
   /** `/settings#portfolio`, the portfolio card's Edit link: the admin area's settings. */

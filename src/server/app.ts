@@ -11,6 +11,7 @@ import { registerEmployeeOnly, registerSameOriginWrites, type EmployeeGuard } fr
 import { createActivityLog } from './features/activity/service.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { clientRoutes } from './features/clients/routes.js';
+import { clientBillingRoutes } from './features/clients/billing-routes.js';
 import { createClientService } from './features/clients/service.js';
 import { employeeRoutes } from './features/employees/routes.js';
 import { createEmployeeService } from './features/employees/service.js';
@@ -49,10 +50,12 @@ import { outboxRoutes } from './features/notifications/routes.js';
 import { createOutboxReader } from './features/notifications/service.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { accountRoutes, createAccountService } from './features/account/index.js';
-import { createBillingService } from './features/billing/index.js';
-import { FALLBACK_ORIGIN } from './http/host.js';
 import { createPaymentsService } from './features/payments/service.js';
+import { createBillingService } from './features/billing/index.js';
+import { createBillingJob } from './features/billing/job.js';
+import { billingClockRoutes } from './features/billing/routes.js';
 import { registerErrorHandling } from './http/errors.js';
+import { emailOrigin } from './http/host.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurity } from './http/security.js';
 import { registerWeb } from './http/web.js';
@@ -174,21 +177,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     port: config.port,
     rateLimitPerMinute: options.registrationRateLimit ?? 10,
   });
-  const payments = createPaymentsService({ db: database.db, provider: createPaymentProvider(config), mail, log: app.log, mailQueued });
-  await app.register(paymentRoutes, { payments, rateLimitPerMinute: options.paymentRateLimit ?? 20 });
-  // The client's billing page: its own session (an e-mailed link), not the employee guard.
+  // Test mode's billing engine (docs/product.md §9): with Stripe keys it neither bills nor has a clock.
+  const testMode = !config.stripe;
   const billing = createBillingService({
     db: database.db,
     mail,
     mailQueued,
     log: app.log,
-    testMode: !config.stripe,
-    publicOrigin: () => config.site.publicUrl ?? FALLBACK_ORIGIN,
+    testMode,
+    publicOrigin: () => emailOrigin(config.site.publicUrl, config.port),
   });
+  const billingJob = createBillingJob({ db: database.db, billing, log: app.log, testMode });
+  if (options.startWorkers) billingJob.start();
+  app.addHook('onClose', () => billingJob.stop());
+  const payments = createPaymentsService({
+    db: database.db,
+    provider: createPaymentProvider(config),
+    mail,
+    log: app.log,
+    mailQueued,
+    ...(testMode ? { billingNow: () => billing.clock.now() } : {}),
+  });
+  await app.register(paymentRoutes, { payments, rateLimitPerMinute: options.paymentRateLimit ?? 20 });
+  // The client's billing page: its own session (an e-mailed link), not the employee guard.
   await app.register(accountRoutes, {
     account: createAccountService({ db: database.db, mail }),
     billing,
     publicUrl: config.site.publicUrl,
+    port: config.port,
     secureCookies: https,
     rateLimitPerMinute: options.accountRateLimit ?? 5,
   });
@@ -212,8 +228,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     search: createBusinessSearch({ provider: places, defaultLocation: config.places.defaultLocation }),
   });
   await registerEmployeeOnly(app, employeeOnly, clientRoutes, { clients: createClientService(database.db) });
+  await registerEmployeeOnly(app, employeeOnly, clientBillingRoutes, { billing });
   await registerEmployeeOnly(app, employeeOnly, uploadRoutes, { uploads });
   await registerEmployeeOnly(app, employeeOnly, outboxRoutes, { outbox: createOutboxReader(database.db) });
+  await registerEmployeeOnly(app, employeeOnly, billingClockRoutes, { billing, testMode });
 
   if (options.web && fs.existsSync(options.web.shellFile)) {
     await app.register(registerWeb, { ...options.web, site: config.site, publicUrl: config.site.publicUrl });

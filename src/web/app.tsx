@@ -15,6 +15,7 @@ const CheckoutPage = lazy(() => import('./features/payments/checkout-page'));
 const PaymentSuccessPage = lazy(() => import('./features/payments/payment-success-page'));
 const AdminPage = lazy(() => import('./screens/admin/page'));
 const LoginPage = lazy(() => import('./features/auth/login-page'));
+const AccountPage = lazy(() => import('./features/account/account-page'));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -29,6 +30,7 @@ export function App() {
           </Route>
           <Route path={WEB_PATHS.paymentSuccess} component={PaymentSuccessPage} />
           <Route path={WEB_PATHS.login} component={LoginPage} />
+          <Route path={WEB_PATHS.account} component={AccountPage} />
           <Route path={WEB_PATHS.admin} component={AdminPage} />
           <Route path={WEB_PATHS.settings} component={AdminPage} />
           <Route component={NotFoundPage} />

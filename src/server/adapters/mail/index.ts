@@ -5,6 +5,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML (clients' billing e-mails); the text stays for mail readers without HTML. */
+  html?: string | null | undefined;
 }
 
 export interface MailTransport {
@@ -34,7 +36,7 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
     },
     close: () => transporter.close(),
   };

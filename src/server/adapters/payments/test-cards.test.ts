@@ -8,7 +8,9 @@ describe("test mode follows Stripe's test cards", () => {
     ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
     ['4000 0000 0000 0069', 'Your card has expired.'],
     ['4000 0000 0000 0119', 'An error occurred while processing your card. Try again in a little bit.'],
-    ['5555 5555 5555 4444', 'Your card was declined.'],
+    // Stripe's Mastercard test card succeeds; a valid number that is no Stripe test card is declined.
+    ['5555 5555 5555 4444', null],
+    ['4111 1111 1111 1111', 'Your card was declined.'],
   ])('%s', (number, message) => {
     const outcome = testCardOutcome(number);
     if (message === null) expect(outcome).toEqual({ ok: true });
@@ -17,7 +19,9 @@ describe("test mode follows Stripe's test cards", () => {
 
   it('keeps only the brand and the last four digits of a good card', () => {
     const now = new Date('2026-11-23T00:00:00Z');
-    expect(checkTestCard({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' }, now)).toEqual({ card: { brand: 'visa', last4: '4242' } });
+    expect(checkTestCard({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' }, now)).toEqual({
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+    });
     expect(checkTestCard({ cardNumber: '4242', expiry: '12 / 30', cvc: '123' }, now)).toEqual({
       problems: { cardNumber: 'Your card number is incomplete or invalid.' },
     });

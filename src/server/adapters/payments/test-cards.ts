@@ -1,4 +1,4 @@
-import { cardBrand, cardDigits, cardProblems, type CardBrand, type CardCheck } from '../../../contract/cards.js';
+import { cardBrand, cardDigits, cardProblems, parseExpiry, type CardBrand, type CardCheck } from '../../../contract/cards.js';
 
 export type TestCardOutcome = { ok: true } | { ok: false; status: 'requires_payment_method'; message: string };
 
@@ -8,8 +8,11 @@ const DECLINES: Record<string, string> = {
   '4000000000009995': 'Your card has insufficient funds.',
   '4000000000000069': 'Your card has expired.',
   '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
+  // Stripe's "attaches, then fails when charged": a checkout charges at once, so it declines there.
+  '4000000000000341': 'Your card was declined.',
 };
-const SUCCEEDS = new Set(['4242424242424242']);
+const FAILS_ON_CHARGE = '4000000000000341';
+const SUCCEEDS = new Set(['4242424242424242', '5555555555554444']);
 
 /** What happens to a test-mode payment with this card number; any other valid number is declined. */
 export function testCardOutcome(cardNumber: string): TestCardOutcome {
@@ -21,6 +24,19 @@ export function testCardOutcome(cardNumber: string): TestCardOutcome {
 export interface CheckedCard {
   brand: CardBrand;
   last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/**
+ * Saving a card without charging it (the billing page): 4000 0000 0000 0341 is accepted like
+ * Stripe attaches it, and fails when a renewal charges it; any other declining card is refused.
+ */
+export function testCardOnFile(cardNumber: string): { ok: true; behavior: 'succeeds' | 'fails_on_charge' } | { ok: false; message: string } {
+  const digits = cardDigits(cardNumber);
+  if (digits === FAILS_ON_CHARGE) return { ok: true, behavior: 'fails_on_charge' };
+  const outcome = testCardOutcome(digits);
+  return outcome.ok ? { ok: true, behavior: 'succeeds' } : { ok: false, message: outcome.message };
 }
 
 /** Checks a typed card like the form does; the digits themselves go no further than this. */
@@ -28,5 +44,7 @@ export function checkTestCard(card: Required<CardCheck>, now = new Date()): { pr
   const problems = cardProblems(card, now);
   if (Object.keys(problems).length > 0) return { problems };
   const digits = cardDigits(card.cardNumber);
-  return { card: { brand: cardBrand(digits), last4: digits.slice(-4) } };
+  // cardProblems accepted the expiry, so it parses.
+  const expiry = parseExpiry(card.expiry)!;
+  return { card: { brand: cardBrand(digits), last4: digits.slice(-4), expMonth: expiry.month, expYear: expiry.year } };
 }

@@ -21,6 +21,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/stripe/webhook',
   'GET /api/login',
   'GET /api/auth/sign-in-options',
+  // The client billing page's sign-in (its other routes need its own session: 401 here too).
+  'POST /api/account/sign-in-link',
+  'POST /api/account/sign-in',
+  'POST /api/account/sign-out',
   // Logos shown on the landing page.
   'GET /uploads/*',
   'GET /api/auth/*',

@@ -7,7 +7,7 @@ import { outboxMessages } from '../../db/schema.js';
 /** Writes e-mails to the outbox; call it inside the transaction of what they report. */
 export async function enqueueMail(db: Db, messages: (MailMessage & { kind: string })[]): Promise<void> {
   if (messages.length === 0) return;
-  await db.insert(outboxMessages).values(messages.map((m) => ({ kind: m.kind, to: m.to, subject: m.subject, body: m.text })));
+  await db.insert(outboxMessages).values(messages.map((m) => ({ kind: m.kind, to: m.to, subject: m.subject, body: m.text, html: m.html ?? null })));
 }
 
 /** A claimed message is left alone by other workers for this long, then tried again. */
@@ -55,7 +55,7 @@ export function createOutboxWorker(options: { db: Db; transport: MailTransport; 
     let sent = 0;
     for (const message of await claim()) {
       try {
-        await transport.send({ to: message.to, subject: message.subject, text: message.body });
+        await transport.send({ to: message.to, subject: message.subject, text: message.body, html: message.html });
         await db.update(outboxMessages).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outboxMessages.id, message.id));
         sent++;
       } catch (error) {

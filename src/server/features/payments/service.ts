@@ -257,7 +257,7 @@ export function createPaymentsService(deps: SettleDeps) {
           currency: row.currency,
           customerId: null,
           errorMessage: null,
-          paidAt: new Date(),
+          paidAt: deps.billingNow ? await deps.billingNow() : new Date(),
           livemode: false,
         },
         checked.card,

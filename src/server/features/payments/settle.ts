@@ -5,6 +5,7 @@ import { planProductId, type IntentState, type PaymentEvent, type PaymentProvide
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions, webhookEvents } from '../../db/schema.js';
 import { enqueueMail, paymentMails, type MailSettings } from '../notifications/index.js';
+import { insertInvoice } from './invoices.js';
 import { changeSubscription } from './subscription-events.js';
 
 export interface SettleDeps {
@@ -14,6 +15,8 @@ export interface SettleDeps {
   log: FastifyBaseLogger;
   /** Called after a commit that queued e-mails. */
   mailQueued(): void;
+  /** Test mode: the billing clock's time, so a first payment starts its period where renewals count from (real time when omitted). */
+  billingNow?: () => Promise<Date>;
 }
 
 /** What a settlement changed, so that work outside the transaction follows its commit. */
@@ -23,6 +26,8 @@ interface Effects {
 }
 
 const MONTHS_PER_CYCLE: Record<string, number> = { month: 1, quarter: 3, year: 12 };
+/** How many months one billing period of `billingCycle` lasts (a month when unknown). */
+export const cycleMonths = (billingCycle: string): number => MONTHS_PER_CYCLE[billingCycle] ?? 1;
 /** docs/product.md §9: the renewal price applies after the first 12 months. */
 export const FIRST_PRICE_MONTHS = 12;
 
@@ -38,14 +43,14 @@ export function addMonths(date: Date, months: number): Date {
 
 type LedgerRow = Omit<typeof payments.$inferInsert, 'productId'> & { planName: string | undefined };
 
-/** One ledger row per provider payment: false when it was booked before (unique index). */
-async function bookLedgerRow(tx: Db, { planName, ...row }: LedgerRow): Promise<boolean> {
+/** One ledger row per provider payment: its id, or null when it was booked before (unique index). */
+export async function bookLedgerRow(tx: Db, { planName, ...row }: LedgerRow): Promise<string | null> {
   const booked = await tx
     .insert(payments)
     .values({ ...row, productId: planName ? planProductId(planName) : null })
     .onConflictDoNothing()
     .returning({ id: payments.id });
-  return booked.length > 0;
+  return booked[0]?.id ?? null;
 }
 
 /**
@@ -89,20 +94,41 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, ca
     .update(paymentIntents)
     .set({ status: 'succeeded', lastError: null, updatedAt: now, ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}) })
     .where(eq(paymentIntents.id, intent.id));
-  const cycleMonths = MONTHS_PER_CYCLE[sub?.billingCycle ?? 'month'] ?? 1;
+  const periodStart = sub?.currentPeriodStart ?? state.paidAt;
+  const periodEnd = sub?.currentPeriodEnd ?? addMonths(state.paidAt, cycleMonths(sub?.billingCycle ?? 'month'));
   const renewalStartsAt = sub?.renewalPriceCents != null ? addMonths(state.paidAt, FIRST_PRICE_MONTHS) : null;
   await tx
     .update(subscriptions)
     .set({
       // Stripe never reactivates a canceled subscription: a late payment event does not either.
       status: sql`case when ${subscriptions.status} = 'canceled' then ${subscriptions.status} else 'active' end`,
-      currentPeriodStart: sub?.currentPeriodStart ?? state.paidAt,
-      currentPeriodEnd: sub?.currentPeriodEnd ?? addMonths(state.paidAt, cycleMonths),
+      currentPeriodStart: periodStart,
+      currentPeriodEnd: periodEnd,
       renewalStartsAt: sub?.renewalStartsAt ?? renewalStartsAt,
       providerCustomerId: sub?.providerCustomerId ?? state.customerId,
+      // The card renewals charge. With Stripe the card stays unknown here (null) until Stripe tells us.
+      ...(card
+        ? { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear, testCardBehavior: 'succeeds' as const }
+        : {}),
       updatedAt: now,
     })
     .where(eq(subscriptions.id, intent.subscriptionId));
+  await insertInvoice(tx, {
+    subscriptionId: intent.subscriptionId,
+    registrationId: intent.registrationId,
+    planId: intent.planId,
+    kind: 'first',
+    status: 'paid',
+    amountCents: state.amountCents,
+    currency: state.currency,
+    periodStart,
+    periodEnd,
+    cardBrand: card?.brand ?? null,
+    cardLast4: card?.last4 ?? null,
+    paymentId: booked,
+    livemode: state.livemode,
+    attemptedAt: state.paidAt,
+  });
   if (registration) {
     await tx
       .update(businessRegistrations)

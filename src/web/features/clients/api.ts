@@ -1,7 +1,17 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CLIENT_PAYMENT_STATUSES, exportClientsCsv, getClient, listClients, type ClientPaymentStatus } from '../../../contract/clients';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  cancelClientSubscription,
+  CLIENT_PAYMENT_STATUSES,
+  exportClientsCsv,
+  getClient,
+  getClientBilling,
+  listClients,
+  refundClientInvoice,
+  resendClientReceipt,
+  type ClientPaymentStatus,
+} from '../../../contract/clients';
 import type { OutputOf, QueryOf } from '../../../contract/endpoint';
-import { apiUrl } from '../../lib/api';
+import { apiUrl, callApi } from '../../lib/api';
 
 export interface ClientFilters {
   search: string;
@@ -55,3 +65,22 @@ export const useClients = (filters: ClientFilters) =>
 
 export const useClient = (id: string | null) =>
   useQuery<OutputOf<typeof getClient>>({ queryKey: [apiUrl(getClient, { params: { id: id ?? '' } })], enabled: id !== null, staleTime: 0 });
+
+// The client's billing, as the agency sees and changes it.
+const billingKey = (id: string) => [apiUrl(getClientBilling, { params: { id } })];
+
+export const useClientBilling = (id: string) => useQuery<OutputOf<typeof getClientBilling>>({ queryKey: billingKey(id), staleTime: 0 });
+
+/** After a change the billing, the client's detail and the list (its status) are read again. */
+function useBillingChange<V>(run: (vars: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => void client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(listClients.path) }),
+  });
+}
+
+export const useCancelClient = (id: string) =>
+  useBillingChange((reason: string) => callApi(cancelClientSubscription, { params: { id }, body: { reason: reason.trim() || undefined } }));
+export const useRefundInvoice = (id: string) => useBillingChange((invoiceId: string) => callApi(refundClientInvoice, { params: { id, invoiceId } }));
+export const useResendReceipt = (id: string) => useMutation({ mutationFn: (invoiceId: string) => callApi(resendClientReceipt, { params: { id, invoiceId } }) });

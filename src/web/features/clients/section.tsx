@@ -19,6 +19,7 @@ import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import type { SectionProps } from '../../lib/admin-section';
 import { clientsExportUrl, readFiltersFromUrl, useClient, useClients, writeFiltersToUrl, type ClientFilters } from './api';
+import { ClientBilling } from './client-billing';
 
 const SEARCH_DELAY_MS = 300;
 const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -285,6 +286,7 @@ function ClientDetailDialog({ client, onClose }: { client: ClientSummary | null;
                   ],
                 ]}
               />
+              <ClientBilling clientId={d.id} />
               <section>
                 <h3 className="font-semibold">Payments</h3>
                 {d.payments.length === 0 ? (

@@ -3,12 +3,13 @@ import { useEmployee } from '../../features/auth/admin';
 import type { SectionProps } from '../../lib/admin-section';
 import { ActivityCard } from '../../features/activity';
 import { ApplicationsCard, CreateApplicationCard } from '../../features/applications';
+import { BillingClockCard } from '../../features/billing/admin';
 import { EmployeesCard } from '../../features/employees';
 import { PlansCard } from '../../features/plans/admin';
 import { PortfolioCard } from '../../features/portfolio/admin';
 import { TwoFactorCard } from '../../features/auth/admin';
 
-/** Settings: your own sign-in, the team (owners), applications, the portfolio, plans and the activity log. */
+/** Settings: your own sign-in, the team (owners), applications, the portfolio, plans, test mode's billing clock (owners) and the activity log. */
 export default function SettingsSection({ focus }: SectionProps) {
   const me = useEmployee();
   if (!me.data) return <PageSpinner />;
@@ -20,6 +21,7 @@ export default function SettingsSection({ focus }: SectionProps) {
       <ApplicationsCard />
       <PortfolioCard focused={focus === 'portfolio'} />
       <PlansCard />
+      {me.data.role === 'owner' && <BillingClockCard />}
       <ActivityCard />
     </div>
   );

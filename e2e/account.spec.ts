@@ -1,0 +1,138 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn, useAddress } from './helpers';
+
+// Its own client address (the e2e server trusts X-Forwarded-For), so the link requests and the
+// owner's sign-in here do not spend the per-address budgets of the other specs.
+const ADDRESS = '10.81.0.1';
+const stamp = Date.now().toString(36);
+const business = `Account Spec Bakery ${stamp}`;
+const email = `bakery-${stamp}@example.com`;
+
+/** The billing sign-in link e-mailed to `to`, read from the outbox as an employee would. */
+async function emailedBillingLink(browser: Browser, to: string): Promise<URL> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useAddress(page, ADDRESS);
+  await signIn(page);
+  const res = await page.request.get(`/api/outbox?recipient=${encodeURIComponent(to)}`);
+  expect(res.status()).toBe(200);
+  const messages = (await res.json()) as { kind: string; text: string }[];
+  const mail = messages.find((m) => m.kind === 'client_billing_link');
+  expect(mail, JSON.stringify(messages.map((m) => m.kind))).toBeDefined();
+  const link = /https?:\/\/\S+\/account\?token=[A-Za-z0-9_-]+/.exec(mail!.text)?.[0];
+  expect(link).toBeTruthy();
+  await context.close();
+  return new URL(link!);
+}
+
+async function registerAndPay(page: Page) {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Business registration' });
+  await form.getByLabel('Business Name').fill(business);
+  await form.getByLabel('Owner Name').fill('Robin Example');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Business Type').selectOption('Restaurant');
+  await form.getByLabel('Subscription Plan').selectOption('growing');
+  await page.getByRole('button', { name: 'Register Business' }).click();
+  await expect(page).toHaveURL(/\/checkout\/growing\?registration=/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $299.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to Test Agency!' })).toBeVisible();
+}
+
+test('a client signs in by e-mailed link and manages card, cancellation and plan on /account', async ({ page, browser }) => {
+  await useAddress(page, ADDRESS);
+  await registerAndPay(page);
+
+  await page.goto('/account');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'If that address has a subscription with us' })).toContainText(
+    'If that address has a subscription with us, we have e-mailed it a sign-in link. It works for 15 minutes.',
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  // A new browser with nothing but the link; the token leaves the address bar once spent.
+  const link = await emailedBillingLink(browser, email);
+  const context = await browser.newContext();
+  const client = await context.newPage();
+  await useAddress(client, ADDRESS);
+  await client.goto(link.pathname + link.search);
+  await expect(client.getByRole('heading', { name: business })).toBeVisible();
+  expect(new URL(client.url()).search).toBe('');
+  await expect(client.getByRole('heading', { name: 'Growing plan' })).toBeVisible();
+  await expect(client.getByText('Active', { exact: true })).toBeVisible();
+  await expect(client.getByText(/Intro price until [A-Z][a-z]+ \d{1,2}, \d{4}, then \$325\.00 per month/)).toBeVisible();
+  const invoices = client.getByRole('table');
+  await expect(invoices.getByRole('row')).toHaveCount(2);
+  await expect(invoices).toContainText('$299.00');
+  await expectNoSeriousA11yViolations(client);
+
+  // The printable receipt of that invoice.
+  await invoices.getByRole('button', { name: /^Receipt INV-/ }).click();
+  await expect(client.getByRole('heading', { name: /^Receipt INV-/ })).toBeFocused();
+  await client.emulateMedia({ media: 'print' });
+  // Printed: the receipt alone, without the site's header, footer and buttons.
+  await expect(client.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(client.getByRole('banner')).toBeHidden();
+  await expect(client.getByRole('heading', { name: /^Receipt INV-/ })).toBeVisible();
+  await client.emulateMedia({ media: 'screen' });
+  await client.getByRole('button', { name: 'Back to billing' }).click();
+  await expect(invoices.getByRole('button', { name: /^Receipt INV-/ })).toBeFocused();
+
+  // A dialog closed without acting gives focus back to its button.
+  const changePlan = client.getByRole('button', { name: 'Change plan' });
+  await changePlan.click();
+  await expect(client.getByRole('dialog', { name: 'Change plan' })).toBeVisible();
+  await client.keyboard.press('Escape');
+  await expect(changePlan).toBeFocused();
+
+  await client.getByRole('button', { name: 'Update card' }).click();
+  let dialog = client.getByRole('dialog', { name: 'Update card' });
+  await dialog.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await dialog.getByLabel('Expiry').fill('11 / 35');
+  await dialog.getByLabel('CVC').fill('321');
+  await dialog.getByRole('button', { name: 'Save card' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(client.getByText('Card updated', { exact: true })).toBeVisible();
+  await expect(client.getByTestId('card-on-file')).toContainText('Mastercard ending in 4444');
+
+  await client.getByRole('button', { name: 'Cancel subscription' }).click();
+  dialog = client.getByRole('dialog', { name: 'Cancel subscription' });
+  await dialog.getByLabel('Why are you leaving? (optional)').fill('Trying it on our own for a while');
+  await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(client.getByText(/^Ending on [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
+
+  await client.getByRole('button', { name: 'Resume subscription' }).click();
+  dialog = client.getByRole('dialog', { name: 'Resume subscription' });
+  await dialog.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(client.getByText('Active', { exact: true })).toBeVisible();
+
+  await changePlan.click();
+  dialog = client.getByRole('dialog', { name: 'Change plan' });
+  const professional = (await dialog.locator('option', { hasText: /^Professional/ }).textContent())!;
+  await dialog.getByLabel('New plan').selectOption({ label: professional });
+  await expect(dialog.getByText(/^You pay \$\d+\.\d{2} now and \$\d+\.\d{2} per month from then on$/)).toBeVisible();
+  await expectNoSeriousA11yViolations(client);
+  await dialog.getByRole('button', { name: 'Change plan' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(client.getByRole('heading', { name: 'Professional plan' })).toBeVisible();
+  await expect(invoices.getByRole('row')).toHaveCount(3);
+  await expect(invoices).toContainText('Plan change (prorated)');
+
+  // A 390 px phone: nothing sticks out sideways (the invoice table scrolls inside its box).
+  await client.setViewportSize({ width: 390, height: 844 });
+  expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(client);
+
+  await client.getByRole('button', { name: 'Sign out' }).click();
+  await expect(client.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();
+  // The link was spent: opening it again asks for a new one.
+  await client.goto(link.pathname + link.search);
+  await expect(client.getByRole('alert')).toContainText('This sign-in link has expired or was already used. Ask for a new one below.');
+  await context.close();
+});

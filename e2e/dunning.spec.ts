@@ -1,0 +1,86 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn, useAddress } from './helpers';
+
+// Its own client address (the e2e server trusts X-Forwarded-For), so this spec's registration,
+// link request and sign-in do not spend the per-address budgets of the other specs.
+const ADDRESS = '10.82.0.1';
+const stamp = Date.now().toString(36);
+const email = `dunning-${stamp}@example.com`;
+const headers = { 'x-forwarded-for': ADDRESS };
+
+async function paidGrowingClient(request: APIRequestContext) {
+  const plans = (await (await request.get('/api/subscription-plans')).json()) as { id: number; name: string }[];
+  const planId = plans.find((p) => p.name === 'growing')!.id;
+  const registration = { businessName: `Dunning Spec Deli ${stamp}`, ownerName: 'Kim Example', email, businessType: 'Restaurant', subscriptionPlan: 'growing' };
+  const { id: registrationId } = (await (await request.post('/api/business-registration', { headers, data: registration })).json()) as { id: string };
+  const { clientSecret } = (await (await request.post('/api/create-payment-intent', { headers, data: { planId, registrationId } })).json()) as {
+    clientSecret: string;
+  };
+  const paid = await request.post('/api/payments/test/confirm', {
+    headers,
+    data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' },
+  });
+  expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
+}
+
+/** The e-mails to `email` of one kind, newest first, as an employee reads them in the outbox. */
+async function mails(owner: Page, kind: string) {
+  const res = await owner.request.get(`/api/outbox?recipient=${encodeURIComponent(email)}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { kind: string; text: string }[]).filter((m) => m.kind === kind);
+}
+
+async function saveCard(client: Page, number: string) {
+  await client.getByRole('button', { name: 'Update card' }).first().click();
+  const dialog = client.getByRole('dialog', { name: 'Update card' });
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry').fill('10 / 36');
+  await dialog.getByLabel('CVC').fill('456');
+  await dialog.getByRole('button', { name: 'Save card' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a renewal with 4000 0000 0000 0341 fails: past due, an e-mail, then a new card pays it', async ({ page, browser }) => {
+  await paidGrowingClient(page.context().request);
+  await useAddress(page, ADDRESS);
+  await signIn(page);
+  try {
+    // The client signs in to the billing page with the e-mailed link and saves the card that fails when charged.
+    const asked = await page.context().request.post('/api/account/sign-in-link', { headers, data: { email } });
+    expect(asked.status()).toBe(200);
+    const [linkMail] = await mails(page, 'client_billing_link');
+    const link = new URL(/https?:\/\/\S+\/account\?token=[A-Za-z0-9_-]+/.exec(linkMail!.text)![0]);
+    const context = await browser.newContext();
+    const client = await context.newPage();
+    await useAddress(client, ADDRESS);
+    await client.goto(link.pathname + link.search);
+    await expect(client.getByRole('heading', { name: 'Growing plan' })).toBeVisible();
+    await saveCard(client, '4000 0000 0000 0341');
+    await expect(client.getByTestId('card-on-file')).toContainText('ending in 0341');
+
+    // A month later the renewal is charged to that card and fails.
+    const advanced = await page.request.post('/api/billing/clock/advance', { headers, data: { days: 31 } });
+    expect(advanced.status()).toBe(200);
+    expect(((await advanced.json()) as { run: { failed: number } }).run.failed).toBeGreaterThanOrEqual(1);
+    const [failedMail] = await mails(page, 'client_payment_failed');
+    expect(failedMail!.text).toContain('/account');
+
+    await client.reload();
+    const alert = client.getByRole('alert').filter({ hasText: 'Your last payment did not go through.' });
+    await expect(alert).toContainText('Your card was declined.');
+    await expect(client.getByText('Past due', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(client);
+
+    // A good card is charged at once: the subscription is active again and the renewal paid.
+    await saveCard(client, '4242 4242 4242 4242');
+    await expect(client.getByText('Active', { exact: true })).toBeVisible();
+    await expect(alert).toBeHidden();
+    const invoices = client.getByRole('table');
+    await expect(invoices.getByRole('row').filter({ hasText: 'Failed' })).toHaveCount(1);
+    await expect(invoices.getByRole('row').filter({ hasText: 'Paid' })).toHaveCount(2);
+    await context.close();
+  } finally {
+    // The e2e server is shared by every spec: put the billing clock back.
+    await page.request.post('/api/billing/clock/reset', { headers });
+  }
+});

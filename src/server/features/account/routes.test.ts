@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { AccountOverview, PlanChangePreview } from '../../../contract/billing.js';
+import { BILLING_LINK_INVALID_MESSAGE, BILLING_LINK_SENT_MESSAGE } from '../../../contract/billing.js';
+import { billingSignInTokens, outboxMessages } from '../../db/schema.js';
+import { TEST_DATABASES } from '../../test/databases.js';
+import { appUnderTest } from '../../test/app-under-test.js';
+
+const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
+let addressCount = 0;
+// Each request from its own address unless a test means otherwise: the per-address limit is not what most tests check.
+const freshAddress = () => `10.77.${Math.floor(++addressCount / 250)}.${(addressCount % 250) + 1}`;
+
+describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
+  const ctx = appUnderTest(kind, { role: null, registrationRateLimit: 1000, paymentRateLimit: 1000 });
+
+  /** Registers a business on `plan` and pays with 4242: a client with a subscription. */
+  async function client(email: string, plan = 'growing') {
+    const plans = (await ctx.app.inject({ url: '/api/subscription-plans' })).json<{ id: number; name: string }[]>();
+    const planId = plans.find((p) => p.name === plan)!.id;
+    const payload = { businessName: `Shop of ${email}`, ownerName: 'Pat Client', email, businessType: 'Retail Store', subscriptionPlan: plan };
+    const registrationId = (await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload })).json<{ id: string }>().id;
+    const intent = (await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId, registrationId } })).json<{
+      clientSecret: string;
+    }>();
+    const paid = await ctx.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret: intent.clientSecret, ...card } });
+    expect(paid.json()).toMatchObject({ status: 'succeeded' });
+    return { registrationId, plans };
+  }
+  const askForLink = (email: string, remoteAddress = freshAddress()) =>
+    ctx.app.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email }, remoteAddress });
+  const linksTo = async (email: string) =>
+    (await ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, email))).filter((m) => m.kind === 'client_billing_link');
+  const tokenOf = (body: string) => /\/account\?token=([A-Za-z0-9_-]+)/.exec(body)![1]!;
+  const redeem = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/account/sign-in', payload: { token }, remoteAddress: freshAddress() });
+  const cookieOf = (res: { headers: Record<string, unknown> }) => String([res.headers['set-cookie']].flat()[0]).split(';')[0]!;
+  /** A client signed in to the billing page: the cookie of a redeemed link. */
+  async function signedIn(email: string, plan?: string) {
+    const { plans } = await client(email, plan);
+    await askForLink(email);
+    const [mail] = await linksTo(email);
+    const res = await redeem(tokenOf(mail!.body));
+    expect(res.statusCode).toBe(200);
+    return { cookie: cookieOf(res), plans };
+  }
+  const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : method === 'POST' ? { payload: {} } : {}) });
+
+  it('answers the same to an unknown address and e-mails nothing', async () => {
+    const res = await askForLink('nobody@example.com');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: BILLING_LINK_SENT_MESSAGE });
+    expect(await linksTo('nobody@example.com')).toHaveLength(0);
+    // Registered but never paid: no subscription, no link.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/business-registration',
+      payload: { businessName: 'Unpaid', ownerName: 'U', email: 'unpaid@example.com', businessType: 'Other', subscriptionPlan: 'growing' },
+    });
+    expect((await askForLink('unpaid@example.com')).json()).toEqual({ message: BILLING_LINK_SENT_MESSAGE });
+    expect(await linksTo('unpaid@example.com')).toHaveLength(0);
+    expect((await askForLink('not an address')).statusCode).toBe(400);
+  });
+
+  it('e-mails a known address (any case) a link that works once and sets an HttpOnly, SameSite=Lax cookie', async () => {
+    const { registrationId } = await client('link@example.com');
+    const res = await askForLink('LINK@Example.com');
+    expect(res.json()).toEqual({ message: BILLING_LINK_SENT_MESSAGE });
+    const [mail, ...more] = await linksTo('link@example.com');
+    expect(more).toHaveLength(0);
+    expect(mail!.body).toMatch(/^http:\/\/localhost(:\d+)?\/account\?token=/m);
+    const token = tokenOf(mail!.body);
+    const [stored] = await ctx.testDb.database.db.select().from(billingSignInTokens).where(eq(billingSignInTokens.registrationId, registrationId));
+    expect(stored!.tokenHash).not.toContain(token);
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeGreaterThan(14 * 60_000);
+
+    const first = await redeem(token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ ok: true });
+    const cookie = String([first.headers['set-cookie']].flat()[0]);
+    expect(cookie).toMatch(/^agency\.account=[A-Za-z0-9_-]+; Max-Age=604800; Path=\/api\/account; HttpOnly; SameSite=Lax$/);
+    const again = await redeem(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: BILLING_LINK_INVALID_MESSAGE });
+    expect((await redeem('made-up-token')).json()).toEqual({ message: BILLING_LINK_INVALID_MESSAGE });
+  });
+
+  it('refuses an expired link', async () => {
+    const { registrationId } = await client('late@example.com');
+    await askForLink('late@example.com');
+    const [mail] = await linksTo('late@example.com');
+    const db = ctx.testDb.database.db;
+    await db
+      .update(billingSignInTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(billingSignInTokens.registrationId, registrationId));
+    const res = await redeem(tokenOf(mail!.body));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: BILLING_LINK_INVALID_MESSAGE });
+  });
+
+  it('e-mails one address at most 3 links in 15 minutes, silently, and limits each client address', async () => {
+    await client('many@example.com');
+    for (let i = 0; i < 5; i++) expect((await askForLink('many@example.com')).json()).toEqual({ message: BILLING_LINK_SENT_MESSAGE });
+    expect(await linksTo('many@example.com')).toHaveLength(3);
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await askForLink(`stranger${i}@example.com`, '10.66.0.1')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('answers 401 without a billing session, and after signing out', async () => {
+    const routes: ['GET' | 'POST', string][] = [
+      ['GET', '/api/account'],
+      ['POST', '/api/account/card'],
+      ['POST', '/api/account/cancel'],
+      ['POST', '/api/account/resume'],
+      ['GET', '/api/account/plan-change?planId=1'],
+      ['POST', '/api/account/plan-change'],
+    ];
+    for (const [method, url] of routes) {
+      for (const cookie of ['', 'agency.account=forged']) {
+        const res = await call(cookie, method, url);
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+        expect(res.json<{ message: string }>().message).toMatch(/not signed in/);
+      }
+    }
+    const { cookie } = await signedIn('out@example.com');
+    // Signed in: past the session check (whatever the billing engine then answers).
+    expect((await call(cookie, 'GET', '/api/account')).statusCode).not.toBe(401);
+    const out = await call(cookie, 'POST', '/api/account/sign-out');
+    expect(out.statusCode).toBe(204);
+    expect(String([out.headers['set-cookie']].flat()[0])).toMatch(/^agency\.account=; Max-Age=0/);
+    expect((await call(cookie, 'GET', '/api/account')).statusCode).toBe(401);
+  });
+
+  it('reads the account and does each action through the billing engine', async () => {
+    const { cookie, plans } = await signedIn('actions@example.com', 'growing');
+    const overview = (await call(cookie, 'GET', '/api/account')).json<AccountOverview>();
+    expect(overview).toMatchObject({
+      business: { email: 'actions@example.com' },
+      provider: 'test',
+      subscription: { status: 'active', plan: { name: 'growing' } },
+    });
+    expect(overview.invoices).toHaveLength(1);
+
+    expect((await call(cookie, 'POST', '/api/account/cancel', { reason: 'x'.repeat(1001) })).statusCode).toBe(400);
+    const canceled = (await call(cookie, 'POST', '/api/account/cancel', { reason: 'Too busy' })).json<AccountOverview>();
+    expect(canceled.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextCharge: null });
+    const resumed = (await call(cookie, 'POST', '/api/account/resume')).json<AccountOverview>();
+    expect(resumed.subscription).toMatchObject({ cancelAtPeriodEnd: false });
+
+    const higher = plans.find((p) => p.name === 'professional')!;
+    expect((await call(cookie, 'GET', '/api/account/plan-change?planId=abc')).statusCode).toBe(400);
+    const preview = (await call(cookie, 'GET', `/api/account/plan-change?planId=${higher.id}`)).json<PlanChangePreview>();
+    expect(preview).toMatchObject({ direction: 'upgrade', plan: { name: 'professional' } });
+    expect(Number(preview.amountNow)).toBeGreaterThan(0);
+    const changed = (await call(cookie, 'POST', '/api/account/plan-change', { planId: higher.id })).json<AccountOverview>();
+    expect(changed.subscription!.plan.name).toBe('professional');
+    expect(changed.invoices.map((i) => i.kind).sort()).toEqual(['first', 'proration']);
+    expect(changed.invoices.find((i) => i.kind === 'proration')!.amount).toBe(preview.amountNow);
+    // Last: 0341 is saved like Stripe attaches it, and fails when a charge (a proration) uses it.
+    const badCard = await call(cookie, 'POST', '/api/account/card', { cardNumber: 42 });
+    expect(badCard.statusCode).toBe(400);
+    const updated = await call(cookie, 'POST', '/api/account/card', { cardNumber: '4000 0000 0000 0341', expiry: '11 / 39', cvc: '321' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json<AccountOverview>().subscription!.card).toMatchObject({ brand: 'visa', last4: '0341', expMonth: 11, expYear: 2039 });
+  });
+});

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { BILLING_LINK_INVALID_MESSAGE, BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing.js';
+import { WEB_PATHS } from '../../../contract/routes.js';
+import type { Db } from '../../db/client.js';
+import { billingSessions, billingSignInTokens, businessRegistrations, subscriptions } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { enqueueMail, type MailSettings } from '../notifications/index.js';
+import { billingLinkMail } from './mail.js';
+
+export const LINK_MINUTES = 15;
+/** Links e-mailed to one address per LINK_MINUTES: enough for a lost e-mail, too few to flood an inbox. */
+export const LINKS_PER_WINDOW = 3;
+export const SESSION_DAYS = 7;
+
+// Only hashes are stored: a copy of the tables signs nobody in.
+const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const newToken = () => crypto.randomBytes(32).toString('base64url');
+
+export function createAccountService(deps: { db: Db; mail: MailSettings }) {
+  const { db, mail } = deps;
+
+  /** The newest registration of this address (any case) that has a subscription; null for anyone else. */
+  async function registrationOf(email: string) {
+    const [row] = await db
+      .select({
+        id: businessRegistrations.id,
+        email: businessRegistrations.email,
+        ownerName: businessRegistrations.ownerName,
+        businessName: businessRegistrations.businessName,
+      })
+      .from(businessRegistrations)
+      .innerJoin(subscriptions, and(eq(subscriptions.registrationId, businessRegistrations.id), ne(subscriptions.status, 'incomplete')))
+      .where(eq(sql`lower(${businessRegistrations.email})`, email.toLowerCase()))
+      .orderBy(desc(businessRegistrations.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  return {
+    /** E-mails a sign-in link when the address is a client's; says nothing either way (the route answers the same). */
+    async requestLink(email: string, origin: string): Promise<boolean> {
+      const registration = await registrationOf(email);
+      if (!registration) return false;
+      return db.transaction(async (tx) => {
+        // One link request per address at a time, so parallel requests cannot pass the count together.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-link:${email.toLowerCase()}`}))`);
+        const since = new Date(Date.now() - LINK_MINUTES * 60_000);
+        const recent = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(billingSignInTokens)
+          .innerJoin(businessRegistrations, eq(businessRegistrations.id, billingSignInTokens.registrationId))
+          .where(and(eq(sql`lower(${businessRegistrations.email})`, email.toLowerCase()), gt(billingSignInTokens.createdAt, since)));
+        if ((recent[0]?.n ?? 0) >= LINKS_PER_WINDOW) return false;
+        const token = newToken();
+        await tx
+          .insert(billingSignInTokens)
+          .values({ tokenHash: hash(token), registrationId: registration.id, expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000) });
+        const url = `${origin}${WEB_PATHS.account}?${BILLING_LINK_TOKEN_PARAM}=${token}`;
+        await enqueueMail(tx, [billingLinkMail(mail, { ...registration, url, minutes: LINK_MINUTES })]);
+        return true;
+      });
+    },
+
+    /** Spends a link (once: the update that marks it used is the check) and opens a session; answers the session's token. */
+    async redeem(token: string): Promise<{ sessionToken: string; registrationId: string }> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const [used] = await tx
+          .update(billingSignInTokens)
+          .set({ usedAt: now })
+          .where(and(eq(billingSignInTokens.tokenHash, hash(token)), isNull(billingSignInTokens.usedAt), gt(billingSignInTokens.expiresAt, now)))
+          .returning({ registrationId: billingSignInTokens.registrationId });
+        if (!used) throw new HttpError(400, BILLING_LINK_INVALID_MESSAGE);
+        const sessionToken = newToken();
+        await tx
+          .insert(billingSessions)
+          .values({ tokenHash: hash(sessionToken), registrationId: used.registrationId, expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000) });
+        return { sessionToken, registrationId: used.registrationId };
+      });
+    },
+
+    /** The registration a session cookie belongs to; null when unknown or expired. */
+    async registrationOfSession(sessionToken: string): Promise<string | null> {
+      const [row] = await db
+        .select({ registrationId: billingSessions.registrationId })
+        .from(billingSessions)
+        .where(and(eq(billingSessions.tokenHash, hash(sessionToken)), gt(billingSessions.expiresAt, new Date())));
+      return row?.registrationId ?? null;
+    },
+
+    async signOut(sessionToken: string): Promise<void> {
+      await db.delete(billingSessions).where(eq(billingSessions.tokenHash, hash(sessionToken)));
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

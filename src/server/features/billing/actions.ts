@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import type { CardInput } from '../../../contract/billing.js';
+import type { Db } from '../../db/client.js';
+import { subscriptions } from '../../db/schema.js';
+import { checkTestCard, testCardOnFile } from '../../adapters/payments/test-cards.js';
+import { HttpError } from '../../http/errors.js';
+import { billingChangeMail, cancellationConfirmedMail, day, teamSubscriptionCanceledMail } from './mails.js';
+import { currentSubscription } from './overview.js';
+import { attemptRenewal } from './renew.js';
+import { cardLabel, clientFacts, lockSubscription, queueMail, type ChangeContext, type Sub } from './subject.js';
+
+export const REASON_MAX = 500;
+
+/** Runs `change` in one transaction with the client's subscription locked: a double click waits and then sees the first one's result. */
+export async function withSubscription<T>(db: Db, registrationId: string, change: (tx: Db, sub: Sub) => Promise<T>): Promise<T> {
+  const found = await currentSubscription(db, registrationId);
+  if (!found) throw new HttpError(404, 'There is no paid subscription for this business yet.');
+  // Stripe bills its own subscriptions; changing them means calling Stripe, which this engine does not do.
+  if (found.provider !== 'test') throw new HttpError(409, `Please write to us to change this subscription; it is billed through Stripe.`);
+  return db.transaction(async (tx) => change(tx, (await lockSubscription(tx, found.id))!));
+}
+
+const ended = (sub: Sub) => sub.status === 'canceled';
+
+/** Test mode: checks and saves a card (never its number); a past-due subscription is charged again at once. */
+export async function updateCard(db: Db, ctx: ChangeContext, registrationId: string, card: CardInput, now: Date) {
+  const checked = checkTestCard(card);
+  if ('problems' in checked) {
+    const issues = Object.entries(checked.problems as Record<string, string>).map(([field, message]) => ({ field, message }));
+    throw new HttpError(400, issues[0]!.message, issues);
+  }
+  const onFile = testCardOnFile(card.cardNumber);
+  if (!onFile.ok) throw new HttpError(400, onFile.message, [{ field: 'cardNumber', message: onFile.message }]);
+  return withSubscription(db, registrationId, async (tx, sub) => {
+    if (ended(sub)) throw new HttpError(409, 'This subscription has ended; there is no card to update.');
+    const c = checked.card;
+    const saved = { cardBrand: c.brand, cardLast4: c.last4, cardExpMonth: c.expMonth, cardExpYear: c.expYear, testCardBehavior: onFile.behavior };
+    // A new card gets its own expiry reminder.
+    await tx
+      .update(subscriptions)
+      .set({ ...saved, cardExpiryNoticeAt: null, updatedAt: new Date() })
+      .where(eq(subscriptions.id, sub.id));
+    const { facts } = await clientFacts(tx, sub, ctx);
+    await queueMail(tx, ctx, [
+      billingChangeMail(ctx.mail, facts, 'Your card was updated', `your ${cardLabel(saved)} is now the card for your ${facts.planDisplayName} plan.`),
+    ]);
+    if (sub.status === 'past_due') await attemptRenewal(tx, ctx, { ...sub, ...saved }, now, 'immediate');
+  });
+}
+
+/** Cancels at the period's end; a past-due subscription (nothing paid for the period) ends at once. */
+export async function cancel(db: Db, ctx: ChangeContext, registrationId: string, reason: string | undefined, by: 'client' | 'team', now: Date) {
+  const why = reason?.trim() || null;
+  if (why && why.length > REASON_MAX) {
+    throw new HttpError(400, `The reason must be at most ${REASON_MAX} characters.`, [{ field: 'reason', message: `At most ${REASON_MAX} characters` }]);
+  }
+  return withSubscription(db, registrationId, async (tx, sub) => {
+    if (ended(sub) || sub.cancelAtPeriodEnd) throw new HttpError(409, 'This subscription is already canceled or ending.');
+    const { facts } = await clientFacts(tx, sub, ctx);
+    const who = by === 'team' ? 'At your request, our team canceled' : 'You canceled';
+    if (sub.status === 'past_due') {
+      await tx
+        .update(subscriptions)
+        .set({ status: 'canceled', canceledAt: now, cancelReason: why, nextRetryAt: null, scheduledPlanId: null, updatedAt: new Date() })
+        .where(eq(subscriptions.id, sub.id));
+      await queueMail(tx, ctx, [
+        cancellationConfirmedMail(ctx.mail, facts, { endedAt: now, unpaid: false }),
+        teamSubscriptionCanceledMail(ctx.mail, facts, { why: `canceled by the ${by} while past due${why ? ` ('${why}')` : ''}`, endedAt: now }),
+      ]);
+      return;
+    }
+    await tx.update(subscriptions).set({ cancelAtPeriodEnd: true, cancelReason: why, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+    const until = day(sub.currentPeriodEnd!);
+    await queueMail(tx, ctx, [
+      billingChangeMail(
+        ctx.mail,
+        facts,
+        'Your cancellation is scheduled',
+        `${who} your ${facts.planDisplayName} plan. It keeps running until ${until} and is not renewed; you can resume it on your billing page until then.`,
+      ),
+    ]);
+  });
+}
+
+/** Undoes a scheduled cancellation while the period still runs. */
+export async function resume(db: Db, ctx: ChangeContext, registrationId: string, now: Date) {
+  return withSubscription(db, registrationId, async (tx, sub) => {
+    if (!sub.cancelAtPeriodEnd || sub.status !== 'active' || !sub.currentPeriodEnd || sub.currentPeriodEnd <= now) {
+      throw new HttpError(409, 'There is no scheduled cancellation to undo.');
+    }
+    await tx.update(subscriptions).set({ cancelAtPeriodEnd: false, cancelReason: null, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+    const { facts } = await clientFacts(tx, sub, ctx);
+    await queueMail(tx, ctx, [
+      billingChangeMail(ctx.mail, facts, 'Your plan continues', `your ${facts.planDisplayName} plan continues and renews on ${day(sub.currentPeriodEnd)}.`),
+    ]);
+  });
+}

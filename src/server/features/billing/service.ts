@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccountOverview, BillingClock, BillingRunResult, CardInput, PlanChangePreview } from '../../../contract/billing.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import type { MailSettings } from '../notifications/index.js';
+import * as actions from './actions.js';
+import * as agency from './agency.js';
+import { createBillingClock } from './clock.js';
+import { accountOverview } from './overview.js';
+import { changePlan, previewPlanChange } from './plan-change.js';
+import { runDue } from './run.js';
+import type { ChangeContext } from './subject.js';
+
+export interface BillingDeps {
+  db: Db;
+  mail: MailSettings;
+  mailQueued(): void;
+  log: FastifyBaseLogger;
+  testMode: boolean;
+  /** absolute origin for links in e-mails, e.g. PUBLIC_URL */
+  publicOrigin: () => string;
+}
+
+/**
+ * Test mode's billing engine. With Stripe keys Stripe bills (renewals, retries, its own test
+ * clocks): the clock here is real time and cannot move, and runDue leaves every subscription alone.
+ */
+export function createBillingService(deps: BillingDeps): {
+  clock: {
+    now(): Promise<Date>;
+    get(): Promise<BillingClock>;
+    advance(days: number): Promise<BillingClock & { run: BillingRunResult }>;
+    reset(): Promise<BillingClock>;
+  };
+  overview(registrationId: string): Promise<AccountOverview>;
+  updateCard(registrationId: string, card: CardInput): Promise<AccountOverview>;
+  cancel(registrationId: string, reason: string | undefined, by: 'client' | 'team'): Promise<AccountOverview>;
+  resume(registrationId: string): Promise<AccountOverview>;
+  previewPlanChange(registrationId: string, planId: number): Promise<PlanChangePreview>;
+  changePlan(registrationId: string, planId: number): Promise<AccountOverview>;
+  runDue(): Promise<BillingRunResult>;
+  /** The agency's team, from the Clients section: refund a paid invoice in full, resend a receipt. */
+  refund(registrationId: string, invoiceId: string): Promise<AccountOverview>;
+  resendReceipt(registrationId: string, invoiceId: string): Promise<string>;
+} {
+  const { db } = deps;
+  const clock = createBillingClock(db, deps.testMode);
+  const overview = (registrationId: string) => accountOverview(db, registrationId, deps.testMode);
+
+  /** Runs a change with a fresh context, then wakes the outbox if it queued e-mails (after the commit). */
+  async function changing<T>(work: (ctx: ChangeContext, now: Date) => Promise<T>): Promise<T> {
+    const ctx: ChangeContext = { mail: deps.mail, accountUrl: `${deps.publicOrigin()}/account`, mailQueued: false };
+    try {
+      return await work(ctx, await clock.now());
+    } finally {
+      if (ctx.mailQueued) deps.mailQueued();
+    }
+  }
+  const testModeOnly = () => {
+    if (!deps.testMode) throw new HttpError(404, 'With Stripe, cards are saved through Stripe.');
+  };
+  async function runDueNow(): Promise<BillingRunResult> {
+    if (!deps.testMode) return { renewed: 0, failed: 0, canceled: 0, reminded: 0 };
+    return changing((ctx, now) => runDue(db, ctx, now, deps.log));
+  }
+
+  return {
+    clock: {
+      now: clock.now,
+      get: clock.get,
+      async advance(days) {
+        await clock.addDays(days);
+        const run = await runDueNow();
+        return { ...(await clock.get()), run };
+      },
+      reset: () => clock.reset(),
+    },
+    overview,
+    async updateCard(registrationId, card) {
+      testModeOnly();
+      await changing((ctx, now) => actions.updateCard(db, ctx, registrationId, card, now));
+      return overview(registrationId);
+    },
+    async cancel(registrationId, reason, by) {
+      await changing((ctx, now) => actions.cancel(db, ctx, registrationId, reason, by, now));
+      return overview(registrationId);
+    },
+    async resume(registrationId) {
+      await changing((ctx, now) => actions.resume(db, ctx, registrationId, now));
+      return overview(registrationId);
+    },
+    previewPlanChange: async (registrationId, planId) => previewPlanChange(db, registrationId, planId, await clock.now()),
+    async changePlan(registrationId, planId) {
+      await changing((ctx, now) => changePlan(db, ctx, registrationId, planId, now));
+      return overview(registrationId);
+    },
+    runDue: runDueNow,
+    async refund(registrationId, invoiceId) {
+      await changing((ctx, now) => agency.refundInvoice(db, ctx, registrationId, invoiceId, now));
+      return overview(registrationId);
+    },
+    resendReceipt: (registrationId, invoiceId) => changing((ctx) => agency.resendReceipt(db, ctx, registrationId, invoiceId)),
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { businessRegistrations, subscriptionPlans, subscriptions } from '../../db/schema.js';
+import { enqueueMail, type MailSettings } from '../notifications/index.js';
+import type { BillingMail, ClientFacts } from './mails.js';
+
+export type Sub = typeof subscriptions.$inferSelect;
+export type Plan = typeof subscriptionPlans.$inferSelect;
+
+/** What one state change needs besides the row: mail settings, the billing page's URL, and whether mail was queued. */
+export interface ChangeContext {
+  mail: MailSettings;
+  accountUrl: string;
+  mailQueued: boolean;
+}
+
+export const DECLINED = 'Your card was declined.';
+
+/** The price of a period starting at `start`: the intro price until `renewalStartsAt`, then the renewal price (docs/product.md §9). */
+export function priceAt(sub: Pick<Sub, 'priceCents' | 'renewalPriceCents' | 'renewalStartsAt'>, start: Date): number {
+  return sub.renewalPriceCents != null && sub.renewalStartsAt && start >= sub.renewalStartsAt ? sub.renewalPriceCents : sub.priceCents;
+}
+
+/** The row, locked until the transaction ends: the job on another instance or a second click waits, then sees the change. */
+export async function lockSubscription(tx: Db, id: string): Promise<Sub | undefined> {
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return sub;
+}
+
+export async function planById(tx: Db, id: number): Promise<Plan | undefined> {
+  const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
+  return plan;
+}
+
+/** The client and plan of a subscription, as its e-mails name them. */
+export async function clientFacts(tx: Db, sub: Sub, ctx: ChangeContext): Promise<{ facts: ClientFacts; plan: Plan }> {
+  const plan = (await planById(tx, sub.planId))!;
+  const [registration] = sub.registrationId ? await tx.select().from(businessRegistrations).where(eq(businessRegistrations.id, sub.registrationId)) : [];
+  return {
+    plan,
+    facts: {
+      email: registration?.email ?? ctx.mail.teamEmail,
+      ownerName: registration?.ownerName ?? 'there',
+      businessName: registration?.businessName ?? 'your business',
+      planDisplayName: plan.displayName,
+      currency: sub.currency,
+      billingCycle: sub.billingCycle,
+      accountUrl: ctx.accountUrl,
+    },
+  };
+}
+
+export const cardLabel = (sub: Pick<Sub, 'cardBrand' | 'cardLast4'>) => (sub.cardLast4 ? `${sub.cardBrand ?? 'card'} ending in ${sub.cardLast4}` : 'card');
+
+export async function queueMail(tx: Db, ctx: ChangeContext, mails: BillingMail[]): Promise<void> {
+  await enqueueMail(tx, mails);
+  ctx.mailQueued ||= mails.length > 0;
+}

@@ -1,0 +1,47 @@
+import { desc, eq } from 'drizzle-orm';
+import type { AppUnderTest } from '../../test/app-under-test.js';
+import { invoices, outboxMessages, subscriptions } from '../../db/schema.js';
+import { createBillingService } from './service.js';
+
+/** Test helpers: a registered business that paid with a test card, the engine on the same database, and what it wrote. */
+export const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
+
+export async function paidRegistration(ctx: AppUnderTest, plan = 'growing', email = `client-${Math.random().toString(36).slice(2, 10)}@example.com`) {
+  const registration = { businessName: 'Demo Bakery', ownerName: 'Sam Example', email, businessType: 'Restaurant', subscriptionPlan: plan };
+  const registered = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: registration });
+  const registrationId = registered.json<{ id: string }>().id;
+  const plans = (await ctx.app.inject({ url: '/api/subscription-plans' })).json<{ id: number; name: string }[]>();
+  const planId = plans.find((p) => p.name === plan)!.id;
+  const intent = await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId, registrationId } });
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  const paid = await ctx.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret, ...GOOD_CARD } });
+  if (paid.json<{ status: string }>().status !== 'succeeded') throw new Error(`payment failed: ${paid.body}`);
+  const db = ctx.testDb.database.db;
+  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+  return { registrationId, subscriptionId: sub!.id, email, planIds: Object.fromEntries(plans.map((p) => [p.name, p.id])) as Record<string, number> };
+}
+
+export function billingFor(ctx: AppUnderTest, testMode = true) {
+  return createBillingService({
+    db: ctx.testDb.database.db,
+    mail: { siteName: 'Test Agency', supportEmail: 'help@example.com', teamEmail: 'team@example.com' },
+    mailQueued: () => {},
+    log: ctx.app.log,
+    testMode,
+    publicOrigin: () => 'https://agency.example',
+  });
+}
+
+export async function subscriptionRow(ctx: AppUnderTest, id: string) {
+  const [sub] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return sub!;
+}
+
+export async function invoicesOf(ctx: AppUnderTest, subscriptionId: string) {
+  return ctx.testDb.database.db.select().from(invoices).where(eq(invoices.subscriptionId, subscriptionId)).orderBy(invoices.attemptedAt, invoices.number);
+}
+
+export async function mailKinds(ctx: AppUnderTest, to: string) {
+  const rows = await ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(desc(outboxMessages.createdAt));
+  return rows.map((r) => r.kind);
+}

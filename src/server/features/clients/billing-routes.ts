@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { CANCEL_REASON_MAX } from '../../../contract/clients.js';
+import { isUuid } from '../../db/ids.js';
+import { HttpError } from '../../http/errors.js';
+import { parseInput } from '../../http/validate.js';
+import type { BillingService } from '../billing/index.js';
+
+const cancelInput = z.object({ reason: z.optional(z.string().check(z.maxLength(CANCEL_REASON_MAX, `A reason has at most ${CANCEL_REASON_MAX} characters`))) });
+
+/** A client id and invoice id from the path: anything but a uuid is nobody. */
+function ids(params: { id: string; invoiceId?: string }): { id: string; invoiceId: string } {
+  if (!isUuid(params.id) || (params.invoiceId !== undefined && !isUuid(params.invoiceId))) throw new HttpError(404, 'There is no such client or invoice.');
+  return { id: params.id, invoiceId: params.invoiceId ?? '' };
+}
+
+/**
+ * The agency's side of a client's billing (employees only: registered through the guard, which
+ * writes each change to the activity log): the subscription and invoices as the client sees them,
+ * cancelling for the client, refunding a payment and resending a receipt.
+ */
+export async function clientBillingRoutes(app: FastifyInstance, options: { billing: BillingService }): Promise<void> {
+  const { billing } = options;
+
+  app.get<{ Params: { id: string } }>('/api/clients/:id/billing', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return billing.overview(ids(request.params).id);
+  });
+
+  app.post<{ Params: { id: string } }>('/api/clients/:id/cancel', async (request) => {
+    const { id } = ids(request.params);
+    const { reason } = parseInput(cancelInput, request.body ?? {}, { reason: 'Reason' });
+    request.activity = { action: 'cancel', subject: `client:${id}`, detail: { reason: reason ?? null } };
+    return billing.cancel(id, reason?.trim() || undefined, 'team');
+  });
+
+  app.post<{ Params: { id: string; invoiceId: string } }>('/api/clients/:id/invoices/:invoiceId/refund', async (request) => {
+    const { id, invoiceId } = ids(request.params);
+    request.activity = { action: 'refund', subject: `invoice:${invoiceId}`, detail: { client: id } };
+    return billing.refund(id, invoiceId);
+  });
+
+  app.post<{ Params: { id: string; invoiceId: string } }>('/api/clients/:id/invoices/:invoiceId/resend', async (request) => {
+    const { id, invoiceId } = ids(request.params);
+    request.activity = { action: 'resend-receipt', subject: `invoice:${invoiceId}`, detail: { client: id } };
+    return { message: await billing.resendReceipt(id, invoiceId) };
+  });
+}

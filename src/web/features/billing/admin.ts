@@ -1,0 +1,2 @@
+/** Billing for employees: test mode's billing clock (owners, in settings). */
+export { BillingClockCard } from './clock-card';
