@@ -157,3 +157,9 @@ export const changeAccountPlan: Endpoint<AccountOverview, { planId: number }> = 
 export const getBillingClock: Endpoint<BillingClock> = { method: 'GET', path: '/api/billing/clock' };
 export const advanceBillingClock: Endpoint<BillingClock & { run: BillingRunResult }, { days: number }> = { method: 'POST', path: '/api/billing/clock/advance' };
 export const resetBillingClock: Endpoint<BillingClock> = { method: 'POST', path: '/api/billing/clock/reset' };
+
+/** How far an owner may move the billing clock at once, in days. */
+export const MAX_ADVANCE_DAYS = 400;
+export const clockAdvanceInput = z.object({
+  days: z.int(`Days must be a whole number from 1 to ${MAX_ADVANCE_DAYS}.`).check(z.gte(1), z.lte(MAX_ADVANCE_DAYS)),
+});

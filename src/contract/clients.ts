@@ -106,3 +106,6 @@ export const refundClientInvoice: Endpoint<AccountOverview> = { method: 'POST', 
 export const resendClientReceipt: Endpoint<{ message: string }> = { method: 'POST', path: '/api/clients/:id/invoices/:invoiceId/resend' };
 
 export const CANCEL_REASON_MAX = 500;
+export const clientCancelInput = z.object({
+  reason: z.optional(z.string().check(z.maxLength(CANCEL_REASON_MAX, `A reason has at most ${CANCEL_REASON_MAX} characters`))),
+});

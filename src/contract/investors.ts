@@ -126,3 +126,8 @@ export const importInvestorsCsv: Endpoint<InvestorImportResult, string, { dryRun
   path: '/api/investors/import',
   contentType: 'text/csv',
 };
+
+/** The investor CSV import: files up to 5 MB, sent as CSV (a spreadsheet's own type names count too). */
+export const INVESTOR_CSV_MAX_BYTES = 5 * 1024 * 1024;
+export const INVESTOR_CSV_TOO_LARGE = 'This file is larger than 5 MB. Split it into smaller files and import them one by one.';
+export const CSV_CONTENT_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain'] as const;

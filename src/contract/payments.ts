@@ -68,3 +68,11 @@ export interface PaymentStatusResult {
   /** The receipt, once the payment succeeded; null before. */
   receipt: PaymentReceipt | null;
 }
+
+/** GET /api/payments/status's query: the intent's client secret proves the browser's right to read it. */
+export const paymentStatusQuery = z.object({
+  payment_intent: z.optional(z.string().check(z.maxLength(200))),
+  payment_intent_client_secret: z
+    .string('payment_intent_client_secret is required')
+    .check(z.minLength(1, 'payment_intent_client_secret is required'), z.maxLength(300)),
+});

@@ -1,6 +1,18 @@
 import type { Endpoint } from './endpoint.js';
 
-export type LogoPurpose = 'app-logo' | 'portfolio-logo';
+export const UPLOAD_PURPOSES = ['app-logo', 'portfolio-logo'] as const;
+export type LogoPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** docs/product.md §9: logos up to 5MB. The browser checks before sending; the server refuses more (413) with the same words. */
+export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+export const LOGO_TOO_LARGE = 'Logo file size must be less than 5MB';
+export const LOGO_NOT_AN_IMAGE = 'Only PNG, JPEG and WebP images can be uploaded.';
+/** The types the server keeps (it re-encodes them); anything else it refuses with 415. */
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const LOGO_HINTS: Record<LogoPurpose, string> = {
+  'app-logo': 'PNG, JPG up to 5MB. Recommended 512x512',
+  'portfolio-logo': 'PNG, JPG up to 5MB. Recommended 256x256',
+};
 
 /** Where to PUT a logo: our own one-time link, or a bucket's presigned URL. */
 export interface UploadTicket {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES } from '../../test/databases.js';
-import { billingFor, invoicesOf, mailKinds, paidRegistration, subscriptionRow } from './testing.js';
+import { billingFor, invoicesOf, mailKinds, paidRegistration, subscriptionRow } from '../../test/billing.js';
 
 describe.each(TEST_DATABASES)("a client's billing changes in test mode on %s", (kind) => {
   const ctx = appUnderTest(kind, { role: 'owner', registrationRateLimit: 1000, paymentRateLimit: 1000 });

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { BillingClock } from '../../../contract/billing.js';
+import { MAX_ADVANCE_DAYS, type BillingClock } from '../../../contract/billing.js';
 import type { Db } from '../../db/client.js';
 import { appMeta } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 
 const KEY = 'billing.clock.offset_ms';
 export const DAY_MS = 24 * 60 * 60 * 1000;
-export const MAX_ADVANCE_DAYS = 400;
+export { MAX_ADVANCE_DAYS };
 export const CLOCK_ONLY_IN_TEST_MODE = "The billing clock exists in test mode only; with Stripe use Stripe's test clocks.";
 
 /**

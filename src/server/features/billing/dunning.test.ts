@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { DAY_MS } from './clock.js';
-import { billingFor, GOOD_CARD, invoicesOf, mailKinds, paidRegistration, subscriptionRow } from './testing.js';
+import { billingFor, GOOD_CARD, invoicesOf, mailKinds, paidRegistration, subscriptionRow } from '../../test/billing.js';
 
 const FAILS_ON_CHARGE = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0341' };
 

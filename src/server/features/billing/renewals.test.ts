@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { outboxMessages, payments } from '../../db/schema.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES } from '../../test/databases.js';
-import { billingFor, invoicesOf, mailKinds, paidRegistration, subscriptionRow } from './testing.js';
+import { billingFor, invoicesOf, mailKinds, paidRegistration, subscriptionRow } from '../../test/billing.js';
 
 describe.each(TEST_DATABASES)('billing renewals in test mode on %s', (kind) => {
   const ctx = appUnderTest(kind, { role: 'owner', registrationRateLimit: 1000, paymentRateLimit: 1000 });

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod/mini';
 import { requireOwner } from '../../http/guard.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { CLOCK_ONLY_IN_TEST_MODE, MAX_ADVANCE_DAYS } from './clock.js';
+import { clockAdvanceInput } from '../../../contract/billing.js';
+import { CLOCK_ONLY_IN_TEST_MODE } from './clock.js';
 import type { BillingService } from './service.js';
-
-const advanceInput = z.object({
-  days: z.int(`Days must be a whole number from 1 to ${MAX_ADVANCE_DAYS}.`).check(z.gte(1), z.lte(MAX_ADVANCE_DAYS)),
-});
 
 /**
  * Test mode's billing clock, for owners (registered through the employee guard, which logs the
@@ -29,7 +25,7 @@ export async function billingClockRoutes(app: FastifyInstance, options: { billin
 
   app.post('/api/billing/clock/advance', async (request) => {
     ownerInTestMode(request);
-    const { days } = parseInput(advanceInput, request.body, { days: 'Days' });
+    const { days } = parseInput(clockAdvanceInput, request.body, { days: 'Days' });
     const result = await billing.clock.advance(days);
     request.activity = { action: 'update', subject: 'billing clock', detail: { days, ...result.run } };
     return result;

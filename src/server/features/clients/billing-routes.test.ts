@@ -4,7 +4,7 @@ import type { AccountOverview } from '../../../contract/billing.js';
 import { activityLog, payments } from '../../db/schema.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES } from '../../test/databases.js';
-import { mailKinds, paidRegistration } from '../billing/testing.js';
+import { mailKinds, paidRegistration } from '../../test/billing.js';
 
 describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (kind) => {
   const ctx = appUnderTest(kind);

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod/mini';
-import { CANCEL_REASON_MAX } from '../../../contract/clients.js';
+import { clientCancelInput } from '../../../contract/clients.js';
 import { isUuid } from '../../db/ids.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import type { BillingService } from '../billing/index.js';
-
-const cancelInput = z.object({ reason: z.optional(z.string().check(z.maxLength(CANCEL_REASON_MAX, `A reason has at most ${CANCEL_REASON_MAX} characters`))) });
 
 /** A client id and invoice id from the path: anything but a uuid is nobody. */
 function ids(params: { id: string; invoiceId?: string }): { id: string; invoiceId: string } {
@@ -29,7 +26,7 @@ export async function clientBillingRoutes(app: FastifyInstance, options: { billi
 
   app.post<{ Params: { id: string } }>('/api/clients/:id/cancel', async (request) => {
     const { id } = ids(request.params);
-    const { reason } = parseInput(cancelInput, request.body ?? {}, { reason: 'Reason' });
+    const { reason } = parseInput(clientCancelInput, request.body ?? {}, { reason: 'Reason' });
     request.activity = { action: 'cancel', subject: `client:${id}`, detail: { reason: reason ?? null } };
     return billing.cancel(id, reason?.trim() || undefined, 'team');
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { investorInput, investorsQuery, type InvestorImportResult } from '../../../contract/investors.js';
+import { CSV_CONTENT_TYPES, INVESTOR_CSV_MAX_BYTES, investorInput, investorsQuery, type InvestorImportResult } from '../../../contract/investors.js';
 import { sendCsv, toCsv } from '../../http/csv.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
@@ -16,8 +16,8 @@ const LABELS = {
   linkedinUrl: 'Profile URL',
   email: 'Email',
 };
-export const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
-const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel', 'text/plain'];
+export const IMPORT_BODY_LIMIT = INVESTOR_CSV_MAX_BYTES;
+const CSV_TYPES = [...CSV_CONTENT_TYPES];
 const NOT_CSV = 'Send the investor list as a CSV file (content type text/csv).';
 
 /** The investor directory (employees only: registered through the guard, which logs each write). */

@@ -1,17 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod/mini';
-import { createPaymentIntentInput, PAYMENT_INTENT_LABELS, TEST_CARD_LABELS, testCardPaymentInput } from '../../../contract/payments.js';
+import { createPaymentIntentInput, PAYMENT_INTENT_LABELS, paymentStatusQuery, TEST_CARD_LABELS, testCardPaymentInput } from '../../../contract/payments.js';
 import { InvalidWebhookError } from '../../adapters/payments/types.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import type { PaymentsService } from './service.js';
 
-const statusQuery = z.object({
-  payment_intent: z.optional(z.string().check(z.maxLength(200))),
-  payment_intent_client_secret: z
-    .string('payment_intent_client_secret is required')
-    .check(z.minLength(1, 'payment_intent_client_secret is required'), z.maxLength(300)),
-});
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:-]{8,200}$/;
 
 export interface PaymentRoutesOptions {
@@ -41,7 +34,7 @@ export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutes
   });
 
   app.get('/api/payments/status', async (request) => {
-    const query = parseInput(statusQuery, request.query);
+    const query = parseInput(paymentStatusQuery, request.query);
     return payments.status(query.payment_intent_client_secret, query.payment_intent);
   });
 

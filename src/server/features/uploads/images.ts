@@ -2,14 +2,13 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { HttpError } from '../../http/errors.js';
 
-export const UPLOAD_PURPOSES = ['app-logo', 'portfolio-logo'] as const;
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+import { LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE, MAX_LOGO_BYTES, UPLOAD_PURPOSES, type LogoPurpose } from '../../../contract/uploads.js';
 
-/** docs/product.md §9: logos up to 5MB. */
-export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
-// The spec's own words, so the toast reads the same whether the browser or the server refuses.
-export const TOO_LARGE_MESSAGE = 'Logo file size must be less than 5MB';
-export const NOT_AN_IMAGE_MESSAGE = 'Only PNG, JPEG and WebP images can be uploaded.';
+// The limits and the spec's own words come from the contract, so the toast reads the same whether the browser or the server refuses.
+export { MAX_LOGO_BYTES, UPLOAD_PURPOSES };
+export type UploadPurpose = LogoPurpose;
+export const TOO_LARGE_MESSAGE = LOGO_TOO_LARGE;
+export const NOT_AN_IMAGE_MESSAGE = LOGO_NOT_AN_IMAGE;
 /** A small file can still decode to gigabytes (a decompression bomb); no logo needs more than this. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** The sizes the settings page recommends (spec: 512x512 for apps, 256x256 for portfolio). */

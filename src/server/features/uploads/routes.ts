@@ -1,16 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import * as z from 'zod/mini';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { MAX_LOGO_BYTES, NOT_AN_IMAGE_MESSAGE, TOO_LARGE_MESSAGE, UPLOAD_PURPOSES } from './images.js';
+import { uploadRequestInput, UPLOAD_REQUEST_LABELS } from '../../../contract/upload-request.js';
+import { MAX_LOGO_BYTES, NOT_AN_IMAGE_MESSAGE, TOO_LARGE_MESSAGE } from './images.js';
 import type { UploadService } from './service.js';
-
-const uploadRequest = z.object({
-  purpose: z._default(z.enum(UPLOAD_PURPOSES, 'Purpose must be app-logo or portfolio-logo'), 'app-logo'),
-  /** Optional: a bucket's presigned URL then signs it, so the file must be sent with that type. */
-  contentType: z.optional(z.enum(['image/png', 'image/jpeg', 'image/webp'], 'Content type must be image/png, image/jpeg or image/webp')),
-});
-const LABELS = { purpose: 'Purpose', contentType: 'Content type' };
 
 /**
  * Fastify's own refusals of an upload body, in the words the settings page shows. The parser
@@ -27,7 +20,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { uploads: Upl
   const { uploads } = options;
 
   app.post('/api/objects/upload', async (request, reply) => {
-    const input = parseInput(uploadRequest, request.body, LABELS);
+    const input = parseInput(uploadRequestInput, request.body, UPLOAD_REQUEST_LABELS);
     // Asking for an upload link changes nothing yet; the upload itself (or the record using it) is logged.
     request.activity = null;
     reply.header('cache-control', 'no-store');

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import type { InvestorImportResult } from '../../../contract/investors';
+import { INVESTOR_CSV_MAX_BYTES, INVESTOR_CSV_TOO_LARGE, type InvestorImportResult } from '../../../contract/investors';
 import { Button } from '../../components/ui/button';
 import { DialogClose, DialogContent } from '../../components/ui/dialog';
 import { describedBy, Field, Input } from '../../components/ui/field';
@@ -8,8 +8,6 @@ import { toast } from '../../lib/toast';
 import { useImportInvestors, usePreviewImport } from './api';
 import { investorsCount } from './format';
 
-/** The server takes imports up to 5 MB. */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PREVIEW_NAMES = 5;
 const LISTED_ERRORS = 50;
 const HINT =
@@ -33,8 +31,8 @@ export function ImportDialogContent() {
     setCsv(null);
     setFileError(undefined);
     if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
-      setFileError('This file is larger than 5 MB. Split it into smaller files and import them one by one.');
+    if (file.size > INVESTOR_CSV_MAX_BYTES) {
+      setFileError(INVESTOR_CSV_TOO_LARGE);
       return;
     }
     const text = await file.text();

@@ -1,20 +1,9 @@
 import type { OutputOf } from '../../../contract/endpoint';
-import { requestUpload, type LogoPurpose, type uploadToLink } from '../../../contract/uploads';
+import { LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE, LOGO_TYPES, MAX_LOGO_BYTES, requestUpload, type LogoPurpose, type uploadToLink } from '../../../contract/uploads';
 import { callApi, errorMessage, throwIfNotOk } from '../../lib/api';
 
-export type { LogoPurpose };
-
-/** docs/product.md §9: logos up to 5MB; the server refuses more (413) with the same words. */
-export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
-export const LOGO_TOO_LARGE = 'Logo file size must be less than 5MB';
-export const LOGO_NOT_AN_IMAGE = 'Only PNG, JPEG and WebP images can be uploaded.';
+export { LOGO_HINTS, LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE, LOGO_TYPES, MAX_LOGO_BYTES, type LogoPurpose } from '../../../contract/uploads';
 export const LOGO_UPLOAD_FAILED = 'Failed to upload logo';
-/** The types the server keeps (it re-encodes them); anything else it refuses with 415. */
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const LOGO_HINTS: Record<LogoPurpose, string> = {
-  'app-logo': 'PNG, JPG up to 5MB. Recommended 512x512',
-  'portfolio-logo': 'PNG, JPG up to 5MB. Recommended 256x256',
-};
 
 /** Why this file cannot be a logo, or null when it can; checked before anything is sent. */
 export function logoFileProblem(file: Pick<File, 'type' | 'size'>): string | null {

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import type { AppUnderTest } from '../../test/app-under-test.js';
-import { invoices, outboxMessages, subscriptions } from '../../db/schema.js';
-import { createBillingService } from './service.js';
+import type { AppUnderTest } from './app-under-test.js';
+import { invoices, outboxMessages, subscriptions } from '../db/schema.js';
+import { createBillingService } from '../features/billing/index.js';
 
 /** Test helpers: a registered business that paid with a test card, the engine on the same database, and what it wrote. */
 export const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
