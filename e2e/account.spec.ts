@@ -105,12 +105,15 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
   await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(dialog).toBeHidden();
   await expect(client.getByText(/^Ending on [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
+  // The button that opened the dialog is gone: focus is on the one that takes its place.
+  await expect(client.getByRole('button', { name: 'Resume subscription' })).toBeFocused();
 
   await client.getByRole('button', { name: 'Resume subscription' }).click();
   dialog = client.getByRole('dialog', { name: 'Resume subscription' });
   await dialog.getByRole('button', { name: 'Resume subscription' }).click();
   await expect(dialog).toBeHidden();
   await expect(client.getByText('Active', { exact: true })).toBeVisible();
+  await expect(client.getByRole('button', { name: 'Cancel subscription' })).toBeFocused();
 
   await changePlan.click();
   dialog = client.getByRole('dialog', { name: 'Change plan' });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AccountOverview, SubscriptionOverview } from '../../../contract/billing';
 import { CANCEL_REASON_MAX } from '../../../contract/billing';
 import { Button } from '../../components/ui/button';
@@ -124,8 +124,18 @@ function ResumeDialog({ subscription }: { subscription: SubscriptionOverview }) 
 export function Actions({ account, subscription }: { account: AccountOverview; subscription: SubscriptionOverview }) {
   const ending = subscription.cancelAtPeriodEnd && subscription.status !== 'canceled';
   const live = subscription.status === 'active' || subscription.status === 'past_due';
+  // Cancelling swaps its button for 'Resume subscription' (and back): focus goes to the new one
+  // instead of falling to the page when the button that had it disappears.
+  const box = useRef<HTMLDivElement>(null);
+  const wasEnding = useRef(ending);
+  useEffect(() => {
+    if (wasEnding.current === ending) return;
+    wasEnding.current = ending;
+    const label = ending ? 'Resume subscription' : 'Cancel subscription';
+    [...(box.current?.querySelectorAll('button') ?? [])].find((b) => b.textContent === label)?.focus();
+  }, [ending]);
   return (
-    <div className="flex flex-wrap gap-2 print:hidden">
+    <div ref={box} className="flex flex-wrap gap-2 print:hidden">
       {subscription.status !== 'canceled' && <UpdateCardDialog account={account} />}
       {live && !ending && <ChangePlanDialog subscription={subscription} />}
       {ending && <ResumeDialog subscription={subscription} />}
