@@ -81,7 +81,7 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
    * Monthly recurring revenue and 30-day churn of the plans. A subscription counts when it was
    * paid with this kind of money (live or test); its monthly price is the renewal price once that
    * applies, a yearly price divided by 12. Churn: subscriptions cancelled in the last 30 days
-   * against those active now plus those cancelled.
+   * against those active now plus those cancelled (when: canceled_at).
    */
   async function recurring(at: Date): Promise<Pick<RevenueSummary, 'mrr' | 'activeSubscriptions' | 'churn30'>> {
     const paidInMode = sql`exists (select 1 from ${payments} where ${payments.subscriptionId} = ${subscriptions.id} and ${payments.livemode} = ${livemode})`;
@@ -93,6 +93,7 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
         renewalStartsAt: subscriptions.renewalStartsAt,
         billingCycle: subscriptions.billingCycle,
         updatedAt: subscriptions.updatedAt,
+        canceledAt: subscriptions.canceledAt,
       })
       .from(subscriptions)
       .where(and(inArray(subscriptions.status, ['active', 'past_due', 'canceled']), paidInMode));
@@ -102,7 +103,8 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
     let cancelled = 0;
     for (const s of rows) {
       if (s.status === 'canceled') {
-        if (s.updatedAt >= since) cancelled++;
+        // Older rows have no canceled_at: their last update was the cancellation.
+        if ((s.canceledAt ?? s.updatedAt) >= since) cancelled++;
         continue;
       }
       active++;
