@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, useAddress } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { emailedLink, expectNoSeriousA11yViolations, useAddress } from './helpers';
 
 // Its own client address (the e2e server trusts X-Forwarded-For), so the link requests and the
 // owner's sign-in here do not spend the per-address budgets of the other specs.
@@ -7,23 +7,6 @@ const ADDRESS = '10.81.0.1';
 const stamp = Date.now().toString(36);
 const business = `Account Spec Bakery ${stamp}`;
 const email = `bakery-${stamp}@example.com`;
-
-/** The billing sign-in link e-mailed to `to`, read from the outbox as an employee would. */
-async function emailedBillingLink(browser: Browser, to: string): Promise<URL> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await useAddress(page, ADDRESS);
-  await signIn(page);
-  const res = await page.request.get(`/api/outbox?recipient=${encodeURIComponent(to)}`);
-  expect(res.status()).toBe(200);
-  const messages = (await res.json()) as { kind: string; text: string }[];
-  const mail = messages.find((m) => m.kind === 'client_billing_link');
-  expect(mail, JSON.stringify(messages.map((m) => m.kind))).toBeDefined();
-  const link = /https?:\/\/\S+\/account\?token=[A-Za-z0-9_-]+/.exec(mail!.text)?.[0];
-  expect(link).toBeTruthy();
-  await context.close();
-  return new URL(link!);
-}
 
 async function registerAndPay(page: Page) {
   await page.goto('/');
@@ -55,7 +38,7 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
   await expectNoSeriousA11yViolations(page);
 
   // A new browser with nothing but the link; the token leaves the address bar once spent.
-  const link = await emailedBillingLink(browser, email);
+  const link = await emailedLink(browser, ADDRESS, email, 'client_billing_link', /https?:\/\/\S+\/account\?token=[A-Za-z0-9_-]+/);
   const context = await browser.newContext();
   const client = await context.newPage();
   await useAddress(client, ADDRESS);

@@ -1,5 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, useAddress } from './helpers';
+import { expect, test } from '@playwright/test';
+import { emailedLink, expectNoSeriousA11yViolations, useAddress } from './helpers';
 
 // Its own client address (the e2e server trusts X-Forwarded-For), so the registrations and the
 // sign-in here do not spend the per-address budgets of the other specs.
@@ -7,23 +7,6 @@ const ADDRESS = '10.79.0.1';
 const stamp = Date.now().toString(36);
 const business = `Resume Spec Diner ${stamp}`;
 const email = `diner-${stamp}@example.com`;
-
-/** The checkout link e-mailed to `to`, read from the outbox as an employee would. */
-async function emailedCheckoutLink(browser: Browser, to: string): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await useAddress(page, ADDRESS);
-  await signIn(page);
-  const res = await page.request.get(`/api/outbox?recipient=${encodeURIComponent(to)}`);
-  expect(res.status()).toBe(200);
-  const messages = (await res.json()) as { kind: string; to: string; text: string }[];
-  const mail = messages.find((m) => m.kind === 'client_checkout_link');
-  expect(mail, JSON.stringify(messages)).toBeDefined();
-  const link = /https?:\/\/\S+\/checkout\/\S+/.exec(mail!.text)?.[0];
-  expect(link).toBeTruthy();
-  await context.close();
-  return link!;
-}
 
 test('register, leave, resume from the e-mailed link in another browser, pay and see the receipt', async ({ page, browser }) => {
   await useAddress(page, ADDRESS);
@@ -57,7 +40,7 @@ test('register, leave, resume from the e-mailed link in another browser, pay and
   expect(await again.json()).toMatchObject({ id: registrationId, resumed: true, checkoutPath: `/checkout/growing?registration=${registrationId}` });
 
   // A new browser: nothing in its storage, only the link from the e-mail.
-  const link = await emailedCheckoutLink(browser, email);
+  const link = (await emailedLink(browser, ADDRESS, email, 'client_checkout_link', /https?:\/\/\S+\/checkout\/\S+/)).href;
   expect(link).toContain(`/checkout/growing?registration=${registrationId}`);
   const elsewhere = await browser.newContext();
   const payer = await elsewhere.newPage();

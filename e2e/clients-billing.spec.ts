@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, useAddress } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, registerAndPayViaApi, signIn, useAddress } from './helpers';
 
 // Its own client address (the e2e server trusts X-Forwarded-For), so this spec's registration and
 // sign-in do not spend the per-address budgets of the other specs.
@@ -7,25 +7,9 @@ const ADDRESS = '10.83.0.1';
 const stamp = Date.now().toString(36);
 const business = `Agency View Bistro ${stamp}`;
 const email = `bistro-${stamp}@example.com`;
-const headers = { 'x-forwarded-for': ADDRESS };
-
-async function paidClient(request: APIRequestContext) {
-  const plans = (await (await request.get('/api/subscription-plans')).json()) as { id: number; name: string }[];
-  const planId = plans.find((p) => p.name === 'essential')!.id;
-  const registration = { businessName: business, ownerName: 'Lee Example', email, businessType: 'Restaurant', subscriptionPlan: 'essential' };
-  const { id: registrationId } = (await (await request.post('/api/business-registration', { headers, data: registration })).json()) as { id: string };
-  const { clientSecret } = (await (await request.post('/api/create-payment-intent', { headers, data: { planId, registrationId } })).json()) as {
-    clientSecret: string;
-  };
-  const paid = await request.post('/api/payments/test/confirm', {
-    headers,
-    data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' },
-  });
-  expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
-}
 
 test("an employee resends a client's receipt, refunds the payment and cancels the subscription", async ({ page }) => {
-  await paidClient(page.context().request);
+  await registerAndPayViaApi(page.context().request, { address: ADDRESS, plan: 'essential', businessName: business, email, ownerName: 'Lee Example' });
   await useAddress(page, ADDRESS);
   await signIn(page);
   await page.getByRole('link', { name: 'Clients' }).click();

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, useAddress } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, outboxMails, registerAndPayViaApi, signIn, useAddress } from './helpers';
 
 // Its own client address (the e2e server trusts X-Forwarded-For), so this spec's registration,
 // link request and sign-in do not spend the per-address budgets of the other specs.
@@ -8,27 +8,7 @@ const stamp = Date.now().toString(36);
 const email = `dunning-${stamp}@example.com`;
 const headers = { 'x-forwarded-for': ADDRESS };
 
-async function paidGrowingClient(request: APIRequestContext) {
-  const plans = (await (await request.get('/api/subscription-plans')).json()) as { id: number; name: string }[];
-  const planId = plans.find((p) => p.name === 'growing')!.id;
-  const registration = { businessName: `Dunning Spec Deli ${stamp}`, ownerName: 'Kim Example', email, businessType: 'Restaurant', subscriptionPlan: 'growing' };
-  const { id: registrationId } = (await (await request.post('/api/business-registration', { headers, data: registration })).json()) as { id: string };
-  const { clientSecret } = (await (await request.post('/api/create-payment-intent', { headers, data: { planId, registrationId } })).json()) as {
-    clientSecret: string;
-  };
-  const paid = await request.post('/api/payments/test/confirm', {
-    headers,
-    data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' },
-  });
-  expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
-}
-
-/** The e-mails to `email` of one kind, newest first, as an employee reads them in the outbox. */
-async function mails(owner: Page, kind: string) {
-  const res = await owner.request.get(`/api/outbox?recipient=${encodeURIComponent(email)}`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { kind: string; text: string }[]).filter((m) => m.kind === kind);
-}
+const mails = (owner: Page, kind: string) => outboxMails(owner, email, kind);
 
 async function saveCard(client: Page, number: string) {
   await client.getByRole('button', { name: 'Update card' }).first().click();
@@ -41,7 +21,13 @@ async function saveCard(client: Page, number: string) {
 }
 
 test('a renewal with 4000 0000 0000 0341 fails: past due, an e-mail, then a new card pays it', async ({ page, browser }) => {
-  await paidGrowingClient(page.context().request);
+  await registerAndPayViaApi(page.context().request, {
+    address: ADDRESS,
+    plan: 'growing',
+    businessName: `Dunning Spec Deli ${stamp}`,
+    email,
+    ownerName: 'Kim Example',
+  });
   await useAddress(page, ADDRESS);
   await signIn(page);
   try {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -74,4 +74,59 @@ export async function holdRequest(page: Page, pattern: string) {
     { times: 1 },
   );
   return release;
+}
+
+/**
+ * A business that registered and paid with 4242 4242 4242 4242 through the API, as a client at
+ * `address` (`X-Forwarded-For`, which the e2e server trusts), without going through the pages.
+ */
+export async function registerAndPayViaApi(
+  request: APIRequestContext,
+  client: { address: string; plan: string; businessName: string; email: string; ownerName?: string },
+): Promise<{ registrationId: string }> {
+  const headers = { 'x-forwarded-for': client.address };
+  const plans = (await (await request.get('/api/subscription-plans')).json()) as { id: number; name: string }[];
+  const planId = plans.find((p) => p.name === client.plan)!.id;
+  const registration = {
+    businessName: client.businessName,
+    ownerName: client.ownerName ?? 'Sam Example',
+    email: client.email,
+    businessType: 'Restaurant',
+    subscriptionPlan: client.plan,
+  };
+  const { id: registrationId } = (await (await request.post('/api/business-registration', { headers, data: registration })).json()) as { id: string };
+  const intent = await request.post('/api/create-payment-intent', { headers, data: { planId, registrationId } });
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
+  const paid = await request.post('/api/payments/test/confirm', { headers, data: { clientSecret, ...card } });
+  expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
+  return { registrationId };
+}
+
+export interface OutboxMail {
+  kind: string;
+  to: string;
+  text: string;
+}
+
+/** The e-mails to `recipient`, newest first, as a signed-in employee's `page` reads them in the outbox. */
+export async function outboxMails(page: Page, recipient: string, kind?: string): Promise<OutboxMail[]> {
+  const res = await page.request.get(`/api/outbox?recipient=${encodeURIComponent(recipient)}`);
+  expect(res.status()).toBe(200);
+  const mails = (await res.json()) as OutboxMail[];
+  return kind ? mails.filter((m) => m.kind === kind) : mails;
+}
+
+/** The first link in the newest e-mail of `kind` to `recipient`, read as an owner signed in from `address` in a context of its own. */
+export async function emailedLink(browser: Browser, address: string, recipient: string, kind: string, pattern: RegExp): Promise<URL> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useAddress(page, address);
+  await signIn(page);
+  const mails = await outboxMails(page, recipient, kind);
+  expect(mails.length, `no ${kind} e-mail to ${recipient}`).toBeGreaterThan(0);
+  const link = pattern.exec(mails[0]!.text)?.[0];
+  expect(link, mails[0]!.text).toBeTruthy();
+  await context.close();
+  return new URL(link!);
 }

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { cardProblems, formatCardNumber, formatExpiry, type CardCheck } from '../../contract/cards';
+import { describedBy, Field, Input } from './ui/field';
+
+type CardField = keyof CardCheck;
+export interface CardValues {
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+}
+
+/**
+ * Test mode's card entry (checkout and the billing page): the typed card, its problems, and a
+ * check before sending that puts focus on the first field to fix. `idPrefix` keeps ids unique.
+ */
+export function useTestCard(idPrefix = '') {
+  const [values, setValues] = useState<CardValues>({ cardNumber: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<CardCheck>({});
+  const set = (field: CardField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  /** The card when it can be sent; otherwise its problems are shown and null is answered. */
+  const check = (event: FormEvent<HTMLFormElement>): CardValues | null => {
+    const problems = cardProblems(values);
+    setErrors(problems);
+    const first = (['cardNumber', 'expiry', 'cvc'] as const).find((f) => problems[f]);
+    if (!first) return values;
+    event.currentTarget.querySelector<HTMLInputElement>(`#${idPrefix}${first}`)?.focus();
+    return null;
+  };
+  return { values, errors, setErrors, set, check, idPrefix };
+}
+
+/** The three fields, formatted as people type them (4242 4242 …, MM / YY, digits). */
+export function TestCardFields({ card, errors }: { card: ReturnType<typeof useTestCard>; errors?: CardCheck }) {
+  const shown = errors ?? card.errors;
+  const id = (field: CardField) => `${card.idPrefix}${field}`;
+  const control = (field: CardField) => ({
+    id: id(field),
+    name: field,
+    value: card.values[field],
+    required: true,
+    'aria-invalid': Boolean(shown[field]),
+    'aria-describedby': describedBy(id(field), shown[field]),
+  });
+  return (
+    <>
+      <Field id={id('cardNumber')} label="Card number" error={shown.cardNumber}>
+        <Input
+          {...control('cardNumber')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          onChange={(e) => card.set('cardNumber', formatCardNumber(e.target.value))}
+        />
+      </Field>
+      <div className="grid grid-cols-2 items-start gap-4">
+        <Field id={id('expiry')} label="Expiry" hint="MM / YY" error={shown.expiry}>
+          <Input
+            {...control('expiry')}
+            aria-describedby={describedBy(id('expiry'), shown.expiry, 'MM / YY')}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            onChange={(e) => card.set('expiry', formatExpiry(e.target.value))}
+          />
+        </Field>
+        <Field id={id('cvc')} label="CVC" error={shown.cvc}>
+          <Input
+            {...control('cvc')}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            onChange={(e) => card.set('cvc', e.target.value.replace(/\D/g, ''))}
+          />
+        </Field>
+      </div>
+    </>
+  );
+}
