@@ -13,3 +13,11 @@ export function dollarsToCents(value: number | string): number | null {
   if (typeof value === 'number' && Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
+
+/** '299.00' in usd → '$299.00'; another currency → 'EUR 299.00'. What e-mails and pages show. */
+export function formatAmount(decimal: string, currency: string): string {
+  return currency === 'usd' ? `$${decimal}` : `${currency.toUpperCase()} ${decimal}`;
+}
+
+/** 29900 cents in usd → '$299.00'. */
+export const formatCents = (cents: number, currency: string): string => formatAmount(centsToDecimal(cents), currency);

@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { BILLING_LINK_INVALID_MESSAGE, BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing.js';
 import { WEB_PATHS } from '../../../contract/routes.js';
 import type { Db } from '../../db/client.js';
 import { billingSessions, billingSignInTokens, businessRegistrations, subscriptions } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { hashSecretToken as hash, newSecretToken as newToken } from '../../lib/secret-tokens.js';
 import { enqueueMail, type MailSettings } from '../notifications/index.js';
 import { billingLinkMail } from './mail.js';
 
@@ -12,10 +12,6 @@ export const LINK_MINUTES = 15;
 /** Links e-mailed to one address per LINK_MINUTES: enough for a lost e-mail, too few to flood an inbox. */
 export const LINKS_PER_WINDOW = 3;
 export const SESSION_DAYS = 7;
-
-// Only hashes are stored: a copy of the tables signs nobody in.
-const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-const newToken = () => crypto.randomBytes(32).toString('base64url');
 
 export function createAccountService(deps: { db: Db; mail: MailSettings }) {
   const { db, mail } = deps;

@@ -1,5 +1,4 @@
-import { centsToDecimal } from '../../../contract/money.js';
-import type { MailSettings } from '../notifications/index.js';
+import { day, money, type MailSettings } from '../notifications/index.js';
 
 /** A billing e-mail: the text body always, and a small inline-styled HTML twin for clients. */
 export interface BillingMail {
@@ -22,8 +21,7 @@ export interface ClientFacts {
   accountUrl: string;
 }
 
-export const money = (cents: number, currency: string) => `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${centsToDecimal(cents)}`;
-export const day = (date: Date) => date.toISOString().slice(0, 10);
+export { day, money };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** One message from paragraphs: the text joins them; the HTML escapes each and adds a button to the billing page. */

@@ -16,10 +16,7 @@ export interface ChangeContext {
 
 export const DECLINED = 'Your card was declined.';
 
-/** The price of a period starting at `start`: the intro price until `renewalStartsAt`, then the renewal price (docs/product.md §9). */
-export function priceAt(sub: Pick<Sub, 'priceCents' | 'renewalPriceCents' | 'renewalStartsAt'>, start: Date): number {
-  return sub.renewalPriceCents != null && sub.renewalStartsAt && start >= sub.renewalStartsAt ? sub.renewalPriceCents : sub.priceCents;
-}
+export { priceAt } from '../payments/index.js';
 
 /** The row, locked until the transaction ends: the job on another instance or a second click waits, then sees the change. */
 export async function lockSubscription(tx: Db, id: string): Promise<Sub | undefined> {

@@ -1,4 +1,4 @@
-import { centsToDecimal } from '../../../contract/money.js';
+import { formatCents } from '../../../contract/money.js';
 import type { MailMessage } from '../../adapters/mail/index.js';
 
 export interface MailSettings {
@@ -20,8 +20,9 @@ interface RegistrationFacts {
 }
 
 const lines = (...parts: (string | null | false | undefined)[]) => parts.filter((p) => p !== null && p !== false && p !== undefined).join('\n');
-const money = (cents: number, currency: string) => `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${centsToDecimal(cents)}`;
-const day = (date: Date) => date.toISOString().slice(0, 10);
+/** Money and days as every e-mail writes them: '$299.00', '2026-11-24'. */
+export const money = formatCents;
+export const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export function newRegistrationMail(settings: MailSettings, r: RegistrationFacts): Outgoing {
   return {

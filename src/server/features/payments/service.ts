@@ -7,7 +7,7 @@ import { PaymentProviderError } from '../../adapters/payments/types.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { createSettlement, type SettleDeps } from './settle.js';
+import { createSettlement, priceAt, type SettleDeps } from './settle.js';
 
 type IntentRow = typeof paymentIntents.$inferSelect;
 type CreateInput = { planId: number; amount?: number | string | undefined; registrationId?: string | null | undefined };
@@ -63,10 +63,7 @@ export function createPaymentsService(deps: SettleDeps) {
     // The period after the current one costs the renewal price once that has started.
     const nextCharge =
       sub?.currentPeriodEnd && sub.status !== 'canceled'
-        ? {
-            date: sub.currentPeriodEnd.toISOString(),
-            amount: centsToDecimal(renewal && sub.currentPeriodEnd >= renewal.startsAt ? renewal.cents : sub.priceCents),
-          }
+        ? { date: sub.currentPeriodEnd.toISOString(), amount: centsToDecimal(priceAt(sub, sub.currentPeriodEnd)) }
         : null;
     return {
       amount: centsToDecimal(intent.amountCents),

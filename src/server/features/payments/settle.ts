@@ -31,6 +31,11 @@ export const cycleMonths = (billingCycle: string): number => MONTHS_PER_CYCLE[bi
 /** docs/product.md §9: the renewal price applies after the first 12 months. */
 export const FIRST_PRICE_MONTHS = 12;
 
+/** The price of a period starting at `start`: the intro price until `renewalStartsAt`, then the renewal price (docs/product.md §9). */
+export function priceAt(sub: { priceCents: number; renewalPriceCents: number | null; renewalStartsAt: Date | null }, start: Date): number {
+  return sub.renewalPriceCents != null && sub.renewalStartsAt && start >= sub.renewalStartsAt ? sub.renewalPriceCents : sub.priceCents;
+}
+
 export function addMonths(date: Date, months: number): Date {
   const result = new Date(date);
   const day = result.getUTCDate();

@@ -5,6 +5,7 @@ import type { Storage } from '../../adapters/storage/types.js';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens.js';
 import {
   ACCEPTED_CONTENT_TYPES,
   MAX_LOGO_BYTES,
@@ -25,7 +26,6 @@ const SERVED_KEY = /^[a-z-]+\/[0-9a-f-]+\.(png|webp|jpg)$/;
 const SERVED_TYPES: Record<string, string> = { png: 'image/png', webp: 'image/webp', jpg: 'image/jpeg' };
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const finalKey = (purpose: UploadPurpose, id: string) => `${purpose}/${id}.webp`;
 const uploadAgain = (what: string) => new HttpError(422, `${what} Please upload the logo again.`);
 
@@ -96,12 +96,12 @@ export function createUploadService(options: { db: Db; storage: Storage; publicB
   return {
     async createUpload(purpose: UploadPurpose, employeeId: string, contentType?: string): Promise<UploadTicket> {
       const id = crypto.randomUUID();
-      const token = crypto.randomBytes(32).toString('base64url');
+      const token = newSecretToken();
       const direct = await storage.uploadTarget(`incoming/${purpose}/${id}`, contentType);
       const objectKey = direct ? `incoming/${purpose}/${id}` : finalKey(purpose, id);
       const publicUrl = storage.publicUrl(objectKey);
       const expiresAt = new Date(now().getTime() + UPLOAD_LINK_MS);
-      await db.insert(uploads).values({ id, purpose, tokenHash: hashToken(token), objectKey, publicUrl, createdBy: employeeId, expiresAt });
+      await db.insert(uploads).values({ id, purpose, tokenHash: hashSecretToken(token), objectKey, publicUrl, createdBy: employeeId, expiresAt });
       if (direct) return { uploadURL: direct.url, publicUrl, method: 'PUT', ...(direct.headers ? { headers: direct.headers } : {}) };
       return { uploadURL: `${options.publicBase ?? ''}/api/objects/upload/${token}`, publicUrl, method: 'PUT' };
     },
@@ -112,7 +112,7 @@ export function createUploadService(options: { db: Db; storage: Storage; publicB
         ? await db
             .select()
             .from(uploads)
-            .where(eq(uploads.tokenHash, hashToken(token)))
+            .where(eq(uploads.tokenHash, hashSecretToken(token)))
         : [];
       // Links are personal: another employee's link is as unknown as a made-up one.
       if (!row || row.objectKey.startsWith('incoming/') || row.createdBy !== employeeId) {

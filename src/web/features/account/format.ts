@@ -1,4 +1,5 @@
 import type { InvoiceView, SubscriptionOverview } from '../../../contract/billing';
+import { formatAmount } from '../../../contract/money';
 
 // Dates are shown in UTC, as the server bills them: a period that ends at midnight UTC does not
 // show the day before to a client west of Greenwich.
@@ -7,7 +8,7 @@ const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', 
 export const formatDate = (iso: string | null) => (iso ? DATE.format(new Date(iso)) : '—');
 
 /** '$299.00', or 'EUR 299.00' for another currency. */
-export const money = (amount: string, currency = 'usd') => (currency === 'usd' ? `$${amount}` : `${currency.toUpperCase()} ${amount}`);
+export const money = (amount: string, currency = 'usd') => formatAmount(amount, currency);
 
 /** Active / Past due / Cancelled / Ending on {date}. */
 export function statusLabel(s: SubscriptionOverview): string {

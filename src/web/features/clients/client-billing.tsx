@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { InvoiceView, SubscriptionOverview } from '../../../contract/billing';
 import { CANCEL_REASON_MAX } from '../../../contract/clients';
+import { formatAmount as money } from '../../../contract/money';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
@@ -9,9 +10,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useCancelClient, useClientBilling, useRefundInvoice, useResendReceipt } from './api';
+import { day } from './format';
 
-const money = (amount: string, currency: string) => (currency === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`);
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—');
 const STATUS: Record<SubscriptionOverview['status'], string> = { incomplete: 'Not paid yet', active: 'Active', past_due: 'Past due', canceled: 'Cancelled' };
 
 function subscriptionLine(s: SubscriptionOverview): string {

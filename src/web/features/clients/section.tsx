@@ -20,13 +20,9 @@ import { cn } from '../../lib/cn';
 import type { SectionProps } from '../../lib/admin-section';
 import { clientsExportUrl, readFiltersFromUrl, useClient, useClients, writeFiltersToUrl, type ClientFilters } from './api';
 import { ClientBilling } from './client-billing';
+import { day, period, when } from './format';
 
 const SEARCH_DELAY_MS = 300;
-const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const day = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : '—');
-const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : '—');
-const period = (start: string | null, end: string | null) => (start && end ? DAY.formatRange(new Date(start), new Date(end)) : '—');
 const money = (amount: string, currency: string) => `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${formatDollars(amount)}`;
 
 const SUBSCRIPTION_STATES: Record<ClientSubscription['status'], string> = {

@@ -10,7 +10,7 @@ import { PlanFeatures } from '../plans';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { readPendingRegistration } from '../registration';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -127,7 +127,7 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
 
   if (intent.isPending) return <PaymentFormSkeleton />;
   if (intent.error) {
-    const alreadyPaid = intent.error.message.startsWith('409:');
+    const alreadyPaid = intent.error instanceof ApiError && intent.error.status === 409;
     return (
       <div role="alert" className="grid gap-3 text-sm">
         <p>{errorMessage(intent.error, 'Unable to initialize payment. Please try again.')}</p>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { formatAmount as dollars } from '../../../contract/money';
 import type { PaymentReceipt, PaymentStatusResult } from '../../../contract/payments';
 import { PageSpinner } from '../../components/page-spinner';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
@@ -126,7 +127,6 @@ function Shell({ children, step }: { children: ReactNode; step?: number }) {
   );
 }
 
-const dollars = (amount: string, currency: string) => (currency === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`);
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
