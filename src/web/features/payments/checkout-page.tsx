@@ -175,9 +175,11 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
 /** The checkout link, to finish paying later or on another device (also e-mailed at registration). */
 function CheckoutLink({ path }: { path: string }) {
   const url = `${window.location.origin}${path}`;
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<boolean | null>(null);
+  // Without clipboard access (an older browser, an insecure origin) say so rather than do nothing.
   const copy = () => {
-    void navigator.clipboard?.writeText(url).then(
+    if (!navigator.clipboard) return setCopied(false);
+    void navigator.clipboard.writeText(url).then(
       () => setCopied(true),
       () => setCopied(false),
     );
@@ -195,6 +197,9 @@ function CheckoutLink({ path }: { path: string }) {
         <Copy className="size-4" aria-hidden="true" />
         {copied ? 'Link copied' : 'Copy link'}
       </Button>
+      <p role="status" className="mt-1 text-xs text-muted-foreground">
+        {copied === false ? 'Copying is not allowed here: select the link above and copy it.' : ''}
+      </p>
     </div>
   );
 }
