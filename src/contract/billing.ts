@@ -75,6 +75,12 @@ export interface PlanChangePreview {
   effectiveAt: string;
 }
 
+/** Stripe: what the billing page's Payment Element needs to confirm a new card (a SetupIntent). */
+export interface CardSetup {
+  clientSecret: string;
+  publishableKey: string;
+}
+
 export interface CardInput {
   cardNumber: string;
   expiry: string;
@@ -117,6 +123,11 @@ export const accountCardInput = z.object({
   expiry: z.string('Expiry is required').check(z.maxLength(20)),
   cvc: z.string('CVC is required').check(z.maxLength(10)),
 });
+export const cardSetupInput = z.object({
+  setupIntentId: z
+    .string('The card setup is missing.')
+    .check(z.trim(), z.regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'The card setup is not one of ours. Please enter the card again.')),
+});
 export const CANCEL_REASON_MAX = 1000;
 export const cancelSubscriptionInput = z.object({
   reason: z.optional(z.string('Reason must be text').check(z.maxLength(CANCEL_REASON_MAX, `Reason must be at most ${CANCEL_REASON_MAX} characters`))),
@@ -134,6 +145,7 @@ export const ACCOUNT_LABELS = {
   cvc: 'CVC',
   reason: 'Reason',
   planId: 'Plan',
+  setupIntentId: 'Card setup',
 };
 
 /** The answer to every request for a link, known address or not: it tells nobody who is a client. */
@@ -148,6 +160,8 @@ export const redeemBillingLink: Endpoint<{ ok: true }, { token: string }> = { me
 export const signOutOfAccount: Endpoint<undefined> = { method: 'POST', path: '/api/account/sign-out' };
 export const getAccount: Endpoint<AccountOverview> = { method: 'GET', path: '/api/account' };
 export const updateAccountCard: Endpoint<AccountOverview, CardInput> = { method: 'POST', path: '/api/account/card' };
+export const startAccountCardSetup: Endpoint<CardSetup> = { method: 'POST', path: '/api/account/card/setup' };
+export const finishAccountCardSetup: Endpoint<AccountOverview, { setupIntentId: string }> = { method: 'POST', path: '/api/account/card/confirm' };
 export const cancelAccountSubscription: Endpoint<AccountOverview, { reason?: string }> = { method: 'POST', path: '/api/account/cancel' };
 export const resumeAccountSubscription: Endpoint<AccountOverview> = { method: 'POST', path: '/api/account/resume' };
 export const previewAccountPlanChange: Endpoint<PlanChangePreview, undefined, { planId: number }> = { method: 'GET', path: '/api/account/plan-change' };

@@ -179,12 +179,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Test mode's billing engine (docs/product.md §9): with Stripe keys it neither bills nor has a clock.
   const testMode = !config.stripe;
+  const paymentProvider = createPaymentProvider(config);
   const billing = createBillingService({
     db: database.db,
     mail,
     mailQueued,
     log: app.log,
     testMode,
+    provider: paymentProvider,
     publicOrigin: () => emailOrigin(config.site.publicUrl, config.port),
   });
   const billingJob = createBillingJob({ db: database.db, billing, log: app.log, testMode });
@@ -192,11 +194,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => billingJob.stop());
   const payments = createPaymentsService({
     db: database.db,
-    provider: createPaymentProvider(config),
+    provider: paymentProvider,
     mail,
     log: app.log,
     mailQueued,
-    ...(testMode ? { billingNow: () => billing.clock.now() } : {}),
+    ...(testMode ? { billingNow: () => billing.clock.now() } : { onSubscriptionNews: billing.subscriptionNews }),
   });
   await app.register(paymentRoutes, { payments, rateLimitPerMinute: options.paymentRateLimit ?? 20 });
   // The client's billing page: its own session (an e-mailed link), not the employee guard.

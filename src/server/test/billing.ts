@@ -28,6 +28,7 @@ export function billingFor(ctx: AppUnderTest, testMode = true) {
     mailQueued: () => {},
     log: ctx.app.log,
     testMode,
+    provider: { publishableKey: null },
     publicOrigin: () => 'https://agency.example',
   });
 }

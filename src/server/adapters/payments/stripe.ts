@@ -1,13 +1,17 @@
 import Stripe from 'stripe';
 import type { PaymentStatus } from '../../../contract/payments.js';
 import {
+  CardDeclinedError,
   InvalidWebhookError,
   PaymentProviderError,
   planProductId,
+  type CardOnFile,
   type IntentState,
   type PaymentEvent,
   type PaymentProvider,
   type RenewalPhase,
+  type SchedulePhase,
+  type SubscriptionManager,
   type SubscriptionPaymentRequest,
 } from './types.js';
 
@@ -86,8 +90,163 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       errorMessage: intent.last_payment_error?.message ?? null,
       paidAt: fromUnix(intent.created) ?? new Date(),
       livemode: intent.livemode === true,
+      card: cardOf(intent.payment_method),
     };
   }
+
+  /** A price for a phase or an item: the plan's product at this amount, per the plan's cycle. */
+  async function priceData(plan: SchedulePhase['plan'], currency: string, unitAmount: number) {
+    return { currency, product: await ensureProduct(plan), unit_amount: unitAmount, recurring: { interval: interval(plan.billingCycle) } };
+  }
+
+  async function releaseSchedule(scheduleId: string | null) {
+    if (!scheduleId) return;
+    try {
+      await stripe.subscriptionSchedules.release(scheduleId);
+    } catch (error) {
+      // Already released or completed (by the Dashboard, or a retry of ours): nothing holds the subscription any more.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    }
+  }
+
+  async function firstItem(providerSubscriptionId: string) {
+    const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) throw new PaymentProviderError('This subscription has no item to change at Stripe.');
+    return { subscription, item };
+  }
+
+  const subscriptions: SubscriptionManager = {
+    async startCardSetup({ customerId, providerSubscriptionId }) {
+      return guarded(async () => {
+        const intent = await stripe.setupIntents.create({
+          customer: customerId,
+          usage: 'off_session',
+          metadata: { subscription_id: providerSubscriptionId },
+        });
+        if (!intent.client_secret) throw new PaymentProviderError('Stripe did not return a card setup.');
+        return { setupIntentId: intent.id, clientSecret: intent.client_secret };
+      });
+    },
+
+    async finishCardSetup({ customerId, providerSubscriptionId, setupIntentId }) {
+      return guarded(async () => {
+        const intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+        if (idOf(intent.customer) !== customerId) throw new PaymentProviderError('This card setup belongs to someone else.');
+        if (intent.status !== 'succeeded') throw new PaymentProviderError('The new card is not confirmed yet. Please enter it again.');
+        const paymentMethod = idOf(intent.payment_method);
+        const card = cardOf(intent.payment_method);
+        if (!paymentMethod || !card) throw new PaymentProviderError('Stripe did not return a card for this setup.');
+        await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethod } });
+        await stripe.subscriptions.update(providerSubscriptionId, { default_payment_method: paymentMethod });
+        return card;
+      });
+    },
+
+    async payOpenInvoice(providerSubscriptionId) {
+      return guarded(async () => {
+        const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['latest_invoice'] });
+        const invoice = subscription.latest_invoice as Stripe.Invoice | null;
+        if (!invoice?.id || invoice.status !== 'open') return 'none';
+        try {
+          const paid = await stripe.invoices.pay(invoice.id);
+          return paid.status === 'paid' ? 'paid' : 'declined';
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeCardError) return 'declined';
+          throw error;
+        }
+      });
+    },
+
+    async setPhases({ providerSubscriptionId, scheduleId, currency, phases }) {
+      return guarded(async () => {
+        // A fresh schedule each time: its first phase is the subscription as it is now, so the
+        // new phases never rewrite a past one; without proration, nothing is charged for it.
+        await releaseSchedule(scheduleId);
+        if (phases.length === 0) return null;
+        const schedule = await stripe.subscriptionSchedules.create({ from_subscription: providerSubscriptionId });
+        const start = schedule.current_phase?.start_date ?? schedule.phases[0]?.start_date ?? 'now';
+        await stripe.subscriptionSchedules.update(schedule.id, {
+          end_behavior: 'release',
+          proration_behavior: 'none',
+          phases: await Promise.all(
+            phases.map(async (phase, index) => ({
+              ...(index === 0 ? { start_date: start } : {}),
+              ...(phase.endsAt ? { end_date: Math.floor(phase.endsAt.getTime() / 1000) } : {}),
+              items: [{ price_data: await priceData(phase.plan, currency, phase.priceCents) }],
+              metadata: { plan_id: String(phase.plan.id) },
+            })),
+          ),
+        });
+        return schedule.id;
+      });
+    },
+
+    async setCancelAtPeriodEnd({ providerSubscriptionId, scheduleId, cancel, reason }) {
+      return guarded(async () => {
+        // Stripe refuses cancel_at_period_end on a subscription that a schedule manages.
+        if (cancel) await releaseSchedule(scheduleId);
+        await stripe.subscriptions.update(providerSubscriptionId, {
+          cancel_at_period_end: cancel,
+          ...(cancel && reason ? { cancellation_details: { comment: reason.slice(0, 5000) } } : {}),
+        });
+      });
+    },
+
+    async cancelNow(providerSubscriptionId) {
+      return guarded(async () => {
+        await stripe.subscriptions.cancel(providerSubscriptionId);
+      });
+    },
+
+    async previewUpgrade({ providerSubscriptionId, currency, plan, priceCents }) {
+      return guarded(async () => {
+        const { subscription, item } = await firstItem(providerSubscriptionId);
+        const preview = await stripe.invoices.createPreview({
+          customer: idOf(subscription.customer) ?? undefined,
+          subscription: providerSubscriptionId,
+          subscription_details: {
+            items: [{ id: item.id, price_data: await priceData(plan, currency, priceCents) }],
+            proration_behavior: 'always_invoice',
+            proration_date: Math.floor(Date.now() / 1000),
+          },
+        });
+        return preview.amount_due;
+      });
+    },
+
+    async upgrade({ providerSubscriptionId, scheduleId, currency, plan, priceCents }) {
+      return guarded(async () => {
+        await releaseSchedule(scheduleId);
+        const { item } = await firstItem(providerSubscriptionId);
+        try {
+          await stripe.subscriptions.update(providerSubscriptionId, {
+            items: [{ id: item.id, price_data: await priceData(plan, currency, priceCents) }],
+            proration_behavior: 'always_invoice',
+            // Declined: Stripe makes no change at all, so the plan stays as it was.
+            payment_behavior: 'error_if_incomplete',
+            metadata: { plan_id: String(plan.id) },
+          });
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.message);
+          throw error;
+        }
+      });
+    },
+
+    async refund({ providerPaymentId, idempotencyKey }) {
+      return guarded(async () => {
+        let paymentIntent = providerPaymentId.startsWith('pi_') ? providerPaymentId : null;
+        if (providerPaymentId.startsWith('in_')) {
+          const paid = await stripe.invoicePayments.list({ invoice: providerPaymentId, status: 'paid', limit: 1 });
+          paymentIntent = idOf(paid.data[0]?.payment.payment_intent);
+        }
+        if (!paymentIntent) throw new PaymentProviderError('Stripe has no card payment for this invoice to refund.');
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntent, metadata: { reason: 'refund by the agency' } }, { idempotencyKey });
+        return { refundId: refund.id };
+      });
+    },
+  };
 
   return {
     kind: 'stripe',
@@ -140,7 +299,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
     async retrieveIntent(providerIntentId) {
       try {
-        return intentState(await stripe.paymentIntents.retrieve(providerIntentId));
+        return intentState(await stripe.paymentIntents.retrieve(providerIntentId, { expand: ['payment_method'] }));
       } catch (error) {
         throw asProviderError(error);
       }
@@ -206,7 +365,25 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       }
       return readEvent(event, intentState);
     },
+
+    subscriptions,
   };
+}
+
+/** Calls Stripe, turning its errors into ours (a message safe to show). */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asProviderError(error);
+  }
+}
+
+/** The card of an expanded PaymentMethod; null for an id alone or another kind of method. */
+function cardOf(method: string | Stripe.PaymentMethod | null | undefined): CardOnFile | null {
+  if (!method || typeof method === 'string' || !method.card) return null;
+  const { brand, last4, exp_month: expMonth, exp_year: expYear } = method.card;
+  return { brand, last4, expMonth, expYear };
 }
 
 function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentIntent) => IntentState): PaymentEvent {
@@ -235,6 +412,8 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
         status: SUBSCRIPTION_STATUS[subscription.status] ?? 'past_due',
         currentPeriodStart: fromUnix(item?.current_period_start),
         currentPeriodEnd: fromUnix(item?.current_period_end),
+        cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
+        canceledAt: fromUnix(subscription.ended_at ?? null),
       };
     }
     case 'charge.succeeded': {
@@ -274,15 +453,37 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
       // The first invoice is booked from its PaymentIntent; later ones (renewals) from here.
       if (!subscriptionId || invoice.billing_reason === 'subscription_create') return { ...head, kind: 'ignored' };
+      const line = invoice.lines?.data?.[0];
       return {
         ...head,
         kind: 'renewal_paid',
         invoiceId: invoice.id,
         providerSubscriptionId: subscriptionId,
+        reason: invoice.billing_reason === 'subscription_update' ? 'proration' : 'renewal',
         amountCents: invoice.amount_paid,
         currency: invoice.currency,
         customerId: idOf(invoice.customer),
         paidAt: fromUnix(invoice.status_transitions.paid_at) ?? new Date(),
+        periodStart: fromUnix(line?.period?.start),
+        periodEnd: fromUnix(line?.period?.end),
+      };
+    }
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+      // A failed first payment is the checkout's (payment_intent.payment_failed); renewals are ours.
+      if (!subscriptionId || !invoice.id || invoice.billing_reason === 'subscription_create') return { ...head, kind: 'ignored' };
+      return {
+        ...head,
+        kind: 'renewal_failed',
+        invoiceId: invoice.id,
+        providerSubscriptionId: subscriptionId,
+        amountCents: invoice.amount_due,
+        currency: invoice.currency,
+        attempt: invoice.attempt_count,
+        nextAttemptAt: fromUnix(invoice.next_payment_attempt),
+        message: 'Your card was declined.',
+        failedAt: fromUnix(event.created) ?? new Date(),
       };
     }
     default:

@@ -31,6 +31,8 @@ export interface IntentState {
   paidAt: Date;
   /** Real money (Stripe live mode) or not (test keys, test mode), as the provider marks it. */
   livemode: boolean;
+  /** The card that paid, when the provider said (Stripe, when the intent was read with its payment method). */
+  card?: CardOnFile | null;
 }
 
 export interface RenewalPhase {
@@ -58,15 +60,34 @@ export type PaymentEvent = { id: string; type: string; createdAt: Date; livemode
       status: 'incomplete' | 'active' | 'past_due' | 'canceled';
       currentPeriodStart: Date | null;
       currentPeriodEnd: Date | null;
+      /** Ends at the period's end instead of renewing (set by our billing page, the Dashboard or the API). */
+      cancelAtPeriodEnd: boolean;
+      canceledAt: Date | null;
     }
   | {
+      /** A subscription's later invoice was paid: a renewal, or the proration of an upgrade. */
       kind: 'renewal_paid';
       invoiceId: string;
       providerSubscriptionId: string;
+      reason: 'renewal' | 'proration';
       amountCents: number;
       currency: string;
       customerId: string | null;
       paidAt: Date;
+      periodStart: Date | null;
+      periodEnd: Date | null;
+    }
+  | {
+      /** A renewal could not be charged; Stripe retries on its own schedule (Smart Retries / the Dashboard's settings). */
+      kind: 'renewal_failed';
+      invoiceId: string;
+      providerSubscriptionId: string;
+      amountCents: number;
+      currency: string;
+      attempt: number;
+      nextAttemptAt: Date | null;
+      message: string;
+      failedAt: Date;
     }
   | {
       /** A sale of another product on the same Stripe account (the agency's applications). */
@@ -82,6 +103,55 @@ export type PaymentEvent = { id: string; type: string; createdAt: Date; livemode
   | { kind: 'ignored' }
 );
 
+/** A card as the provider describes it: never its number. */
+export interface CardOnFile {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** One phase of a subscription's price schedule: this plan at this price until `endsAt` (null: from then on). */
+export interface SchedulePhase {
+  plan: SubscriptionPaymentRequest['plan'];
+  priceCents: number;
+  endsAt: Date | null;
+}
+
+/**
+ * What the client's billing page and the agency's team change on a provider's subscription
+ * (Stripe). Test mode has none: its engine changes our own rows (features/billing).
+ */
+export interface SubscriptionManager {
+  /** A SetupIntent for a new card; the browser confirms it with Stripe's Payment Element. */
+  startCardSetup(input: { customerId: string; providerSubscriptionId: string }): Promise<{ setupIntentId: string; clientSecret: string }>;
+  /**
+   * Reads a confirmed SetupIntent, which must be this customer's, and makes its card the one the
+   * customer's invoices and this subscription charge. Throws PaymentProviderError otherwise.
+   */
+  finishCardSetup(input: { customerId: string; providerSubscriptionId: string; setupIntentId: string }): Promise<CardOnFile>;
+  /** Charges the subscription's open invoice now (after a new card): 'paid', 'declined' or 'none' open. */
+  payOpenInvoice(providerSubscriptionId: string): Promise<'paid' | 'declined' | 'none'>;
+  /** Replaces the subscription's price schedule with these phases (current first); returns the schedule's id. No phases: no schedule (null). */
+  setPhases(input: { providerSubscriptionId: string; scheduleId: string | null; currency: string; phases: SchedulePhase[] }): Promise<string | null>;
+  /** Ends at the period's end (the schedule is released first: Stripe refuses it on a scheduled subscription), or not any more. */
+  setCancelAtPeriodEnd(input: { providerSubscriptionId: string; scheduleId: string | null; cancel: boolean; reason: string | null }): Promise<void>;
+  /** Ends the subscription now (a past-due one, whose period was never paid). */
+  cancelNow(providerSubscriptionId: string): Promise<void>;
+  /** What an upgrade to this plan and price would charge now, prorated by the provider. */
+  previewUpgrade(input: { providerSubscriptionId: string; currency: string; plan: SchedulePhase['plan']; priceCents: number }): Promise<number>;
+  /** Switches the plan now and charges the proration at once; throws CardDeclinedError (nothing changes) when the card is declined. */
+  upgrade(input: {
+    providerSubscriptionId: string;
+    scheduleId: string | null;
+    currency: string;
+    plan: SchedulePhase['plan'];
+    priceCents: number;
+  }): Promise<void>;
+  /** Refunds a payment in full: a PaymentIntent ('pi_…') or the payment of an invoice ('in_…'). */
+  refund(input: { providerPaymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+}
+
 export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
   /** Stripe.js needs it in the browser; null in test mode. */
@@ -95,9 +165,14 @@ export interface PaymentProvider {
   paidSince?(since: Date): AsyncGenerator<PaymentEvent>;
   /** Checks the signature and reads the event; throws `InvalidWebhookError` when it does not verify. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  /** Stripe only: changes to a subscription after its first payment; absent in test mode. */
+  readonly subscriptions?: SubscriptionManager;
 }
 
 export class InvalidWebhookError extends Error {}
 
 /** A provider refused or failed a request; `message` is safe to show. */
 export class PaymentProviderError extends Error {}
+
+/** The card was declined; `message` is the provider's, safe to show. */
+export class CardDeclinedError extends PaymentProviderError {}

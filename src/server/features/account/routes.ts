@@ -5,6 +5,7 @@ import {
   BILLING_LINK_SENT_MESSAGE,
   billingLinkInput,
   cancelSubscriptionInput,
+  cardSetupInput,
   planChangeInput,
   redeemBillingLinkInput,
 } from '../../../contract/billing.js';
@@ -34,7 +35,7 @@ export async function accountRoutes(
   app: FastifyInstance,
   options: {
     account: AccountService;
-    billing: Pick<BillingService, 'overview' | 'updateCard' | 'cancel' | 'resume' | 'previewPlanChange' | 'changePlan'>;
+    billing: Pick<BillingService, 'overview' | 'updateCard' | 'startCardSetup' | 'finishCardSetup' | 'cancel' | 'resume' | 'previewPlanChange' | 'changePlan'>;
     /** PUBLIC_URL and the port: the origin of the e-mailed link (see emailOrigin: never the request's Host). */
     publicUrl: string | undefined;
     port: number;
@@ -87,6 +88,10 @@ export async function accountRoutes(
 
     scope.get('/api/account', (request) => billing.overview(who(request)));
     scope.post('/api/account/card', (request) => billing.updateCard(who(request), parseInput(accountCardInput, request.body, ACCOUNT_LABELS)));
+    scope.post('/api/account/card/setup', (request) => billing.startCardSetup(who(request)));
+    scope.post('/api/account/card/confirm', (request) =>
+      billing.finishCardSetup(who(request), parseInput(cardSetupInput, request.body, ACCOUNT_LABELS).setupIntentId),
+    );
     scope.post('/api/account/cancel', (request) => {
       const { reason } = parseInput(cancelSubscriptionInput, request.body, ACCOUNT_LABELS);
       return billing.cancel(who(request), reason?.trim() || undefined, 'client');

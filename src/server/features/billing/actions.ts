@@ -7,7 +7,8 @@ import { HttpError } from '../../http/errors.js';
 import { billingChangeMail, cancellationConfirmedMail, day, teamSubscriptionCanceledMail } from './mails.js';
 import { currentSubscription } from './overview.js';
 import { attemptRenewal } from './renew.js';
-import { cardLabel, clientFacts, lockSubscription, queueMail, type ChangeContext, type Sub } from './subject.js';
+import { syncSchedule } from './stripe-schedule.js';
+import { cardLabel, clientFacts, lockSubscription, queueMail, stripeOf, type ChangeContext, type Sub } from './subject.js';
 
 export const REASON_MAX = 500;
 
@@ -15,8 +16,7 @@ export const REASON_MAX = 500;
 export async function withSubscription<T>(db: Db, registrationId: string, change: (tx: Db, sub: Sub) => Promise<T>): Promise<T> {
   const found = await currentSubscription(db, registrationId);
   if (!found) throw new HttpError(404, 'There is no paid subscription for this business yet.');
-  // Stripe bills its own subscriptions; changing them means calling Stripe, which this engine does not do.
-  if (found.provider !== 'test') throw new HttpError(409, `Please write to us to change this subscription; it is billed through Stripe.`);
+  // With Stripe the calls to Stripe happen with the row locked too: a second click waits for the first one's answer.
   return db.transaction(async (tx) => change(tx, (await lockSubscription(tx, found.id))!));
 }
 
@@ -32,19 +32,51 @@ export async function updateCard(db: Db, ctx: ChangeContext, registrationId: str
   const onFile = testCardOnFile(card.cardNumber);
   if (!onFile.ok) throw new HttpError(400, onFile.message, [{ field: 'cardNumber', message: onFile.message }]);
   return withSubscription(db, registrationId, async (tx, sub) => {
-    if (ended(sub)) throw new HttpError(409, 'This subscription has ended; there is no card to update.');
+    if (sub.provider !== 'test') throw new HttpError(409, STRIPE_SAVES_CARDS);
+    if (ended(sub)) throw new HttpError(409, NO_CARD_TO_UPDATE);
     const c = checked.card;
     const saved = { cardBrand: c.brand, cardLast4: c.last4, cardExpMonth: c.expMonth, cardExpYear: c.expYear, testCardBehavior: onFile.behavior };
-    // A new card gets its own expiry reminder.
-    await tx
-      .update(subscriptions)
-      .set({ ...saved, cardExpiryNoticeAt: null, updatedAt: new Date() })
-      .where(eq(subscriptions.id, sub.id));
-    const { facts } = await clientFacts(tx, sub, ctx);
-    await queueMail(tx, ctx, [
-      billingChangeMail(ctx.mail, facts, 'Your card was updated', `your ${cardLabel(saved)} is now the card for your ${facts.planDisplayName} plan.`),
-    ]);
+    await saveCard(tx, ctx, sub, saved);
     if (sub.status === 'past_due') await attemptRenewal(tx, ctx, { ...sub, ...saved }, now, 'immediate');
+  });
+}
+
+const STRIPE_SAVES_CARDS = 'This subscription is billed through Stripe: a new card is entered in Stripe’s card form.';
+const NO_CARD_TO_UPDATE = 'This subscription has ended; there is no card to update.';
+
+/** The card on file changes: a new card gets its own expiry reminder, and the client is told. */
+async function saveCard(tx: Db, ctx: ChangeContext, sub: Sub, card: Pick<Sub, 'cardBrand' | 'cardLast4' | 'cardExpMonth' | 'cardExpYear'> & Partial<Sub>) {
+  await tx
+    .update(subscriptions)
+    .set({ ...card, cardExpiryNoticeAt: null, updatedAt: new Date() })
+    .where(eq(subscriptions.id, sub.id));
+  const { facts } = await clientFacts(tx, sub, ctx);
+  await queueMail(tx, ctx, [
+    billingChangeMail(ctx.mail, facts, 'Your card was updated', `your ${cardLabel(card)} is now the card for your ${facts.planDisplayName} plan.`),
+  ]);
+}
+
+/** Stripe: a SetupIntent for the client's new card, which Stripe's Payment Element confirms in the browser. */
+export async function startCardSetup(db: Db, ctx: ChangeContext, registrationId: string): Promise<{ clientSecret: string }> {
+  return withSubscription(db, registrationId, async (_tx, sub) => {
+    if (sub.provider !== 'stripe') throw new HttpError(409, 'Test mode saves the card from the card form on this page.');
+    if (ended(sub)) throw new HttpError(409, NO_CARD_TO_UPDATE);
+    const { stripe, subscriptionId, customerId } = stripeOf(ctx, sub);
+    const { clientSecret } = await stripe.startCardSetup({ customerId, providerSubscriptionId: subscriptionId });
+    return { clientSecret };
+  });
+}
+
+/** Stripe: the confirmed card becomes the subscription's; a past-due subscription's open invoice is charged again at once. */
+export async function finishCardSetup(db: Db, ctx: ChangeContext, registrationId: string, setupIntentId: string): Promise<void> {
+  await withSubscription(db, registrationId, async (tx, sub) => {
+    if (sub.provider !== 'stripe') throw new HttpError(409, 'Test mode saves the card from the card form on this page.');
+    if (ended(sub)) throw new HttpError(409, NO_CARD_TO_UPDATE);
+    const { stripe, subscriptionId, customerId } = stripeOf(ctx, sub);
+    const card = await stripe.finishCardSetup({ customerId, providerSubscriptionId: subscriptionId, setupIntentId });
+    await saveCard(tx, ctx, sub, { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear });
+    // Stripe's invoice.paid or invoice.payment_failed tells the outcome (the invoice, the ledger, the e-mails).
+    if (sub.status === 'past_due') await stripe.payOpenInvoice(subscriptionId);
   });
 }
 
@@ -59,6 +91,10 @@ export async function cancel(db: Db, ctx: ChangeContext, registrationId: string,
     const { facts } = await clientFacts(tx, sub, ctx);
     const who = by === 'team' ? 'At your request, our team canceled' : 'You canceled';
     if (sub.status === 'past_due') {
+      if (sub.provider === 'stripe') {
+        const { stripe, subscriptionId } = stripeOf(ctx, sub);
+        await stripe.cancelNow(subscriptionId);
+      }
       await tx
         .update(subscriptions)
         .set({ status: 'canceled', canceledAt: now, cancelReason: why, nextRetryAt: null, scheduledPlanId: null, updatedAt: new Date() })
@@ -69,7 +105,20 @@ export async function cancel(db: Db, ctx: ChangeContext, registrationId: string,
       ]);
       return;
     }
-    await tx.update(subscriptions).set({ cancelAtPeriodEnd: true, cancelReason: why, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+    if (sub.provider === 'stripe') {
+      const { stripe, subscriptionId } = stripeOf(ctx, sub);
+      await stripe.setCancelAtPeriodEnd({ providerSubscriptionId: subscriptionId, scheduleId: sub.providerScheduleId, cancel: true, reason: why });
+    }
+    await tx
+      .update(subscriptions)
+      .set({
+        cancelAtPeriodEnd: true,
+        cancelReason: why,
+        scheduledPlanId: null,
+        ...(sub.provider === 'stripe' ? { providerScheduleId: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(subscriptions.id, sub.id));
     const until = day(sub.currentPeriodEnd!);
     await queueMail(tx, ctx, [
       billingChangeMail(
@@ -89,7 +138,13 @@ export async function resume(db: Db, ctx: ChangeContext, registrationId: string,
       throw new HttpError(409, 'There is no scheduled cancellation to undo.');
     }
     await tx.update(subscriptions).set({ cancelAtPeriodEnd: false, cancelReason: null, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
-    const { facts } = await clientFacts(tx, sub, ctx);
+    const { facts, plan } = await clientFacts(tx, sub, ctx);
+    if (sub.provider === 'stripe') {
+      const { stripe, subscriptionId } = stripeOf(ctx, sub);
+      await stripe.setCancelAtPeriodEnd({ providerSubscriptionId: subscriptionId, scheduleId: null, cancel: false, reason: null });
+      // Canceling released the schedule; the renewal price comes back with a new one.
+      await syncSchedule(tx, ctx, { ...sub, providerScheduleId: null }, plan, null);
+    }
     await queueMail(tx, ctx, [
       billingChangeMail(ctx.mail, facts, 'Your plan continues', `your ${facts.planDisplayName} plan continues and renews on ${day(sub.currentPeriodEnd)}.`),
     ]);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { invoices, payments } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { billingChangeMail, day, money } from './mails.js';
-import { clientFacts, lockSubscription, queueMail, type ChangeContext } from './subject.js';
+import { clientFacts, lockSubscription, queueMail, stripeOf, type ChangeContext } from './subject.js';
 
 // What the agency's team does for a client from the Clients section: refund a payment, resend a receipt.
 
@@ -20,10 +20,10 @@ async function invoiceOf(tx: Db, registrationId: string, invoiceId: string, lock
 }
 
 /**
- * Gives a paid invoice back in full. Test mode books it at once: a negative ledger row pointing at
- * the payment (revenue drops by as much), the invoice marked refunded, the client told; one
- * transaction with the invoice locked, so two clicks refund once. Stripe's payments are refunded in
- * the Stripe Dashboard for now: this product does not call Stripe's refund API yet.
+ * Gives a paid invoice back in full: a negative ledger row pointing at the payment (revenue drops
+ * by as much), the invoice marked refunded, the client told; one transaction with the invoice
+ * locked, so two clicks refund once. A Stripe payment is refunded through Stripe's refund API
+ * first (idempotent per invoice); the ledger row carries Stripe's refund id.
  */
 export async function refundInvoice(db: Db, ctx: ChangeContext, registrationId: string, invoiceId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
@@ -32,15 +32,21 @@ export async function refundInvoice(db: Db, ctx: ChangeContext, registrationId: 
     if (invoice.status !== 'paid' || !invoice.paymentId) throw new HttpError(409, `${invoice.number} was not paid, so there is nothing to refund.`);
     const [paid] = await tx.select().from(payments).where(eq(payments.id, invoice.paymentId));
     if (!paid) throw new HttpError(409, `${invoice.number} has no payment to refund.`);
+    let providerPaymentId = `refund:${invoice.id}`;
     if (paid.provider === 'stripe') {
-      throw new HttpError(
-        422,
-        `${invoice.number} was paid through Stripe: refund it in the Stripe Dashboard (Payments → the payment → Refund); the ledger follows Stripe's refund.`,
-      );
+      const sub = await lockSubscription(tx, invoice.subscriptionId);
+      if (!sub) throw new HttpError(404, NOT_FOUND);
+      const { stripe } = stripeOf(ctx, sub);
+      const { refundId } = await stripe.refund({
+        providerPaymentId: paid.providerPaymentId,
+        amountCents: invoice.amountCents,
+        idempotencyKey: `refund-${invoice.id}`,
+      });
+      providerPaymentId = refundId;
     }
     await tx.insert(payments).values({
       provider: paid.provider,
-      providerPaymentId: `refund:${invoice.id}`,
+      providerPaymentId,
       providerCustomerId: paid.providerCustomerId,
       productId: paid.productId,
       amountCents: -invoice.amountCents,

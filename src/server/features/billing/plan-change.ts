@@ -3,15 +3,18 @@ import type { PlanChangePreview } from '../../../contract/billing.js';
 import { centsToDecimal } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, subscriptions } from '../../db/schema.js';
+import { CardDeclinedError } from '../../adapters/payments/types.js';
 import { HttpError } from '../../http/errors.js';
 import { cycleMonths } from '../payments/index.js';
 import { withSubscription } from './actions.js';
 import { chargeSavedCard } from './charge.js';
 import { billingChangeMail, day, money } from './mails.js';
-import { clientFacts, DECLINED, planById, priceAt, queueMail, type ChangeContext, type Plan, type Sub } from './subject.js';
+import { syncSchedule } from './stripe-schedule.js';
+import { clientFacts, DECLINED, planById, priceAt, queueMail, stripeOf, type ChangeContext, type Plan, type Sub } from './subject.js';
 
 interface Change {
-  direction: 'upgrade' | 'downgrade';
+  /** 'same': the current plan again, which undoes a downgrade waiting for the renewal. */
+  direction: 'upgrade' | 'downgrade' | 'same';
   plan: Plan;
   amountNowCents: number;
   effectiveAt: Date;
@@ -28,7 +31,10 @@ async function planChange(tx: Db, sub: Sub, planId: number, now: Date): Promise<
   if (sub.status !== 'active' || sub.cancelAtPeriodEnd || !sub.currentPeriodStart || !sub.currentPeriodEnd) {
     throw new HttpError(409, 'Only an active subscription that is not ending can change its plan.');
   }
-  if (plan.id === sub.planId) throw new HttpError(409, `You are already on the ${plan.displayName} plan.`);
+  if (plan.id === sub.planId) {
+    if (!sub.scheduledPlanId) throw new HttpError(409, `You are already on the ${plan.displayName} plan.`);
+    return { direction: 'same', plan, amountNowCents: 0, effectiveAt: now };
+  }
   const start = sub.currentPeriodStart;
   const end = sub.currentPeriodEnd;
   const months = cycleMonths(sub.billingCycle);
@@ -39,14 +45,28 @@ async function planChange(tx: Db, sub: Sub, planId: number, now: Date): Promise<
   return { direction: 'upgrade', plan, amountNowCents: Math.round((newMonthly - currentMonthly) * months * left), effectiveAt: now };
 }
 
-export async function previewPlanChange(db: Db, registrationId: string, planId: number, now: Date): Promise<PlanChangePreview> {
+/** The plan's price for a period starting `at`, on this subscription's intro/renewal dates. */
+const planPriceAt = (plan: Plan, sub: Sub, at: Date) => priceAt({ ...plan, renewalStartsAt: sub.renewalStartsAt }, at);
+
+export async function previewPlanChange(db: Db, ctx: ChangeContext, registrationId: string, planId: number, now: Date): Promise<PlanChangePreview> {
   return withSubscription(db, registrationId, async (tx, sub) => {
     const change = await planChange(tx, sub, planId, now);
     const p = change.plan;
+    let amountNowCents = change.amountNowCents;
+    // Stripe prorates by the second and charges what it computes: the client confirms Stripe's figure.
+    if (change.direction === 'upgrade' && sub.provider === 'stripe') {
+      const { stripe, subscriptionId } = stripeOf(ctx, sub);
+      amountNowCents = await stripe.previewUpgrade({
+        providerSubscriptionId: subscriptionId,
+        currency: sub.currency,
+        plan: p,
+        priceCents: planPriceAt(p, sub, now),
+      });
+    }
     return {
       direction: change.direction,
-      plan: { id: p.id, name: p.name, displayName: p.displayName, price: centsToDecimal(priceAt({ ...p, renewalStartsAt: sub.renewalStartsAt }, now)) },
-      amountNow: centsToDecimal(change.amountNowCents),
+      plan: { id: p.id, name: p.name, displayName: p.displayName, price: centsToDecimal(planPriceAt(p, sub, now)) },
+      amountNow: centsToDecimal(amountNowCents),
       effectiveAt: change.effectiveAt.toISOString(),
     };
   });
@@ -57,14 +77,39 @@ export async function changePlan(db: Db, ctx: ChangeContext, registrationId: str
   const declined = await withSubscription(db, registrationId, async (tx, sub) => {
     const change = await planChange(tx, sub, planId, now);
     const { plan } = change;
-    const { facts } = await clientFacts(tx, sub, ctx);
+    const { facts, plan: current } = await clientFacts(tx, sub, ctx);
+    if (change.direction === 'same') {
+      if (sub.provider === 'stripe') await syncSchedule(tx, ctx, sub, current, null);
+      await tx.update(subscriptions).set({ scheduledPlanId: null, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+      const what = `you stay on ${plan.displayName}: the change we had scheduled for your next renewal is cancelled.`;
+      await queueMail(tx, ctx, [billingChangeMail(ctx.mail, facts, `You stay on ${plan.displayName}`, what)]);
+      return false;
+    }
     if (change.direction === 'downgrade') {
+      if (sub.provider === 'stripe') await syncSchedule(tx, ctx, sub, current, plan.id);
       await tx.update(subscriptions).set({ scheduledPlanId: plan.id, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
       const what = `your plan changes to ${plan.displayName} on ${day(change.effectiveAt)}, at your next renewal. Until then nothing changes.`;
       await queueMail(tx, ctx, [billingChangeMail(ctx.mail, facts, `Your plan changes to ${plan.displayName}`, what)]);
       return false;
     }
-    if (change.amountNowCents > 0) {
+    if (sub.provider === 'stripe') {
+      const { stripe, subscriptionId } = stripeOf(ctx, sub);
+      try {
+        // Stripe charges the proration now (its invoice.paid books it); a decline changes nothing.
+        await stripe.upgrade({
+          providerSubscriptionId: subscriptionId,
+          scheduleId: sub.providerScheduleId,
+          currency: sub.currency,
+          plan,
+          priceCents: planPriceAt(plan, sub, now),
+        });
+      } catch (error) {
+        if (error instanceof CardDeclinedError) return true;
+        throw error;
+      }
+      const upgraded = { ...sub, providerScheduleId: null, priceCents: plan.priceCents, renewalPriceCents: plan.renewalPriceCents };
+      await syncSchedule(tx, ctx, upgraded, plan, null);
+    } else if (change.amountNowCents > 0) {
       const charge = { sub, plan, customerEmail: facts.email, kind: 'proration' as const, amountCents: change.amountNowCents, at: now };
       const { ok } = await chargeSavedCard(tx, { ...charge, periodStart: now, periodEnd: sub.currentPeriodEnd! });
       // The failed invoice stays (committed); the plan does not change.
@@ -84,7 +129,11 @@ export async function changePlan(db: Db, ctx: ChangeContext, registrationId: str
     if (sub.registrationId) {
       await tx.update(businessRegistrations).set({ planId: plan.id, updatedAt: new Date() }).where(eq(businessRegistrations.id, sub.registrationId));
     }
-    const what = `your plan is now ${plan.displayName}. We charged ${money(change.amountNowCents, sub.currency)} for the rest of the current period.`;
+    const charged =
+      sub.provider === 'stripe'
+        ? 'We charge the difference for the rest of the current period to your card now.'
+        : `We charged ${money(change.amountNowCents, sub.currency)} for the rest of the current period.`;
+    const what = `your plan is now ${plan.displayName}. ${charged}`;
     await queueMail(tx, ctx, [billingChangeMail(ctx.mail, { ...facts, planDisplayName: plan.displayName }, `Your plan is now ${plan.displayName}`, what)]);
     return false;
   });

@@ -35,7 +35,7 @@ export async function billingStep(tx: Db, ctx: ChangeContext, subscriptionId: st
 }
 
 /** A downgrade chosen during the period takes effect now, before the next period is charged. */
-async function applyScheduledPlan(tx: Db, sub: Sub): Promise<Sub> {
+export async function applyScheduledPlan(tx: Db, sub: Sub): Promise<Sub> {
   const plan = sub.scheduledPlanId ? await planById(tx, sub.scheduledPlanId) : undefined;
   if (!plan) return sub;
   const change = {

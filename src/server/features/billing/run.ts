@@ -28,7 +28,11 @@ export async function runDue(db: Db, ctx: ChangeContext, now: Date, log: Fastify
             eq(subscriptions.status, 'active'),
             or(
               lte(subscriptions.currentPeriodEnd, now),
-              and(isNull(subscriptions.introEndingNoticeAt), lte(subscriptions.renewalStartsAt, new Date(now.getTime() + REMIND_BEFORE_MS))),
+              and(
+                isNull(subscriptions.introEndingNoticeAt),
+                isNotNull(subscriptions.renewalPriceCents),
+                lte(subscriptions.renewalStartsAt, new Date(now.getTime() + REMIND_BEFORE_MS)),
+              ),
               and(isNull(subscriptions.cardExpiryNoticeAt), isNotNull(subscriptions.cardExpYear)),
             ),
           ),

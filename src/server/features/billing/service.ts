@@ -1,14 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountOverview, BillingClock, BillingRunResult, CardInput, PlanChangePreview } from '../../../contract/billing.js';
+import type { AccountOverview, BillingClock, BillingRunResult, CardInput, CardSetup, PlanChangePreview } from '../../../contract/billing.js';
+import type { PaymentProvider } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { MailSettings } from '../notifications/index.js';
+import type { SubscriptionNewsHandler } from '../payments/index.js';
 import * as actions from './actions.js';
 import * as agency from './agency.js';
 import { createBillingClock } from './clock.js';
 import { accountOverview } from './overview.js';
 import { changePlan, previewPlanChange } from './plan-change.js';
 import { runDue } from './run.js';
+import { hearStripeNews } from './stripe-news.js';
 import type { ChangeContext } from './subject.js';
 
 export interface BillingDeps {
@@ -17,13 +20,17 @@ export interface BillingDeps {
   mailQueued(): void;
   log: FastifyBaseLogger;
   testMode: boolean;
+  /** Stripe's subscription calls and its publishable key (absent in test mode). */
+  provider: Pick<PaymentProvider, 'subscriptions' | 'publishableKey'>;
   /** absolute origin for links in e-mails, e.g. PUBLIC_URL */
   publicOrigin: () => string;
 }
 
 /**
- * Test mode's billing engine. With Stripe keys Stripe bills (renewals, retries, its own test
- * clocks): the clock here is real time and cannot move, and runDue leaves every subscription alone.
+ * The billing engine. In test mode it bills our own rows (renewals, retries, reminders, the
+ * clock). With Stripe keys Stripe bills (renewals, retries, its own test clocks): the clock here is
+ * real time and cannot move, runDue leaves every subscription alone, the client's changes are
+ * Stripe calls (features/billing/stripe-*.ts) and Stripe's news comes back through the settlement.
  */
 export function createBillingService(deps: BillingDeps): {
   clock: {
@@ -34,6 +41,9 @@ export function createBillingService(deps: BillingDeps): {
   };
   overview(registrationId: string): Promise<AccountOverview>;
   updateCard(registrationId: string, card: CardInput): Promise<AccountOverview>;
+  /** Stripe: a SetupIntent for a new card, and then its confirmation. */
+  startCardSetup(registrationId: string): Promise<CardSetup>;
+  finishCardSetup(registrationId: string, setupIntentId: string): Promise<AccountOverview>;
   cancel(registrationId: string, reason: string | undefined, by: 'client' | 'team'): Promise<AccountOverview>;
   resume(registrationId: string): Promise<AccountOverview>;
   previewPlanChange(registrationId: string, planId: number): Promise<PlanChangePreview>;
@@ -42,14 +52,22 @@ export function createBillingService(deps: BillingDeps): {
   /** The agency's team, from the Clients section: refund a paid invoice in full, resend a receipt. */
   refund(registrationId: string, invoiceId: string): Promise<AccountOverview>;
   resendReceipt(registrationId: string, invoiceId: string): Promise<string>;
+  /** For the settlement: what Stripe did to a subscription, told to the client and the team. */
+  subscriptionNews: SubscriptionNewsHandler;
 } {
   const { db } = deps;
   const clock = createBillingClock(db, deps.testMode);
   const overview = (registrationId: string) => accountOverview(db, registrationId, deps.testMode);
 
   /** Runs a change with a fresh context, then wakes the outbox if it queued e-mails (after the commit). */
+  const context = (): ChangeContext => ({
+    mail: deps.mail,
+    accountUrl: `${deps.publicOrigin()}/account`,
+    mailQueued: false,
+    stripe: deps.provider.subscriptions ?? null,
+  });
   async function changing<T>(work: (ctx: ChangeContext, now: Date) => Promise<T>): Promise<T> {
-    const ctx: ChangeContext = { mail: deps.mail, accountUrl: `${deps.publicOrigin()}/account`, mailQueued: false };
+    const ctx = context();
     try {
       return await work(ctx, await clock.now());
     } finally {
@@ -81,6 +99,16 @@ export function createBillingService(deps: BillingDeps): {
       await changing((ctx, now) => actions.updateCard(db, ctx, registrationId, card, now));
       return overview(registrationId);
     },
+    async startCardSetup(registrationId) {
+      if (deps.testMode || !deps.provider.publishableKey) throw new HttpError(404, 'Test mode saves the card from the card form on this page.');
+      const publishableKey = deps.provider.publishableKey;
+      const { clientSecret } = await changing((ctx) => actions.startCardSetup(db, ctx, registrationId));
+      return { clientSecret, publishableKey };
+    },
+    async finishCardSetup(registrationId, setupIntentId) {
+      await changing((ctx) => actions.finishCardSetup(db, ctx, registrationId, setupIntentId));
+      return overview(registrationId);
+    },
     async cancel(registrationId, reason, by) {
       await changing((ctx, now) => actions.cancel(db, ctx, registrationId, reason, by, now));
       return overview(registrationId);
@@ -89,7 +117,7 @@ export function createBillingService(deps: BillingDeps): {
       await changing((ctx, now) => actions.resume(db, ctx, registrationId, now));
       return overview(registrationId);
     },
-    previewPlanChange: async (registrationId, planId) => previewPlanChange(db, registrationId, planId, await clock.now()),
+    previewPlanChange: async (registrationId, planId) => previewPlanChange(db, context(), registrationId, planId, await clock.now()),
     async changePlan(registrationId, planId) {
       await changing((ctx, now) => changePlan(db, ctx, registrationId, planId, now));
       return overview(registrationId);
@@ -100,6 +128,8 @@ export function createBillingService(deps: BillingDeps): {
       return overview(registrationId);
     },
     resendReceipt: (registrationId, invoiceId) => changing((ctx) => agency.resendReceipt(db, ctx, registrationId, invoiceId)),
+    // The settlement wakes the outbox after its commit.
+    subscriptionNews: (tx, news) => hearStripeNews(tx, context(), news),
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { SubscriptionManager } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
 import { businessRegistrations, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { enqueueMail, type MailSettings } from '../notifications/index.js';
 import type { BillingMail, ClientFacts } from './mails.js';
@@ -12,6 +14,16 @@ export interface ChangeContext {
   mail: MailSettings;
   accountUrl: string;
   mailQueued: boolean;
+  /** Stripe's side of a subscription it bills; null in test mode. */
+  stripe: SubscriptionManager | null;
+}
+
+/** The Stripe calls for a subscription Stripe bills; a 409 when this server has no Stripe keys (any more). */
+export function stripeOf(ctx: ChangeContext, sub: Sub): { stripe: SubscriptionManager; subscriptionId: string; customerId: string } {
+  if (!ctx.stripe || !sub.providerSubscriptionId || !sub.providerCustomerId) {
+    throw new HttpError(409, 'This subscription is billed through Stripe, which this server is not connected to. Please write to us to change it.');
+  }
+  return { stripe: ctx.stripe, subscriptionId: sub.providerSubscriptionId, customerId: sub.providerCustomerId };
 }
 
 export const DECLINED = 'Your card was declined.';

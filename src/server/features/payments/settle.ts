@@ -1,7 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CheckedCard } from '../../adapters/payments/test-cards.js';
-import { planProductId, type IntentState, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/types.js';
+import { planProductId, type CardOnFile, type IntentState, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions, webhookEvents } from '../../db/schema.js';
 import { enqueueMail, paymentMails, type MailSettings } from '../notifications/index.js';
@@ -17,7 +16,17 @@ export interface SettleDeps {
   mailQueued(): void;
   /** Test mode: the billing clock's time, so a first payment starts its period where renewals count from (real time when omitted). */
   billingNow?: () => Promise<Date>;
+  /** Tells the billing engine what the provider did to a subscription after its first payment (it e-mails the client and the team). */
+  onSubscriptionNews?: SubscriptionNewsHandler;
 }
+
+/** What the provider (Stripe) did to a subscription, as the billing engine hears it. */
+export type SubscriptionNews =
+  | { kind: 'renewed'; subscriptionId: string; invoiceId: string }
+  | { kind: 'renewal_failed'; subscriptionId: string; invoiceId: string; amountCents: number; attempt: number; nextAttemptAt: Date | null }
+  | { kind: 'ended'; subscriptionId: string; endedAt: Date };
+/** Runs in the settlement's transaction; answers whether it queued e-mail. */
+export type SubscriptionNewsHandler = (tx: Db, news: SubscriptionNews) => Promise<boolean>;
 
 /** What a settlement changed, so that work outside the transaction follows its commit. */
 interface Effects {
@@ -63,7 +72,8 @@ export async function bookLedgerRow(tx: Db, { planName, ...row }: LedgerRow): Pr
  * provider payment, so a repeat books nothing), the intent, the subscription, the registration,
  * and the e-mails. Returns false when it was already booked or the intent is not ours.
  */
-async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, card: CheckedCard | undefined, effects: Effects): Promise<boolean> {
+async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, testCard: CardOnFile | undefined, effects: Effects): Promise<boolean> {
+  const card = testCard ?? state.card ?? undefined;
   const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, state.id)).for('update');
   if (!intent) {
     deps.log.warn({ paymentIntent: state.id }, 'payment succeeded for an intent this app did not create; not booked');
@@ -101,7 +111,8 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, ca
     .where(eq(paymentIntents.id, intent.id));
   const periodStart = sub?.currentPeriodStart ?? state.paidAt;
   const periodEnd = sub?.currentPeriodEnd ?? addMonths(state.paidAt, cycleMonths(sub?.billingCycle ?? 'month'));
-  const renewalStartsAt = sub?.renewalPriceCents != null ? addMonths(state.paidAt, FIRST_PRICE_MONTHS) : null;
+  // Set for every plan: one without a renewal price can change to one with, whose price then follows the same date.
+  const renewalStartsAt = addMonths(state.paidAt, FIRST_PRICE_MONTHS);
   await tx
     .update(subscriptions)
     .set({
@@ -111,10 +122,9 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, ca
       currentPeriodEnd: periodEnd,
       renewalStartsAt: sub?.renewalStartsAt ?? renewalStartsAt,
       providerCustomerId: sub?.providerCustomerId ?? state.customerId,
-      // The card renewals charge. With Stripe the card stays unknown here (null) until Stripe tells us.
-      ...(card
-        ? { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear, testCardBehavior: 'succeeds' as const }
-        : {}),
+      // The card renewals charge. With Stripe it is known when the intent was read with its payment method.
+      ...(card ? { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {}),
+      ...(testCard ? { testCardBehavior: 'succeeds' as const } : {}),
       updatedAt: now,
     })
     .where(eq(subscriptions.id, intent.subscriptionId));
@@ -149,8 +159,7 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, ca
       billingCycle: sub?.billingCycle ?? 'month',
       providerPaymentId: state.id,
       paidAt: state.paidAt,
-      renewal:
-        sub?.renewalPriceCents != null && renewalStartsAt ? { priceCents: sub.renewalPriceCents, startsAt: sub.renewalStartsAt ?? renewalStartsAt } : null,
+      renewal: sub?.renewalPriceCents != null ? { priceCents: sub.renewalPriceCents, startsAt: sub.renewalStartsAt ?? renewalStartsAt } : null,
       card: card ? `${card.brand} ending in ${card.last4}` : null,
       registration: registration ?? null,
     }),
@@ -161,7 +170,7 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, ca
 }
 
 /** A failed attempt: the provider's message is kept; the registration stays and can pay again. */
-async function recordFailure(tx: Db, providerIntentId: string, message: string, card?: CheckedCard): Promise<void> {
+async function recordFailure(tx: Db, providerIntentId: string, message: string, card?: CardOnFile): Promise<void> {
   await tx
     .update(paymentIntents)
     .set({ status: 'requires_payment_method', lastError: message, updatedAt: new Date(), ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}) })
@@ -177,9 +186,52 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
       await recordFailure(tx, event.intentId, event.message);
       return 'applied';
     case 'subscription_changed': {
+      // Which of ours were still running: those that end with this event get the cancellation e-mails.
+      const running =
+        event.status === 'canceled'
+          ? await tx
+              .select({ id: subscriptions.id })
+              .from(subscriptions)
+              .where(and(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId), ne(subscriptions.status, 'canceled')))
+          : [];
       const { outcome, changedIds } = await changeSubscription(tx, event);
       effects.subscriptionIds.push(...changedIds);
+      for (const { id } of running.filter((r) => changedIds.includes(r.id))) {
+        await tellBilling(tx, deps, effects, { kind: 'ended', subscriptionId: id, endedAt: event.canceledAt ?? event.createdAt });
+      }
       return outcome;
+    }
+    case 'renewal_failed': {
+      const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
+      if (!sub) return 'applied';
+      const invoice = await insertInvoice(tx, {
+        subscriptionId: sub.id,
+        registrationId: sub.registrationId,
+        planId: sub.planId,
+        kind: 'renewal',
+        status: 'failed',
+        amountCents: event.amountCents,
+        currency: event.currency,
+        cardBrand: sub.cardBrand,
+        cardLast4: sub.cardLast4,
+        failureMessage: event.message,
+        providerInvoiceId: event.invoiceId,
+        livemode: event.livemode,
+        attemptedAt: event.failedAt,
+      });
+      await tx
+        .update(subscriptions)
+        .set({ failedPaymentCount: event.attempt, nextRetryAt: event.nextAttemptAt, updatedAt: new Date() })
+        .where(eq(subscriptions.id, sub.id));
+      await tellBilling(tx, deps, effects, {
+        kind: 'renewal_failed',
+        subscriptionId: sub.id,
+        invoiceId: invoice.id,
+        amountCents: event.amountCents,
+        attempt: event.attempt,
+        nextAttemptAt: event.nextAttemptAt,
+      });
+      return 'applied';
     }
     case 'renewal_paid': {
       const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
@@ -188,7 +240,7 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
       const [registration] = sub.registrationId
         ? await tx.select({ email: businessRegistrations.email }).from(businessRegistrations).where(eq(businessRegistrations.id, sub.registrationId))
         : [];
-      await bookLedgerRow(tx, {
+      const booked = await bookLedgerRow(tx, {
         provider: 'stripe',
         providerPaymentId: event.invoiceId,
         providerCustomerId: event.customerId,
@@ -202,6 +254,27 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
         paidAt: event.paidAt,
         livemode: event.livemode,
       });
+      // Booked before (a repeat, or revenue:sync and the webhook): its invoice and e-mail exist too.
+      if (!booked) return 'applied';
+      const invoice = await insertInvoice(tx, {
+        subscriptionId: sub.id,
+        registrationId: sub.registrationId,
+        planId: sub.planId,
+        kind: event.reason,
+        status: 'paid',
+        amountCents: event.amountCents,
+        currency: event.currency,
+        periodStart: event.periodStart,
+        periodEnd: event.periodEnd,
+        cardBrand: sub.cardBrand,
+        cardLast4: sub.cardLast4,
+        paymentId: booked,
+        providerInvoiceId: event.invoiceId,
+        livemode: event.livemode,
+        attemptedAt: event.paidAt,
+      });
+      await tx.update(subscriptions).set({ failedPaymentCount: 0, nextRetryAt: null, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+      if (event.reason === 'renewal') await tellBilling(tx, deps, effects, { kind: 'renewed', subscriptionId: sub.id, invoiceId: invoice.id });
       return 'applied';
     }
     case 'product_paid': {
@@ -224,6 +297,10 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
     case 'ignored':
       return 'applied';
   }
+}
+
+async function tellBilling(tx: Db, deps: SettleDeps, effects: Effects, news: SubscriptionNews): Promise<void> {
+  if (deps.onSubscriptionNews && (await deps.onSubscriptionNews(tx, news))) effects.mailQueued = true;
 }
 
 export function createSettlement(deps: SettleDeps) {
@@ -270,13 +347,13 @@ export function createSettlement(deps: SettleDeps) {
 
   return {
     /** A payment the provider (or, in test mode, our card check) says succeeded. */
-    async succeeded(state: IntentState, card?: CheckedCard): Promise<boolean> {
+    async succeeded(state: IntentState, card?: CardOnFile): Promise<boolean> {
       const effects: Effects = { mailQueued: false, subscriptionIds: [] };
       const booked = await deps.db.transaction((tx) => bookFirstPayment(tx, deps, state, card, effects));
       await after(effects);
       return booked;
     },
-    async failed(providerIntentId: string, message: string, card?: CheckedCard): Promise<void> {
+    async failed(providerIntentId: string, message: string, card?: CardOnFile): Promise<void> {
       await recordFailure(deps.db, providerIntentId, message, card);
     },
     /**

@@ -22,6 +22,8 @@ export async function changeSubscription(
       status: event.status,
       ...(event.currentPeriodStart ? { currentPeriodStart: event.currentPeriodStart } : {}),
       ...(event.currentPeriodEnd ? { currentPeriodEnd: event.currentPeriodEnd } : {}),
+      cancelAtPeriodEnd: event.status !== 'canceled' && event.cancelAtPeriodEnd,
+      ...(event.status === 'canceled' ? { canceledAt: event.canceledAt ?? event.createdAt, nextRetryAt: null } : {}),
       providerEventAt: event.createdAt,
       updatedAt: new Date(),
     })
