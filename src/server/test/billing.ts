@@ -46,3 +46,17 @@ export async function mailKinds(ctx: AppUnderTest, to: string) {
   const rows = await ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(desc(outboxMessages.createdAt));
   return rows.map((r) => r.kind);
 }
+
+let signInAddresses = 0;
+/** Signs a client in to the billing page as the e-mailed link does; the session cookie ('agency.account=…'). */
+export async function accountCookie(ctx: AppUnderTest, email: string): Promise<string> {
+  const remoteAddress = `10.76.${Math.floor(++signInAddresses / 250)}.${(signInAddresses % 250) + 1}`;
+  await ctx.app.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email }, remoteAddress });
+  const links = await ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, email));
+  const link = links.filter((m) => m.kind === 'client_billing_link').at(-1);
+  const token = link && /\/account\?token=([A-Za-z0-9_-]+)/.exec(link.body)?.[1];
+  if (!token) throw new Error(`no billing link was e-mailed to ${email}`);
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/account/sign-in', payload: { token }, remoteAddress });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  return String([res.headers['set-cookie']].flat()[0]).split(';')[0]!;
+}

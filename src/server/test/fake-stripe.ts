@@ -17,6 +17,10 @@ export async function startFakeStripe() {
   const replays = new Map<string, { status: number; body: unknown }>();
   const products = new Set<string>();
   const intents = new Map<string, Record<string, unknown>>();
+  const subs = new Map<string, Record<string, unknown> & { items: { object: 'list'; data: Record<string, unknown>[] } }>();
+  const setupIntents = new Map<string, Record<string, unknown>>();
+  /** Charges after the first one (an open invoice paid again, an upgrade's proration) are declined while this is set. */
+  const cards = { failCharges: false };
   let seq = 0;
   const next = (prefix: string) => `${prefix}_fake${++seq}`;
 
@@ -30,6 +34,14 @@ export async function startFakeStripe() {
     const data = matching.slice(start, start + limit);
     return { status: 200, body: { object: 'list', url: path, has_more: start + limit < matching.length, data } };
   }
+
+  const DECLINED = { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } } };
+  const priceOf = (params: Record<string, string>, at: string) => ({
+    object: 'price',
+    unit_amount: Number(params[`${at}[price_data][unit_amount]`]),
+    currency: params[`${at}[price_data][currency]`],
+    product: params[`${at}[price_data][product]`],
+  });
 
   /** `livemode` follows the key, as at Stripe: objects made with `sk_live_…` are real money. */
   function route(method: string, path: string, params: Record<string, string>, livemode: boolean): { status: number; body: unknown } {
@@ -64,17 +76,89 @@ export async function startFakeStripe() {
         livemode,
       });
       const invoice = { id: next('in'), object: 'invoice', confirmation_secret: { client_secret: `${intentId}_secret_fake`, type: 'payment_intent' } };
-      return {
-        status: 200,
-        body: {
-          id: next('sub'),
-          object: 'subscription',
-          status: 'incomplete',
-          customer: params.customer,
-          latest_invoice: invoice,
-          items: { object: 'list', data: [] },
-        },
+      const id = next('sub');
+      const now = Math.floor(Date.now() / 1000);
+      const item = {
+        id: next('si'),
+        object: 'subscription_item',
+        current_period_start: now,
+        current_period_end: now + 30 * 86_400,
+        price: priceOf(params, 'items[0]'),
       };
+      const sub = {
+        id,
+        object: 'subscription',
+        status: 'incomplete',
+        customer: params.customer,
+        cancel_at_period_end: false,
+        items: { object: 'list' as const, data: [item] },
+      };
+      subs.set(id, { ...sub, latest_invoice: { id: invoice.id, object: 'invoice', status: 'paid' } });
+      return { status: 200, body: { ...sub, latest_invoice: invoice } };
+    }
+    if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      const sub = subs.get(m[1]!);
+      if (!sub)
+        return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${m[1]}'` } } };
+      if (method === 'GET') return { status: 200, body: sub };
+      if (method === 'DELETE') return { status: 200, body: Object.assign(sub, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) }) };
+      if (params['items[0][price_data][unit_amount]']) {
+        if (cards.failCharges && params.proration_behavior === 'always_invoice') return DECLINED;
+        sub.items.data[0]!.price = priceOf(params, 'items[0]');
+      }
+      if (params.cancel_at_period_end) sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
+      if (params.default_payment_method) sub.default_payment_method = params.default_payment_method;
+      return { status: 200, body: sub };
+    }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      const id = next('seti');
+      const intent = {
+        id,
+        object: 'setup_intent',
+        client_secret: `${id}_secret_fake`,
+        customer: params.customer,
+        status: 'requires_payment_method',
+        payment_method: null,
+        usage: params.usage,
+      };
+      setupIntents.set(id, intent);
+      return { status: 200, body: intent };
+    }
+    if (method === 'GET' && (m = /^\/v1\/setup_intents\/([^/]+)$/.exec(path))) {
+      const intent = setupIntents.get(m[1]!);
+      if (!intent)
+        return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such setupintent: '${m[1]}'` } } };
+      const method = intent.payment_method as Record<string, unknown> | null;
+      return { status: 200, body: { ...intent, payment_method: params['expand[0]'] === 'payment_method' ? method : (method?.id ?? null) } };
+    }
+    if (method === 'POST' && (m = /^\/v1\/customers\/([^/]+)$/.exec(path))) return { status: 200, body: { id: m[1], object: 'customer' } };
+    if (method === 'POST' && (m = /^\/v1\/subscription_schedules\/([^/]+)\/release$/.exec(path))) {
+      return { status: 200, body: { id: m[1], object: 'subscription_schedule', status: 'released' } };
+    }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      // Half the difference of the monthly prices: what Stripe would prorate halfway through a period.
+      const sub = subs.get(params.subscription!);
+      const current = Number((sub?.items.data[0]?.price as { unit_amount?: number } | undefined)?.unit_amount ?? 0);
+      const amount = Math.max(0, Math.round((Number(params['subscription_details[items][0][price_data][unit_amount]']) - current) / 2));
+      return { status: 200, body: { object: 'invoice', amount_due: amount, currency: 'usd' } };
+    }
+    if (method === 'POST' && (m = /^\/v1\/invoices\/([^/]+)\/pay$/.exec(path))) {
+      return cards.failCharges ? DECLINED : { status: 200, body: { id: m[1], object: 'invoice', status: 'paid' } };
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const data = [
+        {
+          id: next('inpay'),
+          object: 'invoice_payment',
+          invoice: params.invoice,
+          status: 'paid',
+          payment: { type: 'payment_intent', payment_intent: `pi_of_${params.invoice}` },
+        },
+      ];
+      return { status: 200, body: { object: 'list', url: path, has_more: false, data } };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      return { status: 200, body: { id: next('re'), object: 'refund', payment_intent: params.payment_intent, status: 'succeeded' } };
     }
     if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
       const intent = intents.get(m[1]!);
@@ -83,7 +167,13 @@ export async function startFakeStripe() {
     if (method === 'POST' && path === '/v1/subscription_schedules') {
       return {
         status: 200,
-        body: { id: next('sub_sched'), object: 'subscription_schedule', subscription: params.from_subscription, phases: [{ start_date: 1_790_000_000 }] },
+        body: {
+          id: next('sub_sched'),
+          object: 'subscription_schedule',
+          subscription: params.from_subscription,
+          phases: [{ start_date: 1_790_000_000 }],
+          current_phase: { start_date: 1_790_000_000, end_date: 1_792_592_000 },
+        },
       };
     }
     if (method === 'POST' && (m = /^\/v1\/subscription_schedules\/([^/]+)$/.exec(path))) {
@@ -109,6 +199,13 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     listed,
     requests,
+    cards,
+    /** The fake's subscription as Stripe holds it (its item's price, cancel_at_period_end, default card). */
+    subscription: (id: string) => subs.get(id),
+    /** Confirms a SetupIntent with a card, as the Payment Element does in the browser. */
+    confirmSetup(id: string, card: { brand: string; last4: string; exp_month: number; exp_year: number }) {
+      Object.assign(setupIntents.get(id)!, { status: 'succeeded', payment_method: { id: next('pm'), object: 'payment_method', type: 'card', card } });
+    },
     /** Makes the fake's intent succeed (or fail), as if the browser had confirmed it with Stripe.js. */
     setIntent(id: string, fields: Record<string, unknown>) {
       Object.assign(intents.get(id)!, fields);

@@ -4,6 +4,7 @@ import {
   CardDeclinedError,
   InvalidWebhookError,
   PaymentProviderError,
+  ProviderRefusedError,
   planProductId,
   type CardOnFile,
   type IntentState,
@@ -132,8 +133,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     async finishCardSetup({ customerId, providerSubscriptionId, setupIntentId }) {
       return guarded(async () => {
         const intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
-        if (idOf(intent.customer) !== customerId) throw new PaymentProviderError('This card setup belongs to someone else.');
-        if (intent.status !== 'succeeded') throw new PaymentProviderError('The new card is not confirmed yet. Please enter it again.');
+        if (idOf(intent.customer) !== customerId) throw new ProviderRefusedError('This card setup is not for your subscription. Please enter the card again.');
+        if (intent.status !== 'succeeded') throw new ProviderRefusedError('The new card is not confirmed yet. Please enter it again.');
         const paymentMethod = idOf(intent.payment_method);
         const card = cardOf(intent.payment_method);
         if (!paymentMethod || !card) throw new PaymentProviderError('Stripe did not return a card for this setup.');

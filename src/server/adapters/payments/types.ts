@@ -174,5 +174,8 @@ export class InvalidWebhookError extends Error {}
 /** A provider refused or failed a request; `message` is safe to show. */
 export class PaymentProviderError extends Error {}
 
+/** What the client sent does not fit (a card setup not confirmed yet, or someone else's); `message` says what to do. */
+export class ProviderRefusedError extends PaymentProviderError {}
+
 /** The card was declined; `message` is the provider's, safe to show. */
 export class CardDeclinedError extends PaymentProviderError {}

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountOverview, BillingClock, BillingRunResult, CardInput, CardSetup, PlanChangePreview } from '../../../contract/billing.js';
-import type { PaymentProvider } from '../../adapters/payments/types.js';
+import { PaymentProviderError, ProviderRefusedError, type PaymentProvider } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { MailSettings } from '../notifications/index.js';
@@ -70,6 +70,11 @@ export function createBillingService(deps: BillingDeps): {
     const ctx = context();
     try {
       return await work(ctx, await clock.now());
+    } catch (error) {
+      // Stripe's answer, in a sentence; the transaction rolled back, so our rows are as they were.
+      if (error instanceof ProviderRefusedError) throw new HttpError(409, error.message);
+      if (error instanceof PaymentProviderError) throw new HttpError(502, `Stripe could not make this change: ${error.message} Please try again.`);
+      throw error;
     } finally {
       if (ctx.mailQueued) deps.mailQueued();
     }
@@ -117,7 +122,7 @@ export function createBillingService(deps: BillingDeps): {
       await changing((ctx, now) => actions.resume(db, ctx, registrationId, now));
       return overview(registrationId);
     },
-    previewPlanChange: async (registrationId, planId) => previewPlanChange(db, context(), registrationId, planId, await clock.now()),
+    previewPlanChange: (registrationId, planId) => changing((ctx, now) => previewPlanChange(db, ctx, registrationId, planId, now)),
     async changePlan(registrationId, planId) {
       await changing((ctx, now) => changePlan(db, ctx, registrationId, planId, now));
       return overview(registrationId);

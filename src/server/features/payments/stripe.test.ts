@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
-import { appUnderTest } from '../../test/app-under-test.js';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
+import { STRIPE_WEBHOOK_SECRET, stripeAppUnderTest } from '../../test/stripe-app.js';
 import { createPaymentProvider } from '../../adapters/payments/index.js';
 import { createSettlement } from './settle.js';
 
-const WEBHOOK_SECRET = 'whsec_test_secret';
-const signer = new Stripe('sk_test_fake');
 const registration = {
   businessName: 'Demo Garage',
   ownerName: 'Alex Example',
@@ -19,72 +15,25 @@ const registration = {
 };
 
 describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kind) => {
-  let fake: FakeStripe;
   let growing: typeof subscriptionPlans.$inferSelect;
-  afterAll(() => fake?.close());
-  const ctx = appUnderTest(kind, async () => {
-    fake = await startFakeStripe();
-    const config = testConfig({
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: fake.url,
-    });
-    return { config, role: null, registrationRateLimit: 1000, paymentRateLimit: 1000 };
-  });
+  const stripe = stripeAppUnderTest(kind);
+  const { ctx, deliver, event, succeededIntent } = stripe;
 
   beforeAll(async () => {
     growing = (await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing')))[0]!;
   });
 
-  const register = async () => (await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: registration })).json<{ id: string }>().id;
-  const start = async (registrationId: string) =>
-    (await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: growing.id, amount: 299, registrationId } })).json<{
-      clientSecret: string;
-      paymentIntentId: string;
-      provider: string;
-      publishableKey: string;
-    }>();
-  const deliver = (event: object, signature?: string) => {
-    const payload = JSON.stringify(event);
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-      payload,
-    });
-  };
-  const event = (id: string, type: string, object: object, created = 1_790_000_000) => ({
-    id,
-    object: 'event',
-    type,
-    created,
-    livemode: false,
-    data: { object },
-  });
-  const succeededIntent = (id: string) => ({
-    id,
-    object: 'payment_intent',
-    amount: 29_900,
-    amount_received: 29_900,
-    currency: 'usd',
-    customer: 'cus_x',
-    status: 'succeeded',
-    created: 1_790_000_000,
-    last_payment_error: null,
-  });
+  const register = () => stripe.register(registration);
+  const start = (registrationId: string) => stripe.start(growing.id, registrationId);
   const ledgerFor = (registrationId: string) => ctx.testDb.database.db.select().from(payments).where(eq(payments.registrationId, registrationId));
 
   it('creates the customer and an incomplete subscription at the plan price, with idempotency keys', async () => {
     const registrationId = await register();
-    const before = fake.requests.length;
+    const before = stripe.fake.requests.length;
     const answer = await start(registrationId);
     expect(answer).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_fake' });
     expect(answer.clientSecret).toBe(`${answer.paymentIntentId}_secret_fake`);
-    const sent = fake.requests.slice(before);
+    const sent = stripe.fake.requests.slice(before);
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /v1/customers',
       'GET /v1/products/plan_growing',
@@ -108,7 +57,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
 
     const again = await start(registrationId);
     expect(again.clientSecret).toBe(answer.clientSecret);
-    expect(fake.requests.length).toBe(before + 4);
+    expect(stripe.fake.requests.length).toBe(before + 4);
   });
 
   it('refuses a webhook whose signature does not verify, and books nothing', async () => {
@@ -176,9 +125,9 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     const registrationId = await register();
     const { paymentIntentId } = await start(registrationId);
     const [sub] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
-    const before = fake.requests.length;
+    const before = stripe.fake.requests.length;
     await deliver(event(`evt_paid_${registrationId}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId)));
-    const calls = fake.requests.slice(before);
+    const calls = stripe.fake.requests.slice(before);
     expect(calls.map((r) => `${r.method} ${r.path.replace(/sub_sched_fake\d+/, 'ID')}`)).toEqual([
       'POST /v1/subscription_schedules',
       'POST /v1/subscription_schedules/ID',
@@ -299,9 +248,9 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
       status_transitions: { paid_at: created },
     });
     // More than one page of 100, and one too old to be asked for.
-    fake.listed.invoices.push(...Array.from({ length: 120 }, (_, i) => appInvoice(`in_sync_${i}`, 1_800_000_000 - i)));
-    fake.listed.invoices.push(appInvoice('in_sync_old', 1_600_000_000));
-    fake.listed.charges.push({
+    stripe.fake.listed.invoices.push(...Array.from({ length: 120 }, (_, i) => appInvoice(`in_sync_${i}`, 1_800_000_000 - i)));
+    stripe.fake.listed.invoices.push(appInvoice('in_sync_old', 1_600_000_000));
+    stripe.fake.listed.charges.push({
       id: 'ch_sync_1',
       object: 'charge',
       status: 'succeeded',
@@ -319,8 +268,8 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
       testConfig({
         STRIPE_SECRET_KEY: 'sk_test_fake',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: fake.url,
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripe.fake.url,
       }),
     );
     const settlement = createSettlement({
@@ -341,7 +290,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     expect(rows.some((r) => r.providerPaymentId === 'in_sync_old')).toBe(false);
     // Each row is live or test as Stripe marks the object it was read from.
     expect(rows.filter((r) => r.livemode).map((r) => r.providerPaymentId)).toEqual(['ch_sync_1']);
-    expect(fake.requests.filter((r) => r.path === '/v1/invoices').some((r) => r.params.starting_after)).toBe(true);
+    expect(stripe.fake.requests.filter((r) => r.path === '/v1/invoices').some((r) => r.params.starting_after)).toBe(true);
   });
 
   it('applies subscription events in order: a stale update never revives a cancelled subscription', async () => {
@@ -435,7 +384,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     const ask = () => ctx.app.inject({ url: `/api/payments/status?payment_intent=${paymentIntentId}&payment_intent_client_secret=${clientSecret}` });
     expect((await ask()).json()).toMatchObject({ status: 'requires_payment_method' });
     expect(await ledgerFor(registrationId)).toHaveLength(0);
-    fake.setIntent(paymentIntentId, { status: 'succeeded', amount_received: 29_900 });
+    stripe.fake.setIntent(paymentIntentId, { status: 'succeeded', amount_received: 29_900 });
     expect((await ask()).json()).toMatchObject({ status: 'succeeded' });
     expect(await ledgerFor(registrationId)).toHaveLength(1);
     const [intent] = await ctx.testDb.database.db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, paymentIntentId));
