@@ -110,6 +110,23 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
   await expect(invoices.getByRole('row')).toHaveCount(3);
   await expect(invoices).toContainText('Plan change (prorated)');
 
+  // A downgrade waits for the renewal; keeping the current plan undoes it.
+  await changePlan.click();
+  dialog = client.getByRole('dialog', { name: 'Change plan' });
+  await dialog.getByLabel('New plan').selectOption({ label: (await dialog.locator('option', { hasText: /^Essential/ }).textContent())! });
+  await expect(dialog.getByText(/^From [A-Z][a-z]+ \d{1,2}, \d{4} you pay \$\d+\.\d{2} per month$/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Change plan' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(client.getByText(/Essential/).first()).toBeVisible();
+  await changePlan.click();
+  dialog = client.getByRole('dialog', { name: 'Change plan' });
+  await dialog.getByLabel('New plan').selectOption({ label: 'Keep Professional (no change at renewal)' });
+  await expect(dialog.getByText(/^You stay on Professional at \$\d+\.\d{2} per month; the scheduled change is cancelled$/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Change plan' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(client.getByRole('heading', { name: 'Professional plan' })).toBeVisible();
+  await expect(client.getByText(/Essential/)).toHaveCount(0);
+
   // A 390 px phone: nothing sticks out sideways (the invoice table scrolls inside its box).
   await client.setViewportSize({ width: 390, height: 844 });
   expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

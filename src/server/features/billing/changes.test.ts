@@ -56,4 +56,32 @@ describe.each(TEST_DATABASES)("a client's billing changes in test mode on %s", (
     expect(sub).toMatchObject({ planId: planIds.essential, scheduledPlanId: null });
     expect((await invoicesOf(ctx, subscriptionId)).at(-1)).toMatchObject({ kind: 'renewal', amountCents: 19_900, planId: planIds.essential });
   });
+
+  it('choosing the current plan while a downgrade waits undoes the downgrade', async () => {
+    const { registrationId, subscriptionId, planIds, email } = await paidRegistration(ctx);
+    const billing = billingFor(ctx);
+    await billing.changePlan(registrationId, planIds.essential!);
+    expect(await billing.previewPlanChange(registrationId, planIds.growing!)).toMatchObject({ direction: 'same', amountNow: '0.00' });
+    const kept = await billing.changePlan(registrationId, planIds.growing!);
+    expect(kept.subscription).toMatchObject({ plan: { name: 'growing' }, scheduledPlan: null, nextCharge: { amount: '299.00' } });
+    // Nothing waits any more: the current plan again is refused, as before.
+    await expect(billing.changePlan(registrationId, planIds.growing!)).rejects.toMatchObject({ statusCode: 409 });
+    await billing.clock.advance(32);
+    expect((await invoicesOf(ctx, subscriptionId)).at(-1)).toMatchObject({ kind: 'renewal', amountCents: 29_900, planId: planIds.growing });
+    expect(await mailKinds(ctx, email)).toContain('client_billing_change');
+  });
+
+  it('a plan without a renewal price, upgraded to one with, reaches its renewal price 12 months after the first payment', async () => {
+    const { registrationId, subscriptionId, planIds } = await paidRegistration(ctx, 'professional');
+    const billing = billingFor(ctx);
+    const first = await subscriptionRow(ctx, subscriptionId);
+    expect(first.renewalStartsAt).not.toBeNull();
+    await billing.changePlan(registrationId, planIds.comprehensive!);
+    for (let month = 0; month < 13; month++) await billing.clock.advance(31);
+    const renewals = (await invoicesOf(ctx, subscriptionId)).filter((i) => i.kind === 'renewal');
+    expect(renewals.length).toBeGreaterThanOrEqual(12);
+    const startsAt = (await subscriptionRow(ctx, subscriptionId)).renewalStartsAt!;
+    for (const invoice of renewals) expect(invoice.amountCents).toBe(invoice.periodStart! >= startsAt ? 56_500 : 59_900);
+    expect(renewals.at(-1)!.amountCents).toBe(56_500);
+  });
 });

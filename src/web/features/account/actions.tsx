@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { AccountOverview, SubscriptionOverview } from '../../../contract/billing';
 import { CANCEL_REASON_MAX } from '../../../contract/billing';
 import { Button } from '../../components/ui/button';
@@ -13,30 +13,46 @@ import { ChangePlanDialog } from './change-plan';
 import { formatDate } from './format';
 
 const failed = (error: unknown) => errorMessage(error, 'Please try again.');
+// Stripe.js is fetched only when a client opens 'Update card' on a subscription Stripe bills.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+const cardUpdated = (next: AccountOverview) => {
+  const c = next.subscription?.card;
+  toast({ title: 'Card updated', description: c ? `Your ${c.brand} card ending in ${c.last4} pays from now on.` : undefined });
+};
 
 export function UpdateCardDialog({ account, variant }: { account: AccountOverview; variant?: 'outline' | 'red' }) {
   const update = useUpdateCard();
   return (
     <ActionDialog label="Update card" title="Update card" description="The new card pays your next charges." variant={variant}>
-      {(close) => (
-        <>
-          <ActionError message={update.error && !fieldIssues(update.error).cardNumber ? failed(update.error) : null} />
-          <CardForm
-            provider={account.provider}
-            pending={update.isPending}
-            serverErrors={fieldIssues(update.error)}
-            onSubmit={(card) =>
-              update.mutate(card, {
-                onSuccess: (next) => {
-                  close();
-                  const c = next.subscription?.card;
-                  toast({ title: 'Card updated', description: c ? `Your ${c.brand} card ending in ${c.last4} pays from now on.` : undefined });
-                },
-              })
-            }
-          />
-        </>
-      )}
+      {(close) =>
+        account.provider === 'stripe' ? (
+          <Suspense fallback={<p role="status">Loading the card form…</p>}>
+            <StripeCardForm
+              onSaved={(next) => {
+                close();
+                cardUpdated(next);
+              }}
+            />
+          </Suspense>
+        ) : (
+          <>
+            <ActionError message={update.error && !fieldIssues(update.error).cardNumber ? failed(update.error) : null} />
+            <CardForm
+              pending={update.isPending}
+              serverErrors={fieldIssues(update.error)}
+              onSubmit={(card) =>
+                update.mutate(card, {
+                  onSuccess: (next) => {
+                    close();
+                    cardUpdated(next);
+                  },
+                })
+              }
+            />
+          </>
+        )
+      }
     </ActionDialog>
   );
 }

@@ -2,12 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   cancelAccountSubscription,
   changeAccountPlan,
+  finishAccountCardSetup,
   getAccount,
   previewAccountPlanChange,
   redeemBillingLink,
   requestBillingLink,
   resumeAccountSubscription,
   signOutOfAccount,
+  startAccountCardSetup,
   updateAccountCard,
   type AccountOverview,
   type CardInput,
@@ -54,6 +56,10 @@ function useAccountAction<I>(action: (input: I) => Promise<AccountOverview>) {
 }
 
 export const useUpdateCard = () => useAccountAction((card: CardInput) => callApi(updateAccountCard, { body: card }));
+/** Stripe: one SetupIntent per opened card dialog, never cached or retried behind the client's back. */
+export const useCardSetup = () =>
+  useQuery({ queryKey: ['account-card-setup'], queryFn: () => callApi(startAccountCardSetup), gcTime: 0, staleTime: Infinity, retry: false });
+export const useFinishCardSetup = () => useAccountAction((setupIntentId: string) => callApi(finishAccountCardSetup, { body: { setupIntentId } }));
 export const useCancelSubscription = () => useAccountAction((reason: string) => callApi(cancelAccountSubscription, { body: reason.trim() ? { reason } : {} }));
 export const useResumeSubscription = () => useAccountAction(() => callApi(resumeAccountSubscription));
 export const useChangePlan = () => useAccountAction((planId: number) => callApi(changeAccountPlan, { body: { planId } }));

@@ -4,37 +4,14 @@ import type { CardCheck } from '../../../contract/cards';
 import type { CardInput } from '../../../contract/billing';
 import { Button } from '../../components/ui/button';
 import { TestCardFields, useTestCard } from '../../components/test-card-fields';
-import { site } from '../../lib/site';
 
 /**
- * Test mode's card form, the same fields, checks and messages as the checkout's (components/test-card-fields.tsx). With Stripe a new card needs Stripe's Payment Element
- * and a SetupIntent, which this page does not have yet: the client is asked to contact support.
+ * Test mode's card form, the same fields, checks and messages as the checkout's
+ * (components/test-card-fields.tsx). With Stripe the dialog shows stripe-card-form.tsx instead.
  */
-export function CardForm({
-  provider,
-  pending,
-  serverErrors,
-  onSubmit,
-}: {
-  provider: 'test' | 'stripe';
-  pending: boolean;
-  serverErrors: CardCheck;
-  onSubmit: (card: CardInput) => void;
-}) {
+export function CardForm({ pending, serverErrors, onSubmit }: { pending: boolean; serverErrors: CardCheck; onSubmit: (card: CardInput) => void }) {
   const card = useTestCard('new-');
   const errors = { ...serverErrors, ...card.errors };
-
-  if (provider === 'stripe') {
-    return (
-      <p role="note" className="text-sm">
-        To change the card on file, write to{' '}
-        <a className="underline" href={`mailto:${site.supportEmail}`}>
-          {site.supportEmail}
-        </a>{' '}
-        and we will send you a secure link.
-      </p>
-    );
-  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -15,6 +15,7 @@ export function previewSentence(preview: PlanChangePreview, cycle: string, curre
   const price = money(preview.plan.price, currency);
   if (preview.direction === 'upgrade') return `You pay ${money(preview.amountNow, currency)} now and ${price} per ${cycle} from then on`;
   if (preview.direction === 'downgrade') return `From ${formatDate(preview.effectiveAt)} you pay ${price} per ${cycle}`;
+  if (preview.direction === 'same') return `You stay on ${preview.plan.displayName} at ${price} per ${cycle}; the scheduled change is cancelled`;
   return null;
 }
 
@@ -23,7 +24,8 @@ function ChangePlanForm({ subscription, close }: { subscription: SubscriptionOve
   const [planId, setPlanId] = useState<number | null>(null);
   const preview = usePlanChangePreview(planId);
   const change = useChangePlan();
-  const others = (plans.data ?? []).filter((p) => p.id !== subscription.plan.id);
+  // While a downgrade waits for the renewal, the current plan is a choice too: keeping it undoes the downgrade.
+  const choices = (plans.data ?? []).filter((p) => p.id !== subscription.plan.id || subscription.scheduledPlan);
   const sentence = preview.data && previewSentence(preview.data, subscription.billingCycle, subscription.currency);
 
   if (plans.isPending) return <p role="status">Loading the plans…</p>;
@@ -46,9 +48,9 @@ function ChangePlanForm({ subscription, close }: { subscription: SubscriptionOve
       <Field id="new-plan" label="New plan">
         <Select id="new-plan" name="planId" value={planId ?? ''} onChange={(e) => setPlanId(e.target.value ? Number(e.target.value) : null)}>
           <option value="">Choose a plan</option>
-          {others.map((p) => (
+          {choices.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.displayName} - ${p.price}/{p.billingCycle}
+              {p.id === subscription.plan.id ? `Keep ${p.displayName} (no change at renewal)` : `${p.displayName} - $${p.price}/${p.billingCycle}`}
             </option>
           ))}
         </Select>

@@ -1,18 +1,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
+import { stripeFor } from '../../lib/stripe';
 import type { PaymentFormProps } from './payment-form';
-
-const stripes = new Map<string, Promise<Stripe | null>>();
-function stripeFor(publishableKey: string) {
-  let stripe = stripes.get(publishableKey);
-  if (!stripe) {
-    stripe = loadStripe(publishableKey);
-    stripes.set(publishableKey, stripe);
-  }
-  return stripe;
-}
 
 /** Stripe's Payment Element; the card data goes from the browser to Stripe, never through us. */
 export default function StripePaymentForm(props: PaymentFormProps) {
