@@ -41,5 +41,7 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(dist, 'server/migrations'), { recursive: true });
+// The message catalogs the server reads (page shell, e-mails), beside the bundle as in the sources (src/server/locales.ts).
+fs.cpSync(path.join(root, 'src/locales'), path.join(dist, 'locales'), { recursive: true });
 fs.writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
 console.log('build: dist/ is ready');

@@ -54,19 +54,38 @@ export interface CardCheck {
   cvc?: string;
 }
 
-/** Field → message for each problem with a typed card; empty when the card can be sent. */
-export function cardProblems(card: Required<CardCheck>, now = new Date()): CardCheck {
-  const problems: CardCheck = {};
+/** What is wrong with a typed card, per field; a page words it in its language. */
+export type CardProblem = 'numberMissing' | 'numberInvalid' | 'expiryMissing' | 'expiryFormat' | 'expiryPast' | 'cvcMissing' | 'cvcIncomplete';
+
+/** The problems in English, as the server answers them. */
+export const CARD_PROBLEM_TEXT: Record<CardProblem, string> = {
+  numberMissing: 'Enter your card number.',
+  numberInvalid: 'Your card number is incomplete or invalid.',
+  expiryMissing: "Enter your card's expiry date.",
+  expiryFormat: 'Enter the expiry date as MM / YY.',
+  expiryPast: "Your card's expiry date is in the past.",
+  cvcMissing: "Enter your card's security code.",
+  cvcIncomplete: "Your card's security code is incomplete.",
+};
+
+/** Field → problem for each problem with a typed card; empty when the card can be sent. */
+export function cardProblemCodes(card: Required<CardCheck>, now = new Date()): Partial<Record<keyof CardCheck, CardProblem>> {
+  const problems: Partial<Record<keyof CardCheck, CardProblem>> = {};
   const digits = cardDigits(card.cardNumber);
-  if (!digits) problems.cardNumber = 'Enter your card number.';
-  else if (!luhnValid(digits)) problems.cardNumber = 'Your card number is incomplete or invalid.';
+  if (!digits) problems.cardNumber = 'numberMissing';
+  else if (!luhnValid(digits)) problems.cardNumber = 'numberInvalid';
   const expiry = parseExpiry(card.expiry);
-  if (!card.expiry.trim()) problems.expiry = "Enter your card's expiry date.";
-  else if (!expiry) problems.expiry = 'Enter the expiry date as MM / YY.';
-  else if (!expiryInFuture(expiry, now)) problems.expiry = "Your card's expiry date is in the past.";
-  if (!card.cvc.trim()) problems.cvc = "Enter your card's security code.";
-  else if (!cvcValid(card.cvc.trim(), cardBrand(digits))) problems.cvc = "Your card's security code is incomplete.";
+  if (!card.expiry.trim()) problems.expiry = 'expiryMissing';
+  else if (!expiry) problems.expiry = 'expiryFormat';
+  else if (!expiryInFuture(expiry, now)) problems.expiry = 'expiryPast';
+  if (!card.cvc.trim()) problems.cvc = 'cvcMissing';
+  else if (!cvcValid(card.cvc.trim(), cardBrand(digits))) problems.cvc = 'cvcIncomplete';
   return problems;
+}
+
+/** Field → message (English) for each problem with a typed card; empty when the card can be sent. */
+export function cardProblems(card: Required<CardCheck>, now = new Date()): CardCheck {
+  return Object.fromEntries(Object.entries(cardProblemCodes(card, now)).map(([field, problem]) => [field, CARD_PROBLEM_TEXT[problem]]));
 }
 
 /** '4242424242424242' → '4242 4242 4242 4242' while typing. */

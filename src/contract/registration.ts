@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BUSINESS_TYPES } from './registration-fields.js';
+import { LOCALES } from './routes.js';
 import { isHttpUrl } from './web-address.js';
 
 export * from './registration-fields.js';
@@ -33,6 +34,8 @@ export const businessRegistrationInput = z.object({
   subscriptionPlan: required('Subscription Plan', 60),
   website: optional('Website', 2048).check(z.refine((v) => v === undefined || isHttpUrl(v), 'Website must be a web address starting with http:// or https://')),
   description: optional('Description', 2000),
+  /** The language of the page the client registered on: their e-mails follow it (default English). */
+  language: z.optional(z.enum(LOCALES, `Language must be one of: ${LOCALES.join(', ')}`)),
 });
 export type BusinessRegistrationInput = z.input<typeof businessRegistrationInput>;
 export type BusinessRegistration = z.output<typeof businessRegistrationInput>;

@@ -17,23 +17,82 @@ export const WEB_PATHS = {
   settings: '/settings',
 } as const;
 
+/**
+ * The languages of the public site (docs/decisions/015). English is the default and its paths have
+ * no prefix; every other language's paths start with `/{locale}`: `/es`, `/es/checkout/growing`.
+ * The language comes from the URL only, never from a cookie or the browser's settings.
+ */
+export const LOCALES = ['en', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+
+/**
+ * The public pages: each is at its own URL in every language (the admin area and the employee
+ * sign-in stay English). A new public page listed here is answered 200 under `/es` too.
+ */
+export const PUBLIC_PATHS: readonly string[] = [
+  WEB_PATHS.landing,
+  WEB_PATHS.checkoutWithoutPlan,
+  WEB_PATHS.checkout,
+  WEB_PATHS.paymentSuccess,
+  WEB_PATHS.account,
+];
+
+/** A path (with its query and hash, if any) in `locale`: `localizedPath('es', '/checkout/growing')` is `/es/checkout/growing`. */
+export function localizedPath(locale: Locale, path: string): string {
+  if (locale === DEFAULT_LOCALE) return path;
+  return path === '/' || /^\/[?#]/.test(path) ? `/${locale}${path.slice(1)}` : `/${locale}${path}`;
+}
+
+/** The language of a path and the path without its language prefix: `/es/account?x` is `es` and `/account?x`. */
+export function splitLocale(path: string): { locale: Locale; path: string } {
+  const match = /^\/([a-z]{2})(?=$|[/?#])/.exec(path);
+  if (!match || match[1] === DEFAULT_LOCALE || !isLocale(match[1])) return { locale: DEFAULT_LOCALE, path };
+  const rest = path.slice(match[0].length);
+  return { locale: match[1], path: rest.startsWith('/') ? rest : `/${rest}` };
+}
+
 /** Every browser route: the router (src/web/app.tsx) renders these, the server answers them 200. */
-export const WEB_ROUTES: readonly string[] = Object.values(WEB_PATHS);
+export const WEB_ROUTES: readonly string[] = /* @__PURE__ */ (() => [
+  ...Object.values(WEB_PATHS),
+  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((locale) => PUBLIC_PATHS.map((path) => localizedPath(locale, path))),
+])();
 
 /** The query parameter of a checkout link that names the registration being paid for. */
 export const CHECKOUT_REGISTRATION_PARAM = 'registration';
 
-/** The checkout page of one plan (`/checkout/growing`), for a registration when one is named (its checkout link). */
-export function checkoutPath(planName: string, registrationId?: string): string {
+/**
+ * The checkout page of one plan (`/checkout/growing`), for a registration when one is named (its
+ * checkout link), in `locale` when given (`/es/checkout/growing?registration=…`).
+ */
+export function checkoutPath(planName: string, registrationId?: string, locale: Locale = DEFAULT_LOCALE): string {
   const path = WEB_PATHS.checkout.replace(':planName', encodeURIComponent(planName));
-  return registrationId ? `${path}?${CHECKOUT_REGISTRATION_PARAM}=${encodeURIComponent(registrationId)}` : path;
+  return localizedPath(locale, registrationId ? `${path}?${CHECKOUT_REGISTRATION_PARAM}=${encodeURIComponent(registrationId)}` : path);
 }
 
-export function isKnownWebPath(path: string): boolean {
-  const clean = path.split('?')[0]!.replace(/\/+$/, '') || '/';
-  return WEB_ROUTES.some((route) => {
+/** Whether `path` (query and trailing slashes aside) is one of `routes`, `:param` matching any one segment. */
+function matchesRoute(routes: readonly string[], path: string): boolean {
+  const clean = path.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+  return routes.some((route) => {
     const pattern = route.split('/');
     const parts = clean.split('/');
     return pattern.length === parts.length && pattern.every((p, i) => (p.startsWith(':') ? parts[i] !== '' : p === parts[i]));
   });
+}
+
+export function isKnownWebPath(path: string): boolean {
+  return matchesRoute(WEB_ROUTES, path);
+}
+
+/**
+ * The `<link rel="alternate" hreflang>` of a page: the same page in every language, and English as
+ * `x-default`. `path` is the page's path without its language prefix; only public pages have them.
+ */
+export function alternateLinks(origin: string, path: string): { hreflang: string; href: string }[] {
+  const page = path.split(/[?#]/)[0]!;
+  if (!matchesRoute(PUBLIC_PATHS, page)) return [];
+  const links = LOCALES.map((locale) => ({ hreflang: locale as string, href: `${origin}${localizedPath(locale, page)}` }));
+  return [...links, { hreflang: 'x-default', href: `${origin}${localizedPath(DEFAULT_LOCALE, page)}` }];
 }

@@ -1,16 +1,29 @@
+import type { Locale } from '../../contract/routes.js';
+import { serverI18n } from '../locales.js';
+
 /** Site facts written into the HTML shell: title, meta tags, Open Graph, JSON-LD. */
 export interface SiteInfo {
   name: string;
   supportEmail: string;
 }
 
+/** What the shell says about one page: its language, its texts, and the same page in other languages. */
+export interface ShellPage {
+  locale: Locale;
+  /** `<link rel="alternate" hreflang>`: contract/routes.ts alternateLinks; empty for a page that does not exist. */
+  alternates: { hreflang: string; href: string }[];
+}
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Fills the `{{...}}` placeholders of the built index.html. `origin` is the site's public
- * origin (PUBLIC_URL, or the request's own when unset).
+ * origin (PUBLIC_URL, or the request's own when unset); the texts are the page language's, from
+ * src/locales/{locale}/shell.po.
  */
-export function renderShell(template: string, site: SiteInfo, origin: string): string {
+export function renderShell(template: string, site: SiteInfo, origin: string, page: ShellPage = { locale: 'en', alternates: [] }): string {
+  const i18n = serverI18n('shell', page.locale);
+  const text = (id: string) => escapeHtml(i18n._(id, { name: site.name, email: site.supportEmail }));
   const organisation = {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -18,12 +31,19 @@ export function renderShell(template: string, site: SiteInfo, origin: string): s
     url: `${origin}/`,
     logo: `${origin}/logo.svg`,
     email: site.supportEmail,
-    description: 'Veteran-owned web agency: website development, AI-generated commercials, social media marketing and 24/7 support for small businesses.',
+    description: i18n._('shell.orgDescription'),
   };
   const values: Record<string, string> = {
     SITE_NAME: escapeHtml(site.name),
     SUPPORT_EMAIL: escapeHtml(site.supportEmail),
     ORIGIN: escapeHtml(origin),
+    LANG: page.locale,
+    TITLE: text('shell.title'),
+    DESCRIPTION: text('shell.description'),
+    OG_TITLE: text('shell.ogTitle'),
+    OG_DESCRIPTION: text('shell.ogDescription'),
+    NOSCRIPT: text('shell.noscript'),
+    ALTERNATES: page.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`).join('\n    '),
     // A JSON data block is not executed, so the strict CSP allows it; '<' is escaped so it cannot close the tag.
     JSON_LD: JSON.stringify(organisation).replace(/</g, '\\u003c'),
   };

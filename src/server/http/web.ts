@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isKnownWebPath } from '../../contract/routes.js';
+import { alternateLinks, isKnownWebPath, splitLocale, type Locale } from '../../contract/routes.js';
 import { requestOrigin } from './host.js';
 import { renderShell, type SiteInfo } from './shell.js';
 
@@ -58,25 +58,30 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   });
 
   const cache = new Map<string, RenderedShell>();
-  const shellFor = (origin: string): RenderedShell => {
-    let shell = cache.get(origin);
+  /** The shell of one page: per origin, language and (for the hreflang alternates) public page. */
+  const shellFor = (origin: string, locale: Locale, alternates: { hreflang: string; href: string }[]): RenderedShell => {
+    const key = `${origin} ${locale} ${alternates[0]?.href ?? ''}`;
+    let shell = cache.get(key);
     if (!shell) {
-      const identity = Buffer.from(renderShell(template, options.site, origin));
+      const identity = Buffer.from(renderShell(template, options.site, origin, { locale, alternates }));
       shell = {
         identity,
         br: zlib.brotliCompressSync(identity),
         gzip: zlib.gzipSync(identity, { level: 9 }),
         etag: `"${crypto.createHash('sha1').update(identity).digest('base64url')}"`,
       };
-      if (cache.size > 20) cache.clear(); // origins come from Host headers: keep the cache bounded
-      cache.set(origin, shell);
+      if (cache.size > 200) cache.clear(); // origins come from Host headers, plan names from paths: keep the cache bounded
+      cache.set(key, shell);
     }
     return shell;
   };
 
   const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
-    const shell = shellFor(requestOrigin(request, options.publicUrl));
+    const origin = requestOrigin(request, options.publicUrl);
     const status = isKnownWebPath(request.url) ? 200 : 404;
+    // The language is the URL's: `/es/...` is Spanish (its 404 page too), anything else English.
+    const { locale, path } = splitLocale(request.url);
+    const shell = shellFor(origin, locale, status === 200 ? alternateLinks(origin, path) : []);
     reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')

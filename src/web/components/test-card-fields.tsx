@@ -1,8 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { cardProblems, formatCardNumber, formatExpiry, type CardCheck } from '../../contract/cards';
+import { cardProblemCodes, formatCardNumber, formatExpiry, type CardCheck, type CardProblem } from '../../contract/cards';
+import { useT } from '../lib/i18n';
 import { describedBy, Field, Input } from './ui/field';
 
 type CardField = keyof CardCheck;
+
+/** The problems of a typed card in the page's language: message ids. */
+const PROBLEMS: Record<CardProblem, string> = {
+  numberMissing: 'card.numberMissing',
+  numberInvalid: 'card.numberInvalid',
+  expiryMissing: 'card.expiryMissing',
+  expiryFormat: 'card.expiryFormat',
+  expiryPast: 'card.expiryPast',
+  cvcMissing: 'card.cvcMissing',
+  cvcIncomplete: 'card.cvcIncomplete',
+};
 export interface CardValues {
   cardNumber: string;
   expiry: string;
@@ -16,13 +28,14 @@ export interface CardValues {
 export function useTestCard(idPrefix = '') {
   const [values, setValues] = useState<CardValues>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardCheck>({});
+  const _ = useT();
   const set = (field: CardField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
   /** The card when it can be sent; otherwise its problems are shown and null is answered. */
   const check = (event: FormEvent<HTMLFormElement>): CardValues | null => {
-    const problems = cardProblems(values);
+    const problems: CardCheck = Object.fromEntries(Object.entries(cardProblemCodes(values)).map(([field, problem]) => [field, _(PROBLEMS[problem])]));
     setErrors(problems);
     const first = (['cardNumber', 'expiry', 'cvc'] as const).find((f) => problems[f]);
     if (!first) return values;
@@ -35,6 +48,7 @@ export function useTestCard(idPrefix = '') {
 /** The three fields, formatted as people type them (4242 4242 …, MM / YY, digits). */
 export function TestCardFields({ card, errors }: { card: ReturnType<typeof useTestCard>; errors?: CardCheck }) {
   const shown = errors ?? card.errors;
+  const _ = useT();
   const id = (field: CardField) => `${card.idPrefix}${field}`;
   const control = (field: CardField) => ({
     id: id(field),
@@ -46,7 +60,7 @@ export function TestCardFields({ card, errors }: { card: ReturnType<typeof useTe
   });
   return (
     <>
-      <Field id={id('cardNumber')} label="Card number" error={shown.cardNumber}>
+      <Field id={id('cardNumber')} label={_('card.number')} error={shown.cardNumber}>
         <Input
           {...control('cardNumber')}
           inputMode="numeric"
@@ -56,17 +70,17 @@ export function TestCardFields({ card, errors }: { card: ReturnType<typeof useTe
         />
       </Field>
       <div className="grid grid-cols-2 items-start gap-4">
-        <Field id={id('expiry')} label="Expiry" hint="MM / YY" error={shown.expiry}>
+        <Field id={id('expiry')} label={_('card.expiry')} hint={_('card.expiryHint')} error={shown.expiry}>
           <Input
             {...control('expiry')}
-            aria-describedby={describedBy(id('expiry'), shown.expiry, 'MM / YY')}
+            aria-describedby={describedBy(id('expiry'), shown.expiry, _('card.expiryHint'))}
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM / YY"
+            placeholder={_('card.expiryHint')}
             onChange={(e) => card.set('expiry', formatExpiry(e.target.value))}
           />
         </Field>
-        <Field id={id('cvc')} label="CVC" error={shown.cvc}>
+        <Field id={id('cvc')} label={_('card.cvc')} error={shown.cvc}>
           <Input
             {...control('cvc')}
             inputMode="numeric"

@@ -1,5 +1,6 @@
 import type { AnyEndpoint, InputOf, OutputOf } from '../../contract/endpoint';
 import type { ApiErrorBody } from '../../contract/errors';
+import { i18n } from '@lingui/core';
 
 // The part of the API client that the landing page loads first (kept lean: bench:web): the
 // error every call raises and the request itself. api.ts adds URLs with path parameters and
@@ -47,10 +48,10 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+/** In the page's language: the page makes these sentences, the server did not send one. */
 function plainSentence(status: number): string {
-  if (status === 429) return 'Too many attempts in a short time. Please wait a minute and try again.';
-  if (status >= 500) return `Our server is not answering right now (error ${status}). Please try again in a moment.`;
-  return `Something went wrong (error ${status}). Please reload the page and try again.`;
+  if (status === 429) return i18n._('error.tooMany');
+  return i18n._(status >= 500 ? 'error.server' : 'error.other', { status: String(status) });
 }
 
 /** Field errors the server listed with a 400 answer. */

@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
 /** Where a visitor is in a short flow ('Register → Pay → Done'): done steps ticked, the current one marked. */
-export function Steps({ steps, current, label }: { steps: readonly string[]; current: number; label: string }) {
+export function Steps({ steps, current, label, doneLabel = '(done)' }: { steps: readonly string[]; current: number; label: string; doneLabel?: string }) {
   return (
     <nav aria-label={label}>
       <ol className="flex flex-wrap items-center gap-2 text-sm">
@@ -25,7 +25,7 @@ export function Steps({ steps, current, label }: { steps: readonly string[]; cur
               </span>
               <span className={cn(here ? 'font-semibold' : 'text-muted-foreground')}>
                 {step}
-                {done && <span className="sr-only"> (done)</span>}
+                {done && <span className="sr-only"> {doneLabel}</span>}
               </span>
             </li>
           );
@@ -34,6 +34,3 @@ export function Steps({ steps, current, label }: { steps: readonly string[]; cur
     </nav>
   );
 }
-
-/** The three steps of buying a plan. */
-export const CHECKOUT_STEPS = ['Register', 'Pay', 'Done'] as const;

@@ -1,11 +1,13 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n';
 import { dismissToast, useToasts } from '../../lib/toast';
 
 /** docs/product.md §9: shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses the area. */
 export default function Toaster() {
   const toasts = useToasts();
+  const _ = useT();
   return (
     <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -25,7 +27,7 @@ export default function Toaster() {
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
             {t.description && <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>}
           </div>
-          <ToastPrimitive.Close aria-label="Close notification" className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100">
+          <ToastPrimitive.Close aria-label={_('common.closeNotification')} className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100">
             <X className="size-4" aria-hidden="true" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

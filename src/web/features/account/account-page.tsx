@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { BILLING_LINK_INVALID_MESSAGE, BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing';
+import { BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing';
 import { PageSpinner } from '../../components/page-spinner';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
 import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAccount, useRedeemLink, useSignOut } from './api';
@@ -20,9 +21,13 @@ function dropTokenFromUrl() {
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
+/** A link the server refused (400) is one that expired or was used: the page says so in its language; anything else is the server's word. */
+const linkProblem = (error: unknown, invalid: string) => (error instanceof ApiError && error.status === 400 ? invalid : errorMessage(error, invalid));
+
 /** The client's billing page (issue 14 §2): sign-in by link, then plan, card, invoices and actions. */
 export default function AccountPage() {
-  useDocumentTitle('Your billing');
+  const _ = useT();
+  useDocumentTitle(_('account.docTitle'));
   // Kept in state once the page is on screen; the address bar loses it right after (an effect: a render React throws away must not).
   const [token] = useState(linkToken);
   useEffect(() => {
@@ -33,18 +38,18 @@ export default function AccountPage() {
   const signOut = useSignOut();
 
   let body;
-  if ((token && redeem.isPending) || account.isPending) body = <PageSpinner label="Loading your billing…" />;
+  if ((token && redeem.isPending) || account.isPending) body = <PageSpinner label={_('account.loading')} />;
   else if (account.error)
     body = (
       <div role="alert" className="mx-auto max-w-lg">
-        <p className="font-semibold">We could not load your billing.</p>
-        <p className="mt-1 text-sm">{errorMessage(account.error, 'Please try again.')}</p>
+        <p className="font-semibold">{_('account.loadFailed')}</p>
+        <p className="mt-1 text-sm">{errorMessage(account.error, _('common.pleaseTryAgain'))}</p>
         <Button variant="outline" className="mt-3" onClick={() => void account.refetch()}>
-          Try again
+          {_('common.tryAgain')}
         </Button>
       </div>
     );
-  else if (!account.data) body = <SignInForm problem={redeem.error ? errorMessage(redeem.error, BILLING_LINK_INVALID_MESSAGE) : null} />;
+  else if (!account.data) body = <SignInForm problem={redeem.error ? linkProblem(redeem.error, _('account.linkInvalid')) : null} />;
   else body = <AccountView account={account.data} />;
 
   return (
@@ -58,10 +63,10 @@ export default function AccountPage() {
                 size="sm"
                 disabled={signOut.isPending}
                 onClick={() =>
-                  signOut.mutate(undefined, { onSuccess: () => toast({ title: 'Signed out', description: 'Ask for a new link to sign in again.' }) })
+                  signOut.mutate(undefined, { onSuccess: () => toast({ title: _('account.signedOut'), description: _('account.signedOutText') }) })
                 }
               >
-                Sign out
+                {_('account.signOut')}
               </Button>
             )
           }

@@ -3,7 +3,7 @@ import type { AccountOverview, InvoiceView } from '../../../contract/billing';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Actions, UpdateCardDialog } from './actions';
-import { brandName, formatDate, money, phaseNote, statusLabel } from './format';
+import { useAccountFormat } from './format';
 import { Invoices, Receipt } from './invoices';
 
 /** The newest failure, for the past-due alert. */
@@ -12,6 +12,7 @@ const lastFailure = (invoices: InvoiceView[]) =>
 
 export function AccountView({ account }: { account: AccountOverview }) {
   const [receipt, setReceipt] = useState<InvoiceView | null>(null);
+  const { _, date, money, statusLabel, phaseNote, brandName } = useAccountFormat();
   const returnTo = useRef<string | null>(null);
   useEffect(() => {
     // Into the receipt: its heading; back: the Receipt button that opened it (keyboard users keep their place).
@@ -38,10 +39,10 @@ export function AccountView({ account }: { account: AccountOverview }) {
       <p className="mt-1 text-muted-foreground">{account.business.email}</p>
       {s?.status === 'past_due' && (
         <div role="alert" className="mt-6 rounded-lg border border-destructive/40 bg-destructive/5 p-4">
-          <p className="font-semibold text-destructive">Your last payment did not go through.</p>
+          <p className="font-semibold text-destructive">{_('account.pastDue')}</p>
           <p className="mt-1 text-sm">
-            {lastFailure(account.invoices) ?? 'The card was declined.'}
-            {s.nextRetryAt && ` We try again on ${formatDate(s.nextRetryAt)}.`} Update your card to keep your subscription.
+            {lastFailure(account.invoices) ?? _('account.declined')}{' '}
+            {s.nextRetryAt ? _('account.retryOn', { date: date(s.nextRetryAt) }) : _('account.updateCard')}
           </p>
           <div className="mt-3">
             <UpdateCardDialog account={account} variant="red" />
@@ -51,34 +52,42 @@ export function AccountView({ account }: { account: AccountOverview }) {
       {s ? (
         <Card className="mt-6 p-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-xl font-bold">{s.plan.displayName} plan</h2>
+            <h2 className="text-xl font-bold">{_('checkout.planLine', { plan: s.plan.displayName })}</h2>
             <Badge variant={s.status === 'active' && !s.cancelAtPeriodEnd ? 'default' : 'red'}>{statusLabel(s)}</Badge>
           </div>
           <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="text-muted-foreground">Price</dt>
+            <dt className="text-muted-foreground">{_('account.price')}</dt>
             <dd>
-              {money(s.price, s.currency)} per {s.billingCycle}
+              {_('account.pricePer', { price: money(s.price, s.currency), cycle: _('common.cycle', { cycle: s.billingCycle }) })}
               {phaseNote(s) && <span className="block text-muted-foreground">{phaseNote(s)}</span>}
             </dd>
-            <dt className="text-muted-foreground">Next charge</dt>
+            <dt className="text-muted-foreground">{_('account.nextCharge')}</dt>
             <dd>
               {s.nextCharge
-                ? `${formatDate(s.nextCharge.date)}: ${money(s.nextCharge.amount, s.currency)} (${s.nextCharge.planDisplayName})`
-                : 'None: your subscription ends instead'}
+                ? _('account.nextChargeValue', {
+                    date: date(s.nextCharge.date),
+                    amount: money(s.nextCharge.amount, s.currency),
+                    plan: s.nextCharge.planDisplayName,
+                  })
+                : _('account.noNextCharge')}
             </dd>
             {s.scheduledPlan && (
               <>
-                <dt className="text-muted-foreground">Plan change</dt>
-                <dd>
-                  {s.scheduledPlan.displayName} from {formatDate(s.currentPeriodEnd)}
-                </dd>
+                <dt className="text-muted-foreground">{_('account.planChange')}</dt>
+                <dd>{_('account.planChangeValue', { plan: s.scheduledPlan.displayName, date: date(s.currentPeriodEnd) })}</dd>
               </>
             )}
-            <dt className="text-muted-foreground">Card</dt>
+            <dt className="text-muted-foreground">{_('account.card')}</dt>
             <dd data-testid="card-on-file">
               {s.card
-                ? `${brandName(s.card.brand)} ending in ${s.card.last4}${s.card.expMonth && s.card.expYear ? `, expires ${String(s.card.expMonth).padStart(2, '0')}/${s.card.expYear}` : ''}`
-                : 'No card on file'}
+                ? s.card.expMonth && s.card.expYear
+                  ? _('account.cardExpires', {
+                      brand: brandName(s.card.brand),
+                      last4: s.card.last4,
+                      expires: `${String(s.card.expMonth).padStart(2, '0')}/${s.card.expYear}`,
+                    })
+                  : _('receipt.cardValue', { brand: brandName(s.card.brand), last4: s.card.last4 })
+                : _('account.noCard')}
             </dd>
           </dl>
           <div className="mt-6">
@@ -86,7 +95,7 @@ export function AccountView({ account }: { account: AccountOverview }) {
           </div>
         </Card>
       ) : (
-        <p className="mt-6">You have no subscription with us yet.</p>
+        <p className="mt-6">{_('account.noSubscription')}</p>
       )}
       <Invoices
         invoices={account.invoices}

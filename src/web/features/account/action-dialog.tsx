@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { useT } from '../../lib/i18n';
 
 /**
  * A button that opens a dialog to confirm an action. The button is the dialog's trigger, so
@@ -20,6 +21,7 @@ export function ActionDialog({
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const _ = useT();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -28,7 +30,7 @@ export function ActionDialog({
         </Button>
       </DialogTrigger>
       {open && (
-        <DialogContent title={title} description={description}>
+        <DialogContent title={title} description={description} closeLabel={_('account.closeDialog')}>
           {children(() => setOpen(false))}
         </DialogContent>
       )}

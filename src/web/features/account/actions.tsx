@@ -5,39 +5,42 @@ import { Button } from '../../components/ui/button';
 import { DialogClose } from '../../components/ui/dialog';
 import { Field, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { ActionDialog, ActionError } from './action-dialog';
 import { useCancelSubscription, useResumeSubscription, useUpdateCard } from './api';
 import { CardForm } from './card-fields';
 import { ChangePlanDialog } from './change-plan';
-import { formatDate } from './format';
+import { useAccountFormat } from './format';
 
-const failed = (error: unknown) => errorMessage(error, 'Please try again.');
+type T = ReturnType<typeof useT>;
+const failed = (_: T, error: unknown) => errorMessage(error, _('common.pleaseTryAgain'));
 // Stripe.js is fetched only when a client opens 'Update card' on a subscription Stripe bills.
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
-const cardUpdated = (next: AccountOverview) => {
+const cardUpdated = (_: T, next: AccountOverview) => {
   const c = next.subscription?.card;
-  toast({ title: 'Card updated', description: c ? `Your ${c.brand} card ending in ${c.last4} pays from now on.` : undefined });
+  toast({ title: _('account.cardUpdated'), description: c ? _('account.cardUpdatedText', { brand: c.brand, last4: c.last4 }) : undefined });
 };
 
 export function UpdateCardDialog({ account, variant }: { account: AccountOverview; variant?: 'outline' | 'red' }) {
   const update = useUpdateCard();
+  const _ = useT();
   return (
-    <ActionDialog label="Update card" title="Update card" description="The new card pays your next charges." variant={variant}>
+    <ActionDialog label={_('account.updateCardAction')} title={_('account.updateCardAction')} description={_('account.updateCardText')} variant={variant}>
       {(close) =>
         account.provider === 'stripe' ? (
-          <Suspense fallback={<p role="status">Loading the card form…</p>}>
+          <Suspense fallback={<p role="status">{_('account.cardFormLoading')}</p>}>
             <StripeCardForm
               onSaved={(next) => {
                 close();
-                cardUpdated(next);
+                cardUpdated(_, next);
               }}
             />
           </Suspense>
         ) : (
           <>
-            <ActionError message={update.error && !fieldIssues(update.error).cardNumber ? failed(update.error) : null} />
+            <ActionError message={update.error && !fieldIssues(update.error).cardNumber ? failed(_, update.error) : null} />
             <CardForm
               pending={update.isPending}
               serverErrors={fieldIssues(update.error)}
@@ -45,7 +48,7 @@ export function UpdateCardDialog({ account, variant }: { account: AccountOvervie
                 update.mutate(card, {
                   onSuccess: (next) => {
                     close();
-                    cardUpdated(next);
+                    cardUpdated(_, next);
                   },
                 })
               }
@@ -60,13 +63,10 @@ export function UpdateCardDialog({ account, variant }: { account: AccountOvervie
 function CancelDialog({ subscription }: { subscription: SubscriptionOverview }) {
   const cancel = useCancelSubscription();
   const [reason, setReason] = useState('');
-  const end = formatDate(subscription.currentPeriodEnd);
+  const { _, date } = useAccountFormat();
+  const end = date(subscription.currentPeriodEnd);
   return (
-    <ActionDialog
-      label="Cancel subscription"
-      title="Cancel subscription"
-      description={`Your subscription ends on ${end}, at the end of the period you have paid for. Until then everything keeps working, and you can resume it.`}
-    >
+    <ActionDialog label={_('account.cancel')} title={_('account.cancel')} description={_('account.cancelText', { date: end })}>
       {(close) => (
         <form
           className="grid gap-4"
@@ -76,21 +76,21 @@ function CancelDialog({ subscription }: { subscription: SubscriptionOverview }) 
             cancel.mutate(reason, {
               onSuccess: () => {
                 close();
-                toast({ title: 'Subscription cancelled', description: `It ends on ${end}. You are not charged again.` });
+                toast({ title: _('account.cancelled'), description: _('account.cancelledText', { date: end }) });
               },
             });
           }}
         >
-          <ActionError message={cancel.error ? failed(cancel.error) : null} />
-          <Field id="cancel-reason" label="Why are you leaving? (optional)">
+          <ActionError message={cancel.error ? failed(_, cancel.error) : null} />
+          <Field id="cancel-reason" label={_('account.cancelReason')}>
             <Textarea id="cancel-reason" name="reason" rows={3} maxLength={CANCEL_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
-              <Button variant="outline">Keep subscription</Button>
+              <Button variant="outline">{_('account.keep')}</Button>
             </DialogClose>
             <Button type="submit" variant="red" disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling...' : 'Cancel subscription'}
+              {cancel.isPending ? _('account.cancelling') : _('account.cancel')}
             </Button>
           </div>
         </form>
@@ -101,19 +101,20 @@ function CancelDialog({ subscription }: { subscription: SubscriptionOverview }) 
 
 function ResumeDialog({ subscription }: { subscription: SubscriptionOverview }) {
   const resume = useResumeSubscription();
+  const { _, date } = useAccountFormat();
   return (
     <ActionDialog
-      label="Resume subscription"
-      title="Resume subscription"
+      label={_('account.resume')}
+      title={_('account.resume')}
       variant="primary"
-      description={`Your subscription renews on ${formatDate(subscription.currentPeriodEnd)} as before.`}
+      description={_('account.resumeText', { date: date(subscription.currentPeriodEnd) })}
     >
       {(close) => (
         <>
-          <ActionError message={resume.error ? failed(resume.error) : null} />
+          <ActionError message={resume.error ? failed(_, resume.error) : null} />
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
-              <Button variant="outline">Not now</Button>
+              <Button variant="outline">{_('account.notNow')}</Button>
             </DialogClose>
             <Button
               variant="red"
@@ -122,12 +123,12 @@ function ResumeDialog({ subscription }: { subscription: SubscriptionOverview }) 
                 resume.mutate(undefined, {
                   onSuccess: () => {
                     close();
-                    toast({ title: 'Subscription resumed', description: 'It renews as before.' });
+                    toast({ title: _('account.resumed'), description: _('account.resumedText') });
                   },
                 })
               }
             >
-              {resume.isPending ? 'Resuming...' : 'Resume subscription'}
+              {resume.isPending ? _('account.resuming') : _('account.resume')}
             </Button>
           </div>
         </>
@@ -144,12 +145,13 @@ export function Actions({ account, subscription }: { account: AccountOverview; s
   // instead of falling to the page when the button that had it disappears.
   const box = useRef<HTMLDivElement>(null);
   const wasEnding = useRef(ending);
+  const _ = useT();
   useEffect(() => {
     if (wasEnding.current === ending) return;
     wasEnding.current = ending;
-    const label = ending ? 'Resume subscription' : 'Cancel subscription';
+    const label = ending ? _('account.resume') : _('account.cancel');
     [...(box.current?.querySelectorAll('button') ?? [])].find((b) => b.textContent === label)?.focus();
-  }, [ending]);
+  }, [ending, _]);
   return (
     <div ref={box} className="flex flex-wrap gap-2 print:hidden">
       {subscription.status !== 'canceled' && <UpdateCardDialog account={account} />}

@@ -4,6 +4,7 @@ import type { CardCheck } from '../../../contract/cards';
 import type { CardInput } from '../../../contract/billing';
 import { Button } from '../../components/ui/button';
 import { TestCardFields, useTestCard } from '../../components/test-card-fields';
+import { useT } from '../../lib/i18n';
 
 /**
  * Test mode's card form, the same fields, checks and messages as the checkout's
@@ -12,6 +13,7 @@ import { TestCardFields, useTestCard } from '../../components/test-card-fields';
 export function CardForm({ pending, serverErrors, onSubmit }: { pending: boolean; serverErrors: CardCheck; onSubmit: (card: CardInput) => void }) {
   const card = useTestCard('new-');
   const errors = { ...serverErrors, ...card.errors };
+  const _ = useT();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -21,16 +23,16 @@ export function CardForm({ pending, serverErrors, onSubmit }: { pending: boolean
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="New card">
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label={_('account.newCard')}>
       <div role="note" className="flex gap-3 rounded-lg border-2 border-dashed border-flag-red bg-muted p-3 text-sm">
         <FlaskConical className="mt-0.5 size-5 shrink-0 text-flag-red" aria-hidden="true" />
         <p>
-          <span className="font-bold">Test mode — no real charge.</span> Use 4242 4242 4242 4242 or 5555 5555 5555 4444; any future expiry date and any CVC.
+          <span className="font-bold">{_('account.testMode')}</span> {_('account.testCards')}
         </p>
       </div>
       <TestCardFields card={card} errors={errors} />
       <Button type="submit" variant="red" disabled={pending}>
-        {pending ? 'Saving...' : 'Save card'}
+        {pending ? _('account.saving') : _('account.saveCard')}
       </Button>
     </form>
   );

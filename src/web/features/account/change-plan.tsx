@@ -4,32 +4,38 @@ import { Button } from '../../components/ui/button';
 import { DialogClose } from '../../components/ui/dialog';
 import { Field, Select } from '../../components/ui/field';
 import { errorMessage } from '../../lib/api';
+import { useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { usePlans } from '../plans';
 import { ActionDialog, ActionError } from './action-dialog';
 import { useChangePlan, usePlanChangePreview } from './api';
-import { formatDate, money } from './format';
+import { useAccountFormat } from './format';
+
+type Format = ReturnType<typeof useAccountFormat>;
 
 /** What the change costs, in the words the client confirms. */
-export function previewSentence(preview: PlanChangePreview, cycle: string, currency: string): string | null {
+export function previewSentence({ _, money, date }: Format, preview: PlanChangePreview, billingCycle: string, currency: string): string | null {
   const price = money(preview.plan.price, currency);
-  if (preview.direction === 'upgrade') return `You pay ${money(preview.amountNow, currency)} now and ${price} per ${cycle} from then on`;
-  if (preview.direction === 'downgrade') return `From ${formatDate(preview.effectiveAt)} you pay ${price} per ${cycle}`;
-  if (preview.direction === 'same') return `You stay on ${preview.plan.displayName} at ${price} per ${cycle}; the scheduled change is cancelled`;
+  const cycle = _('common.cycle', { cycle: billingCycle });
+  if (preview.direction === 'upgrade') return _('change.upgrade', { now: money(preview.amountNow, currency), price, cycle });
+  if (preview.direction === 'downgrade') return _('change.downgrade', { date: date(preview.effectiveAt), price, cycle });
+  if (preview.direction === 'same') return _('change.same', { plan: preview.plan.displayName, price, cycle });
   return null;
 }
 
 function ChangePlanForm({ subscription, close }: { subscription: SubscriptionOverview; close: () => void }) {
   const plans = usePlans();
+  const format = useAccountFormat();
+  const { _, money } = format;
   const [planId, setPlanId] = useState<number | null>(null);
   const preview = usePlanChangePreview(planId);
   const change = useChangePlan();
   // While a downgrade waits for the renewal, the current plan is a choice too: keeping it undoes the downgrade.
   const choices = (plans.data ?? []).filter((p) => p.id !== subscription.plan.id || subscription.scheduledPlan);
-  const sentence = preview.data && previewSentence(preview.data, subscription.billingCycle, subscription.currency);
+  const sentence = preview.data && previewSentence(format, preview.data, subscription.billingCycle, subscription.currency);
 
-  if (plans.isPending) return <p role="status">Loading the plans…</p>;
-  if (plans.error) return <ActionError message={errorMessage(plans.error, 'We could not load the plans.')} />;
+  if (plans.isPending) return <p role="status">{_('change.loadingPlans')}</p>;
+  if (plans.error) return <ActionError message={errorMessage(plans.error, _('plans.loadFailed'))} />;
   return (
     <form
       className="grid gap-4"
@@ -39,33 +45,35 @@ function ChangePlanForm({ subscription, close }: { subscription: SubscriptionOve
         change.mutate(planId, {
           onSuccess: (next) => {
             close();
-            toast({ title: 'Plan changed', description: sentence ?? `Your plan is now ${next.subscription?.plan.displayName ?? ''}.` });
+            toast({ title: _('change.done'), description: sentence ?? _('change.doneText', { plan: next.subscription?.plan.displayName ?? '' }) });
           },
         });
       }}
     >
-      <ActionError message={change.error ? errorMessage(change.error, 'Please try again.') : null} />
-      <Field id="new-plan" label="New plan">
+      <ActionError message={change.error ? errorMessage(change.error, _('common.pleaseTryAgain')) : null} />
+      <Field id="new-plan" label={_('change.newPlan')}>
         <Select id="new-plan" name="planId" value={planId ?? ''} onChange={(e) => setPlanId(e.target.value ? Number(e.target.value) : null)}>
-          <option value="">Choose a plan</option>
+          <option value="">{_('change.choose')}</option>
           {choices.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.id === subscription.plan.id ? `Keep ${p.displayName} (no change at renewal)` : `${p.displayName} - $${p.price}/${p.billingCycle}`}
+              {p.id === subscription.plan.id
+                ? _('change.keepOption', { plan: p.displayName })
+                : _('reg.planOption', { plan: p.displayName, price: money(p.price, p.currency), cycle: _('common.cycle', { cycle: p.billingCycle }) })}
             </option>
           ))}
         </Select>
       </Field>
       <div aria-live="polite" className="min-h-6 text-sm">
-        {preview.isFetching && <p>Working out the price…</p>}
-        {preview.error && <ActionError message={errorMessage(preview.error, 'We could not price this change.')} />}
+        {preview.isFetching && <p>{_('change.pricing')}</p>}
+        {preview.error && <ActionError message={errorMessage(preview.error, _('change.priceFailed'))} />}
         {!preview.isFetching && sentence && <p className="font-semibold">{sentence}</p>}
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <DialogClose asChild>
-          <Button variant="outline">Keep my plan</Button>
+          <Button variant="outline">{_('change.keepMine')}</Button>
         </DialogClose>
         <Button type="submit" variant="red" disabled={!preview.data || preview.isFetching || change.isPending}>
-          {change.isPending ? 'Changing...' : 'Change plan'}
+          {change.isPending ? _('change.changing') : _('change.action')}
         </Button>
       </div>
     </form>
@@ -73,12 +81,9 @@ function ChangePlanForm({ subscription, close }: { subscription: SubscriptionOve
 }
 
 export function ChangePlanDialog({ subscription }: { subscription: SubscriptionOverview }) {
+  const _ = useT();
   return (
-    <ActionDialog
-      label="Change plan"
-      title="Change plan"
-      description="An upgrade starts now (you pay the difference for the rest of this period); a downgrade starts at your next renewal."
-    >
+    <ActionDialog label={_('change.action')} title={_('change.action')} description={_('change.text')}>
       {(close) => <ChangePlanForm subscription={subscription} close={close} />}
     </ActionDialog>
   );

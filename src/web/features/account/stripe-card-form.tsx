@@ -5,6 +5,7 @@ import { WEB_PATHS } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
+import { pageLocale, pagePath, useT } from '../../lib/i18n';
 import { stripeFor } from '../../lib/stripe';
 import { ActionError } from './action-dialog';
 import { useCardSetup, useFinishCardSetup } from './api';
@@ -16,18 +17,19 @@ import { useCardSetup, useFinishCardSetup } from './api';
  */
 export default function StripeCardForm({ onSaved }: { onSaved(account: AccountOverview): void }) {
   const setup = useCardSetup();
+  const _ = useT();
   if (setup.isPending) {
     return (
-      <div className="grid gap-4" role="status" aria-label="Loading the card form">
+      <div className="grid gap-4" role="status" aria-label={_('account.cardFormLoading')}>
         <Skeleton className="h-24" />
         <Skeleton className="h-11" />
       </div>
     );
   }
-  if (setup.error) return <ActionError message={errorMessage(setup.error, 'We could not open the card form. Please try again.')} />;
+  if (setup.error) return <ActionError message={errorMessage(setup.error, _('account.cardFormFailed'))} />;
   const { clientSecret, publishableKey } = setup.data;
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, locale: pageLocale, appearance: { theme: 'stripe' } }}>
       <ConfirmCard onSaved={onSaved} />
     </Elements>
   );
@@ -40,6 +42,7 @@ function ConfirmCard({ onSaved }: { onSaved(account: AccountOverview): void }) {
   const finish = useFinishCardSetup();
   const [confirming, setConfirming] = useState(false);
   const busy = confirming || finish.isPending;
+  const _ = useT();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,11 +52,11 @@ function ConfirmCard({ onSaved }: { onSaved(account: AccountOverview): void }) {
     try {
       const result = await stripe.confirmSetup({
         elements,
-        confirmParams: { return_url: `${window.location.origin}${WEB_PATHS.account}` },
+        confirmParams: { return_url: `${window.location.origin}${pagePath(WEB_PATHS.account)}` },
         // Cards finish here (3-D Secure in Stripe's own window); only redirect-based methods would leave.
         redirect: 'if_required',
       });
-      if (result.error) setProblem(result.error.message ?? 'Stripe could not save this card.');
+      if (result.error) setProblem(result.error.message ?? _('account.stripeSaveFailed'));
       else finish.mutate(result.setupIntent.id, { onSuccess: onSaved });
     } finally {
       setConfirming(false);
@@ -61,11 +64,11 @@ function ConfirmCard({ onSaved }: { onSaved(account: AccountOverview): void }) {
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="New card">
-      <ActionError message={problem ?? (finish.error ? errorMessage(finish.error, 'Please try again.') : null)} />
+    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={_('account.newCard')}>
+      <ActionError message={problem ?? (finish.error ? errorMessage(finish.error, _('common.pleaseTryAgain')) : null)} />
       <PaymentElement />
       <Button type="submit" variant="red" disabled={!stripe || !elements || busy}>
-        {busy ? 'Saving...' : 'Save card'}
+        {busy ? _('account.saving') : _('account.saveCard')}
       </Button>
     </form>
   );

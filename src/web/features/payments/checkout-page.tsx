@@ -1,33 +1,37 @@
 import { Copy, Lock, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
-import { formatDollars, renewalNote, type SubscriptionPlan } from '../../../contract/plans';
+import { formatMoney } from '../../../contract/locale-format';
+import type { SubscriptionPlan } from '../../../contract/plans';
 import { CHECKOUT_REGISTRATION_PARAM, checkoutPath } from '../../../contract/routes';
+import { MessageLink } from '../../components/message-link';
 import { PageSpinner } from '../../components/page-spinner';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
-import { CHECKOUT_STEPS, Steps } from '../../components/ui/steps';
 import { PlanFeatures } from '../plans';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiError, errorMessage } from '../../lib/api';
+import { homeHref, pageLocale, pagePath, useI18n, useT } from '../../lib/i18n';
 import { readPendingRegistration } from '../registration';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePlans } from '../plans';
 import { successUrl, usePaymentIntent } from './api';
+import { CheckoutSteps } from './checkout-steps';
 import { PaymentForm, PaymentFormSkeleton } from './payment-form';
 
 /** The plan, its order summary and the card payment (docs/product.md §2, 'Checkout'). */
 export default function CheckoutPage() {
   const { planName } = useParams<{ planName: string }>();
   const { data: plans, isPending, error } = usePlans();
-  useDocumentTitle('Checkout');
-  if (!planName) return <Redirect to="/" />;
-  if (isPending) return <PageSpinner label="Loading your plan…" />;
-  if (error) return <Message title="We could not load the plans." text={errorMessage(error, 'Please try again.')} />;
+  const _ = useT();
+  useDocumentTitle(_('checkout.docTitle'));
+  if (!planName) return <Redirect to={homeHref} />;
+  if (isPending) return <PageSpinner label={_('checkout.loading')} />;
+  if (error) return <Message title={_('plans.loadFailed')} text={errorMessage(error, _('common.pleaseTryAgain'))} />;
   const plan = plans.find((p) => p.name === planName);
-  if (!plan) return <Message title="Plan Not Found" text="The selected plan could not be found." />;
+  if (!plan) return <Message title={_('checkout.notFound')} text={_('checkout.notFoundText')} />;
   return (
     <>
       <SiteHeader />
@@ -49,16 +53,19 @@ function registrationToPay(): string | null {
 
 function Checkout({ plan }: { plan: SubscriptionPlan }) {
   const [registrationId] = useState(registrationToPay);
-  const note = renewalNote(plan);
+  const i18n = useI18n();
+  const _ = useT();
+  const price = formatMoney(i18n, plan.price, plan.currency);
+  const note = plan.renewalPrice && _('plans.renewalNote', { price: formatMoney(i18n, plan.renewalPrice, plan.currency, true) });
   return (
     <main className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_26rem]">
       <div className="lg:col-span-2">
-        <Steps steps={CHECKOUT_STEPS} current={registrationId ? 1 : 0} label="Your progress" />
+        <CheckoutSteps current={registrationId ? 1 : 0} />
       </div>
       <section aria-labelledby="plan-title">
         <Badge variant="red">
           <ShieldCheck className="size-4" aria-hidden="true" />
-          Veteran owned Business
+          {_('checkout.badge')}
         </Badge>
         <h1 id="plan-title" className="mt-4 text-3xl font-bold">
           {plan.displayName}
@@ -66,50 +73,53 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
         <p className="mt-2 text-muted-foreground">{plan.description}</p>
         <Card className="mt-6 p-6">
           <p>
-            <span className="text-3xl font-extrabold">${formatDollars(plan.price)}</span>
-            <span className="text-muted-foreground">/{plan.billingCycle}</span>
+            <span className="text-3xl font-extrabold">{formatMoney(i18n, plan.price, plan.currency, true)}</span>
+            <span className="text-muted-foreground">{_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}</span>
           </p>
           {note && <p className="mt-1 text-sm text-muted-foreground">{note}</p>}
           <PlanFeatures features={plan.features} className="mt-4 grid gap-2 text-sm" />
         </Card>
-        <Link href="/" className={buttonClasses('outline', 'md', 'mt-6')}>
-          Back to Home
+        <Link href={homeHref} className={buttonClasses('outline', 'md', 'mt-6')}>
+          {_('common.backHome')}
         </Link>
       </section>
       <Card className="h-fit p-6">
         <h2 id="summary-title" className="text-xl font-bold">
-          Order summary
+          {_('checkout.summary')}
         </h2>
         <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
-          <dt>{plan.displayName} plan</dt>
-          <dd className="text-right">${plan.price}</dd>
-          <dt className="text-muted-foreground">Billed</dt>
-          <dd className="text-right text-muted-foreground">every {plan.billingCycle}</dd>
+          <dt>{_('checkout.planLine', { plan: plan.displayName })}</dt>
+          <dd className="text-right">{price}</dd>
+          <dt className="text-muted-foreground">{_('checkout.billed')}</dt>
+          <dd className="text-right text-muted-foreground">{_('checkout.every', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}</dd>
           {note && <dd className="col-span-2 text-muted-foreground">{note}</dd>}
         </dl>
         <p className="mt-3 flex justify-between border-t border-border pt-3 font-bold">
-          <span>Due today</span>
-          <span>${plan.price}</span>
+          <span>{_('checkout.dueToday')}</span>
+          <span>{price}</span>
         </p>
         <div className="mt-6">
           {registrationId ? (
             <>
               <Payment plan={plan} registrationId={registrationId} />
-              <CheckoutLink path={checkoutPath(plan.name, registrationId)} />
+              <CheckoutLink path={checkoutPath(plan.name, registrationId, pageLocale)} />
             </>
           ) : (
             <p role="note" className="rounded-lg border border-border bg-muted p-4 text-sm">
-              To take this plan, first{' '}
-              <a className="underline" href="/#register">
-                register your business
-              </a>{' '}
-              on our home page; you come back here to pay.
+              <MessageLink
+                message={_('checkout.registerFirst')}
+                link={(text) => (
+                  <a className="underline" href={`${pagePath('/')}#register`}>
+                    {text}
+                  </a>
+                )}
+              />
             </p>
           )}
         </div>
         <p className="mt-4 flex items-center gap-2 text-xs text-muted-foreground">
           <Lock className="size-3.5" aria-hidden="true" />
-          Your card details go straight to the payment provider; we never see or store your card number.
+          {_('checkout.cardPrivacy')}
         </p>
       </Card>
     </main>
@@ -120,24 +130,26 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
   const intent = usePaymentIntent(plan, registrationId);
   const [, navigate] = useLocation();
   const [declined, setDeclined] = useState<string | null>(null);
+  const i18n = useI18n();
+  const _ = useT();
 
   useEffect(() => {
-    if (intent.error) toast({ title: 'Payment Setup Failed', description: 'Unable to initialize payment. Please try again.', variant: 'destructive' });
-  }, [intent.error]);
+    if (intent.error) toast({ title: _('pay.setupFailed'), description: _('pay.setupFailedText'), variant: 'destructive' });
+  }, [intent.error, _]);
 
   if (intent.isPending) return <PaymentFormSkeleton />;
   if (intent.error) {
     const alreadyPaid = intent.error instanceof ApiError && intent.error.status === 409;
     return (
       <div role="alert" className="grid gap-3 text-sm">
-        <p>{errorMessage(intent.error, 'Unable to initialize payment. Please try again.')}</p>
+        <p>{errorMessage(intent.error, _('pay.setupFailedText'))}</p>
         {alreadyPaid ? (
-          <Link href="/" className={buttonClasses('outline', 'md')}>
-            Back to Home
+          <Link href={homeHref} className={buttonClasses('outline', 'md')}>
+            {_('common.backHome')}
           </Link>
         ) : (
           <Button variant="outline" onClick={() => void intent.refetch()} disabled={intent.isFetching}>
-            Try again
+            {_('common.tryAgain')}
           </Button>
         )}
       </div>
@@ -149,23 +161,21 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
       {declined && (
         <div role="alert" className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
           <p className="font-semibold text-destructive">{declined}</p>
-          <p className="mt-1">
-            Nothing was charged. Check the card number, expiry date and CVC and try again, or use another card. Your registration is saved.
-          </p>
+          <p className="mt-1">{_('pay.declinedHelp')}</p>
         </div>
       )}
       <PaymentForm
         intent={intent.data}
-        payLabel={`Pay $${intent.data.amount}`}
+        payLabel={_('pay.button', { amount: formatMoney(i18n, intent.data.amount, plan.currency) })}
         onPaid={(paymentIntentId, status) => {
           if (status === 'succeeded') {
-            toast({ title: 'Payment Successful', description: 'Thank you for your purchase! Your subscription is now active.' });
+            toast({ title: _('pay.succeeded'), description: _('pay.succeededText') });
           }
           navigate(successUrl(paymentIntentId, clientSecret));
         }}
         onFailed={(message) => {
           setDeclined(message);
-          toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+          toast({ title: _('pay.failed'), description: message, variant: 'destructive' });
         }}
       />
     </>
@@ -176,6 +186,7 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
 function CheckoutLink({ path }: { path: string }) {
   const url = `${window.location.origin}${path}`;
   const [copied, setCopied] = useState<boolean | null>(null);
+  const _ = useT();
   // Without clipboard access (an older browser, an insecure origin) say so rather than do nothing.
   const copy = () => {
     if (!navigator.clipboard) return setCopied(false);
@@ -186,8 +197,8 @@ function CheckoutLink({ path }: { path: string }) {
   };
   return (
     <div className="mt-6 rounded-lg border border-border bg-muted p-4 text-sm">
-      <p className="font-semibold">Finish later?</p>
-      <p className="mt-1 text-muted-foreground">This link opens this checkout on any device until you have paid. We e-mailed it to you too.</p>
+      <p className="font-semibold">{_('checkout.later')}</p>
+      <p className="mt-1 text-muted-foreground">{_('checkout.laterText')}</p>
       <p className="mt-2 break-all">
         <a className="underline" href={path} data-testid="checkout-link">
           {url}
@@ -195,22 +206,23 @@ function CheckoutLink({ path }: { path: string }) {
       </p>
       <Button variant="outline" size="sm" className="mt-2" onClick={copy}>
         <Copy className="size-4" aria-hidden="true" />
-        {copied ? 'Link copied' : 'Copy link'}
+        {copied ? _('checkout.copied') : _('checkout.copy')}
       </Button>
       <p role="status" className="mt-1 text-xs text-muted-foreground">
-        {copied === false ? 'Copying is not allowed here: select the link above and copy it.' : ''}
+        {copied === false ? _('checkout.copyBlocked') : ''}
       </p>
     </div>
   );
 }
 
 function Message({ title, text }: { title: string; text: string }) {
+  const _ = useT();
   return (
     <main className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="mt-2 text-muted-foreground">{text}</p>
-      <Link href="/" className={buttonClasses('primary', 'md', 'mt-6')}>
-        Back to Home
+      <Link href={homeHref} className={buttonClasses('primary', 'md', 'mt-6')}>
+        {_('common.backHome')}
       </Link>
     </main>
   );

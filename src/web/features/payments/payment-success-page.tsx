@@ -1,26 +1,24 @@
-import { checkoutPath } from '../../../contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatAmount as dollars } from '../../../contract/money';
+import { formatMoney } from '../../../contract/locale-format';
 import type { PaymentReceipt, PaymentStatusResult } from '../../../contract/payments';
+import { checkoutPath } from '../../../contract/routes';
+import { MessageLink } from '../../components/message-link';
 import { PageSpinner } from '../../components/page-spinner';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
-import { CHECKOUT_STEPS, Steps } from '../../components/ui/steps';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { clearPendingRegistration } from '../registration';
+import { homeHref, useI18n, useT } from '../../lib/i18n';
 import { site } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paymentStatus } from './api';
+import { CheckoutSteps } from './checkout-steps';
 
-const SERVICES = ['Website Development', '2 AI Generated Commercials', 'Social Media Marketing', '24/7 Tech Support'];
-const NEXT_STEPS = [
-  'Our team will contact you within 24 hours.',
-  'We schedule a consultation to learn about your business and goals.',
-  'A dedicated project manager guides you through every step.',
-];
+const SERVICES = ['service.website', 'service.commercials', 'service.social', 'service.support'];
+const NEXT_STEPS = ['success.next1', 'success.next2', 'success.next3'];
 
 /**
  * Payment confirmation. The address the browser came back with proves nothing, so the page asks
@@ -37,32 +35,34 @@ export default function PaymentSuccessPage() {
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? 3_000 : false),
   });
   const paid = status.data?.status === 'succeeded';
-  useDocumentTitle(paid ? 'Payment received' : 'Payment status');
+  const _ = useT();
+  useDocumentTitle(paid ? _('success.docTitle') : _('success.statusDocTitle'));
   useEffect(() => {
     if (paid) clearPendingRegistration();
   }, [paid]);
 
   if (!clientSecret) return <NoPayment />;
-  if (status.isPending) return <PageSpinner label="Confirming your payment…" />;
+  if (status.isPending) return <PageSpinner label={_('success.confirming')} />;
   if (status.error) return <NoPayment />;
   if (paid) return <Paid result={status.data} />;
   return <NotPaid result={status.data} />;
 }
 
 function Paid({ result }: { result: PaymentStatusResult }) {
+  const _ = useT();
   return (
     <Shell step={2}>
       <CheckCircle2 className="mx-auto size-14 text-green-600" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-bold">Welcome to {site.name}!</h1>
-      <p className="mt-2 text-muted-foreground">Your payment was successful and your subscription is now active.</p>
+      <h1 className="mt-4 text-3xl font-bold">{_('success.welcome', { name: site.name })}</h1>
+      <p className="mt-2 text-muted-foreground">{_('success.text')}</p>
       <div className="mt-8 grid gap-6 text-left sm:grid-cols-2">
-        <InfoList id="next-steps" title="Next steps" items={NEXT_STEPS} ordered />
-        <InfoList id="services" title="Your services" items={SERVICES} />
+        <InfoList id="next-steps" title={_('success.nextSteps')} items={NEXT_STEPS.map((id) => _(id))} ordered />
+        <InfoList id="services" title={_('success.services')} items={SERVICES.map((id) => _(id))} />
       </div>
       {result.receipt && <Receipt plan={result.plan.displayName} receipt={result.receipt} />}
       <SupportLine />
-      <Link href="/" className={buttonClasses('primary', 'md', 'mt-6')}>
-        Back to Home
+      <Link href={homeHref} className={buttonClasses('primary', 'md', 'mt-6')}>
+        {_('common.backHome')}
       </Link>
     </Shell>
   );
@@ -71,24 +71,26 @@ function Paid({ result }: { result: PaymentStatusResult }) {
 function NotPaid({ result }: { result: PaymentStatusResult }) {
   const processing = result.status === 'processing';
   const Icon = processing ? Clock : XCircle;
+  const i18n = useI18n();
+  const _ = useT();
   return (
     <Shell step={1}>
       <Icon className={`mx-auto size-14 ${processing ? 'text-muted-foreground' : 'text-destructive'}`} aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-bold">{processing ? 'Your payment is processing' : 'Your payment did not go through'}</h1>
+      <h1 className="mt-4 text-3xl font-bold">{processing ? _('success.processing') : _('success.notPaid')}</h1>
       <p className="mt-2 text-muted-foreground" role="status">
         {processing
-          ? `The payment of $${result.amount} for ${result.plan.displayName} is still being processed. This page updates by itself.`
-          : `${result.message ?? 'The payment was not completed.'} Nothing was charged; your registration is saved and you can try again.`}
+          ? _('success.processingText', { amount: formatMoney(i18n, result.amount), plan: result.plan.displayName })
+          : _('success.notPaidText', { reason: result.message ?? _('success.notCompleted') })}
       </p>
       <SupportLine />
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {!processing && (
           <Link href={checkoutPath(result.plan.name)} className={buttonClasses('red', 'md')}>
-            Back to checkout
+            {_('success.backToCheckout')}
           </Link>
         )}
-        <Link href="/" className={buttonClasses('outline', 'md')}>
-          Back to Home
+        <Link href={homeHref} className={buttonClasses('outline', 'md')}>
+          {_('common.backHome')}
         </Link>
       </div>
     </Shell>
@@ -96,15 +98,14 @@ function NotPaid({ result }: { result: PaymentStatusResult }) {
 }
 
 function NoPayment() {
+  const _ = useT();
   return (
     <Shell>
-      <h1 className="text-2xl font-bold">We could not find this payment</h1>
-      <p className="mt-2 text-muted-foreground">
-        This page confirms a payment made at checkout. If you paid and landed here by mistake, your receipt is on its way by e-mail.
-      </p>
+      <h1 className="text-2xl font-bold">{_('success.noPayment')}</h1>
+      <p className="mt-2 text-muted-foreground">{_('success.noPaymentText')}</p>
       <SupportLine />
-      <Link href="/" className={buttonClasses('primary', 'md', 'mt-6')}>
-        Back to Home
+      <Link href={homeHref} className={buttonClasses('primary', 'md', 'mt-6')}>
+        {_('common.backHome')}
       </Link>
     </Shell>
   );
@@ -117,7 +118,7 @@ function Shell({ children, step }: { children: ReactNode; step?: number }) {
       <main className="mx-auto max-w-2xl px-4 py-10">
         {step !== undefined && (
           <div className="mb-6 flex justify-center">
-            <Steps steps={CHECKOUT_STEPS} current={step} label="Your progress" />
+            <CheckoutSteps current={step} />
           </div>
         )}
         <Card className="p-8 text-center">{children}</Card>
@@ -127,23 +128,29 @@ function Shell({ children, step }: { children: ReactNode; step?: number }) {
   );
 }
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
 /** The receipt on screen: what was paid, with what, when, where the e-mail went and what comes next. */
 function Receipt({ plan, receipt: r }: { plan: string; receipt: PaymentReceipt }) {
+  const i18n = useI18n();
+  const _ = useT();
+  // In the browser's time zone: the day the client paid, as they saw it.
+  const longDate = (iso: string) => i18n.date(iso, { year: 'numeric', month: 'long', day: 'numeric' });
+  const money = (amount: string) => formatMoney(i18n, amount, r.currency);
   const rows: [string, string][] = [
-    ['Plan', `${plan} (billed per ${r.billingCycle})`],
-    ['Amount paid', dollars(r.amount, r.currency)],
-    ...(r.card ? [['Card', `${brandName(r.card.brand)} ending in ${r.card.last4}`] as [string, string]] : []),
-    ['Date', longDate(r.paidAt)],
-    ...(r.email ? [['Receipt sent to', r.email] as [string, string]] : []),
-    ...(r.nextCharge ? [['Next charge', `${dollars(r.nextCharge.amount, r.currency)} on ${longDate(r.nextCharge.date)}`] as [string, string]] : []),
+    [_('receipt.plan'), _('receipt.planValue', { plan, cycle: _('common.cycle', { cycle: r.billingCycle }) })],
+    [_('receipt.amount'), money(r.amount)],
+    ...(r.card ? [[_('receipt.card'), _('receipt.cardValue', { brand: brandName(r.card.brand), last4: r.card.last4 })] as [string, string]] : []),
+    [_('receipt.date'), longDate(r.paidAt)],
+    ...(r.email ? [[_('receipt.sentTo'), r.email] as [string, string]] : []),
+    ...(r.nextCharge
+      ? [[_('receipt.nextCharge'), _('receipt.nextChargeValue', { amount: money(r.nextCharge.amount), date: longDate(r.nextCharge.date) })] as [string, string]]
+      : []),
   ];
   return (
     <section aria-labelledby="receipt-title" className="mt-8 rounded-lg border border-border p-5 text-left">
       <h2 id="receipt-title" className="font-semibold">
-        Receipt{r.businessName ? ` for ${r.businessName}` : ''}
+        {r.businessName ? _('receipt.titleFor', { business: r.businessName }) : _('receipt.title')}
       </h2>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 text-sm">
         {rows.map(([term, value]) => (
@@ -155,25 +162,28 @@ function Receipt({ plan, receipt: r }: { plan: string; receipt: PaymentReceipt }
       </dl>
       {r.renewal && (
         <p className="mt-3 text-sm text-muted-foreground">
-          Your price is fixed for the first 12 months. From {longDate(r.renewal.date)} the plan costs {dollars(r.renewal.amount, r.currency)} per{' '}
-          {r.billingCycle}.
+          {_('receipt.renewal', { date: longDate(r.renewal.date), amount: money(r.renewal.amount), cycle: _('common.cycle', { cycle: r.billingCycle }) })}
         </p>
       )}
       <button type="button" onClick={() => window.print()} className={buttonClasses('outline', 'sm', 'mt-4 print:hidden')}>
-        Print receipt
+        {_('receipt.print')}
       </button>
     </section>
   );
 }
 
 function SupportLine() {
+  const _ = useT();
   return (
     <p className="mt-8 text-sm">
-      Questions? Write to{' '}
-      <a className="underline" href={`mailto:${site.supportEmail}`}>
-        {site.supportEmail}
-      </a>
-      .
+      <MessageLink
+        message={_('success.support', { email: site.supportEmail })}
+        link={(text) => (
+          <a className="underline" href={`mailto:${site.supportEmail}`}>
+            {text}
+          </a>
+        )}
+      />
     </p>
   );
 }

@@ -1,13 +1,18 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
+import { WEB_PATHS } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
+import { pageLocale, pagePath, useT } from '../../lib/i18n';
 import { stripeFor } from '../../lib/stripe';
 import type { PaymentFormProps } from './payment-form';
 
 /** Stripe's Payment Element; the card data goes from the browser to Stripe, never through us. */
 export default function StripePaymentForm(props: PaymentFormProps) {
   return (
-    <Elements stripe={stripeFor(props.publishableKey ?? '')} options={{ clientSecret: props.clientSecret, appearance: { theme: 'stripe' } }}>
+    <Elements
+      stripe={stripeFor(props.publishableKey ?? '')}
+      options={{ clientSecret: props.clientSecret, locale: pageLocale, appearance: { theme: 'stripe' } }}
+    >
       <ConfirmForm {...props} />
     </Elements>
   );
@@ -17,6 +22,7 @@ function ConfirmForm({ payLabel, onPaid, onFailed }: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [paying, setPaying] = useState(false);
+  const _ = useT();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,11 +31,11 @@ function ConfirmForm({ payLabel, onPaid, onFailed }: PaymentFormProps) {
     try {
       const result = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}/payment-success` },
+        confirmParams: { return_url: `${window.location.origin}${pagePath(WEB_PATHS.paymentSuccess)}` },
         // Cards finish here; methods that need a redirect come back to /payment-success.
         redirect: 'if_required',
       });
-      if (result.error) onFailed(result.error.message ?? 'The payment did not go through.');
+      if (result.error) onFailed(result.error.message ?? _('pay.notThrough'));
       else onPaid(result.paymentIntent.id, result.paymentIntent.status);
     } finally {
       setPaying(false);
@@ -37,10 +43,10 @@ function ConfirmForm({ payLabel, onPaid, onFailed }: PaymentFormProps) {
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Card payment">
+    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={_('pay.form')}>
       <PaymentElement />
       <Button type="submit" variant="red" size="lg" disabled={!stripe || !elements || paying}>
-        {paying ? 'Processing...' : payLabel}
+        {paying ? _('pay.processing') : payLabel}
       </Button>
     </form>
   );

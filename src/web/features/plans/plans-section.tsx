@@ -1,4 +1,5 @@
-import { formatDollars, renewalNote, type SubscriptionPlan } from '../../../contract/plans';
+import { formatMoney } from '../../../contract/locale-format';
+import type { SubscriptionPlan } from '../../../contract/plans';
 import { PlanFeatures } from './plan-features';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -6,25 +7,25 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-core';
 import { cn } from '../../lib/cn';
+import { useI18n, useT } from '../../lib/i18n';
 import { usePlans } from './api';
 
 export function PlansSection({ onChoose }: { onChoose: (planName: string) => void }) {
   const { data: plans, isPending, error, refetch, isFetching } = usePlans();
+  const _ = useT();
   return (
     <section id="plans" aria-labelledby="plans-title" className="scroll-mt-4 bg-muted py-16">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="plans-title" className="text-center text-3xl font-bold">
-          Choose Your Plan
+          {_('plans.title')}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
-          Every plan includes website development, 2 AI-generated commercials, social media marketing and 24/7 tech support.
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">{_('plans.intro')}</p>
         {error ? (
           <div role="alert" className="mx-auto mt-10 max-w-lg rounded-lg border border-flag-red bg-card p-6 text-center">
-            <p className="font-semibold">We could not load the plans.</p>
-            <p className="mt-1 text-sm text-muted-foreground">{errorMessage(error, 'Please try again.')}</p>
+            <p className="font-semibold">{_('plans.loadFailed')}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{errorMessage(error, _('common.pleaseTryAgain'))}</p>
             <Button className="mt-4" onClick={() => void refetch()} disabled={isFetching}>
-              Try again
+              {_('common.tryAgain')}
             </Button>
           </div>
         ) : (
@@ -32,9 +33,7 @@ export function PlansSection({ onChoose }: { onChoose: (planName: string) => voi
             {isPending ? [0, 1, 2].map((i) => <PlanSkeleton key={i} />) : plans.map((plan) => <PlanCard key={plan.id} plan={plan} onChoose={onChoose} />)}
           </div>
         )}
-        {!isPending && !error && plans.length === 0 && (
-          <p className="mt-6 text-center text-muted-foreground">No plans are on offer right now. Please check back soon.</p>
-        )}
+        {!isPending && !error && plans.length === 0 && <p className="mt-6 text-center text-muted-foreground">{_('plans.none')}</p>}
       </div>
     </section>
   );
@@ -57,7 +56,9 @@ function PlanSkeleton() {
 }
 
 function PlanCard({ plan, onChoose }: { plan: SubscriptionPlan; onChoose: (planName: string) => void }) {
-  const note = renewalNote(plan);
+  const i18n = useI18n();
+  const _ = useT();
+  const note = plan.renewalPrice && _('plans.renewalNote', { price: formatMoney(i18n, plan.renewalPrice, plan.currency, true) });
   const titleId = `plan-${plan.name}-title`;
   return (
     <Card
@@ -67,7 +68,7 @@ function PlanCard({ plan, onChoose }: { plan: SubscriptionPlan; onChoose: (planN
     >
       {plan.mostPopular && (
         <Badge variant="red" className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap">
-          Most Popular
+          {_('plans.mostPopular')}
         </Badge>
       )}
       <h3 id={titleId} className="text-xl font-bold">
@@ -75,8 +76,8 @@ function PlanCard({ plan, onChoose }: { plan: SubscriptionPlan; onChoose: (planN
       </h3>
       <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
       <p className="mt-5">
-        <span className="text-4xl font-extrabold">${formatDollars(plan.price)}</span>
-        <span className="text-muted-foreground">/{plan.billingCycle}</span>
+        <span className="text-4xl font-extrabold">{formatMoney(i18n, plan.price, plan.currency, true)}</span>
+        <span className="text-muted-foreground">{_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}</span>
       </p>
       {note && <p className="mt-1 text-sm font-medium text-muted-foreground">{note}</p>}
       <PlanFeatures features={plan.features} className="mt-5 grid gap-2 text-sm" />
@@ -86,7 +87,7 @@ function PlanCard({ plan, onChoose }: { plan: SubscriptionPlan; onChoose: (planN
         onClick={() => onChoose(plan.name)}
         aria-describedby={titleId}
       >
-        Choose {plan.displayName}
+        {_('plans.choose', { plan: plan.displayName })}
       </Button>
     </Card>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PortfolioItem } from '../../../contract/portfolio';
 import { Card } from '../../components/ui/card';
 import { buttonClasses } from '../../components/ui/button';
+import { useT } from '../../lib/i18n';
 import { useSignedInEmployee } from '../auth';
 import { usePortfolio } from './api';
 
@@ -11,12 +12,13 @@ export function PortfolioSection() {
   const { data: items } = usePortfolio();
   // Asked only once there is something to edit; a visitor gets `null` (no error, no Edit button).
   const employee = useSignedInEmployee(Boolean(items?.length));
+  const _ = useT();
   if (!items || items.length === 0) return null;
   return (
     <section aria-labelledby="portfolio-title" className="py-16">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="portfolio-title" className="text-center text-3xl font-bold">
-          Our Client Websites
+          {_('portfolio.title')}
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item) => (
@@ -32,6 +34,7 @@ export function PortfolioSection() {
 
 function PortfolioCard({ item, canEdit }: { item: PortfolioItem; canEdit: boolean }) {
   const [logoFailed, setLogoFailed] = useState(false);
+  const _ = useT();
   const showLogo = item.logoUrl && !logoFailed;
   return (
     <Card className="flex h-full flex-col p-6">
@@ -65,13 +68,17 @@ function PortfolioCard({ item, canEdit }: { item: PortfolioItem; canEdit: boolea
       >
         {item.websiteUrl.replace(/^https?:\/\//, '')}
         <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-        <span className="sr-only">(opens in a new tab)</span>
+        <span className="sr-only">{_('common.newTab')}</span>
       </a>
       {item.description && <p className="mt-3 text-sm text-muted-foreground">{item.description}</p>}
       {canEdit && (
-        <a href="/settings#portfolio" className={buttonClasses('outline', 'sm', 'mt-4 self-start')} aria-label={`Edit ${item.websiteName}`}>
+        <a
+          href="/settings#portfolio"
+          className={buttonClasses('outline', 'sm', 'mt-4 self-start')}
+          aria-label={_('portfolio.editItem', { name: item.websiteName })}
+        >
           <Pencil className="size-3.5" aria-hidden="true" />
-          Edit
+          {_('portfolio.edit')}
         </a>
       )}
     </Card>

@@ -1,23 +1,44 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { planOptionLabel } from '../../../contract/plans';
-import {
-  BUSINESS_TYPES,
-  type BusinessType,
-  missingRequiredFields,
-  REGISTRATION_LABELS as LABELS,
-  type RegistrationField,
-} from '../../../contract/registration-fields';
+import { formatMoney } from '../../../contract/locale-format';
+import { BUSINESS_TYPES, type BusinessType, missingRequiredFields, type RegistrationField } from '../../../contract/registration-fields';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api-core';
+import { pageLocale, useI18n, useT } from '../../lib/i18n';
 import { savePendingRegistration } from './pending-registration';
 import { toast } from '../../lib/toast';
 import { usePlans } from '../plans';
 import { useRegisterBusiness } from './api';
 
 type Values = Record<RegistrationField, string>;
+/** The form's labels (docs/product.md §5), by field: message ids. */
+const LABELS: Record<RegistrationField, string> = {
+  businessName: 'reg.businessName',
+  ownerName: 'reg.ownerName',
+  email: 'reg.email',
+  phone: 'reg.phone',
+  address: 'reg.address',
+  businessType: 'reg.businessType',
+  subscriptionPlan: 'reg.subscriptionPlan',
+  website: 'reg.website',
+  description: 'reg.description',
+};
+
+/** The business types' names on screen (the values sent stay the contract's English ones). */
+const TYPE_LABELS: Record<BusinessType, string> = {
+  Restaurant: 'type.restaurant',
+  'Retail Store': 'type.retail',
+  'Professional Services': 'type.professional',
+  Healthcare: 'type.healthcare',
+  Automotive: 'type.automotive',
+  'Beauty & Wellness': 'type.beauty',
+  Construction: 'type.construction',
+  Technology: 'type.technology',
+  Other: 'type.other',
+};
+
 const EMPTY: Values = {
   businessName: '',
   ownerName: '',
@@ -38,6 +59,8 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
   const [, navigate] = useLocation();
   const sectionRef = useRef<HTMLElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const i18n = useI18n();
+  const _ = useT();
 
   useEffect(() => {
     if (!chosenPlan) return;
@@ -60,25 +83,26 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
     if (register.isPending) return;
     const missing = missingRequiredFields(values);
     if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((f) => [f, `${LABELS[f]} is required`])));
-      toast({ title: 'Please fill in all required fields', variant: 'destructive' });
+      setErrors(Object.fromEntries(missing.map((f) => [f, _('reg.required', { field: _(LABELS[f]) })])));
+      toast({ title: _('reg.missingFields'), variant: 'destructive' });
       focusField(missing[0]!);
       return;
     }
     register.mutate(
-      { ...values, businessType: values.businessType as BusinessType },
+      { ...values, businessType: values.businessType as BusinessType, language: pageLocale },
       {
         onSuccess: (result) => {
-          toast({ title: 'Registration Successful!', description: 'Redirecting you to complete your payment...' });
+          toast({ title: _('reg.success'), description: _('reg.redirecting') });
           setValues(EMPTY);
           setErrors({});
           savePendingRegistration({ id: result.id, planName: result.plan.name });
-          navigate(result.checkoutPath);
+          // The server's checkout link is already in this page's language ('/es/checkout/…'): '~' leaves the router's base.
+          navigate(`~${result.checkoutPath}`);
         },
         onError: (error) => {
           const issues = fieldIssues(error);
           setErrors(issues);
-          toast({ title: 'Registration Failed', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
+          toast({ title: _('reg.failed'), description: errorMessage(error, _('reg.tryLater')), variant: 'destructive' });
           const first = Object.keys(issues)[0];
           if (first) focusField(first);
         },
@@ -96,7 +120,7 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
   });
   const fieldProps = (field: RegistrationField, required = false, hint?: string) => ({
     id: field,
-    label: LABELS[field],
+    label: _(LABELS[field]),
     required,
     error: errors[field],
     hint,
@@ -106,13 +130,11 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
     <section id="register" ref={sectionRef} aria-labelledby="register-title" className="scroll-mt-4 py-16">
       <div className="mx-auto max-w-3xl px-4">
         <h2 id="register-title" className="text-center text-3xl font-bold">
-          Start Your Journey
+          {_('reg.title')}
         </h2>
-        <p className="mt-3 text-center text-muted-foreground">
-          Tell us about your business. Next you pay for your plan by card, and our team contacts you within 24 hours.
-        </p>
+        <p className="mt-3 text-center text-muted-foreground">{_('reg.intro')}</p>
         <Card className="mt-8 p-6 sm:p-8">
-          <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Business registration" className="grid gap-5 sm:grid-cols-2">
+          <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={_('reg.form')} className="grid gap-5 sm:grid-cols-2">
             <Field {...fieldProps('businessName', true)}>
               <Input {...control('businessName')} autoComplete="organization" required />
             </Field>
@@ -130,35 +152,39 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
             </Field>
             <Field {...fieldProps('businessType', true)}>
               <Select {...control('businessType')} required>
-                <option value="">Select your business type</option>
+                <option value="">{_('reg.chooseType')}</option>
                 {BUSINESS_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {type}
+                    {_(TYPE_LABELS[type])}
                   </option>
                 ))}
               </Select>
             </Field>
             <Field {...fieldProps('subscriptionPlan', true)}>
               <Select {...control('subscriptionPlan')} required disabled={plansLoading}>
-                <option value="">{plansLoading ? 'Loading plans…' : 'Select a plan'}</option>
+                <option value="">{plansLoading ? _('reg.loadingPlans') : _('reg.choosePlan')}</option>
                 {plans?.map((plan) => (
                   <option key={plan.id} value={plan.name}>
-                    {planOptionLabel(plan)}
+                    {_('reg.planOption', {
+                      plan: plan.displayName,
+                      price: formatMoney(i18n, plan.price, plan.currency),
+                      cycle: _('common.cycle', { cycle: plan.billingCycle }),
+                    })}
                   </option>
                 ))}
               </Select>
             </Field>
-            <Field {...fieldProps('website', false, 'If you already have one, starting with https://')} className="sm:col-span-2">
-              <Input {...control('website', 'If you already have one, starting with https://')} type="url" autoComplete="url" placeholder="https://" />
+            <Field {...fieldProps('website', false, _('reg.websiteHint'))} className="sm:col-span-2">
+              <Input {...control('website', _('reg.websiteHint'))} type="url" autoComplete="url" placeholder="https://" />
             </Field>
             <Field {...fieldProps('description')} className="sm:col-span-2">
               <Textarea {...control('description')} rows={4} />
             </Field>
             <div className="sm:col-span-2">
               <Button type="submit" variant="red" size="lg" className="w-full" disabled={register.isPending}>
-                {register.isPending ? 'Registering...' : 'Register Business'}
+                {register.isPending ? _('reg.submitting') : _('reg.submit')}
               </Button>
-              <p className="mt-3 text-center text-xs text-muted-foreground">Fields marked * are required.</p>
+              <p className="mt-3 text-center text-xs text-muted-foreground">{_('reg.requiredNote')}</p>
             </div>
           </form>
         </Card>

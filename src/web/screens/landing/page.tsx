@@ -1,33 +1,37 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
+import { useT } from '../../lib/i18n';
 import { Hero } from './hero';
 import { PlansSection } from '../../features/plans';
 import { RegistrationSection } from '../../features/registration';
-import { PortfolioSection } from '../../features/portfolio';
 import { TeamAccess } from './team-access';
+
+// Below the fold and shown only once there are client websites: loaded by file, after the first paint.
+const PortfolioSection = lazy(() => import('../../features/portfolio/portfolio-section').then((m) => ({ default: m.PortfolioSection })));
 
 export function LandingPage() {
   // A plan chosen on a card; the nonce lets choosing the same plan again scroll again.
   const [chosen, setChosen] = useState<{ name: string; nonce: number } | null>(null);
   const choosePlan = useCallback((name: string) => setChosen((c) => ({ name, nonce: (c?.nonce ?? 0) + 1 })), []);
+  const _ = useT();
 
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
-        Skip to content
+        {_('landing.skip')}
       </a>
       <SiteHeader
         nav={
-          <nav aria-label="Main">
+          <nav aria-label={_('landing.nav')}>
             <ul className="flex items-center gap-1 text-sm font-medium sm:gap-4">
               <li>
                 <a className="rounded px-2 py-2 hover:underline" href="#plans">
-                  Plans
+                  {_('landing.plans')}
                 </a>
               </li>
               <li>
                 <a className="rounded px-2 py-2 hover:underline" href="#register">
-                  Register
+                  {_('landing.register')}
                 </a>
               </li>
             </ul>
@@ -38,7 +42,9 @@ export function LandingPage() {
         <Hero />
         <PlansSection onChoose={choosePlan} />
         <RegistrationSection chosenPlan={chosen} />
-        <PortfolioSection />
+        <Suspense fallback={null}>
+          <PortfolioSection />
+        </Suspense>
         <TeamAccess />
       </main>
       <SiteFooter />

@@ -1,21 +1,23 @@
 import { LogIn } from 'lucide-react';
 import { LOGIN_PATH } from '../../../contract/auth';
 import { Button } from '../../components/ui/button';
+import { useT } from '../../lib/i18n';
 
 export function TeamAccess() {
+  const _ = useT();
   return (
     <section aria-labelledby="team-title" className="border-t border-border bg-muted py-12">
       <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 id="team-title" className="text-xl font-bold">
-            Team Access
+            {_('team.title')}
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">Employee portal for managing the platform.</p>
+          <p className="mt-1 text-sm text-muted-foreground">{_('team.text')}</p>
         </div>
         {/* The whole browser goes to the login endpoint: it may hand over to single sign-on. */}
         <Button variant="outline" onClick={() => window.location.assign(LOGIN_PATH)}>
           <LogIn className="size-4" aria-hidden="true" />
-          Employee Login
+          {_('team.login')}
         </Button>
       </div>
     </section>

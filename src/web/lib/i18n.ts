@@ -1,0 +1,61 @@
+import { i18n, type I18n, type Messages } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import { DEFAULT_LOCALE, localizedPath, splitLocale, type Locale } from '../../contract/routes';
+import { INTL_LOCALES } from '../../contract/locale-format';
+// The English site messages come with the first load; every other catalog is fetched when needed.
+import { messages as enSite } from '../../locales/en/site.po';
+
+/** The parts of the catalogs (src/locales/{locale}/{part}.po): the site's, and those of the pages loaded later. */
+export type CatalogPart = 'site' | 'checkout' | 'account';
+
+/**
+ * The document's language, from its URL. It does not change while the document lives: the
+ * language switch is a link to the other URL, and the router keeps every other link inside this
+ * language (`<Router base="/es">`).
+ */
+export const pageLocale: Locale = splitLocale(window.location.pathname).locale;
+/** The router's base: '' in English, '/es' in Spanish. */
+export const localeBase = localizedPath(pageLocale, '/').replace(/\/$/, '');
+
+// Every other catalog, each a file of its own, fetched when a page needs it.
+const catalogs = import.meta.glob<Messages>(['../../locales/*/{site,checkout,account}.po', '!../../locales/en/site.po'], { import: 'messages' });
+const loaded = new Map<string, Promise<void>>([[`${DEFAULT_LOCALE}/site`, Promise.resolve()]]);
+i18n.load(DEFAULT_LOCALE, enSite);
+
+/** Loads one part of a language's messages, once. */
+export function loadMessages(locale: Locale, part: CatalogPart): Promise<void> {
+  const key = `${locale}/${part}`;
+  let done = loaded.get(key);
+  if (!done) {
+    done = catalogs[`../../locales/${key}.po`]!().then((messages) => i18n.load(locale, messages));
+    loaded.set(key, done);
+  }
+  return done;
+}
+
+/** Loads the site's messages of the page's language and makes it the active one (before the first render). */
+export async function startI18n(): Promise<I18n> {
+  await loadMessages(pageLocale, 'site');
+  // Money, dates and plurals as in the US: '$299.00', '24 de noviembre de 2026'.
+  i18n.activate(pageLocale, [INTL_LOCALES[pageLocale]]);
+  // The server wrote it already; the language never changes inside a document (see pageLocale).
+  document.documentElement.lang = pageLocale;
+  return i18n;
+}
+
+/** A page loaded later, with its messages: both are fetched at once, and the page renders when both are in. */
+export function withMessages<T>(parts: CatalogPart[], page: Promise<T>): Promise<T> {
+  return Promise.all([page, ...parts.map((part) => loadMessages(pageLocale, part))]).then(([module]) => module);
+}
+
+/** The translate function of the active language: `_('plans.title')`, `_('invoices.count', { count })`. */
+export const useT = () => useLingui()._;
+
+/** The active i18n object, for money and dates (`i18n.number`, `i18n.date`) besides messages. */
+export const useI18n = () => useLingui().i18n;
+
+/** A path in the page's language, for plain links and absolute URLs (router links get the base themselves). */
+export const pagePath = (path: string) => localizedPath(pageLocale, path);
+
+/** The home page as a router link: `/` or `/es` (a plain '/' under the base would be `/es/`). */
+export const homeHref = `~${pagePath('/')}`;

@@ -1,0 +1,6 @@
+// Vitest setup (vitest.config.ts): web code under test speaks English, as on the English pages.
+import { i18n } from '@lingui/core';
+import { messages } from '../locales/en/site.po';
+
+i18n.load('en', messages);
+i18n.activate('en', ['en-US']);
