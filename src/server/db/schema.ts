@@ -48,6 +48,10 @@ export const businessRegistrations = pgTable(
     status: text('status', { enum: ['pending_payment', 'active'] })
       .notNull()
       .default('pending_payment'),
+    /** The language of the page the client registered on ('en' | 'es'): every e-mail to them follows it. */
+    language: text('language', { enum: ['en', 'es'] })
+      .notNull()
+      .default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

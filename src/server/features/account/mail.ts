@@ -1,20 +1,25 @@
-import type { MailSettings } from '../notifications/index.js';
+import type { Locale } from '../../../contract/routes.js';
+import { mailWords, type MailSettings } from '../notifications/index.js';
 
-/** The billing page's sign-in link (kind client_billing_link), to the registration's own address. */
-export function billingLinkMail(settings: MailSettings, r: { email: string; ownerName: string; businessName: string; url: string; minutes: number }) {
+/** The billing page's sign-in link (kind client_billing_link), to the registration's own address, in its language. */
+export function billingLinkMail(
+  settings: MailSettings,
+  r: { email: string; ownerName: string; businessName: string; language: Locale; url: string; minutes: number },
+) {
+  const w = mailWords(r.language);
   return {
     kind: 'client_billing_link',
     to: r.email,
-    subject: `Your sign-in link for ${settings.siteName}`,
+    subject: w.t('billingLink.subject', { site: settings.siteName }),
     text: [
-      `Hello ${r.ownerName},`,
+      w.t('mail.hello', { name: r.ownerName }),
       '',
-      `here is your link to the billing page of ${r.businessName}: your plan, card and invoices.`,
+      w.t('billingLink.text', { business: r.businessName }),
       '',
       r.url,
       '',
-      `The link works once, for ${r.minutes} minutes. If you did not ask for it, ignore this e-mail.`,
-      `Questions? Write to ${settings.supportEmail}.`,
+      w.t('billingLink.once', { minutes: String(r.minutes) }),
+      w.t('mail.questions', { email: settings.supportEmail }),
       '',
       settings.siteName,
     ].join('\n'),

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { BILLING_LINK_INVALID_MESSAGE, BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing.js';
-import { WEB_PATHS } from '../../../contract/routes.js';
+import { localizedPath, WEB_PATHS } from '../../../contract/routes.js';
 import type { Db } from '../../db/client.js';
 import { billingSessions, billingSignInTokens, businessRegistrations, subscriptions } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -24,6 +24,7 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
         email: businessRegistrations.email,
         ownerName: businessRegistrations.ownerName,
         businessName: businessRegistrations.businessName,
+        language: businessRegistrations.language,
       })
       .from(businessRegistrations)
       .innerJoin(subscriptions, and(eq(subscriptions.registrationId, businessRegistrations.id), ne(subscriptions.status, 'incomplete')))
@@ -52,7 +53,8 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
         await tx
           .insert(billingSignInTokens)
           .values({ tokenHash: hash(token), registrationId: registration.id, expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000) });
-        const url = `${origin}${WEB_PATHS.account}?${BILLING_LINK_TOKEN_PARAM}=${token}`;
+        // To the billing page in the client's language, whichever page asked for the link.
+        const url = `${origin}${localizedPath(registration.language, WEB_PATHS.account)}?${BILLING_LINK_TOKEN_PARAM}=${token}`;
         await enqueueMail(tx, [billingLinkMail(mail, { ...registration, url, minutes: LINK_MINUTES })]);
         return true;
       });

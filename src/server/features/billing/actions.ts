@@ -4,11 +4,11 @@ import type { Db } from '../../db/client.js';
 import { subscriptions } from '../../db/schema.js';
 import { checkTestCard, testCardOnFile } from '../../adapters/payments/test-cards.js';
 import { HttpError } from '../../http/errors.js';
-import { billingChangeMail, cancellationConfirmedMail, day, teamSubscriptionCanceledMail } from './mails.js';
+import { billingChangeMail, cancellationConfirmedMail, teamSubscriptionCanceledMail } from './mails.js';
 import { currentSubscription } from './overview.js';
 import { attemptRenewal } from './renew.js';
 import { syncSchedule } from './stripe-schedule.js';
-import { cardLabel, clientFacts, lockSubscription, queueMail, stripeOf, type ChangeContext, type Sub } from './subject.js';
+import { cardOf, clientFacts, lockSubscription, queueMail, stripeOf, type ChangeContext, type Sub } from './subject.js';
 
 export const REASON_MAX = 500;
 
@@ -52,7 +52,12 @@ async function saveCard(tx: Db, ctx: ChangeContext, sub: Sub, card: Pick<Sub, 'c
     .where(eq(subscriptions.id, sub.id));
   const { facts } = await clientFacts(tx, sub, ctx);
   await queueMail(tx, ctx, [
-    billingChangeMail(ctx.mail, facts, 'Your card was updated', `your ${cardLabel(card)} is now the card for your ${facts.planDisplayName} plan.`),
+    billingChangeMail(
+      ctx.mail,
+      facts,
+      (w) => w.t('cardUpdated.subject'),
+      (w) => w.t('cardUpdated.text', { card: w.card(cardOf(card)), plan: facts.planDisplayName }),
+    ),
   ]);
 }
 
@@ -89,7 +94,6 @@ export async function cancel(db: Db, ctx: ChangeContext, registrationId: string,
   return withSubscription(db, registrationId, async (tx, sub) => {
     if (ended(sub) || sub.cancelAtPeriodEnd) throw new HttpError(409, 'This subscription is already canceled or ending.');
     const { facts } = await clientFacts(tx, sub, ctx);
-    const who = by === 'team' ? 'At your request, our team canceled' : 'You canceled';
     if (sub.status === 'past_due') {
       if (sub.provider === 'stripe') {
         const { stripe, subscriptionId } = stripeOf(ctx, sub);
@@ -119,13 +123,13 @@ export async function cancel(db: Db, ctx: ChangeContext, registrationId: string,
         updatedAt: new Date(),
       })
       .where(eq(subscriptions.id, sub.id));
-    const until = day(sub.currentPeriodEnd!);
+    const until = sub.currentPeriodEnd!;
     await queueMail(tx, ctx, [
       billingChangeMail(
         ctx.mail,
         facts,
-        'Your cancellation is scheduled',
-        `${who} your ${facts.planDisplayName} plan. It keeps running until ${until} and is not renewed; you can resume it on your billing page until then.`,
+        (w) => w.t('cancelScheduled.subject'),
+        (w) => w.t(by === 'team' ? 'cancelScheduled.byTeam' : 'cancelScheduled.byClient', { plan: facts.planDisplayName, date: w.day(until) }),
       ),
     ]);
   });
@@ -146,7 +150,12 @@ export async function resume(db: Db, ctx: ChangeContext, registrationId: string,
       await syncSchedule(tx, ctx, { ...sub, providerScheduleId: null }, plan, null);
     }
     await queueMail(tx, ctx, [
-      billingChangeMail(ctx.mail, facts, 'Your plan continues', `your ${facts.planDisplayName} plan continues and renews on ${day(sub.currentPeriodEnd)}.`),
+      billingChangeMail(
+        ctx.mail,
+        facts,
+        (w) => w.t('resumed.subject'),
+        (w) => w.t('resumed.text', { plan: facts.planDisplayName, date: w.day(sub.currentPeriodEnd!) }),
+      ),
     ]);
   });
 }

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoices, payments } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { billingChangeMail, day, money } from './mails.js';
+import type { MailWords } from '../notifications/index.js';
+import { billingChangeMail } from './mails.js';
 import { clientFacts, lockSubscription, queueMail, stripeOf, type ChangeContext } from './subject.js';
 
 // What the agency's team does for a client from the Clients section: refund a payment, resend a receipt.
@@ -63,13 +64,13 @@ export async function refundInvoice(db: Db, ctx: ChangeContext, registrationId: 
     const sub = await lockSubscription(tx, invoice.subscriptionId);
     if (!sub) return;
     const { facts } = await clientFacts(tx, sub, ctx);
-    const amount = money(invoice.amountCents, invoice.currency);
+    const number = invoice.number;
     await queueMail(tx, ctx, [
       billingChangeMail(
         ctx.mail,
         facts,
-        `Refund of ${invoice.number}`,
-        `We have refunded ${amount} for ${invoice.number}. It reaches your card in 5 to 10 business days.`,
+        (w) => w.t('refund.subject', { number }),
+        (w) => w.t('refund.text', { number, amount: w.money(invoice.amountCents, invoice.currency) }),
       ),
     ]);
   });
@@ -83,13 +84,18 @@ export async function resendReceipt(db: Db, ctx: ChangeContext, registrationId: 
     const sub = await lockSubscription(tx, invoice.subscriptionId);
     if (!sub) throw new HttpError(404, NOT_FOUND);
     const { facts } = await clientFacts(tx, sub, ctx);
-    const lines = [
-      `Receipt ${invoice.number}: ${money(invoice.amountCents, invoice.currency)} for ${facts.planDisplayName}, paid on ${day(invoice.attemptedAt)}.`,
-      invoice.cardLast4 ? `Card: ${invoice.cardBrand ?? 'card'} ending in ${invoice.cardLast4}.` : '',
-      invoice.periodStart && invoice.periodEnd ? `Period: ${day(invoice.periodStart)} to ${day(invoice.periodEnd)}.` : '',
-      invoice.status === 'refunded' ? `This payment was refunded (${money(invoice.refundedCents, invoice.currency)}).` : '',
-    ].filter(Boolean);
-    await queueMail(tx, ctx, [billingChangeMail(ctx.mail, facts, `Your receipt ${invoice.number}`, lines.join(' '))]);
+    const { number, periodStart, periodEnd } = invoice;
+    // Whole sentences, each in the client's language, one after the other.
+    const receipt = (w: MailWords) =>
+      [
+        w.t('resend.paid', { number, amount: w.money(invoice.amountCents, invoice.currency), plan: facts.planDisplayName, date: w.day(invoice.attemptedAt) }),
+        invoice.cardLast4 ? w.t('resend.card', { card: w.cardShort({ brand: invoice.cardBrand, last4: invoice.cardLast4 }) }) : '',
+        periodStart && periodEnd ? w.t('resend.period', { start: w.day(periodStart), end: w.day(periodEnd) }) : '',
+        invoice.status === 'refunded' ? w.t('resend.refunded', { amount: w.money(invoice.refundedCents, invoice.currency) }) : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+    await queueMail(tx, ctx, [billingChangeMail(ctx.mail, facts, (w) => w.t('resend.subject', { number }), receipt)]);
     return `The receipt ${invoice.number} is on its way to ${facts.email}.`;
   });
 }

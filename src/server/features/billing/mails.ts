@@ -1,4 +1,5 @@
-import { day, money, type MailSettings } from '../notifications/index.js';
+import type { Locale } from '../../../contract/routes.js';
+import { day, mailWords, money, type MailCard, type MailSettings, type MailWords } from '../notifications/index.js';
 
 /** A billing e-mail: the text body always, and a small inline-styled HTML twin for clients. */
 export interface BillingMail {
@@ -17,75 +18,125 @@ export interface ClientFacts {
   planDisplayName: string;
   currency: string;
   billingCycle: string;
-  /** Absolute URL of the billing page. */
+  /** The client's language (the registration's): their e-mails are written in it. */
+  locale: Locale;
+  /** Absolute URL of the billing page, in the client's language. */
   accountUrl: string;
 }
 
-export { day, money };
+export type { MailCard };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** One message from paragraphs: the text joins them; the HTML escapes each and adds a button to the billing page. */
-function clientMail(settings: MailSettings, kind: string, c: ClientFacts, subject: string, paragraphs: string[]): BillingMail {
-  const closing = [`Questions? Write to ${settings.supportEmail}.`, settings.siteName];
-  const text = [`Hello ${c.ownerName},`, ...paragraphs, `Your billing page: ${c.accountUrl}`, ...closing].join('\n\n');
+/**
+ * One message from paragraphs, each written by `paragraphs` in the client's language: the text
+ * joins them; the HTML escapes each and adds a button to the billing page.
+ */
+function clientMail(
+  settings: MailSettings,
+  kind: string,
+  c: ClientFacts,
+  subject: (w: MailWords) => string,
+  paragraphs: (w: MailWords) => string[],
+): BillingMail {
+  const w = mailWords(c.locale);
+  const body = paragraphs(w);
+  const hello = w.t('mail.hello', { name: c.ownerName });
+  const closing = [w.t('mail.questions', { email: settings.supportEmail }), settings.siteName];
+  const text = [hello, ...body, w.t('billing.pageLine', { url: c.accountUrl }), ...closing].join('\n\n');
   const p = (s: string) => `<p style="margin:0 0 12px">${escapeHtml(s)}</p>`;
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937;max-width:560px">',
-    p(`Hello ${c.ownerName},`),
-    ...paragraphs.map(p),
-    `<p style="margin:16px 0"><a href="${escapeHtml(c.accountUrl)}" style="background:#1e3a8a;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Open your billing page</a></p>`,
+    p(hello),
+    ...body.map(p),
+    `<p style="margin:16px 0"><a href="${escapeHtml(c.accountUrl)}" style="background:#1e3a8a;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(w.t('billing.button'))}</a></p>`,
     ...closing.map(p),
     '</div>',
   ].join('');
-  return { kind, to: c.email, subject, text, html };
+  return { kind, to: c.email, subject: subject(w), text, html };
 }
 
 export function renewalReceiptMail(
   s: MailSettings,
   c: ClientFacts,
-  r: { amountCents: number; invoiceNumber: string; periodEnd: Date; card: string },
+  r: { amountCents: number; invoiceNumber: string; periodEnd: Date; card: MailCard },
 ): BillingMail {
-  return clientMail(s, 'client_renewal_receipt', c, `Your ${c.planDisplayName} subscription was renewed`, [
-    `we charged ${money(r.amountCents, c.currency)} to your ${r.card} for another ${c.billingCycle} of ${c.planDisplayName} for ${c.businessName}.`,
-    `Invoice ${r.invoiceNumber}. Your plan now runs until ${day(r.periodEnd)}.`,
-  ]);
+  const plan = c.planDisplayName;
+  return clientMail(
+    s,
+    'client_renewal_receipt',
+    c,
+    (w) => w.t('renewal.subject', { plan }),
+    (w) => [
+      w.t('renewal.charged', {
+        amount: w.money(r.amountCents, c.currency),
+        card: w.card(r.card),
+        cycle: w.cycle(c.billingCycle),
+        plan,
+        business: c.businessName,
+      }),
+      w.t('renewal.invoice', { number: r.invoiceNumber, date: w.day(r.periodEnd) }),
+    ],
+  );
 }
 
 export function paymentFailedMail(s: MailSettings, c: ClientFacts, f: { amountCents: number; nextRetryAt: Date | null }): BillingMail {
-  return clientMail(s, 'client_payment_failed', c, `Your ${c.planDisplayName} payment did not go through`, [
-    `we could not charge ${money(f.amountCents, c.currency)} for ${c.planDisplayName}: your card was declined.`,
-    f.nextRetryAt
-      ? `We will try again on ${day(f.nextRetryAt)}. To keep your plan, update your card on your billing page before then.`
-      : 'This was our last attempt.',
-  ]);
+  const plan = c.planDisplayName;
+  return clientMail(
+    s,
+    'client_payment_failed',
+    c,
+    (w) => w.t('failed.subject', { plan }),
+    (w) => [
+      w.t('failed.declined', { amount: w.money(f.amountCents, c.currency), plan }),
+      f.nextRetryAt ? w.t('failed.retry', { date: w.day(f.nextRetryAt) }) : w.t('failed.last'),
+    ],
+  );
 }
 
-export function cardExpiringMail(s: MailSettings, c: ClientFacts, f: { card: string; expires: string; nextChargeAt: Date }): BillingMail {
-  return clientMail(s, 'client_card_expiring', c, 'Your card on file is about to expire', [
-    `your ${f.card} expires at the end of ${f.expires}, before your next payment on ${day(f.nextChargeAt)}.`,
-    'Please add a new card on your billing page so that your plan keeps running.',
-  ]);
+export function cardExpiringMail(s: MailSettings, c: ClientFacts, f: { card: MailCard; expires: string; nextChargeAt: Date }): BillingMail {
+  return clientMail(
+    s,
+    'client_card_expiring',
+    c,
+    (w) => w.t('expiring.subject'),
+    (w) => [w.t('expiring.text', { card: w.card(f.card), expires: f.expires, date: w.day(f.nextChargeAt) }), w.t('expiring.action')],
+  );
 }
 
 export function introEndingMail(s: MailSettings, c: ClientFacts, f: { renewalCents: number; startsAt: Date }): BillingMail {
-  return clientMail(s, 'client_intro_ending', c, `Your ${c.planDisplayName} introductory price ends soon`, [
-    `From ${day(f.startsAt)} your ${c.planDisplayName} plan costs ${money(f.renewalCents, c.currency)} per ${c.billingCycle}.`,
-    'Nothing to do if that suits you; you can change or cancel your plan on your billing page.',
-  ]);
+  const plan = c.planDisplayName;
+  return clientMail(
+    s,
+    'client_intro_ending',
+    c,
+    (w) => w.t('intro.subject', { plan }),
+    (w) => [
+      w.t('intro.text', { date: w.day(f.startsAt), plan, price: w.money(f.renewalCents, c.currency), cycle: w.cycle(c.billingCycle) }),
+      w.t('intro.action'),
+    ],
+  );
 }
 
 export function cancellationConfirmedMail(s: MailSettings, c: ClientFacts, f: { endedAt: Date; unpaid: boolean }): BillingMail {
-  return clientMail(s, 'client_cancellation_confirmed', c, `Your ${c.planDisplayName} subscription has ended`, [
-    f.unpaid
-      ? `we could not collect the payment for ${c.planDisplayName} after several attempts, so your subscription ended on ${day(f.endedAt)}.`
-      : `as requested, your ${c.planDisplayName} subscription for ${c.businessName} ended on ${day(f.endedAt)}. No further payments will be taken.`,
-    'You are welcome back at any time.',
-  ]);
+  const plan = c.planDisplayName;
+  return clientMail(
+    s,
+    'client_cancellation_confirmed',
+    c,
+    (w) => w.t('ended.subject', { plan }),
+    (w) => [
+      f.unpaid ? w.t('ended.unpaid', { plan, date: w.day(f.endedAt) }) : w.t('ended.requested', { plan, business: c.businessName, date: w.day(f.endedAt) }),
+      w.t('ended.welcome'),
+    ],
+  );
 }
 
-/** Confirms what the client (or the team for them) just changed: a card, a cancellation, a resume, a plan. */
-export function billingChangeMail(s: MailSettings, c: ClientFacts, subject: string, what: string): BillingMail {
-  return clientMail(s, 'client_billing_change', c, subject, [what]);
+/**
+ * Confirms what the client (or the team for them) just changed: a card, a cancellation, a resume,
+ * a plan, a refund, a receipt sent again. `subject` and `paragraph` are written with the client's words.
+ */
+export function billingChangeMail(s: MailSettings, c: ClientFacts, subject: (w: MailWords) => string, paragraph: (w: MailWords) => string): BillingMail {
+  return clientMail(s, 'client_billing_change', c, subject, (w) => [paragraph(w)]);
 }
 
 const teamText = (...parts: string[]) => parts.join('\n');

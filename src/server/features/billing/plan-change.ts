@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors.js';
 import { cycleMonths } from '../payments/index.js';
 import { withSubscription } from './actions.js';
 import { chargeSavedCard } from './charge.js';
-import { billingChangeMail, day, money } from './mails.js';
+import { billingChangeMail } from './mails.js';
 import { syncSchedule } from './stripe-schedule.js';
 import { clientFacts, DECLINED, planById, priceAt, queueMail, stripeOf, type ChangeContext, type Plan, type Sub } from './subject.js';
 
@@ -81,15 +81,29 @@ export async function changePlan(db: Db, ctx: ChangeContext, registrationId: str
     if (change.direction === 'same') {
       if (sub.provider === 'stripe') await syncSchedule(tx, ctx, sub, current, null);
       await tx.update(subscriptions).set({ scheduledPlanId: null, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
-      const what = `you stay on ${plan.displayName}: the change we had scheduled for your next renewal is cancelled.`;
-      await queueMail(tx, ctx, [billingChangeMail(ctx.mail, facts, `You stay on ${plan.displayName}`, what)]);
+      const values = { plan: plan.displayName };
+      await queueMail(tx, ctx, [
+        billingChangeMail(
+          ctx.mail,
+          facts,
+          (w) => w.t('planSame.subject', values),
+          (w) => w.t('planSame.text', values),
+        ),
+      ]);
       return false;
     }
     if (change.direction === 'downgrade') {
       if (sub.provider === 'stripe') await syncSchedule(tx, ctx, sub, current, plan.id);
       await tx.update(subscriptions).set({ scheduledPlanId: plan.id, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
-      const what = `your plan changes to ${plan.displayName} on ${day(change.effectiveAt)}, at your next renewal. Until then nothing changes.`;
-      await queueMail(tx, ctx, [billingChangeMail(ctx.mail, facts, `Your plan changes to ${plan.displayName}`, what)]);
+      const values = { plan: plan.displayName };
+      await queueMail(tx, ctx, [
+        billingChangeMail(
+          ctx.mail,
+          facts,
+          (w) => w.t('planDowngrade.subject', values),
+          (w) => w.t('planDowngrade.text', { ...values, date: w.day(change.effectiveAt) }),
+        ),
+      ]);
       return false;
     }
     if (sub.provider === 'stripe') {
@@ -129,12 +143,18 @@ export async function changePlan(db: Db, ctx: ChangeContext, registrationId: str
     if (sub.registrationId) {
       await tx.update(businessRegistrations).set({ planId: plan.id, updatedAt: new Date() }).where(eq(businessRegistrations.id, sub.registrationId));
     }
-    const charged =
-      sub.provider === 'stripe'
-        ? 'We charge the difference for the rest of the current period to your card now.'
-        : `We charged ${money(change.amountNowCents, sub.currency)} for the rest of the current period.`;
-    const what = `your plan is now ${plan.displayName}. ${charged}`;
-    await queueMail(tx, ctx, [billingChangeMail(ctx.mail, { ...facts, planDisplayName: plan.displayName }, `Your plan is now ${plan.displayName}`, what)]);
+    const values = { plan: plan.displayName };
+    await queueMail(tx, ctx, [
+      billingChangeMail(
+        ctx.mail,
+        { ...facts, planDisplayName: plan.displayName },
+        (w) => w.t('planUpgrade.subject', values),
+        (w) =>
+          sub.provider === 'stripe'
+            ? w.t('planUpgrade.stripe', values)
+            : w.t('planUpgrade.charged', { ...values, amount: w.money(change.amountNowCents, sub.currency) }),
+      ),
+    ]);
     return false;
   });
   if (declined) throw new HttpError(402, DECLINED);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { subscriptions } from '../../db/schema.js';
 import { DAY_MS } from './clock.js';
 import { cardExpiringMail, introEndingMail } from './mails.js';
-import { cardLabel, clientFacts, queueMail, type ChangeContext, type Sub } from './subject.js';
+import { cardOf, clientFacts, queueMail, type ChangeContext, type Sub } from './subject.js';
 
 /** Reminders go out this long before what they announce. */
 export const REMIND_BEFORE_MS = 30 * DAY_MS;
@@ -29,7 +29,7 @@ export async function remind(tx: Db, ctx: ChangeContext, sub: Sub, now: Date): P
   if (introEnding) await queueMail(tx, ctx, [introEndingMail(ctx.mail, facts, { renewalCents: sub.renewalPriceCents!, startsAt: start })]);
   if (cardExpiring) {
     const expiry = `${String(sub.cardExpMonth).padStart(2, '0')}/${sub.cardExpYear}`;
-    await queueMail(tx, ctx, [cardExpiringMail(ctx.mail, facts, { card: cardLabel(sub), expires: expiry, nextChargeAt: sub.currentPeriodEnd })]);
+    await queueMail(tx, ctx, [cardExpiringMail(ctx.mail, facts, { card: cardOf(sub), expires: expiry, nextChargeAt: sub.currentPeriodEnd })]);
   }
   await tx
     .update(subscriptions)

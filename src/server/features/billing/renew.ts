@@ -6,7 +6,7 @@ import { chargeSavedCard } from './charge.js';
 import { DAY_MS } from './clock.js';
 import { cancellationConfirmedMail, paymentFailedMail, renewalReceiptMail, teamPaymentFailedMail, teamSubscriptionCanceledMail } from './mails.js';
 import { remind } from './reminders.js';
-import { cardLabel, clientFacts, lockSubscription, planById, priceAt, queueMail, type ChangeContext, type Sub } from './subject.js';
+import { cardOf, clientFacts, lockSubscription, planById, priceAt, queueMail, type ChangeContext, type Sub } from './subject.js';
 
 /**
  * Dunning: a failed renewal is retried 3, 5 and 7 days after it was due; when the retry on day 7
@@ -68,7 +68,7 @@ export async function attemptRenewal(tx: Db, ctx: ChangeContext, sub: Sub, at: D
       .update(subscriptions)
       .set({ status: 'active', currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, failedPaymentCount: 0, nextRetryAt: null, updatedAt: new Date() })
       .where(eq(subscriptions.id, sub.id));
-    await queueMail(tx, ctx, [renewalReceiptMail(ctx.mail, facts, { amountCents, invoiceNumber: invoice.number, periodEnd, card: cardLabel(sub) })]);
+    await queueMail(tx, ctx, [renewalReceiptMail(ctx.mail, facts, { amountCents, invoiceNumber: invoice.number, periodEnd, card: cardOf(sub) })]);
     return 'renewed';
   }
   if (mode === 'immediate') return 'failed';

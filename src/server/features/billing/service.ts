@@ -62,7 +62,7 @@ export function createBillingService(deps: BillingDeps): {
   /** Runs a change with a fresh context, then wakes the outbox if it queued e-mails (after the commit). */
   const context = (): ChangeContext => ({
     mail: deps.mail,
-    accountUrl: `${deps.publicOrigin()}/account`,
+    publicOrigin: deps.publicOrigin(),
     mailQueued: false,
     stripe: deps.provider.subscriptions ?? null,
   });

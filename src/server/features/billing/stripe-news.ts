@@ -4,7 +4,7 @@ import { businessRegistrations, invoices } from '../../db/schema.js';
 import type { SubscriptionNews } from '../payments/index.js';
 import { cancellationConfirmedMail, paymentFailedMail, renewalReceiptMail, teamPaymentFailedMail, teamSubscriptionCanceledMail } from './mails.js';
 import { applyScheduledPlan } from './renew.js';
-import { cardLabel, clientFacts, lockSubscription, queueMail, type ChangeContext } from './subject.js';
+import { cardOf, clientFacts, lockSubscription, queueMail, type ChangeContext } from './subject.js';
 
 /**
  * Stripe bills; we tell the client and the team what it did, with the same e-mails as test mode:
@@ -27,7 +27,7 @@ export async function hearStripeNews(tx: Db, ctx: ChangeContext, news: Subscript
       const { facts } = await clientFacts(tx, sub, ctx);
       const periodEnd = invoice.periodEnd ?? sub.currentPeriodEnd ?? invoice.attemptedAt;
       await queueMail(tx, ctx, [
-        renewalReceiptMail(ctx.mail, facts, { amountCents: invoice.amountCents, invoiceNumber: invoice.number, periodEnd, card: cardLabel(sub) }),
+        renewalReceiptMail(ctx.mail, facts, { amountCents: invoice.amountCents, invoiceNumber: invoice.number, periodEnd, card: cardOf(sub) }),
       ]);
       return true;
     }

@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_LOCALE, localizedPath, WEB_PATHS } from '../../../contract/routes.js';
 import type { SubscriptionManager } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { businessRegistrations, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { enqueueMail, type MailSettings } from '../notifications/index.js';
-import type { BillingMail, ClientFacts } from './mails.js';
+import type { BillingMail, ClientFacts, MailCard } from './mails.js';
 
 export type Sub = typeof subscriptions.$inferSelect;
 export type Plan = typeof subscriptionPlans.$inferSelect;
 
-/** What one state change needs besides the row: mail settings, the billing page's URL, and whether mail was queued. */
+/** What one state change needs besides the row: mail settings, the site's public origin, and whether mail was queued. */
 export interface ChangeContext {
   mail: MailSettings;
-  accountUrl: string;
+  /** The origin of links in e-mails (the billing page's, in the client's language). */
+  publicOrigin: string;
   mailQueued: boolean;
   /** Stripe's side of a subscription it bills; null in test mode. */
   stripe: SubscriptionManager | null;
@@ -45,6 +47,7 @@ export async function planById(tx: Db, id: number): Promise<Plan | undefined> {
 export async function clientFacts(tx: Db, sub: Sub, ctx: ChangeContext): Promise<{ facts: ClientFacts; plan: Plan }> {
   const plan = (await planById(tx, sub.planId))!;
   const [registration] = sub.registrationId ? await tx.select().from(businessRegistrations).where(eq(businessRegistrations.id, sub.registrationId)) : [];
+  const locale = registration?.language ?? DEFAULT_LOCALE;
   return {
     plan,
     facts: {
@@ -54,12 +57,14 @@ export async function clientFacts(tx: Db, sub: Sub, ctx: ChangeContext): Promise
       planDisplayName: plan.displayName,
       currency: sub.currency,
       billingCycle: sub.billingCycle,
-      accountUrl: ctx.accountUrl,
+      locale,
+      accountUrl: `${ctx.publicOrigin}${localizedPath(locale, WEB_PATHS.account)}`,
     },
   };
 }
 
-export const cardLabel = (sub: Pick<Sub, 'cardBrand' | 'cardLast4'>) => (sub.cardLast4 ? `${sub.cardBrand ?? 'card'} ending in ${sub.cardLast4}` : 'card');
+/** The card on file, as e-mails name it (in the client's language: mails.ts). */
+export const cardOf = (sub: Pick<Sub, 'cardBrand' | 'cardLast4'>): MailCard => ({ brand: sub.cardBrand, last4: sub.cardLast4 });
 
 export async function queueMail(tx: Db, ctx: ChangeContext, mails: BillingMail[]): Promise<void> {
   await enqueueMail(tx, mails);

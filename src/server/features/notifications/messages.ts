@@ -1,5 +1,8 @@
-import { formatCents } from '../../../contract/money.js';
+import { formatLongDate, formatMoney } from '../../../contract/locale-format.js';
+import { centsToDecimal, formatCents } from '../../../contract/money.js';
+import type { Locale } from '../../../contract/routes.js';
 import type { MailMessage } from '../../adapters/mail/index.js';
+import { serverI18n } from '../../locales.js';
 
 export interface MailSettings {
   siteName: string;
@@ -20,9 +23,36 @@ interface RegistrationFacts {
 }
 
 const lines = (...parts: (string | null | false | undefined)[]) => parts.filter((p) => p !== null && p !== false && p !== undefined).join('\n');
-/** Money and days as every e-mail writes them: '$299.00', '2026-11-24'. */
+/** Money and days as the team's e-mails write them: '$299.00', '2026-11-24'. */
 export const money = formatCents;
 export const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A card as e-mails name it; no last four digits: just 'card'. */
+export interface MailCard {
+  brand: string | null;
+  last4: string | null;
+}
+
+/**
+ * The words of an e-mail to a client, in the client's language (the registration's): its messages
+ * (src/locales/{locale}/emails.po), money, days, billing cycles and cards. English keeps the ISO
+ * days and money the e-mails have always had; Spanish writes them for es-US ('24 de noviembre de 2026').
+ */
+export function mailWords(locale: Locale) {
+  const i18n = serverI18n('emails', locale);
+  const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+  return {
+    locale,
+    t,
+    money: (cents: number, currency: string) => (locale === 'en' ? formatCents(cents, currency) : formatMoney(i18n, centsToDecimal(cents), currency)),
+    day: (date: Date) => (locale === 'en' ? day(date) : formatLongDate(i18n, date)),
+    cycle: (cycle: string) => t('mail.cycle', { cycle }),
+    card: (card: MailCard) => (card.last4 ? t('card.label', { brand: card.brand ?? 'none', last4: card.last4 }) : t('card.none')),
+    /** After a label ('Card: visa ending in 4242'). */
+    cardShort: (card: MailCard) => (card.last4 ? t('card.short', { brand: card.brand ?? 'none', last4: card.last4 }) : t('card.none')),
+  };
+}
+export type MailWords = ReturnType<typeof mailWords>;
 
 export function newRegistrationMail(settings: MailSettings, r: RegistrationFacts): Outgoing {
   return {
@@ -42,6 +72,8 @@ export function newRegistrationMail(settings: MailSettings, r: RegistrationFacts
 }
 
 interface CheckoutLinkFacts {
+  /** The client's language: the registration's. */
+  language: Locale;
   businessName: string;
   ownerName: string;
   email: string;
@@ -55,20 +87,22 @@ interface CheckoutLinkFacts {
 
 /** The client's checkout link, so a sign-up started here can be paid later or on another device. */
 export function clientCheckoutLinkMail(settings: MailSettings, r: CheckoutLinkFacts): Outgoing {
+  const w = mailWords(r.language);
+  const plan = r.planDisplayName;
   return {
     kind: 'client_checkout_link',
     to: r.email,
-    subject: `Finish your ${r.planDisplayName} sign-up with ${settings.siteName}`,
+    subject: w.t('checkoutLink.subject', { plan, site: settings.siteName }),
     text: lines(
-      `Hello ${r.ownerName},`,
+      w.t('mail.hello', { name: r.ownerName }),
       '',
-      `thank you for registering ${r.businessName} with ${settings.siteName}.`,
-      `To finish your ${r.planDisplayName} sign-up (${money(r.priceCents, r.currency)} per ${r.billingCycle}), pay here:`,
+      w.t('checkoutLink.thanks', { business: r.businessName, site: settings.siteName }),
+      w.t('checkoutLink.pay', { plan, price: w.money(r.priceCents, r.currency), cycle: w.cycle(r.billingCycle) }),
       '',
       r.checkoutUrl,
       '',
-      'The link works on any device until you have paid.',
-      `Questions? Write to ${settings.supportEmail}.`,
+      w.t('checkoutLink.anyDevice'),
+      w.t('mail.questions', { email: settings.supportEmail }),
       '',
       settings.siteName,
     ),
@@ -83,8 +117,9 @@ interface PaymentFacts {
   providerPaymentId: string;
   paidAt: Date;
   renewal: { priceCents: number; startsAt: Date } | null;
-  card: string | null;
-  registration: { id: string; businessName: string; ownerName: string; email: string } | null;
+  card: MailCard | null;
+  /** Who paid, when we know; their receipt is in their language. */
+  registration: { id: string; businessName: string; ownerName: string; email: string; language: Locale } | null;
 }
 
 /** The team's notice and, when we know who paid, the client's receipt. */
@@ -104,23 +139,26 @@ export function paymentMails(settings: MailSettings, p: PaymentFacts): Outgoing[
     ),
   };
   if (!p.registration) return [team];
+  const w = mailWords(p.registration.language);
+  const plan = p.planDisplayName;
+  const cycle = w.cycle(p.billingCycle);
   const receipt: Outgoing = {
     kind: 'client_receipt',
     to: p.registration.email,
-    subject: `Your receipt from ${settings.siteName}`,
+    subject: w.t('receipt.subject', { site: settings.siteName }),
     text: lines(
-      `Hello ${p.registration.ownerName},`,
+      w.t('mail.hello', { name: p.registration.ownerName }),
       '',
-      `thank you for your purchase. Your ${p.planDisplayName} subscription for ${p.registration.businessName} is now active.`,
+      w.t('receipt.thanks', { plan, business: p.registration.businessName }),
       '',
-      `Amount paid: ${amount} (${p.planDisplayName}, billed per ${p.billingCycle})`,
-      p.card && `Card: ${p.card}`,
-      `Date: ${day(p.paidAt)}`,
-      `Reference: ${p.providerPaymentId}`,
-      p.renewal && `From ${day(p.renewal.startsAt)} the price is ${money(p.renewal.priceCents, p.currency)} per ${p.billingCycle}.`,
+      w.t('receipt.amount', { amount: w.money(p.amountCents, p.currency), plan, cycle }),
+      p.card && w.t('receipt.card', { card: w.cardShort(p.card) }),
+      w.t('receipt.date', { date: w.day(p.paidAt) }),
+      w.t('receipt.reference', { reference: p.providerPaymentId }),
+      p.renewal && w.t('receipt.renewal', { date: w.day(p.renewal.startsAt), price: w.money(p.renewal.priceCents, p.currency), cycle }),
       '',
-      'Our team will contact you within 24 hours to schedule your consultation.',
-      `Questions? Write to ${settings.supportEmail}.`,
+      w.t('receipt.next'),
+      w.t('mail.questions', { email: settings.supportEmail }),
       '',
       settings.siteName,
     ),

@@ -160,7 +160,7 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, te
       providerPaymentId: state.id,
       paidAt: state.paidAt,
       renewal: sub?.renewalPriceCents != null ? { priceCents: sub.renewalPriceCents, startsAt: sub.renewalStartsAt ?? renewalStartsAt } : null,
-      card: card ? `${card.brand} ending in ${card.last4}` : null,
+      card: card ? { brand: card.brand, last4: card.last4 } : null,
       registration: registration ?? null,
     }),
   );

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BusinessRegistration, BusinessRegistrationResult } from '../../../contract/registration.js';
-import { checkoutPath } from '../../../contract/routes.js';
+import { checkoutPath, DEFAULT_LOCALE } from '../../../contract/routes.js';
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, subscriptionPlans } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -33,6 +33,8 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
     planId: plan.id,
     website: input.website ?? null,
     description: input.description ?? null,
+    // The page's language when registering; registering again from the other language's page switches it.
+    language: input.language ?? DEFAULT_LOCALE,
   };
   // The registration and its e-mails are written together, so none exists without the others.
   // Normalising in SQL, for the lock key and the match alike, keeps the two in step.
@@ -68,8 +70,9 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
       id = inserted!.id;
     }
 
-    const path = checkoutPath(plan.name, id);
+    const path = checkoutPath(plan.name, id, details.language);
     const clientMail = clientCheckoutLinkMail(mail, {
+      language: details.language,
       businessName: input.businessName,
       ownerName: input.ownerName,
       email: input.email,
