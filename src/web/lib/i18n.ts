@@ -48,7 +48,7 @@ export function withMessages<T>(parts: CatalogPart[], page: Promise<T>): Promise
   return Promise.all([page, ...parts.map((part) => loadMessages(pageLocale, part))]).then(([module]) => module);
 }
 
-/** The translate function of the active language: `_('plans.title')`, `_('invoices.count', { count })`. */
+/** The translate function of the active language: `_('plans.title')`, `_('plans.choose', { plan })`. */
 export const useT = () => useLingui()._;
 
 /** The active i18n object, for money and dates (`i18n.number`, `i18n.date`) besides messages. */

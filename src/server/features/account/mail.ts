@@ -18,7 +18,7 @@ export function billingLinkMail(
       '',
       r.url,
       '',
-      w.t('billingLink.once', { minutes: String(r.minutes) }),
+      w.t('billingLink.once', { minutes: r.minutes }),
       w.t('mail.questions', { email: settings.supportEmail }),
       '',
       settings.siteName,
