@@ -9,7 +9,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY scripts/build.mjs scripts/
-COPY vite.config.ts tsconfig.json ./
+COPY vite.config.ts lingui.config.ts tsconfig.json ./
 COPY public public
 COPY src src
 RUN npm run build
