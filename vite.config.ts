@@ -18,7 +18,7 @@ function devShell(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
   plugins: [react(), tailwindcss(), devShell()],
@@ -27,7 +27,11 @@ export default defineConfig({
     emptyOutDir: true,
     assetsInlineLimit: 0,
     target: 'es2022',
+    // The server build (entry-server.tsx → dist/ssr) needs no copy of the public files.
+    copyPublicDir: !isSsrBuild,
   },
+  // The server renderer is one self-contained bundle: React and the rest need not be installed at run time.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: {
@@ -35,4 +39,4 @@ export default defineConfig({
       '/healthz': `http://127.0.0.1:${process.env.API_PORT ?? 5000}`,
     },
   },
-});
+}));

@@ -130,3 +130,19 @@ export async function emailedLink(browser: Browser, address: string, recipient: 
   await context.close();
   return new URL(link!);
 }
+
+/**
+ * Pages arrive as the empty shell, as the server sends them when it cannot render them
+ * (a render error or timeout): the browser renders them and fetches their data itself.
+ */
+export async function withoutServerRendering(page: Page) {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const rendered = /<div id="root">[\s\S]*?<\/div><script type="application\/json" id="ssr-data">[\s\S]*?<\/script>/;
+      await route.fulfill({ response, body: (await response.text()).replace(rendered, '<div id="root"></div>') });
+    },
+  );
+}

@@ -29,11 +29,23 @@ export function checkoutPath(planName: string, registrationId?: string): string 
   return registrationId ? `${path}?${CHECKOUT_REGISTRATION_PARAM}=${encodeURIComponent(registrationId)}` : path;
 }
 
-export function isKnownWebPath(path: string): boolean {
+const matches = (routes: readonly string[], path: string) => {
   const clean = path.split('?')[0]!.replace(/\/+$/, '') || '/';
-  return WEB_ROUTES.some((route) => {
+  return routes.some((route) => {
     const pattern = route.split('/');
     const parts = clean.split('/');
     return pattern.length === parts.length && pattern.every((p, i) => (p.startsWith(':') ? parts[i] !== '' : p === parts[i]));
   });
+};
+
+export function isKnownWebPath(path: string): boolean {
+  return matches(WEB_ROUTES, path);
+}
+
+/** The public pages the server renders (the admin area and sign-in come as the empty shell). */
+const SERVER_RENDERED: readonly string[] = [WEB_PATHS.landing, WEB_PATHS.checkout, WEB_PATHS.paymentSuccess, WEB_PATHS.account];
+
+/** Rendered on the server: the public pages, and the 404 page of an unknown path. */
+export function isServerRenderedPath(path: string): boolean {
+  return matches(SERVER_RENDERED, path) || !isKnownWebPath(path);
 }

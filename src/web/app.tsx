@@ -1,6 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Router, Switch } from 'wouter';
 import { WEB_PATHS } from '../contract/routes';
 import { ToastHost } from './components/toast-host';
 import { LandingPage } from './screens/landing/page';
@@ -17,25 +17,32 @@ const AdminPage = lazy(() => import('./screens/admin/page'));
 const LoginPage = lazy(() => import('./features/auth/login-page'));
 const AccountPage = lazy(() => import('./features/account/account-page'));
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The whole app. The server renders it too (entry-server.tsx) with `ssr` (the request's path and
+ * query) and a query client holding the data it rendered with; the browser hydrates the same tree
+ * (the Router is there on both sides, so React's ids match).
+ */
+export function App({ queryClient: given, ssr }: { queryClient?: QueryClient; ssr?: { path: string; search: string } }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<PageSpinner />}>
-        <Switch>
-          <Route path={WEB_PATHS.landing} component={LandingPage} />
-          <Route path={WEB_PATHS.checkout} component={CheckoutPage} />
-          <Route path={WEB_PATHS.checkoutWithoutPlan}>
-            <Redirect to={WEB_PATHS.landing} />
-          </Route>
-          <Route path={WEB_PATHS.paymentSuccess} component={PaymentSuccessPage} />
-          <Route path={WEB_PATHS.login} component={LoginPage} />
-          <Route path={WEB_PATHS.account} component={AccountPage} />
-          <Route path={WEB_PATHS.admin} component={AdminPage} />
-          <Route path={WEB_PATHS.settings} component={AdminPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
+      <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
+        <Suspense fallback={<PageSpinner />}>
+          <Switch>
+            <Route path={WEB_PATHS.landing} component={LandingPage} />
+            <Route path={WEB_PATHS.checkout} component={CheckoutPage} />
+            <Route path={WEB_PATHS.checkoutWithoutPlan}>
+              <Redirect to={WEB_PATHS.landing} />
+            </Route>
+            <Route path={WEB_PATHS.paymentSuccess} component={PaymentSuccessPage} />
+            <Route path={WEB_PATHS.login} component={LoginPage} />
+            <Route path={WEB_PATHS.account} component={AccountPage} />
+            <Route path={WEB_PATHS.admin} component={AdminPage} />
+            <Route path={WEB_PATHS.settings} component={AdminPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </Router>
       <ToastHost />
     </QueryClientProvider>
   );

@@ -1,10 +1,22 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { createQueryClient } from './lib/query-client';
+import { SSR_DATA_ID } from '../contract/site';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+// The data the server rendered this page with (plans, portfolio): the first render uses it as is,
+// so hydration matches and nothing is fetched again.
+const queryClient = createQueryClient();
+const seed = document.getElementById(SSR_DATA_ID)?.textContent;
+if (seed) for (const [key, value] of Object.entries(JSON.parse(seed) as Record<string, unknown>)) queryClient.setQueryData([key], value);
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
 );
+// Public pages come rendered from the server: hydrate them. The admin area comes as an empty shell.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

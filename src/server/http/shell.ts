@@ -1,3 +1,5 @@
+import { SSR_DATA_ID } from '../../contract/site.js';
+
 /** Site facts written into the HTML shell: title, meta tags, Open Graph, JSON-LD. */
 export interface SiteInfo {
   name: string;
@@ -28,4 +30,13 @@ export function renderShell(template: string, site: SiteInfo, origin: string): s
     JSON_LD: JSON.stringify(organisation).replace(/</g, '\\u003c'),
   };
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/**
+ * Puts the server-rendered app into the shell's empty root, followed by the data it was rendered
+ * with as a JSON block (not executed, so the strict CSP allows it; '<' escaped so it cannot end the tag).
+ */
+export function fillRoot(shell: string, appHtml: string, dataJson: string): string {
+  const data = `<script type="application/json" id="${SSR_DATA_ID}">${dataJson.replace(/</g, '\\u003c')}</script>`;
+  return shell.replace('<div id="root"></div>', () => `<div id="root">${appHtml}</div>${data}`);
 }

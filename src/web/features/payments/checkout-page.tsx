@@ -1,6 +1,6 @@
 import { Copy, Lock, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, Redirect, useLocation, useParams } from 'wouter';
+import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { formatDollars, renewalNote, type SubscriptionPlan } from '../../../contract/plans';
 import { CHECKOUT_REGISTRATION_PARAM, checkoutPath } from '../../../contract/routes';
 import { PageSpinner } from '../../components/page-spinner';
@@ -11,7 +11,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiError, errorMessage } from '../../lib/api';
-import { readPendingRegistration } from '../registration';
+import { usePendingRegistrationId } from '../registration';
+import { site } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePlans } from '../plans';
@@ -41,14 +42,15 @@ export default function CheckoutPage() {
  * The registration being paid for: the checkout link names it (`?registration=…`, e-mailed and
  * shown after registering, so it works in any tab or device); otherwise the one this tab registered.
  */
-function registrationToPay(): string | null {
-  const fromLink = new URLSearchParams(window.location.search).get(CHECKOUT_REGISTRATION_PARAM);
+function useRegistrationToPay(): string | null {
+  const fromLink = new URLSearchParams(useSearch()).get(CHECKOUT_REGISTRATION_PARAM);
+  const pending = usePendingRegistrationId();
   if (fromLink && /^[0-9a-f-]{36}$/i.test(fromLink)) return fromLink;
-  return readPendingRegistration()?.id ?? null;
+  return pending;
 }
 
 function Checkout({ plan }: { plan: SubscriptionPlan }) {
-  const [registrationId] = useState(registrationToPay);
+  const registrationId = useRegistrationToPay();
   const note = renewalNote(plan);
   return (
     <main className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_26rem]">
@@ -174,7 +176,7 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
 
 /** The checkout link, to finish paying later or on another device (also e-mailed at registration). */
 function CheckoutLink({ path }: { path: string }) {
-  const url = `${window.location.origin}${path}`;
+  const url = `${site.origin}${path}`;
   const [copied, setCopied] = useState<boolean | null>(null);
   // Without clipboard access (an older browser, an insecure origin) say so rather than do nothing.
   const copy = () => {

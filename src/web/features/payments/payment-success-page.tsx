@@ -2,7 +2,7 @@ import { checkoutPath } from '../../../contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { formatAmount as dollars } from '../../../contract/money';
 import type { PaymentReceipt, PaymentStatusResult } from '../../../contract/payments';
 import { PageSpinner } from '../../components/page-spinner';
@@ -27,7 +27,8 @@ const NEXT_STEPS = [
  * the server, which asks the provider, and says what really happened.
  */
 export default function PaymentSuccessPage() {
-  const [params] = useState(() => new URLSearchParams(window.location.search));
+  const search = useSearch();
+  const [params] = useState(() => new URLSearchParams(search));
   const clientSecret = params.get('payment_intent_client_secret');
   const status = useQuery({
     queryKey: ['payment-status', clientSecret],

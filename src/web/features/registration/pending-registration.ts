@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /** The registration waiting for payment, kept for the checkout in this browser tab. */
 export interface PendingRegistration {
   id: string;
@@ -21,6 +23,19 @@ export function readPendingRegistration(): PendingRegistration | null {
   } catch {
     return null;
   }
+}
+
+const noSubscription = () => () => {};
+/**
+ * The pending registration's id for a page rendered on the server too: none on the server and
+ * while hydrating (as the server rendered it), this tab's right after.
+ */
+export function usePendingRegistrationId(): string | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => readPendingRegistration()?.id ?? null,
+    () => null,
+  );
 }
 
 /** After a confirmed payment: the registration is paid and no longer pending. */

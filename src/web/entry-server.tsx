@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { App } from './app';
+import { createQueryClient } from './lib/query-client';
+import { setServerSite } from './lib/site';
+
+/** What the server renders a page with: the URL, the site, and query data by key (the plans, the portfolio). */
+export interface RenderInput {
+  url: string;
+  site: { name: string; supportEmail: string; origin: string };
+  data: Record<string, unknown>;
+}
+
+/**
+ * The app's HTML for one URL, as the browser's first render will produce it (main.tsx hydrates
+ * it). Pages loaded lazily in the browser are resolved here before the HTML is complete.
+ */
+export async function render({ url, site, data }: RenderInput): Promise<string> {
+  setServerSite(site);
+  const queryClient = createQueryClient();
+  for (const [key, value] of Object.entries(data)) queryClient.setQueryData([key], value);
+  const [path = '/', search = ''] = url.split('?');
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App queryClient={queryClient} ssr={{ path, search }} />
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  queryClient.clear();
+  return html;
+}
