@@ -12,6 +12,8 @@ test('the landing page, a checkout and the 404 page are complete HTML before any
   // The plans and the portfolio come from the database, in the first HTML.
   await expect(page.getByRole('heading', { name: 'Growing' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Our Client Websites' }).getByRole('listitem').first()).toBeVisible();
+  // The form waits for React: submitting it before would only reload the page.
+  await expect(page.getByRole('button', { name: 'Register Business' })).toBeDisabled();
   await page.goto('/checkout/growing');
   await expect(page.getByRole('heading', { name: 'Growing', level: 1 })).toBeVisible();
   const missing = await page.goto('/no-such-page');
@@ -57,7 +59,8 @@ test('hydrates without errors or layout shifts, and uses the rendered data witho
   }
   await page.goto('/');
   await page.getByRole('link', { name: 'Register' }).first().click();
-  await expect(page.getByLabel('Business Name')).toBeVisible();
+  await expect(page.getByLabel('Business Name')).toBeEditable();
+  await expect(page.getByRole('button', { name: 'Register Business' })).toBeEnabled();
   expect(problems).toEqual([]);
   expect(fetched).toEqual([]);
 });

@@ -17,6 +17,14 @@ export interface RenderInput {
  */
 export async function render({ url, site, data }: RenderInput): Promise<string> {
   setServerSite(site);
+  const html = await renderOnce(url, data);
+  // A part sent apart comes with an inline script to move it into place, which the strict CSP
+  // blocks: the server then sends the empty shell instead of a page that would not hydrate.
+  if (html.includes('<script')) throw new Error(`the page ${url} has a part React sent apart`);
+  return html;
+}
+
+async function renderOnce(url: string, data: Record<string, unknown>): Promise<string> {
   const queryClient = createQueryClient();
   for (const [key, value] of Object.entries(data)) queryClient.setQueryData([key], value);
   const [path = '/', search = ''] = url.split('?');
@@ -24,6 +32,8 @@ export async function render({ url, site, data }: RenderInput): Promise<string> 
     <StrictMode>
       <App queryClient={queryClient} ssr={{ path, search }} />
     </StrictMode>,
+    // One piece of HTML: React would otherwise send a large part later, moved by an inline script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);

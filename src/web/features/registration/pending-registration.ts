@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** The registration waiting for payment, kept for the checkout in this browser tab. */
 export interface PendingRegistration {
@@ -25,17 +25,13 @@ export function readPendingRegistration(): PendingRegistration | null {
   }
 }
 
-const noSubscription = () => () => {};
 /**
  * The pending registration's id for a page rendered on the server too: none on the server and
  * while hydrating (as the server rendered it), this tab's right after.
  */
 export function usePendingRegistrationId(): string | null {
-  return useSyncExternalStore(
-    noSubscription,
-    () => readPendingRegistration()?.id ?? null,
-    () => null,
-  );
+  const hydrated = useHydrated();
+  return hydrated ? (readPendingRegistration()?.id ?? null) : null;
 }
 
 /** After a confirmed payment: the registration is paid and no longer pending. */

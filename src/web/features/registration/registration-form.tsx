@@ -14,6 +14,7 @@ import { describedBy, Field, Input, Select, Textarea } from '../../components/ui
 import { errorMessage, fieldIssues } from '../../lib/api-core';
 import { savePendingRegistration } from './pending-registration';
 import { toast } from '../../lib/toast';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePlans } from '../plans';
 import { useRegisterBusiness } from './api';
 
@@ -36,6 +37,7 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
   const { data: plans, isPending: plansLoading } = usePlans();
   const register = useRegisterBusiness();
   const [, navigate] = useLocation();
+  const hydrated = useHydrated();
   const sectionRef = useRef<HTMLElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -112,54 +114,57 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
           Tell us about your business. Next you pay for your plan by card, and our team contacts you within 24 hours.
         </p>
         <Card className="mt-8 p-6 sm:p-8">
-          <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Business registration" className="grid gap-5 sm:grid-cols-2">
-            <Field {...fieldProps('businessName', true)}>
-              <Input {...control('businessName')} autoComplete="organization" required />
-            </Field>
-            <Field {...fieldProps('ownerName', true)}>
-              <Input {...control('ownerName')} autoComplete="name" required />
-            </Field>
-            <Field {...fieldProps('email', true)}>
-              <Input {...control('email')} type="email" autoComplete="email" required />
-            </Field>
-            <Field {...fieldProps('phone')}>
-              <Input {...control('phone')} type="tel" autoComplete="tel" />
-            </Field>
-            <Field {...fieldProps('address')} className="sm:col-span-2">
-              <Input {...control('address')} autoComplete="street-address" />
-            </Field>
-            <Field {...fieldProps('businessType', true)}>
-              <Select {...control('businessType')} required>
-                <option value="">Select your business type</option>
-                {BUSINESS_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field {...fieldProps('subscriptionPlan', true)}>
-              <Select {...control('subscriptionPlan')} required disabled={plansLoading}>
-                <option value="">{plansLoading ? 'Loading plans…' : 'Select a plan'}</option>
-                {plans?.map((plan) => (
-                  <option key={plan.id} value={plan.name}>
-                    {planOptionLabel(plan)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field {...fieldProps('website', false, 'If you already have one, starting with https://')} className="sm:col-span-2">
-              <Input {...control('website', 'If you already have one, starting with https://')} type="url" autoComplete="url" placeholder="https://" />
-            </Field>
-            <Field {...fieldProps('description')} className="sm:col-span-2">
-              <Textarea {...control('description')} rows={4} />
-            </Field>
-            <div className="sm:col-span-2">
-              <Button type="submit" variant="red" size="lg" className="w-full" disabled={register.isPending}>
-                {register.isPending ? 'Registering...' : 'Register Business'}
-              </Button>
-              <p className="mt-3 text-center text-xs text-muted-foreground">Fields marked * are required.</p>
-            </div>
+          <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Business registration">
+            {/* Disabled until React handles the form (it arrives rendered by the server). */}
+            <fieldset disabled={!hydrated} className="m-0 grid min-w-0 gap-5 border-0 p-0 sm:grid-cols-2">
+              <Field {...fieldProps('businessName', true)}>
+                <Input {...control('businessName')} autoComplete="organization" required />
+              </Field>
+              <Field {...fieldProps('ownerName', true)}>
+                <Input {...control('ownerName')} autoComplete="name" required />
+              </Field>
+              <Field {...fieldProps('email', true)}>
+                <Input {...control('email')} type="email" autoComplete="email" required />
+              </Field>
+              <Field {...fieldProps('phone')}>
+                <Input {...control('phone')} type="tel" autoComplete="tel" />
+              </Field>
+              <Field {...fieldProps('address')} className="sm:col-span-2">
+                <Input {...control('address')} autoComplete="street-address" />
+              </Field>
+              <Field {...fieldProps('businessType', true)}>
+                <Select {...control('businessType')} required>
+                  <option value="">Select your business type</option>
+                  {BUSINESS_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field {...fieldProps('subscriptionPlan', true)}>
+                <Select {...control('subscriptionPlan')} required disabled={plansLoading}>
+                  <option value="">{plansLoading ? 'Loading plans…' : 'Select a plan'}</option>
+                  {plans?.map((plan) => (
+                    <option key={plan.id} value={plan.name}>
+                      {planOptionLabel(plan)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field {...fieldProps('website', false, 'If you already have one, starting with https://')} className="sm:col-span-2">
+                <Input {...control('website', 'If you already have one, starting with https://')} type="url" autoComplete="url" placeholder="https://" />
+              </Field>
+              <Field {...fieldProps('description')} className="sm:col-span-2">
+                <Textarea {...control('description')} rows={4} />
+              </Field>
+              <div className="sm:col-span-2">
+                <Button type="submit" variant="red" size="lg" className="w-full" disabled={register.isPending}>
+                  {register.isPending ? 'Registering...' : 'Register Business'}
+                </Button>
+                <p className="mt-3 text-center text-xs text-muted-foreground">Fields marked * are required.</p>
+              </div>
+            </fieldset>
           </form>
         </Card>
       </div>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
 import { Hero } from './hero';
 import { PlansSection } from '../../features/plans';
@@ -37,7 +37,9 @@ export function LandingPage() {
       <main id="main">
         <Hero />
         <PlansSection onChoose={choosePlan} />
-        <RegistrationSection chosenPlan={chosen} />
+        <Suspense fallback={<div id="register" className="min-h-[60rem]" aria-busy="true" />}>
+          <RegistrationSection chosenPlan={chosen} />
+        </Suspense>
         <PortfolioSection />
         <TeamAccess />
       </main>
