@@ -18,7 +18,7 @@ export function SiteHeader({ nav }: { nav?: ReactNode }) {
 
 export function SiteFooter() {
   return (
-    <footer className="border-t border-border bg-navy-950 text-navy-100">
+    <footer className="surface-dark border-t border-border bg-navy-950 text-navy-100">
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm sm:flex-row sm:justify-between">
         <p>
           © {new Date().getFullYear()} {site.name}. Veteran owned and operated.
