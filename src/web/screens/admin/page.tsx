@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
+import { useFocusOnArrival } from '../../lib/focus';
 import { site } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -49,6 +50,7 @@ export default function AdminPage() {
 }
 
 function AdminShell({ name, email }: { name: string; email: string }) {
+  useFocusOnArrival();
   const [location, setLocation] = useState<Location>(locationFromUrl);
   const [drawerOpen, setDrawerOpen] = useState(false);
   useEffect(() => {
