@@ -33,12 +33,13 @@ export function DialogContent({ title, description, children, side = 'center', c
   const opener = useRef<Element | null>(null);
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay data-testid="dialog-overlay" className="fixed inset-0 z-40 bg-black/50" />
+      <DialogPrimitive.Overlay data-testid="dialog-overlay" className="fixed inset-0 z-40 bg-black/50 data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn(
           'fixed z-50 bg-card text-foreground shadow-lg focus:outline-none',
-          side === 'center' && 'left-1/2 top-1/2 max-h-[90vh] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg p-6',
-          side === 'left' && 'inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto p-4',
+          side === 'center' &&
+            'left-1/2 top-1/2 max-h-[90vh] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg p-6 data-[state=open]:animate-dialog-in',
+          side === 'left' && 'inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto p-4 data-[state=open]:animate-drawer-in',
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
