@@ -1,16 +1,20 @@
 import type { ReactNode } from 'react';
 import { site } from '../lib/site';
+import { ThemeToggle } from './theme-toggle';
 
-/** The site's header: the brand (home link) and, on the landing page, its navigation. */
+/** The site's header: the brand (home link), on the landing page its navigation, and the theme. */
 export function SiteHeader({ nav }: { nav?: ReactNode }) {
   return (
     <header className="border-b border-border bg-card">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
         <a href="/" className="flex items-center gap-2 font-bold">
           <img src="/logo.svg" alt="" width="32" height="32" />
           <span>{site.name}</span>
         </a>
-        {nav}
+        <div className="flex items-center gap-2 sm:gap-4">
+          {nav}
+          <ThemeToggle />
+        </div>
       </div>
     </header>
   );

@@ -2,6 +2,7 @@ import { Home, LogOut, Menu } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { LOGIN_PATH } from '../../../contract/auth';
 import { PageSpinner } from '../../components/page-spinner';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { TooltipProvider } from '../../components/ui/tooltip';
@@ -122,6 +123,9 @@ function SidebarContent({ current, name, email, onChoose }: { current: SectionId
       <div className="mt-8 border-t border-border pt-4 text-sm">
         <p className="font-medium">{name}</p>
         <p className="truncate text-xs text-muted-foreground">{email}</p>
+        <div className="mt-3">
+          <ThemeToggle />
+        </div>
         <Button
           variant="outline"
           size="sm"
