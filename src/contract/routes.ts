@@ -18,7 +18,7 @@ export const WEB_PATHS = {
 } as const;
 
 /** Every browser route: the router (src/web/app.tsx) renders these, the server answers them 200. */
-export const WEB_ROUTES: readonly string[] = Object.values(WEB_PATHS);
+export const WEB_ROUTES: readonly string[] = /* @__PURE__ */ Object.values(WEB_PATHS);
 
 /** The query parameter of a checkout link that names the registration being paid for. */
 export const CHECKOUT_REGISTRATION_PARAM = 'registration';

@@ -4,11 +4,10 @@ import { Redirect, Route, Switch } from 'wouter';
 import { WEB_PATHS } from '../contract/routes';
 import { ToastHost } from './components/toast-host';
 import { LandingPage } from './screens/landing/page';
-import { NotFoundPage } from './screens/not-found/page';
 import { createQueryClient } from './lib/query-client';
 import { PageSpinner } from './components/page-spinner';
 
-// Checkout, payment confirmation and the admin area never weigh on the landing page. Pages are
+// Checkout, payment confirmation, the admin area and the other pages never weigh on the landing page. Pages are
 // loaded by file (a feature's index is for static imports; re-exporting a page there would pull
 // it into every chunk that imports the index).
 const CheckoutPage = lazy(() => import('./features/payments/checkout-page'));
@@ -16,6 +15,7 @@ const PaymentSuccessPage = lazy(() => import('./features/payments/payment-succes
 const AdminPage = lazy(() => import('./screens/admin/page'));
 const LoginPage = lazy(() => import('./features/auth/login-page'));
 const AccountPage = lazy(() => import('./features/account/account-page'));
+const NotFoundPage = lazy(() => import('./screens/not-found/page'));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
