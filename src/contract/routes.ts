@@ -15,6 +15,8 @@ export const WEB_PATHS = {
   admin: '/admin',
   /** `/settings#portfolio`, the portfolio card's Edit link: the admin area's settings. */
   settings: '/settings',
+  /** The accessibility statement (linked from the site's footer). */
+  accessibility: '/accessibility',
 } as const;
 
 /** Every browser route: the router (src/web/app.tsx) renders these, the server answers them 200. */

@@ -86,6 +86,7 @@ describe('HTTP foundation', () => {
     expect(again.statusCode).toBe(304);
 
     expect((await ctx.app.inject('/checkout/professional')).statusCode).toBe(200);
+    expect((await ctx.app.inject('/accessibility')).statusCode).toBe(200);
     const unknown = await ctx.app.inject('/no/such/page');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/text\/html/);
@@ -115,6 +116,7 @@ describe('HTTP foundation', () => {
     const sitemap = await ctx.app.inject('/sitemap.xml');
     expect(sitemap.headers['content-type']).toMatch(/xml/);
     expect(sitemap.body).toContain('<loc>https://agency.example.com/</loc>');
+    expect(sitemap.body).toContain('<loc>https://agency.example.com/accessibility</loc>');
   });
 
   it('hides internal errors behind a generic 500 message', async () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { site } from '../lib/site';
 import { ThemeToggle } from './theme-toggle';
 
@@ -27,11 +28,16 @@ export function SiteFooter() {
         <p>
           © {new Date().getFullYear()} {site.name}. Veteran owned and operated.
         </p>
-        <p>
-          Questions?{' '}
-          <a className="underline" href={`mailto:${site.supportEmail}`}>
-            {site.supportEmail}
-          </a>
+        <p className="flex flex-wrap gap-x-4">
+          <span>
+            Questions?{' '}
+            <a className="underline" href={`mailto:${site.supportEmail}`}>
+              {site.supportEmail}
+            </a>
+          </span>
+          <Link className="underline" href="/accessibility">
+            Accessibility
+          </Link>
         </p>
       </div>
     </footer>
