@@ -42,9 +42,18 @@ describe('registration rules', () => {
 describe('web routes', () => {
   it('knows the app routes and nothing else', () => {
     // '/checkout' without a plan is a page that sends the browser home (spec: missing plan name → '/').
-    for (const path of ['/', '/checkout', '/checkout/professional', '/checkout/professional/', '/payment-success?payment_intent=pi_1', '/admin', '/settings']) {
+    for (const path of [
+      '/',
+      '/checkout',
+      '/checkout/professional',
+      '/checkout/professional/',
+      '/payment-success?payment_intent=pi_1',
+      '/admin',
+      '/settings',
+      '/accessibility',
+    ]) {
       expect(isKnownWebPath(path), path).toBe(true);
     }
-    for (const path of ['/checkout/a/b', '/checkoutx', '/nope', '/admin/x']) expect(isKnownWebPath(path), path).toBe(false);
+    for (const path of ['/checkout/a/b', '/checkoutx', '/nope', '/admin/x', '/accessibility/x']) expect(isKnownWebPath(path), path).toBe(false);
   });
 });

@@ -15,10 +15,12 @@ export const WEB_PATHS = {
   admin: '/admin',
   /** `/settings#portfolio`, the portfolio card's Edit link: the admin area's settings. */
   settings: '/settings',
+  /** The accessibility statement (linked from the site's footer). */
+  accessibility: '/accessibility',
 } as const;
 
 /** Every browser route: the router (src/web/app.tsx) renders these, the server answers them 200. */
-export const WEB_ROUTES: readonly string[] = Object.values(WEB_PATHS);
+export const WEB_ROUTES: readonly string[] = /* @__PURE__ */ Object.values(WEB_PATHS);
 
 /** The query parameter of a checkout link that names the registration being paid for. */
 export const CHECKOUT_REGISTRATION_PARAM = 'registration';
@@ -43,7 +45,7 @@ export function isKnownWebPath(path: string): boolean {
 }
 
 /** The public pages the server renders (the admin area and sign-in come as the empty shell). */
-const SERVER_RENDERED: readonly string[] = [WEB_PATHS.landing, WEB_PATHS.checkout, WEB_PATHS.paymentSuccess, WEB_PATHS.account];
+const SERVER_RENDERED: readonly string[] = [WEB_PATHS.landing, WEB_PATHS.checkout, WEB_PATHS.paymentSuccess, WEB_PATHS.account, WEB_PATHS.accessibility];
 
 /** Rendered on the server: the public pages, and the 404 page of an unknown path. */
 export function isServerRenderedPath(path: string): boolean {

@@ -60,6 +60,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { emailOrigin } from './http/host.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurity } from './http/security.js';
+import { inlineScriptHashes } from './http/shell.js';
 import { registerWeb } from './http/web.js';
 import { serverTimeoutOptions, type HttpTimeouts } from './http/timeouts.js';
 
@@ -148,7 +149,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const counters = options.counters ?? createCounterStore(config, database.db, (error) => app.log.warn({ err: error }, 'Redis connection problem'));
   if (!options.counters) app.addHook('onClose', () => counters.close());
   const https = config.site.publicUrl?.startsWith('https://') ?? false;
-  await registerSecurity(app, { httpsOnly: https, stripe: Boolean(config.stripe), storage: storageOrigins(config), counters });
+  const shell = options.web && fs.existsSync(options.web.shellFile) ? fs.readFileSync(options.web.shellFile, 'utf8') : undefined;
+  const scriptHashes = shell ? inlineScriptHashes(shell) : [];
+  await registerSecurity(app, { httpsOnly: https, stripe: Boolean(config.stripe), storage: storageOrigins(config), counters, scriptHashes });
 
   await app.register(healthRoutes, { database });
   const auth = options.auth ?? createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret), counters });

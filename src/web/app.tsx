@@ -3,19 +3,23 @@ import { lazy, Suspense, useState } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { WEB_PATHS } from '../contract/routes';
 import { ToastHost } from './components/toast-host';
+import { SiteFooter, SiteHeader } from './components/site-chrome';
 import { LandingPage } from './screens/landing/page';
-import { NotFoundPage } from './screens/not-found/page';
 import { createQueryClient } from './lib/query-client';
 import { PageSpinner } from './components/page-spinner';
 
-// Checkout, payment confirmation and the admin area never weigh on the landing page. Pages are
+// Checkout, payment confirmation, the admin area and the other pages never weigh on the landing page. Pages are
 // loaded by file (a feature's index is for static imports; re-exporting a page there would pull
-// it into every chunk that imports the index).
+// it into every chunk that imports the index). The statement's header and footer are rendered
+// here, from the landing chunk: imported by its own lazy chunk they made Rolldown split shared
+// modules off the landing chunk into extra requests (+0.5 KB, docs/decisions/014).
 const CheckoutPage = lazy(() => import('./features/payments/checkout-page'));
 const PaymentSuccessPage = lazy(() => import('./features/payments/payment-success-page'));
 const AdminPage = lazy(() => import('./screens/admin/page'));
 const LoginPage = lazy(() => import('./features/auth/login-page'));
 const AccountPage = lazy(() => import('./features/account/account-page'));
+const AccessibilityStatement = lazy(() => import('./screens/accessibility/statement'));
+const NotFoundPage = lazy(() => import('./screens/not-found/page'));
 
 /**
  * The whole app. The server renders it too (entry-server.tsx) with `ssr` (the request's path and
@@ -39,6 +43,11 @@ export function App({ queryClient: given, ssr }: { queryClient?: QueryClient; ss
             <Route path={WEB_PATHS.account} component={AccountPage} />
             <Route path={WEB_PATHS.admin} component={AdminPage} />
             <Route path={WEB_PATHS.settings} component={AdminPage} />
+            <Route path={WEB_PATHS.accessibility}>
+              <SiteHeader />
+              <AccessibilityStatement />
+              <SiteFooter />
+            </Route>
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

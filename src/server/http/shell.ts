@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { SSR_DATA_ID } from '../../contract/site.js';
 
 /** Site facts written into the HTML shell: title, meta tags, Open Graph, JSON-LD. */
@@ -39,4 +40,20 @@ export function renderShell(template: string, site: SiteInfo, origin: string): s
 export function fillRoot(shell: string, appHtml: string, dataJson: string): string {
   const data = `<script type="application/json" id="${SSR_DATA_ID}">${dataJson.replace(/</g, '\\u003c')}</script>`;
   return shell.replace('<div id="root"></div>', () => `<div id="root">${appHtml}</div>${data}`);
+}
+
+/**
+ * The CSP source of each script the shell runs inline (`'sha256-…'`): the theme is applied in
+ * <head> before the first paint, and the policy allows exactly that text, never 'unsafe-inline'.
+ * Data blocks (JSON-LD) do not run and need none. The text must be the same on every answer, so
+ * a script that would be filled in per request is refused.
+ */
+export function inlineScriptHashes(template: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', text = ''] of template.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*["']?application\/ld\+json/i.test(attributes) || !text.trim()) continue;
+    if (text.includes('{{')) throw new Error('An inline script of the HTML shell must not hold {{placeholders}}: its CSP hash is computed once.');
+    hashes.push(`'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }

@@ -13,6 +13,7 @@ import { Card } from '../../components/ui/card';
 import { ApiError, errorMessage } from '../../lib/api';
 import { usePendingRegistrationId } from '../registration';
 import { site } from '../../lib/site';
+import { focusWhenShown, useFocusOnArrival } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePlans } from '../plans';
@@ -24,6 +25,7 @@ export default function CheckoutPage() {
   const { planName } = useParams<{ planName: string }>();
   const { data: plans, isPending, error } = usePlans();
   useDocumentTitle('Checkout');
+  useFocusOnArrival();
   if (!planName) return <Redirect to="/" />;
   if (isPending) return <PageSpinner label="Loading your plan…" />;
   if (error) return <Message title="We could not load the plans." text={errorMessage(error, 'Please try again.')} />;
@@ -149,7 +151,7 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
   return (
     <>
       {declined && (
-        <div role="alert" className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+        <div id="payment-declined" role="alert" className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
           <p className="font-semibold text-destructive">{declined}</p>
           <p className="mt-1">
             Nothing was charged. Check the card number, expiry date and CVC and try again, or use another card. Your registration is saved.
@@ -167,6 +169,8 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
         }}
         onFailed={(message) => {
           setDeclined(message);
+          // The keyboard starts again from what went wrong, just above the card fields.
+          focusWhenShown(() => document.getElementById('payment-declined'));
           toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
         }}
       />

@@ -11,6 +11,7 @@ import { CHECKOUT_STEPS, Steps } from '../../components/ui/steps';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { clearPendingRegistration } from '../registration';
+import { useFocusOnArrival } from '../../lib/focus';
 import { site } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paymentStatus } from './api';
@@ -27,6 +28,7 @@ const NEXT_STEPS = [
  * the server, which asks the provider, and says what really happened.
  */
 export default function PaymentSuccessPage() {
+  useFocusOnArrival();
   const search = useSearch();
   const [params] = useState(() => new URLSearchParams(search));
   const clientSecret = params.get('payment_intent_client_secret');

@@ -7,7 +7,7 @@ import { useSignedInEmployee } from '../auth';
 import { usePortfolio } from './api';
 
 /** Shown only when there are items (docs/product.md §2). */
-export function PortfolioSection() {
+export default function PortfolioSection() {
   const { data: items } = usePortfolio();
   // Asked only once there is something to edit; a visitor gets `null` (no error, no Edit button).
   const employee = useSignedInEmployee(Boolean(items?.length));

@@ -45,7 +45,8 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
     if (!chosenPlan) return;
     setValues((v) => ({ ...v, subscriptionPlan: chosenPlan.name }));
     setErrors((e) => ({ ...e, subscriptionPlan: undefined }));
-    sectionRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    // Smooth unless the visitor asked for reduced motion (the page's scroll-behavior, index.css).
+    sectionRef.current?.scrollIntoView({ block: 'start' });
     formRef.current?.querySelector<HTMLInputElement>('#businessName')?.focus({ preventScroll: true });
   }, [chosenPlan]);
 

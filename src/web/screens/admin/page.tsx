@@ -2,10 +2,12 @@ import { Home, LogOut, Menu } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { LOGIN_PATH } from '../../../contract/auth';
 import { PageSpinner } from '../../components/page-spinner';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
+import { useFocusOnArrival } from '../../lib/focus';
 import { site } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -49,6 +51,7 @@ export default function AdminPage() {
 }
 
 function AdminShell({ name, email }: { name: string; email: string }) {
+  useFocusOnArrival();
   const [location, setLocation] = useState<Location>(locationFromUrl);
   const [drawerOpen, setDrawerOpen] = useState(false);
   useEffect(() => {
@@ -120,6 +123,9 @@ function SidebarContent({ current, name, email, onChoose }: { current: SectionId
       <div className="mt-8 border-t border-border pt-4 text-sm">
         <p className="font-medium">{name}</p>
         <p className="truncate text-xs text-muted-foreground">{email}</p>
+        <div className="mt-3">
+          <ThemeToggle />
+        </div>
         <Button
           variant="outline"
           size="sm"

@@ -1,10 +1,13 @@
-import { Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
 import { Hero } from './hero';
 import { PlansSection } from '../../features/plans';
 import { RegistrationSection } from '../../features/registration';
-import { PortfolioSection } from '../../features/portfolio';
 import { TeamAccess } from './team-access';
+
+// Shown only when the portfolio has items, under the form: its code loads beside its data, off
+// the first-load budget (docs/decisions/014).
+const PortfolioSection = lazy(() => import('../../features/portfolio/portfolio-section'));
 
 export function LandingPage() {
   // A plan chosen on a card; the nonce lets choosing the same plan again scroll again.
@@ -40,7 +43,9 @@ export function LandingPage() {
         <Suspense fallback={<div id="register" className="min-h-[60rem]" aria-busy="true" />}>
           <RegistrationSection chosenPlan={chosen} />
         </Suspense>
-        <PortfolioSection />
+        <Suspense fallback={null}>
+          <PortfolioSection />
+        </Suspense>
         <TeamAccess />
       </main>
       <SiteFooter />

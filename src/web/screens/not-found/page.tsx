@@ -4,7 +4,7 @@ import { Card } from '../../components/ui/card';
 import { buttonClasses } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted px-4">
