@@ -27,6 +27,14 @@ export default defineConfig({
     emptyOutDir: true,
     assetsInlineLimit: 0,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Everything the first page imports statically is one chunk (docs/decisions/014): without this
+        // the bundler's merging of shared modules depends on the shape of the lazy chunks, and a new
+        // lazy page could split the landing page's code into several files and make it heavier.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,
