@@ -99,15 +99,20 @@ test('the dashboard shows the real revenue, the demo applications and the 30-day
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 });
 
-test('on a phone the users move under the revenue and the page does not scroll sideways', async ({ page }) => {
+test('on a phone each application is a card: users under the revenue, nothing off screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin#apps');
   const table = page.getByRole('table', { name: 'Your Applications' });
   await expect(table.getByRole('columnheader', { name: 'Users' })).toBeHidden();
   const meals = table.getByRole('row').filter({ hasText: 'Mission Meals (demo)' });
-  await expect(meals.getByText(/^[\d,]+ users?$/)).toBeVisible();
+  const revenue = meals.getByRole('cell').filter({ hasText: /^\$[\d,]+\.\d\d\s*today$/ });
+  const users = meals.getByRole('cell').filter({ hasText: /^[\d,]+$/ });
+  // Each value under its column's name, the users below the revenue.
+  await expect(revenue).toHaveAccessibleName(/^Revenue/);
+  await expect(users).toHaveAccessibleName(/^Users \d/);
+  expect((await users.boundingBox())!.y).toBeGreaterThan((await revenue.boundingBox())!.y);
   await expect(page.getByRole('group', { name: "Today's Revenue" })).toBeVisible();
-  // The table scrolls inside its card; the page itself never scrolls sideways (the chart is in, too).
+  // The page itself never scrolls sideways (the chart is in, too).
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousA11yViolations(page);
