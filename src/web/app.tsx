@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { WEB_PATHS } from '../contract/routes';
+import { SETTINGS_PAGES, WEB_PATHS } from '../contract/routes';
 import { ToastHost } from './components/toast-host';
 import { LandingPage } from './screens/landing/page';
 import { NotFoundPage } from './screens/not-found/page';
@@ -16,6 +16,10 @@ const PaymentSuccessPage = lazy(() => import('./features/payments/payment-succes
 const AdminPage = lazy(() => import('./screens/admin/page'));
 const LoginPage = lazy(() => import('./features/auth/login-page'));
 const AccountPage = lazy(() => import('./features/account/account-page'));
+
+// `/settings` and each of its pages (`/settings/portfolio`) in one route, so that moving between
+// them keeps the admin shell mounted; any other `/settings/...` is the 404 page, as the server says.
+const SETTINGS_ROUTE = new RegExp(`^${WEB_PATHS.settings}(?:/(?:${SETTINGS_PAGES.join('|')}))?/?$`);
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -32,7 +36,7 @@ export function App() {
           <Route path={WEB_PATHS.login} component={LoginPage} />
           <Route path={WEB_PATHS.account} component={AccountPage} />
           <Route path={WEB_PATHS.admin} component={AdminPage} />
-          <Route path={WEB_PATHS.settings} component={AdminPage} />
+          <Route path={SETTINGS_ROUTE} component={AdminPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>
