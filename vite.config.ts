@@ -29,6 +29,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // The server build (entry-server.tsx → dist/ssr) needs no copy of the public files.
     copyPublicDir: !isSsrBuild,
+    // Not for the server renderer (dist/ssr): one bundle there anyway.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Everything the first page imports statically is one chunk (docs/decisions/018): without this
+            // the bundler's merging of shared modules depends on the shape of the lazy chunks, and a new
+            // lazy page could split the landing page's code into several files and make it heavier.
+            codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+          },
+        },
   },
   // The server renderer is one self-contained bundle: React and the rest need not be installed at run time.
   ssr: { noExternal: true },

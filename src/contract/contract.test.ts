@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { centsToDecimal } from './money.js';
 import { formatDollars, planOptionLabel, renewalNote } from './plans.js';
 import { businessRegistrationInput, missingRequiredFields } from './registration.js';
-import { isKnownWebPath } from './routes.js';
+import { isKnownWebPath, SETTINGS_PAGES, settingsPath, WEB_ROUTES } from './routes.js';
 
 describe('money', () => {
   it('turns cents into decimal strings', () => {
@@ -54,6 +54,15 @@ describe('web routes', () => {
     ]) {
       expect(isKnownWebPath(path), path).toBe(true);
     }
-    for (const path of ['/checkout/a/b', '/checkoutx', '/nope', '/admin/x', '/accessibility/x']) expect(isKnownWebPath(path), path).toBe(false);
+    for (const path of ['/checkout/a/b', '/checkoutx', '/nope', '/admin/x', '/settings/nope', '/settings/portfolio/x', '/accessibility/x']) {
+      expect(isKnownWebPath(path), path).toBe(false);
+    }
+  });
+
+  it('answers every settings page at its own address', () => {
+    for (const page of SETTINGS_PAGES) {
+      expect(WEB_ROUTES, page).toContain(settingsPath(page));
+      expect(isKnownWebPath(`${settingsPath(page)}?q=1`), page).toBe(true);
+    }
   });
 });

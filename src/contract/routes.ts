@@ -13,11 +13,28 @@ export const WEB_PATHS = {
   account: '/account',
   login: '/login',
   admin: '/admin',
-  /** `/settings#portfolio`, the portfolio card's Edit link: the admin area's settings. */
+  /** The admin area's settings (its first page); `/settings#portfolio`, the portfolio card's Edit link, opens that page. */
   settings: '/settings',
   /** The accessibility statement (linked from the site's footer). */
   accessibility: '/accessibility',
+  /** Each settings page at its own address (`settingsPath`). */
+  settingsApplications: '/settings/applications',
+  settingsPortfolio: '/settings/portfolio',
+  settingsPlans: '/settings/plans',
+  settingsEmployees: '/settings/employees',
+  settingsSecurity: '/settings/security',
+  settingsActivity: '/settings/activity',
+  settingsBillingClock: '/settings/billing-clock',
 } as const;
+
+/** The admin area's settings pages, in the order its navigation lists them (docs/product.md §11). */
+export const SETTINGS_PAGES = ['applications', 'portfolio', 'plans', 'employees', 'security', 'activity', 'billing-clock'] as const;
+export type SettingsPage = (typeof SETTINGS_PAGES)[number];
+
+/** The address of one settings page (`/settings/portfolio`); each is in WEB_PATHS, so the server answers it. */
+export function settingsPath(page: SettingsPage): string {
+  return `${WEB_PATHS.settings}/${page}`;
+}
 
 /** Every browser route: the router (src/web/app.tsx) renders these, the server answers them 200. */
 export const WEB_ROUTES: readonly string[] = /* @__PURE__ */ Object.values(WEB_PATHS);

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { WEB_PATHS } from '../contract/routes';
+import { SETTINGS_PAGES, WEB_PATHS } from '../contract/routes';
 import { ToastHost } from './components/toast-host';
 import { SiteFooter, SiteHeader } from './components/site-chrome';
 import { LandingPage } from './screens/landing/page';
@@ -12,7 +12,7 @@ import { PageSpinner } from './components/page-spinner';
 // loaded by file (a feature's index is for static imports; re-exporting a page there would pull
 // it into every chunk that imports the index). The statement's header and footer are rendered
 // here, from the landing chunk: imported by its own lazy chunk they made Rolldown split shared
-// modules off the landing chunk into extra requests (+0.5 KB, docs/decisions/014).
+// modules off the landing chunk into extra requests (+0.5 KB, docs/decisions/017).
 const CheckoutPage = lazy(() => import('./features/payments/checkout-page'));
 const PaymentSuccessPage = lazy(() => import('./features/payments/payment-success-page'));
 const AdminPage = lazy(() => import('./screens/admin/page'));
@@ -20,6 +20,10 @@ const LoginPage = lazy(() => import('./features/auth/login-page'));
 const AccountPage = lazy(() => import('./features/account/account-page'));
 const AccessibilityStatement = lazy(() => import('./screens/accessibility/statement'));
 const NotFoundPage = lazy(() => import('./screens/not-found/page'));
+
+// `/settings` and each of its pages (`/settings/portfolio`) in one route, so that moving between
+// them keeps the admin shell mounted; any other `/settings/...` is the 404 page, as the server says.
+const SETTINGS_ROUTE = new RegExp(`^${WEB_PATHS.settings}(?:/(?:${SETTINGS_PAGES.join('|')}))?/?$`);
 
 /**
  * The whole app. The server renders it too (entry-server.tsx) with `ssr` (the request's path and
@@ -42,7 +46,7 @@ export function App({ queryClient: given, ssr }: { queryClient?: QueryClient; ss
             <Route path={WEB_PATHS.login} component={LoginPage} />
             <Route path={WEB_PATHS.account} component={AccountPage} />
             <Route path={WEB_PATHS.admin} component={AdminPage} />
-            <Route path={WEB_PATHS.settings} component={AdminPage} />
+            <Route path={SETTINGS_ROUTE} component={AdminPage} />
             <Route path={WEB_PATHS.accessibility}>
               <SiteHeader />
               <AccessibilityStatement />

@@ -87,6 +87,10 @@ describe('HTTP foundation', () => {
 
     expect((await ctx.app.inject('/checkout/professional')).statusCode).toBe(200);
     expect((await ctx.app.inject('/accessibility')).statusCode).toBe(200);
+    // Each settings page of the admin area is a page of its own; a made-up one is not.
+    expect((await ctx.app.inject('/settings/portfolio')).statusCode).toBe(200);
+    expect((await ctx.app.inject('/settings/billing-clock')).statusCode).toBe(200);
+    expect((await ctx.app.inject('/settings/no-such-page')).statusCode).toBe(404);
     const unknown = await ctx.app.inject('/no/such/page');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/text\/html/);

@@ -6,7 +6,7 @@ import { RegistrationSection } from '../../features/registration';
 import { TeamAccess } from './team-access';
 
 // Shown only when the portfolio has items, under the form: its code loads beside its data, off
-// the first-load budget (docs/decisions/014).
+// the first-load budget (docs/decisions/017).
 const PortfolioSection = lazy(() => import('../../features/portfolio/portfolio-section'));
 
 export function LandingPage() {
