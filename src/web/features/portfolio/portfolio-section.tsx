@@ -45,6 +45,11 @@ function PortfolioCard({ item, canEdit }: { item: PortfolioItem; canEdit: boolea
             loading="lazy"
             className="size-14 rounded-lg object-contain"
             onError={() => setLogoFailed(true)}
+            // The page comes rendered from the server: a logo that failed before React took over
+            // fired its error unheard, so a finished image is checked once.
+            ref={(img) => {
+              if (img?.complete) img.decode().catch(() => setLogoFailed(true));
+            }}
           />
         ) : (
           <div
