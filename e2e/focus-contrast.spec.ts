@@ -86,8 +86,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('admin screens', async ({ page }) => {
-      // Four sections and the seven settings pages, each tabbed round, on a busy two-core machine.
-      test.setTimeout(360_000);
+      test.setTimeout(180_000);
       await signIn(page);
       const screens: [string, (p: Page) => Promise<void>][] = [
         ['search', (p) => expect(p.getByRole('heading', { name: 'Local Business Search' })).toBeVisible()],
