@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { settingsPath, type SettingsPage } from '../src/contract/routes';
 import { tabThroughPage, type FocusIndicator } from './contrast';
 import { signIn, useAddress } from './helpers';
 
@@ -92,12 +93,34 @@ for (const colorScheme of ['light', 'dark'] as const) {
         ['apps', (p) => expect(p.getByRole('heading', { name: 'Your Applications' })).toBeVisible()],
         ['investors', (p) => expect(p.getByRole('button', { name: 'Auto-Discover Investors' })).toBeVisible()],
         ['clients', (p) => expect(p.getByRole('table')).toBeVisible()],
-        ['settings', (p) => expect(p.getByRole('heading', { name: 'Portfolio Management' })).toBeVisible()],
       ];
       for (const [section, loaded] of screens) {
         await page.goto(`/admin#${section}`);
         await loaded(page);
         await expectVisibleFocusEverywhere(page, `admin ${section}`, [/Sign out/, /"system"/]);
+      }
+    });
+
+    test('admin settings pages', async ({ page }) => {
+      // Seven pages, each tabbed round, on a busy two-core machine.
+      test.setTimeout(360_000);
+      await signIn(page);
+      // Each settings page: a heading of its own, what shows it has loaded, and controls Tab must reach on it.
+      const pages: [SettingsPage, string, (p: Page) => Locator, RegExp[]][] = [
+        ['applications', 'Create New Application', (p) => p.getByRole('button', { name: 'Create Application' }), [/Create Application/]],
+        ['portfolio', 'Portfolio Management', (p) => p.getByRole('list', { name: 'Client websites' }), [/Add Portfolio Item/]],
+        // Each plan's form opens from its summary.
+        ['plans', 'Plans', (p) => p.locator('summary').filter({ hasText: 'Growing' }), [/^summary "Growing/]],
+        ['employees', 'Employees', (p) => p.getByRole('button', { name: 'Add employee' }), [/Add employee/]],
+        ['security', 'Two-factor sign-in', (p) => p.getByRole('button', { name: 'Turn on two-factor sign-in' }), [/Turn on two-factor sign-in/]],
+        ['activity', 'Activity log', (p) => p.getByRole('table', { name: /^Activity log/ }), []],
+        ['billing-clock', 'Billing test clock', (p) => p.getByRole('button', { name: 'Reset to real time' }), [/Reset to real time/]],
+      ];
+      for (const [id, heading, ready, controls] of pages) {
+        await page.goto(settingsPath(id));
+        await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+        await expect(ready(page)).toBeVisible();
+        await expectVisibleFocusEverywhere(page, `settings ${id}`, [/Sign out/, /"system"/, /^a "Applications"/, /^a "Billing test clock"/, ...controls]);
       }
     });
   });

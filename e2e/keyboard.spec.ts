@@ -119,7 +119,10 @@ test.describe('an employee, by keyboard', () => {
     // The sidebar comes before the heading: back to Settings with Shift+Tab.
     await tabTo(page, page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Settings' }), { backwards: true });
     await page.keyboard.press('Enter');
+    // Settings opens on its first page, Applications.
+    await expect(page).toHaveURL(/\/settings\/applications$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const settingsNav = page.getByRole('navigation', { name: 'Settings pages' });
 
     // Create Application: focus lands on the new row of 'Your Applications'.
     await tabTo(page, page.getByLabel('Application Name'));
@@ -132,6 +135,16 @@ test.describe('an employee, by keyboard', () => {
     await expect(page.getByText('Application created successfully!', { exact: true })).toBeVisible();
     const appRow = page.getByRole('list', { name: 'Applications' }).getByRole('listitem').filter({ hasText: appName });
     await expect(appRow).toBeFocused();
+
+    // The settings navigation comes before the page: back to Portfolio with Shift+Tab, Enter
+    // opens that page and focus stays on its link.
+    const portfolioLink = settingsNav.getByRole('link', { name: 'Portfolio', exact: true });
+    await tabTo(page, portfolioLink, { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings\/portfolio$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Portfolio Management' })).toBeVisible();
+    await expect(portfolioLink).toHaveAttribute('aria-current', 'page');
+    await expect(portfolioLink).toBeFocused();
 
     // Add Portfolio Item: focus lands on the new item in the list.
     await tabTo(page, page.getByLabel('Website Name'));
@@ -177,7 +190,7 @@ test.describe('an employee, by keyboard', () => {
     await signInByKeyboard(page);
     const created = await page.request.post('/api/applications', { data: { name, url: 'https://focus-app.example', status: 'active' } });
     expect(created.status()).toBe(201);
-    await page.goto('/admin#settings');
+    await page.goto('/settings/applications');
 
     const list = page.getByRole('list', { name: 'Applications' });
     const row = list.getByRole('listitem').filter({ hasText: name });
@@ -231,7 +244,9 @@ test.describe('an employee, by keyboard', () => {
   test("forms that take a button's place in settings give focus to their first field, and back to the button", async ({ page }) => {
     await useAddress(page, '10.85.0.3');
     await signInByKeyboard(page);
-    await page.goto('/admin#settings');
+    // Two-factor sign-in is on the Security page, adding an employee on the Employees page.
+    await page.goto('/settings/security');
+    await expect(page.getByRole('heading', { level: 2, name: 'Two-factor sign-in' })).toBeVisible();
 
     const turnOn = page.getByRole('button', { name: 'Turn on two-factor sign-in' });
     await tabTo(page, turnOn);
@@ -240,6 +255,13 @@ test.describe('an employee, by keyboard', () => {
     await tabTo(page, page.getByRole('form', { name: 'Two-factor sign-in' }).getByRole('button', { name: 'Cancel' }));
     await page.keyboard.press('Enter');
     await expect(turnOn).toBeFocused();
+
+    // To the Employees page by keyboard: its link in the settings navigation comes before the page.
+    const employeesLink = page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Employees', exact: true });
+    await tabTo(page, employeesLink, { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings\/employees$/);
+    await expect(employeesLink).toBeFocused();
 
     const add = page.getByRole('button', { name: 'Add employee' });
     await tabTo(page, add);

@@ -23,9 +23,9 @@ async function showToast(page: Page): Promise<Locator> {
   return toast;
 }
 
-/** A confirmation dialog (deleting a portfolio item) in the admin area's settings. */
+/** A confirmation dialog (deleting a portfolio item) on the admin area's Settings → Portfolio page. */
 async function openDialog(page: Page): Promise<{ dialog: Locator; overlay: Locator }> {
-  await page.goto('/admin#settings');
+  await page.goto('/settings/portfolio');
   await page
     .getByRole('list', { name: 'Client websites' })
     .getByRole('listitem')
