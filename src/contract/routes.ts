@@ -64,6 +64,12 @@ export function isKnownWebPath(path: string): boolean {
 /** The public pages the server renders (the admin area and sign-in come as the empty shell). */
 const SERVER_RENDERED: readonly string[] = [WEB_PATHS.landing, WEB_PATHS.checkout, WEB_PATHS.paymentSuccess, WEB_PATHS.account, WEB_PATHS.accessibility];
 
+/**
+ * The query parameters the server-rendered pages read (a checkout link's registration, the payment
+ * confirmation's intent, the billing page's sign-in token); any other (utm_source, …) changes nothing.
+ */
+export const RENDERED_QUERY_PARAMS: readonly string[] = [CHECKOUT_REGISTRATION_PARAM, 'payment_intent', 'payment_intent_client_secret', 'token'];
+
 /** Rendered on the server: the public pages, and the 404 page of an unknown path. */
 export function isServerRenderedPath(path: string): boolean {
   return matches(SERVER_RENDERED, path) || !isKnownWebPath(path);

@@ -69,6 +69,15 @@ describe('public pages rendered on the server', () => {
     expect((await calls()).filter((u) => u === '/checkout/growing').length).toBe(before + 2);
   });
 
+  it('renders once whatever marketing parameters a URL carries, and keeps those a page reads', async () => {
+    const before = (await calls()).length;
+    for (const url of ['/?utm_source=a', '/?utm_source=b&fbclid=x', '/']) expect((await ctx.app.inject(url)).statusCode).toBe(200);
+    expect((await calls()).length).toBeLessThanOrEqual(before + 1);
+    const link = await ctx.app.inject('/checkout/growing?registration=00000000-0000-4000-8000-000000000000&utm_medium=email');
+    expect(link.body).toContain('/checkout/growing?registration=00000000-0000-4000-8000-000000000000 ');
+    expect(link.body).not.toContain('utm_medium');
+  });
+
   it('sends the empty shell when rendering fails or takes too long, and keeps serving', async () => {
     for (const url of ['/checkout/fail', '/checkout/slow']) {
       const res = await ctx.app.inject(url);

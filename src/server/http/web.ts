@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isKnownWebPath, isServerRenderedPath } from '../../contract/routes.js';
+import { isKnownWebPath, isServerRenderedPath, RENDERED_QUERY_PARAMS } from '../../contract/routes.js';
 import { requestOrigin } from './host.js';
 import { fillRoot, renderShell, type SiteInfo } from './shell.js';
 
@@ -101,11 +101,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     if (!renderApp || !options.ssr || !isServerRenderedPath(request.url)) return shellFor(origin);
     try {
       const { version, json } = await options.ssr.data();
-      const key = `${origin}\n${request.url}\n${version}`;
+      const url = pageUrl(request.url);
+      const key = `${origin}\n${url}\n${version}`;
       let page = rendered.get(key);
       if (!page) {
         const site = { ...options.site, origin };
-        page = withTimeout(renderApp({ url: request.url, site, data: JSON.parse(json) as Record<string, unknown> }), RENDER_TIMEOUT_MS).then((html) =>
+        page = withTimeout(renderApp({ url, site, data: JSON.parse(json) as Record<string, unknown> }), RENDER_TIMEOUT_MS).then((html) =>
           compressed(fillRoot(renderShell(template, options.site, origin), html, json)),
         );
         if (rendered.size >= RENDERED_PAGES) rendered.clear();
@@ -142,6 +143,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     }
     return sendShell(request, reply);
   });
+}
+
+/** The URL a page is rendered (and kept) for: its path and only the query parameters pages read, so `?utm_source=…` costs no render. */
+function pageUrl(requestUrl: string): string {
+  const url = new URL(requestUrl, 'http://page');
+  const kept = new URLSearchParams();
+  for (const name of RENDERED_QUERY_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
 async function loadRenderer(entryFile: string): Promise<RenderApp> {
