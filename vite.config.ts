@@ -21,7 +21,7 @@ function devShell(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
   // lingui: src/locales/**/*.po compiled at build time (a missing Spanish message fails the build).
@@ -40,12 +40,22 @@ export default defineConfig({
     // No preload helper: a lazy page's own imports load when its file arrives (one round trip more,
     // once, on checkout and the admin area) and the landing page carries 0.5 KB less (docs/decisions/015).
     modulePreload: false,
-    rolldownOptions: {
-      // What the landing page loads first goes in one file: one request, and gzip sees it all at
-      // once (2 KB less than the seven small chunks Rolldown makes otherwise; docs/decisions/015).
-      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
-    },
+    // The server build (entry-server.tsx → dist/ssr) needs no copy of the public files.
+    copyPublicDir: !isSsrBuild,
+    // Not for the server renderer (dist/ssr): one bundle there anyway.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Everything the first page imports statically is one chunk (docs/decisions/018): without this
+            // the bundler's merging of shared modules depends on the shape of the lazy chunks, and a new
+            // lazy page could split the landing page's code into several files and make it heavier.
+            codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+          },
+        },
   },
+  // The server renderer is one self-contained bundle: React and the rest need not be installed at run time.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: {
@@ -53,4 +63,4 @@ export default defineConfig({
       '/healthz': `http://127.0.0.1:${process.env.API_PORT ?? 5000}`,
     },
   },
-});
+}));

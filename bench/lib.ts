@@ -101,6 +101,11 @@ export function spawnServer(args: string[], options: SpawnOptions): ChildProcess
   return pinLoadGenerator() ? spawn('taskset', ['-c', String(cores - 1), process.execPath, ...args], options) : spawn(process.execPath, args, options);
 }
 
+/** The environment of a production server a benchmark starts: its port, its data folder, production settings. */
+export function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...extra };
+}
+
 /** Waits until `url` answers 2xx; fails when the server exits or `timeoutMs` passes. */
 export async function waitFor(url: string, timeoutMs = 60_000, server?: ChildProcess): Promise<void> {
   const start = Date.now();

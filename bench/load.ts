@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pinningNote, quantile, requireBuild, serverEntry, spawnServer, stopServer, waitFor, withThrowawayDatabase } from './lib.js';
+import { pinningNote, quantile, requireBuild, serverEntry, serverEnv, spawnServer, stopServer, waitFor, withThrowawayDatabase } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARM_UP_SECONDS = Math.min(5, Math.ceil(SECONDS / 10));
@@ -198,18 +198,13 @@ async function againstServer(label: string, databaseUrl?: string): Promise<boole
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
   const port = 5600 + Math.floor(Math.random() * 200);
   const server = spawnServer([serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
+    env: serverEnv(port, dataDir, {
       DATABASE_URL: databaseUrl ?? '',
       TRUST_PROXY: 'true',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -26,6 +26,8 @@ async function registerAndPay(page: Page) {
 }
 
 test('a client signs in by e-mailed link and manages card, cancellation and plan on /account', async ({ page, browser }) => {
+  // One long flow (register, pay, sign in, five actions, each confirmed): more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await useAddress(page, ADDRESS);
   await registerAndPay(page);
 

@@ -27,7 +27,7 @@ test('a wrong password is refused without saying which part was wrong; the right
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { name: 'Business Search', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Local Business Search', level: 1 })).toBeVisible();
   await expect(page.getByText('Items from a Veteran')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Landing Page' })).toHaveAttribute('href', '/');
   await expectNoSeriousA11yViolations(page);
@@ -76,24 +76,25 @@ test('on a phone the sidebar is a drawer: it opens over an overlay, keeps focus 
   await page.getByRole('dialog').getByRole('link', { name: 'Investors' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page).toHaveURL(/\/admin#investors$/);
-  await expect(page.getByRole('heading', { name: 'Investors', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'LinkedIn Investor Directory', level: 1 })).toBeVisible();
 });
 
 test('deep links open their section; the portfolio Edit button shows to employees only and opens settings at the portfolio', async ({ page, browser }) => {
   await signIn(page);
   await page.goto('/admin#apps');
-  await expect(page.getByRole('heading', { name: 'Applications', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Test Agency Applications', level: 1 })).toBeVisible();
 
   await page.goto('/');
   const edit = page.getByRole('link', { name: /^Edit / }).first();
   await expect(edit).toHaveAttribute('href', '/settings#portfolio');
   await edit.click();
-  await expect(page).toHaveURL(/\/settings#portfolio$/);
+  // The spec's address lands on the portfolio's own settings page.
+  await expect(page).toHaveURL(/\/settings\/portfolio$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Portfolio' })).toBeInViewport();
+  await expect(page.getByRole('heading', { name: 'Portfolio Management' })).toBeInViewport();
 
   const visitor = await browser.newPage();
-  await visitor.goto(page.url().replace(/\/settings#portfolio$/, '/'));
+  await visitor.goto(page.url().replace(/\/settings\/portfolio$/, '/'));
   await expect(visitor.getByRole('heading', { name: 'Our Client Websites' })).toBeVisible();
   await expect(visitor.getByRole('link', { name: /^Edit / })).toHaveCount(0);
   await visitor.close();

@@ -30,8 +30,9 @@ function countRequests(page: Page, path: string) {
   return seen;
 }
 
-async function openSettings(page: Page) {
-  await page.goto('/admin#settings');
+/** One of the settings pages (applications, portfolio, plans), at its own address. */
+async function openSettings(page: Page, settingsPage: 'applications' | 'portfolio' | 'plans') {
+  await page.goto(`/settings/${settingsPage}`);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 }
 
@@ -45,7 +46,7 @@ const openPlan = (page: Page, displayName: string) =>
 test('the dashboard shows the real revenue, the demo applications and the 30-day chart', async ({ page }) => {
   const errors = collectPageErrors(page);
   await page.goto('/admin#apps');
-  await expect(page.getByRole('heading', { name: 'Test Agency Applications', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Test Agency Applications', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Your Applications' });
   await expect(table.getByRole('row').filter({ hasText: 'Mission Meals (demo)' })).toBeVisible();
 
@@ -95,19 +96,25 @@ test('the dashboard shows the real revenue, the demo applications and the 30-day
   expect(errors).toEqual([]);
 
   await meals.getByRole('button', { name: /^Settings/ }).click();
-  await expect(page).toHaveURL(/\/admin#settings$/);
+  await expect(page).toHaveURL(/\/settings\/applications$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Applications' }).getByRole('listitem').filter({ hasText: 'Mission Meals (demo)' })).toBeVisible();
 });
 
-test('on a phone the users move under the revenue and the page does not scroll sideways', async ({ page }) => {
+test('on a phone each application is a card: users under the revenue, nothing off screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin#apps');
   const table = page.getByRole('table', { name: 'Your Applications' });
   await expect(table.getByRole('columnheader', { name: 'Users' })).toBeHidden();
   const meals = table.getByRole('row').filter({ hasText: 'Mission Meals (demo)' });
-  await expect(meals.getByText(/^[\d,]+ users?$/)).toBeVisible();
+  const revenue = meals.getByRole('cell').filter({ hasText: /^\$[\d,]+\.\d\d\s*today$/ });
+  const users = meals.getByRole('cell').filter({ hasText: /^[\d,]+$/ });
+  // Each value under its column's name, the users below the revenue.
+  await expect(revenue).toHaveAccessibleName(/^Revenue/);
+  await expect(users).toHaveAccessibleName(/^Users \d/);
+  expect((await users.boundingBox())!.y).toBeGreaterThan((await revenue.boundingBox())!.y);
   await expect(page.getByRole('group', { name: "Today's Revenue" })).toBeVisible();
-  // The table scrolls inside its card; the page itself never scrolls sideways (the chart is in, too).
+  // The page itself never scrolls sideways (the chart is in, too).
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousA11yViolations(page);
@@ -115,7 +122,7 @@ test('on a phone the users move under the revenue and the page does not scroll s
 
 test("an application is created with a logo and shows in 'Your Applications' and on the dashboard", async ({ page }) => {
   const name = `E2E Ordering ${unique()}`;
-  await openSettings(page);
+  await openSettings(page, 'applications');
   const form = page.getByRole('form', { name: 'Create New Application' });
   await form.getByLabel('Application Name').fill(`  ${name}  `);
   await form.getByLabel('Application URL').fill('https://e2e-ordering.example');
@@ -148,7 +155,7 @@ test("an application is created with a logo and shows in 'Your Applications' and
 });
 
 test('the create form refuses a missing name and a logo over 5MB before sending anything', async ({ page }) => {
-  await openSettings(page);
+  await openSettings(page, 'applications');
   const creates = countRequests(page, '/api/applications');
   const uploads = countRequests(page, '/api/objects/upload');
   const form = page.getByRole('form', { name: 'Create New Application' });
@@ -172,7 +179,7 @@ test('the create form refuses a missing name and a logo over 5MB before sending 
 
 test('an application is edited and deleted from its details', async ({ page }) => {
   const name = `E2E Bookings ${unique()}`;
-  await openSettings(page);
+  await openSettings(page, 'applications');
   const form = page.getByRole('form', { name: 'Create New Application' });
   await form.getByLabel('Application Name').fill(name);
   await form.getByLabel('Application URL').fill('https://e2e-bookings.example');
@@ -200,7 +207,7 @@ test('an application is edited and deleted from its details', async ({ page }) =
 
 test('a portfolio item is added with a logo, shows on the landing page, is edited and deleted', async ({ page }) => {
   const name = `E2E Client Site ${unique()}`;
-  await openSettings(page);
+  await openSettings(page, 'portfolio');
   const form = page.getByRole('form', { name: 'Add New Client Website' });
   await form.getByRole('button', { name: 'Add Portfolio Item' }).click();
   await expect(form.getByRole('alert')).toHaveText('Please provide website name and URL');
@@ -226,7 +233,7 @@ test('a portfolio item is added with a logo, shows on the landing page, is edite
   await expect(card.locator('img')).toBeVisible();
   expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-  await openSettings(page);
+  await openSettings(page, 'portfolio');
   await row.getByRole('button', { name: /^Edit/ }).click();
   const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
   await expect(dialog.getByLabel('Website Name')).toHaveValue(name);
@@ -254,7 +261,7 @@ test("a plan's price is changed in settings and shows on the landing page", asyn
   const growing = plans.find((p) => p.name === 'growing')!;
   let restored = false;
   try {
-    await openSettings(page);
+    await openSettings(page, 'plans');
     await openPlan(page, 'Growing');
     const form = page.getByRole('form', { name: 'Edit plan Growing' });
     await expect(form.getByText('After 12 months $325')).toBeVisible();
@@ -274,7 +281,7 @@ test("a plan's price is changed in settings and shows on the landing page", asyn
     await expect(page.getByRole('group', { name: 'Growing' }).getByText('$311')).toBeVisible();
     await expect(page.getByRole('group', { name: 'Professional' }).getByText('Most Popular')).toBeVisible();
 
-    await openSettings(page);
+    await openSettings(page, 'plans');
     await openPlan(page, 'Growing');
     await form.getByRole('textbox', { name: 'Price ($)', exact: true }).fill(growing.price);
     await form.getByRole('button', { name: 'Save Growing' }).click();
@@ -291,11 +298,15 @@ test("a plan's price is changed in settings and shows on the landing page", asyn
   }
 });
 
-test('the settings page passes the accessibility check with the new cards', async ({ page }) => {
-  await openSettings(page);
+test('the applications, portfolio and plans settings pages pass the accessibility check', async ({ page }) => {
+  await openSettings(page, 'applications');
   await expect(page.getByRole('heading', { name: 'Create New Application' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Portfolio Management' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Applications' }).getByRole('listitem').filter({ hasText: 'Mission Meals (demo)' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await openSettings(page, 'portfolio');
+  await expect(page.getByRole('heading', { name: 'Portfolio Management' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await openSettings(page, 'plans');
   await openPlan(page, 'Professional');
   await expectNoSeriousA11yViolations(page);
 });

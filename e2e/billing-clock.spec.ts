@@ -12,7 +12,7 @@ test('an owner moves the billing clock: renewals at the intro price, then at the
   await registerAndPayViaApi(page.context().request, { address: ADDRESS, plan: 'growing', businessName: `Clock Spec Cafe ${stamp}`, email });
   await useAddress(page, ADDRESS);
   await signIn(page);
-  await page.goto('/admin#settings');
+  await page.goto('/settings/billing-clock');
   const card = page.locator('div', { has: page.getByRole('heading', { name: 'Billing test clock' }) }).last();
   await expect(card.getByTestId('billing-clock-now')).toContainText('real time');
   await expectNoSeriousA11yViolations(page);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -129,4 +129,33 @@ export async function emailedLink(browser: Browser, address: string, recipient: 
   expect(link, mails[0]!.text).toBeTruthy();
   await context.close();
   return new URL(link!);
+}
+
+/**
+ * Pages arrive as the empty shell, as the server sends them when it cannot render them
+ * (a render error or timeout): the browser renders them and fetches their data itself.
+ */
+export async function withoutServerRendering(page: Page) {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const rendered = /<div id="root">[\s\S]*?<\/div><script type="application\/json" id="ssr-data">[\s\S]*?<\/script>/;
+      await route.fulfill({ response, body: (await response.text()).replace(rendered, '<div id="root"></div>') });
+    },
+  );
+}
+
+/**
+ * Moves focus with the keyboard alone: presses Tab (or Shift+Tab) until `target` has focus, as a
+ * keyboard user would; fails when it is not reached within `limit` presses.
+ */
+export async function tabTo(page: Page, target: Locator, { backwards = false, limit = 200 } = {}) {
+  await expect(target).toBeAttached();
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${backwards ? 'Shift+Tab' : 'Tab'} did not reach ${String(target)} in ${limit} presses`);
 }

@@ -9,9 +9,10 @@ test.beforeEach(async ({ page }) => useAddress(page, '10.77.0.6'));
 
 const stamp = Date.now().toString(36);
 
-const directory = (page: Page) => page.getByRole('region', { name: 'LinkedIn Investor Directory' });
+// The directory is the admin area's main content, titled 'LinkedIn Investor Directory' (its h1).
+const directory = (page: Page) => page.getByRole('main');
 const cards = (page: Page) => directory(page).getByRole('article');
-const cardNames = (page: Page) => cards(page).getByRole('heading', { level: 3 });
+const cardNames = (page: Page) => cards(page).getByRole('heading', { level: 2 });
 const card = (page: Page, name: string) => directory(page).getByRole('article', { name, exact: true });
 const loadMore = (page: Page) => page.getByRole('button', { name: 'Load More Investors' });
 const exactText = (page: Page, text: string) => page.getByText(text, { exact: true });
@@ -33,7 +34,7 @@ const listParams = (request: Request) => {
 async function openDirectory(page: Page) {
   await signIn(page);
   await page.goto('/admin#investors');
-  await expect(page.getByRole('heading', { name: 'LinkedIn Investor Directory', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'LinkedIn Investor Directory', level: 1 })).toBeVisible();
 }
 
 test('shows the first 6 investors, loads more until a batch is short, and each card shows its facts', async ({ page }) => {

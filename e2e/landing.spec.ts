@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { collectPageErrors, expectNoSeriousA11yViolations } from './helpers';
+import { collectPageErrors, expectNoSeriousA11yViolations, withoutServerRendering } from './helpers';
 
 test('shows the four plans with prices, renewal notes and the Most Popular badge', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -21,7 +21,8 @@ test('shows the four plans with prices, renewal notes and the Most Popular badge
   expect(errors).toEqual([]);
 });
 
-test('holds the plans space with three skeleton cards while plans load', async ({ page }) => {
+test('holds the plans space with three skeleton cards while plans load (the page rendered in the browser)', async ({ page }) => {
+  await withoutServerRendering(page);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/subscription-plans', async (route) => {
@@ -55,7 +56,8 @@ test('shows the client websites with a letter tile where a logo is missing', asy
   await expect(page.getByTestId('logo-fallback')).toHaveText(['R', 'J']);
 });
 
-test('hides the client websites section when there are none', async ({ page }) => {
+test('hides the client websites section when there are none (the page rendered in the browser)', async ({ page }) => {
+  await withoutServerRendering(page);
   await page.route('**/api/portfolio', (route) => route.fulfill({ json: [] }));
   await page.goto('/');
   await expect(page.getByRole('group', { name: 'Professional' })).toBeVisible();

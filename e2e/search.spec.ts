@@ -23,11 +23,11 @@ async function foundCount(page: Page): Promise<number> {
   return Number((await countText(page).textContent())!.split(' ')[0]);
 }
 
-const names = (list: Locator) => list.getByRole('heading', { level: 4 }).allTextContents();
+const names = (list: Locator) => list.getByRole('heading', { level: 3 }).allTextContents();
 
 test('idle prompt, blank query, and a search for plumber with pages that survive a reload', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Local Business Search', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Local Business Search', level: 1 })).toBeVisible();
   await expect(page.getByText('Enter a business category to start searching', { exact: true })).toBeVisible();
   for (const example of ['plumber', 'restaurant', 'dentist']) await expect(page.getByRole('button', { name: example, exact: true })).toBeVisible();
   const button = form(page).getByRole('button', { name: 'Search' });
@@ -154,7 +154,7 @@ test('save a lead, follow it up in the leads list and delete it', async ({ page 
   await search(page, 'plumber');
   await expect(cards(page)).toHaveCount(10);
   const card = cards(page).first();
-  const name = (await card.getByRole('heading', { level: 4 }).textContent())!;
+  const name = (await card.getByRole('heading', { level: 3 }).textContent())!;
   await card.getByRole('button', { name: 'Save lead' }).click();
   await expect(page.getByText('Lead saved', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Saved' })).toBeVisible();

@@ -7,7 +7,7 @@ test.beforeEach(async ({ page }) => useAddress(page, '10.77.0.2'));
 test('an owner adds an employee, who turns on two-factor sign-in and then needs a code to sign in', async ({ page }) => {
   const staff = { email: `sam-${Date.now()}@example.com`, password: 'sam staff passphrase' };
   await signIn(page);
-  await page.goto('/admin#settings');
+  await page.goto('/settings/employees');
   await page.getByRole('button', { name: 'Add employee' }).click();
   const form = page.getByRole('form', { name: 'Add employee' });
   await form.getByLabel('Name').fill('Sam Staff');
@@ -19,19 +19,29 @@ test('an owner adds an employee, who turns on two-factor sign-in and then needs 
   await form.getByRole('button', { name: 'Add employee' }).click();
   await expect(page.getByText('Employee added', { exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Employees' }).getByText(staff.email)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Activity log' }).click();
+  await expect(page).toHaveURL(/\/settings\/activity$/);
   await expect(
     page
-      .getByRole('table')
+      .getByRole('table', { name: /^Activity log/ })
       .getByText(/Created employee/)
       .first(),
   ).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   await signIn(page, staff);
-  await page.goto('/admin#settings');
+  // Staff see no Employees page: not in the settings navigation, and its address shows no list.
+  await page.goto('/settings/employees');
+  await expect(page.getByText('Only an owner can see this page.', { exact: false })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Employees' })).toHaveCount(0);
+  const settingsNav = page.getByRole('navigation', { name: 'Settings pages' });
+  await expect(settingsNav.getByRole('link', { name: 'Security' })).toBeVisible();
+  await expect(settingsNav.getByRole('link', { name: 'Employees' })).toHaveCount(0);
+  await expect(settingsNav.getByRole('link', { name: 'Billing test clock' })).toHaveCount(0);
+  await settingsNav.getByRole('link', { name: 'Security' }).click();
+  await expect(page).toHaveURL(/\/settings\/security$/);
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await page.getByLabel('Your password').fill(staff.password);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -57,7 +67,7 @@ test('an owner adds an employee, who turns on two-factor sign-in and then needs 
 
 test('an owner disables an employee after confirming, and can enable them again', async ({ page }) => {
   await signIn(page);
-  await page.goto('/admin#settings');
+  await page.goto('/settings/employees');
   await page.getByRole('button', { name: 'Add employee' }).click();
   const email = `dana-${Date.now()}@example.com`;
   const form = page.getByRole('form', { name: 'Add employee' });

@@ -1,4 +1,4 @@
-// Production build: the front end (Vite), precompressed assets, the server bundle (esbuild).
+// Production build: the front end (Vite), its server renderer (Vite SSR), precompressed assets, the server bundle (esbuild).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,13 @@ execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')
   cwd: root,
   stdio: 'inherit',
 });
+
+// The server renderer of the public pages (src/web/entry-server.tsx): one bundle in dist/ssr.
+execFileSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'entry-server.tsx', '--outDir', '../../dist/ssr', '--logLevel', 'warn'],
+  { cwd: root, stdio: 'inherit' },
+);
 
 // The HTML shell is a template the server fills in (site name, origin); it is not a static file.
 fs.mkdirSync(path.join(dist, 'shell'), { recursive: true });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { centsToDecimal } from './money.js';
 import { formatDollars, planOptionLabel, renewalNote } from './plans.js';
 import { businessRegistrationInput, missingRequiredFields } from './registration.js';
-import { isKnownWebPath } from './routes.js';
+import { isKnownWebPath, SETTINGS_PAGES, settingsPath, WEB_ROUTES } from './routes.js';
 
 describe('money', () => {
   it('turns cents into decimal strings', () => {
@@ -42,9 +42,27 @@ describe('registration rules', () => {
 describe('web routes', () => {
   it('knows the app routes and nothing else', () => {
     // '/checkout' without a plan is a page that sends the browser home (spec: missing plan name → '/').
-    for (const path of ['/', '/checkout', '/checkout/professional', '/checkout/professional/', '/payment-success?payment_intent=pi_1', '/admin', '/settings']) {
+    for (const path of [
+      '/',
+      '/checkout',
+      '/checkout/professional',
+      '/checkout/professional/',
+      '/payment-success?payment_intent=pi_1',
+      '/admin',
+      '/settings',
+      '/accessibility',
+    ]) {
       expect(isKnownWebPath(path), path).toBe(true);
     }
-    for (const path of ['/checkout/a/b', '/checkoutx', '/nope', '/admin/x']) expect(isKnownWebPath(path), path).toBe(false);
+    for (const path of ['/checkout/a/b', '/checkoutx', '/nope', '/admin/x', '/settings/nope', '/settings/portfolio/x', '/accessibility/x']) {
+      expect(isKnownWebPath(path), path).toBe(false);
+    }
+  });
+
+  it('answers every settings page at its own address', () => {
+    for (const page of SETTINGS_PAGES) {
+      expect(WEB_ROUTES, page).toContain(settingsPath(page));
+      expect(isKnownWebPath(`${settingsPath(page)}?q=1`), page).toBe(true);
+    }
   });
 });

@@ -13,9 +13,28 @@ export const WEB_PATHS = {
   account: '/account',
   login: '/login',
   admin: '/admin',
-  /** `/settings#portfolio`, the portfolio card's Edit link: the admin area's settings. */
+  /** The admin area's settings (its first page); `/settings#portfolio`, the portfolio card's Edit link, opens that page. */
   settings: '/settings',
+  /** The accessibility statement (linked from the site's footer). */
+  accessibility: '/accessibility',
+  /** Each settings page at its own address (`settingsPath`). */
+  settingsApplications: '/settings/applications',
+  settingsPortfolio: '/settings/portfolio',
+  settingsPlans: '/settings/plans',
+  settingsEmployees: '/settings/employees',
+  settingsSecurity: '/settings/security',
+  settingsActivity: '/settings/activity',
+  settingsBillingClock: '/settings/billing-clock',
 } as const;
+
+/** The admin area's settings pages, in the order its navigation lists them (docs/product.md §11). */
+export const SETTINGS_PAGES = ['applications', 'portfolio', 'plans', 'employees', 'security', 'activity', 'billing-clock'] as const;
+export type SettingsPage = (typeof SETTINGS_PAGES)[number];
+
+/** The address of one settings page (`/settings/portfolio`); each is in WEB_PATHS, so the server answers it. */
+export function settingsPath(page: SettingsPage): string {
+  return `${WEB_PATHS.settings}/${page}`;
+}
 
 /**
  * The languages of the public site (docs/decisions/015). English is the default and its paths have
@@ -38,6 +57,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   WEB_PATHS.checkout,
   WEB_PATHS.paymentSuccess,
   WEB_PATHS.account,
+  WEB_PATHS.accessibility,
 ];
 
 /** A path (with its query and hash, if any) in `locale`: `localizedPath('es', '/checkout/growing')` is `/es/checkout/growing`. */
@@ -72,7 +92,7 @@ export function checkoutPath(planName: string, registrationId?: string, locale: 
   return localizedPath(locale, registrationId ? `${path}?${CHECKOUT_REGISTRATION_PARAM}=${encodeURIComponent(registrationId)}` : path);
 }
 
-/** Whether `path` (query and trailing slashes aside) is one of `routes`, `:param` matching any one segment. */
+/** Whether `path` (query, hash and trailing slashes aside) is one of `routes`, `:param` matching any one segment. */
 function matchesRoute(routes: readonly string[], path: string): boolean {
   const clean = path.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
   return routes.some((route) => {
@@ -82,8 +102,26 @@ function matchesRoute(routes: readonly string[], path: string): boolean {
   });
 }
 
+
+/**
+ * The query parameters the server-rendered pages read (a checkout link's registration, the payment
+ * confirmation's intent, the billing page's sign-in token); any other (utm_source, …) changes nothing.
+ */
+export const RENDERED_QUERY_PARAMS: readonly string[] = [CHECKOUT_REGISTRATION_PARAM, 'payment_intent', 'payment_intent_client_secret', 'token'];
+
 export function isKnownWebPath(path: string): boolean {
   return matchesRoute(WEB_ROUTES, path);
+}
+
+/** `/checkout` without a plan only sends the browser to the landing page: nothing to render. */
+const SERVER_RENDERED = PUBLIC_PATHS.filter((path) => path !== WEB_PATHS.checkoutWithoutPlan);
+
+/**
+ * Rendered on the server: the public pages in every language (the admin area and sign-in come as
+ * the empty shell), and the 404 page of an unknown path.
+ */
+export function isServerRenderedPath(path: string): boolean {
+  return matchesRoute(SERVER_RENDERED, splitLocale(path).path) || !isKnownWebPath(path);
 }
 
 /**

@@ -4,3 +4,6 @@ export const DEFAULT_SUPPORT_EMAIL = 'support@example.com';
 
 /** Where lead searches start without the browser's position (DEFAULT_LOCATION, DEFAULT_LOCATION_NAME). */
 export const DEFAULT_SEARCH_LOCATION = { lat: 29.4241, lng: -98.4936, label: 'San Antonio, TX' };
+
+/** The id of the JSON block holding the data a server-rendered page was rendered with (query key → data). */
+export const SSR_DATA_ID = 'ssr-data';

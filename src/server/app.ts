@@ -22,7 +22,9 @@ import { healthRoutes } from './features/health/routes.js';
 import { planAdminRoutes, planRoutes } from './features/plans/routes.js';
 import { createPlanCatalogue } from './features/plans/service.js';
 import { portfolioAdminRoutes, portfolioRoutes } from './features/portfolio/routes.js';
-import { createPortfolioService } from './features/portfolio/service.js';
+import { createPortfolioService, createPortfolioShowcase } from './features/portfolio/service.js';
+import { listPlans } from '../contract/plan-list.js';
+import { listPortfolio } from '../contract/portfolio.js';
 import { applicationRoutes } from './features/applications/routes.js';
 import { createApplicationService, type LogoCheck } from './features/applications/service.js';
 import { createRevenueService } from './features/revenue/service.js';
@@ -58,6 +60,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { emailOrigin } from './http/host.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurity } from './http/security.js';
+import { inlineScriptHashes } from './http/shell.js';
 import { registerWeb } from './http/web.js';
 import { serverTimeoutOptions, type HttpTimeouts } from './http/timeouts.js';
 
@@ -65,7 +68,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   /** The built front end; when missing (tests, `npm run dev`) only the API is served. */
-  web?: { webDir: string; shellFile: string };
+  /** The built front end; `ssrEntry` (dist/ssr/entry-server.js) renders the public pages on the server. */
+  web?: { webDir: string; shellFile: string; ssrEntry?: string };
   /** pino instance; no logging when omitted (tests). */
   logger?: FastifyBaseLogger;
   /** One log line per request (method, url, status, time); errors are always logged. */
@@ -145,7 +149,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const counters = options.counters ?? createCounterStore(config, database.db, (error) => app.log.warn({ err: error }, 'Redis connection problem'));
   if (!options.counters) app.addHook('onClose', () => counters.close());
   const https = config.site.publicUrl?.startsWith('https://') ?? false;
-  await registerSecurity(app, { httpsOnly: https, stripe: Boolean(config.stripe), storage: storageOrigins(config), counters });
+  const shell = options.web && fs.existsSync(options.web.shellFile) ? fs.readFileSync(options.web.shellFile, 'utf8') : undefined;
+  const scriptHashes = shell ? inlineScriptHashes(shell) : [];
+  await registerSecurity(app, { httpsOnly: https, stripe: Boolean(config.stripe), storage: storageOrigins(config), counters, scriptHashes });
 
   await app.register(healthRoutes, { database });
   const auth = options.auth ?? createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret), counters });
@@ -157,7 +163,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteRoutes, { publicUrl: config.site.publicUrl });
   const catalogue = createPlanCatalogue(database.db);
   await app.register(planRoutes, { catalogue });
-  await app.register(portfolioRoutes, { db: database.db });
+  const showcase = createPortfolioShowcase(database.db);
+  await app.register(portfolioRoutes, { showcase });
   const mail: MailSettings = { siteName: config.site.name, supportEmail: config.site.supportEmail, teamEmail: config.mail.teamEmail };
   const outbox = createOutboxWorker({ db: database.db, transport: options.mailTransport ?? createMailTransport(config.mail, app.log), log: app.log });
   if (options.startWorkers) outbox.start();
@@ -220,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const checkLogo: LogoCheck = (url) => uploads.confirmUpload(url);
   const revenue = createRevenueService(database.db, config.timeZone, { livemode: takesRealMoney(config) });
   await registerEmployeeOnly(app, employeeOnly, applicationRoutes, { applications: createApplicationService(database.db, revenue, checkLogo), revenue });
-  await registerEmployeeOnly(app, employeeOnly, portfolioAdminRoutes, { portfolio: createPortfolioService(database.db, checkLogo) });
+  await registerEmployeeOnly(app, employeeOnly, portfolioAdminRoutes, { portfolio: createPortfolioService(database.db, checkLogo), showcase });
   await registerEmployeeOnly(app, employeeOnly, planAdminRoutes, { db: database.db, catalogue });
   const investorSource = options.investorSource ?? createInvestorSource(config, discoveredFromCsv);
   await registerEmployeeOnly(app, employeeOnly, investorRoutes, { investors: createInvestorService(database.db, investorSource) });
@@ -236,7 +243,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEmployeeOnly(app, employeeOnly, billingClockRoutes, { billing, testMode });
 
   if (options.web && fs.existsSync(options.web.shellFile)) {
-    await app.register(registerWeb, { ...options.web, site: config.site, publicUrl: config.site.publicUrl });
+    const { ssrEntry, ...web } = options.web;
+    // Public pages are rendered with the plans and the portfolio (both cached a few seconds, cleared by a write here).
+    const pageData = async () => {
+      const [plans, portfolio] = await Promise.all([catalogue.serialised(), showcase.serialised()]);
+      return {
+        version: `${plans.etag}${portfolio.etag}`,
+        json: `{${JSON.stringify(listPlans.path)}:${plans.json},${JSON.stringify(listPortfolio.path)}:${portfolio.json}}`,
+      };
+    };
+    await app.register(registerWeb, {
+      ...web,
+      site: config.site,
+      publicUrl: config.site.publicUrl,
+      ...(ssrEntry ? { ssr: { entryFile: ssrEntry, data: pageData } } : {}),
+    });
   }
   return app;
 }

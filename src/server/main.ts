@@ -6,4 +6,7 @@ import { runServer } from './start.js';
 // The bundle lives in dist/server; the front end build beside it in dist/web and dist/shell.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-runServer({ config: loadConfig(), web: { webDir: path.join(distDir, 'web'), shellFile: path.join(distDir, 'shell', 'index.html') } });
+runServer({
+  config: loadConfig(),
+  web: { webDir: path.join(distDir, 'web'), shellFile: path.join(distDir, 'shell', 'index.html'), ssrEntry: path.join(distDir, 'ssr', 'entry-server.js') },
+});

@@ -1,23 +1,32 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { DEFAULT_LOCALE, WEB_PATHS } from '../contract/routes';
+import { DEFAULT_LOCALE, SETTINGS_PAGES, WEB_PATHS } from '../contract/routes';
 import { ToastHost } from './components/toast-host';
+import { SiteFooter, SiteHeader } from './components/site-chrome';
 import { LandingPage } from './screens/landing/page';
 import { createQueryClient } from './lib/query-client';
 import { homeHref, localeBase, pageLocale, withMessages } from './lib/i18n';
 
-// Checkout, payment confirmation and the admin area never weigh on the landing page. Pages are
+// Checkout, payment confirmation, the admin area and the other pages never weigh on the landing page. Pages are
 // loaded by file (a feature's index is for static imports; re-exporting a page there would pull
-// it into every chunk that imports the index), with their messages in the page's language.
+// it into every chunk that imports the index), with their messages in the page's language. The
+// statement's header and footer are rendered here, from the landing chunk: imported by its own
+// lazy chunk they made Rolldown split shared modules off the landing chunk into extra requests
+// (+0.5 KB, docs/decisions/017).
 const CheckoutPage = lazy(() => withMessages(['checkout'], import('./features/payments/checkout-page')));
 const PaymentSuccessPage = lazy(() => withMessages(['checkout'], import('./features/payments/payment-success-page')));
 const AdminPage = lazy(() => import('./screens/admin/page'));
 const LoginPage = lazy(() => import('./features/auth/login-page'));
 const AccountPage = lazy(() => withMessages(['checkout', 'account'], import('./features/account/account-page')));
+const AccessibilityStatement = lazy(() => import('./screens/accessibility/statement'));
 const NotFoundPage = lazy(() => import('./screens/not-found/page'));
+
+// `/settings` and each of its pages (`/settings/portfolio`) in one route, so that moving between
+// them keeps the admin shell mounted; any other `/settings/...` is the 404 page, as the server says.
+const SETTINGS_ROUTE = new RegExp(`^${WEB_PATHS.settings}(?:/(?:${SETTINGS_PAGES.join('|')}))?/?$`);
 
 /** While a page's code loads: words only (PageSpinner's icon would weigh on every first load). */
 function PageLoading({ label }: { label: string }) {
@@ -29,15 +38,18 @@ function PageLoading({ label }: { label: string }) {
 }
 
 /**
- * The public pages (contract PUBLIC_PATHS) in the page's language: under `/es` the router's base
- * is `/es`, so these routes and every link inside them stay Spanish. The employee pages are English only.
+ * The whole app. The public pages (contract PUBLIC_PATHS) are in the page's language: under `/es`
+ * the router's base is `/es`, so these routes and every link inside them stay Spanish; the employee
+ * pages are English only. The server renders it too (entry-server.tsx) with `ssr` (the request's
+ * path and query) and a query client holding the data it rendered with; the browser hydrates the
+ * same tree (the Router is there on both sides, so React's ids match).
  */
-export function App({ i18n }: { i18n: I18n }) {
-  const [queryClient] = useState(createQueryClient);
+export function App({ i18n, queryClient: given, ssr }: { i18n: I18n; queryClient?: QueryClient; ssr?: { path: string; search: string } }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
-        <Router base={localeBase}>
+        <Router base={localeBase} ssrPath={ssr?.path} ssrSearch={ssr?.search}>
           <Suspense fallback={<PageLoading label={i18n._('common.loading')} />}>
             <Switch>
               <Route path={WEB_PATHS.landing} component={LandingPage} />
@@ -47,11 +59,16 @@ export function App({ i18n }: { i18n: I18n }) {
               </Route>
               <Route path={WEB_PATHS.paymentSuccess} component={PaymentSuccessPage} />
               <Route path={WEB_PATHS.account} component={AccountPage} />
+              <Route path={WEB_PATHS.accessibility}>
+                <SiteHeader />
+                <AccessibilityStatement />
+                <SiteFooter />
+              </Route>
               {pageLocale === DEFAULT_LOCALE && (
                 <>
                   <Route path={WEB_PATHS.login} component={LoginPage} />
                   <Route path={WEB_PATHS.admin} component={AdminPage} />
-                  <Route path={WEB_PATHS.settings} component={AdminPage} />
+                  <Route path={SETTINGS_ROUTE} component={AdminPage} />
                 </>
               )}
               <Route component={NotFoundPage} />

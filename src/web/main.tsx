@@ -1,14 +1,26 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { startI18n } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import { SSR_DATA_ID } from '../contract/site';
 import './index.css';
 
+const root = document.getElementById('root')!;
+// The data the server rendered this page with (plans, portfolio): the first render uses it as is,
+// so hydration matches and nothing is fetched again.
+const queryClient = createQueryClient();
+const seed = document.getElementById(SSR_DATA_ID)?.textContent;
+if (seed) for (const [key, value] of Object.entries(JSON.parse(seed) as Record<string, unknown>)) queryClient.setQueryData([key], value);
+
 // The page's language (from its URL) is ready before the first render: no flash of another language.
-void startI18n().then((i18n) =>
-  createRoot(document.getElementById('root')!).render(
+void startI18n().then((i18n) => {
+  const app = (
     <StrictMode>
-      <App i18n={i18n} />
-    </StrictMode>,
-  ),
-);
+      <App i18n={i18n} queryClient={queryClient} />
+    </StrictMode>
+  );
+  // Public pages come rendered from the server: hydrate them. The admin area comes as an empty shell.
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

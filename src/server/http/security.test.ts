@@ -9,6 +9,14 @@ describe('content security policy', () => {
     expect(csp).not.toContain('stripe');
   });
 
+  it("allows the shell's own inline scripts by hash, never 'unsafe-inline'", () => {
+    const csp = securityHeaders({ httpsOnly: false, scriptHashes: ["'sha256-abc='", "'sha256-def='"] })['content-security-policy']!;
+    expect(csp).toContain("script-src 'self' 'sha256-abc=' 'sha256-def=';");
+    expect(csp).not.toContain('unsafe-inline');
+    const withStripe = securityHeaders({ httpsOnly: true, stripe: true, scriptHashes: ["'sha256-abc='"] })['content-security-policy']!;
+    expect(withStripe).toContain("script-src 'self' 'sha256-abc=' https://js.stripe.com https://*.js.stripe.com;");
+  });
+
   it('allows Stripe.js, its frames and its API only when Stripe takes the payments', () => {
     const csp = securityHeaders({ httpsOnly: true, stripe: true })['content-security-policy']!;
     expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");

@@ -6,8 +6,8 @@ import { fastifyRateLimitStore } from '../adapters/shared-state/rate-limit-store
 import type { CounterStore } from '../adapters/shared-state/types.js';
 import { HttpError } from './errors.js';
 
-/** Strict headers: no inline scripts, no framing, no plugins. */
-function helmetOptions({ httpsOnly, stripe, storage }: SecurityOptions): HelmetOptions {
+/** Strict headers: no inline scripts but the shell's own by hash, no framing, no plugins. */
+function helmetOptions({ httpsOnly, stripe, storage, scriptHashes = [] }: SecurityOptions): HelmetOptions {
   // Stripe.js and its Payment Element, only when Stripe takes the payments (Stripe's CSP guidance).
   const stripeScripts = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
   // Logos in a bucket: the browser PUTs them to a presigned URL and shows them from the bucket (or its
@@ -19,7 +19,7 @@ function helmetOptions({ httpsOnly, stripe, storage }: SecurityOptions): HelmetO
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeScripts],
+        scriptSrc: ["'self'", ...scriptHashes, ...stripeScripts],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:', ...storageImages],
         fontSrc: ["'self'"],
@@ -48,6 +48,8 @@ export interface SecurityOptions {
   stripe?: boolean;
   /** The object store's origins when logos live in a bucket (see `storageOrigins`). */
   storage?: { upload: string; public: string } | undefined;
+  /** `'sha256-…'` of the HTML shell's inline scripts (`inlineScriptHashes`), the only inline code allowed. */
+  scriptHashes?: string[] | undefined;
   /** Where route rate limits count (shared across instances); the plugin's in-memory store when omitted. */
   counters?: CounterStore | undefined;
 }

@@ -1,5 +1,8 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderShell } from './shell.js';
+import { inlineScriptHashes, renderShell } from './shell.js';
 
 describe('renderShell', () => {
   it('escapes the site name in HTML and keeps JSON-LD from closing its script tag', () => {
@@ -11,5 +14,28 @@ describe('renderShell', () => {
     expect(html).toContain('<title>&lt;/script&gt;&lt;b&gt;&quot;x&quot;</title>');
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(html).toContain('{{UNKNOWN}}');
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+
+  it('hashes the scripts that run inline, not data blocks or scripts loaded by src', () => {
+    const theme = "\n  document.documentElement.dataset.theme = 'dark';\n";
+    const html = `<head><script>${theme}</script><script type="application/ld+json">{{JSON_LD}}</script><script type="module" src="/assets/a.js"></script></head>`;
+    expect(inlineScriptHashes(html)).toEqual([sha256(theme)]);
+  });
+
+  it('refuses an inline script that would be filled in per request', () => {
+    expect(() => inlineScriptHashes('<script>var name = "{{SITE_NAME}}";</script>')).toThrow(/placeholders/);
+  });
+
+  it('finds exactly the theme script in the real shell', () => {
+    const shell = fs.readFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), 'utf8');
+    const hashes = inlineScriptHashes(shell);
+    expect(hashes).toHaveLength(1);
+    const theme = /<script>([\s\S]*?)<\/script>/.exec(shell)![1]!;
+    expect(theme).toContain('localStorage');
+    expect(hashes[0]).toBe(sha256(theme));
   });
 });

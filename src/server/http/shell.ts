@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { SSR_DATA_ID } from '../../contract/site.js';
 import type { Locale } from '../../contract/routes.js';
 import { serverI18n } from '../locales.js';
 
@@ -48,4 +50,29 @@ export function renderShell(template: string, site: SiteInfo, origin: string, pa
     JSON_LD: JSON.stringify(organisation).replace(/</g, '\\u003c'),
   };
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/**
+ * Puts the server-rendered app into the shell's empty root, followed by the data it was rendered
+ * with as a JSON block (not executed, so the strict CSP allows it; '<' escaped so it cannot end the tag).
+ */
+export function fillRoot(shell: string, appHtml: string, dataJson: string): string {
+  const data = `<script type="application/json" id="${SSR_DATA_ID}">${dataJson.replace(/</g, '\\u003c')}</script>`;
+  return shell.replace('<div id="root"></div>', () => `<div id="root">${appHtml}</div>${data}`);
+}
+
+/**
+ * The CSP source of each script the shell runs inline (`'sha256-…'`): the theme is applied in
+ * <head> before the first paint, and the policy allows exactly that text, never 'unsafe-inline'.
+ * Data blocks (JSON-LD) do not run and need none. The text must be the same on every answer, so
+ * a script that would be filled in per request is refused.
+ */
+export function inlineScriptHashes(template: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', text = ''] of template.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*["']?application\/ld\+json/i.test(attributes) || !text.trim()) continue;
+    if (text.includes('{{')) throw new Error('An inline script of the HTML shell must not hold {{placeholders}}: its CSP hash is computed once.');
+    hashes.push(`'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }

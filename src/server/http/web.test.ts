@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { testConfig } from '../test/databases.js';
 import { appUnderTest } from '../test/app-under-test.js';
+
+const THEME_SCRIPT = "document.documentElement.dataset.theme = 'dark';";
 
 /** A stand-in for `dist/`: one hashed asset (with its compressed copies), a public file, the shell. */
 function fakeBuild(): { webDir: string; shellFile: string } {
@@ -20,7 +23,7 @@ function fakeBuild(): { webDir: string; shellFile: string } {
   fs.mkdirSync(path.join(dir, 'shell'));
   fs.writeFileSync(
     path.join(dir, 'shell/index.html'),
-    '<!doctype html><title>{{SITE_NAME}}</title><meta property="og:url" content="{{ORIGIN}}/"><script type="application/ld+json">{{JSON_LD}}</script><div id="root"></div>',
+    `<!doctype html><title>{{SITE_NAME}}</title><script>${THEME_SCRIPT}</script><meta property="og:url" content="{{ORIGIN}}/"><script type="application/ld+json">{{JSON_LD}}</script><div id="root"></div>`,
   );
   return { webDir: path.join(dir, 'web'), shellFile: path.join(dir, 'shell/index.html') };
 }
@@ -42,7 +45,9 @@ describe('HTTP foundation', () => {
         expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
         expect(res.headers['referrer-policy']).toBeUndefined();
       } else {
-        expect(csp).toContain("script-src 'self'");
+        // The shell's one inline script (the theme, before the first paint) is allowed by its hash only.
+        const hash = crypto.createHash('sha256').update(THEME_SCRIPT).digest('base64');
+        expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
         expect(csp).not.toContain('unsafe-inline');
         expect(csp).toContain("object-src 'none'");
         expect(csp).toContain("base-uri 'none'");
@@ -81,6 +86,11 @@ describe('HTTP foundation', () => {
     expect(again.statusCode).toBe(304);
 
     expect((await ctx.app.inject('/checkout/professional')).statusCode).toBe(200);
+    expect((await ctx.app.inject('/accessibility')).statusCode).toBe(200);
+    // Each settings page of the admin area is a page of its own; a made-up one is not.
+    expect((await ctx.app.inject('/settings/portfolio')).statusCode).toBe(200);
+    expect((await ctx.app.inject('/settings/billing-clock')).statusCode).toBe(200);
+    expect((await ctx.app.inject('/settings/no-such-page')).statusCode).toBe(404);
     const unknown = await ctx.app.inject('/no/such/page');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/text\/html/);
@@ -110,6 +120,7 @@ describe('HTTP foundation', () => {
     const sitemap = await ctx.app.inject('/sitemap.xml');
     expect(sitemap.headers['content-type']).toMatch(/xml/);
     expect(sitemap.body).toContain('<loc>https://agency.example.com/</loc>');
+    expect(sitemap.body).toContain('<loc>https://agency.example.com/accessibility</loc>');
   });
 
   it('hides internal errors behind a generic 500 message', async () => {

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { alternateLinks, isKnownWebPath, splitLocale, type Locale } from '../../contract/routes.js';
+import { alternateLinks, isKnownWebPath, isServerRenderedPath, RENDERED_QUERY_PARAMS, splitLocale } from '../../contract/routes.js';
 import { requestOrigin } from './host.js';
-import { renderShell, type SiteInfo } from './shell.js';
+import { fillRoot, renderShell, type ShellPage, type SiteInfo } from './shell.js';
 
 export interface WebOptions {
   /** The Vite build (dist/web) with its shell template at dist/shell/index.html. */
@@ -14,7 +15,23 @@ export interface WebOptions {
   shellFile: string;
   site: SiteInfo;
   publicUrl: string | undefined;
+  /** Server rendering of the public pages (docs/decisions/016); without it every page is the empty shell. */
+  ssr?: PageRendering;
 }
+
+export interface PageRendering {
+  /** The built server entry (dist/ssr/entry-server.js): `render({ url, site, data })` answers the app's HTML. */
+  entryFile: string;
+  /** The data every public page is rendered with, as JSON text (query key → data), and its version (changes when the data does). */
+  data(): Promise<{ version: string; json: string }>;
+}
+
+type RenderApp = (input: { url: string; site: SiteInfo & { origin: string }; data: Record<string, unknown> }) => Promise<string>;
+
+/** A page that takes longer than this to render is sent as the empty shell (the browser renders it). */
+const RENDER_TIMEOUT_MS = 2_000;
+/** Rendered pages kept: by origin, URL and data version; cleared when full (URLs come from clients). */
+const RENDERED_PAGES = 500;
 
 interface RenderedShell {
   identity: Buffer;
@@ -57,31 +74,60 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     },
   });
 
+  const compressed = (html: string): RenderedShell => {
+    const identity = Buffer.from(html);
+    return {
+      identity,
+      br: zlib.brotliCompressSync(identity),
+      gzip: zlib.gzipSync(identity, { level: 9 }),
+      etag: `"${crypto.createHash('sha1').update(identity).digest('base64url')}"`,
+    };
+  };
   const cache = new Map<string, RenderedShell>();
   /** The shell of one page: per origin, language and (for the hreflang alternates) public page. */
-  const shellFor = (origin: string, locale: Locale, alternates: { hreflang: string; href: string }[]): RenderedShell => {
-    const key = `${origin} ${locale} ${alternates[0]?.href ?? ''}`;
+  const shellFor = (origin: string, page: ShellPage): RenderedShell => {
+    const key = `${origin} ${page.locale} ${page.alternates[0]?.href ?? ''}`;
     let shell = cache.get(key);
     if (!shell) {
-      const identity = Buffer.from(renderShell(template, options.site, origin, { locale, alternates }));
-      shell = {
-        identity,
-        br: zlib.brotliCompressSync(identity),
-        gzip: zlib.gzipSync(identity, { level: 9 }),
-        etag: `"${crypto.createHash('sha1').update(identity).digest('base64url')}"`,
-      };
+      shell = compressed(renderShell(template, options.site, origin, page));
       if (cache.size > 200) cache.clear(); // origins come from Host headers, plan names from paths: keep the cache bounded
       cache.set(key, shell);
     }
     return shell;
   };
 
-  const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+  const renderApp = options.ssr && fs.existsSync(options.ssr.entryFile) ? await loadRenderer(options.ssr.entryFile) : null;
+  const rendered = new Map<string, Promise<RenderedShell>>();
+  /** The page rendered on the server with the current data; the empty shell when it cannot be (logged). */
+  async function pageFor(request: FastifyRequest, origin: string, page: ShellPage): Promise<RenderedShell> {
+    if (!renderApp || !options.ssr || !isServerRenderedPath(request.url)) return shellFor(origin, page);
+    try {
+      const { version, json } = await options.ssr.data();
+      const url = pageUrl(request.url);
+      const key = `${origin}\n${url}\n${version}`;
+      let answer = rendered.get(key);
+      if (!answer) {
+        const site = { ...options.site, origin };
+        answer = withTimeout(renderApp({ url, site, data: JSON.parse(json) as Record<string, unknown> }), RENDER_TIMEOUT_MS).then((html) =>
+          compressed(fillRoot(renderShell(template, options.site, origin, page), html, json)),
+        );
+        if (rendered.size >= RENDERED_PAGES) rendered.clear();
+        rendered.set(key, answer);
+        answer.catch(() => rendered.delete(key));
+      }
+      return await answer;
+    } catch (error) {
+      request.log.error({ err: error, url: request.url }, 'server rendering failed; sent the empty shell');
+      return shellFor(origin, page);
+    }
+  }
+
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = requestOrigin(request, options.publicUrl);
     const status = isKnownWebPath(request.url) ? 200 : 404;
     // The language is the URL's: `/es/...` is Spanish (its 404 page too), anything else English.
     const { locale, path } = splitLocale(request.url);
-    const shell = shellFor(origin, locale, status === 200 ? alternateLinks(origin, path) : []);
+    const shell = await pageFor(request, origin, { locale, alternates: status === 200 ? alternateLinks(origin, path) : [] });
     reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
@@ -102,4 +148,29 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     }
     return sendShell(request, reply);
   });
+}
+
+/** The URL a page is rendered (and kept) for: its path and only the query parameters pages read, so `?utm_source=…` costs no render. */
+function pageUrl(requestUrl: string): string {
+  const url = new URL(requestUrl, 'http://page');
+  const kept = new URLSearchParams();
+  for (const name of RENDERED_QUERY_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+async function loadRenderer(entryFile: string): Promise<RenderApp> {
+  const entry = (await import(pathToFileURL(entryFile).href)) as { render: RenderApp };
+  return entry.render;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`rendering took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

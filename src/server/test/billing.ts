@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AppUnderTest } from './app-under-test.js';
-import { invoices, outboxMessages, subscriptions } from '../db/schema.js';
+import { businessRegistrations, invoices, outboxMessages, subscriptions } from '../db/schema.js';
 import { createBillingService } from '../features/billing/index.js';
 
 /** Test helpers: a registered business that paid with a test card, the engine on the same database, and what it wrote. */
@@ -36,6 +36,11 @@ export function billingFor(ctx: AppUnderTest, testMode = true) {
 export async function subscriptionRow(ctx: AppUnderTest, id: string) {
   const [sub] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, id));
   return sub!;
+}
+
+export async function registrationPlanId(ctx: AppUnderTest, id: string) {
+  const [registration] = await ctx.testDb.database.db.select().from(businessRegistrations).where(eq(businessRegistrations.id, id));
+  return registration!.planId;
 }
 
 export async function invoicesOf(ctx: AppUnderTest, subscriptionId: string) {

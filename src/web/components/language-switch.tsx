@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { localizedPath, type Locale } from '../../contract/routes';
 import { pageLocale } from '../lib/i18n';
 
@@ -11,9 +11,10 @@ const NAMES: Record<Locale, string> = { en: 'English', es: 'Español' };
  */
 export function LanguageSwitch({ className = 'rounded px-2 py-2 text-sm font-medium underline-offset-4 hover:underline' }: { className?: string }) {
   const [path] = useLocation();
+  const search = useSearch();
   const other: Locale = pageLocale === 'en' ? 'es' : 'en';
   return (
-    <a href={localizedPath(other, `${path}${window.location.search}`)} hrefLang={other} lang={other} className={className}>
+    <a href={localizedPath(other, search ? `${path}?${search}` : path)} hrefLang={other} lang={other} className={className}>
       {NAMES[other]}
     </a>
   );

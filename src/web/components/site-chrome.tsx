@@ -1,20 +1,23 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { LanguageSwitch } from './language-switch';
 import { pagePath, useT } from '../lib/i18n';
 import { site } from '../lib/site';
+import { ThemeToggle } from './theme-toggle';
 
-/** The site's header: the brand (home link), on the landing page its navigation, and the language switch. */
+/** The site's header: the brand (home link), on the landing page its navigation, the language switch and the theme. */
 export function SiteHeader({ nav }: { nav?: ReactNode }) {
   return (
     <header className="border-b border-border bg-card">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
         <a href={pagePath('/')} className="flex items-center gap-2 font-bold">
           <img src="/logo.svg" alt="" width="32" height="32" />
           <span>{site.name}</span>
         </a>
-        <div className="flex items-center gap-1 sm:gap-4">
+        <div className="flex items-center gap-2 sm:gap-4">
           {nav}
           <LanguageSwitch />
+          <ThemeToggle />
         </div>
       </div>
     </header>
@@ -24,14 +27,19 @@ export function SiteHeader({ nav }: { nav?: ReactNode }) {
 export function SiteFooter() {
   const _ = useT();
   return (
-    <footer className="border-t border-border bg-navy-950 text-navy-100">
+    <footer className="surface-dark border-t border-border bg-navy-950 text-navy-100">
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm sm:flex-row sm:justify-between">
         <p>{_('footer.copyright', { year: String(new Date().getFullYear()), name: site.name })}</p>
-        <p>
-          {_('footer.questions')}{' '}
-          <a className="underline" href={`mailto:${site.supportEmail}`}>
-            {site.supportEmail}
-          </a>
+        <p className="flex flex-wrap gap-x-4">
+          <span>
+            {_('footer.questions')}{' '}
+            <a className="underline" href={`mailto:${site.supportEmail}`}>
+              {site.supportEmail}
+            </a>
+          </span>
+          <Link className="underline" href="/accessibility">
+            {_('footer.accessibility')}
+          </Link>
         </p>
       </div>
     </footer>

@@ -1,5 +1,7 @@
+import type { SettingsPage } from '../../contract/routes';
+
 /** What the admin shell gives each section it shows. */
 export interface SectionProps {
-  /** The part of the section to show first, from the URL (`/settings#portfolio` → 'portfolio'). */
-  focus?: string;
+  /** Settings only: the page to show, from the URL (`/settings/portfolio`, or the old `/settings#portfolio`). */
+  page?: SettingsPage;
 }

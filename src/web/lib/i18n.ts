@@ -11,11 +11,17 @@ export type CatalogPart = 'site' | 'checkout' | 'account';
 /**
  * The document's language, from its URL. It does not change while the document lives: the
  * language switch is a link to the other URL, and the router keeps every other link inside this
- * language (`<Router base="/es">`).
+ * language (`<Router base="/es">`). On the server, the page being rendered sets it (`renderIn`).
  */
-export const pageLocale: Locale = splitLocale(window.location.pathname).locale;
+export let pageLocale: Locale = typeof window === 'undefined' ? DEFAULT_LOCALE : splitLocale(window.location.pathname).locale;
 /** The router's base: '' in English, '/es' in Spanish. */
-export const localeBase = localizedPath(pageLocale, '/').replace(/\/$/, '');
+export let localeBase = baseOf(pageLocale);
+/** The home page as a router link: `/` or `/es` (a plain '/' under the base would be `/es/`). */
+export let homeHref = `~${localizedPath(pageLocale, '/')}`;
+
+function baseOf(locale: Locale): string {
+  return localizedPath(locale, '/').replace(/\/$/, '');
+}
 
 // Every other catalog, each a file of its own, fetched when a page needs it.
 const catalogs = import.meta.glob<Messages>(['../../locales/*/{site,checkout,account}.po', '!../../locales/en/site.po'], { import: 'messages' });
@@ -36,10 +42,25 @@ export function loadMessages(locale: Locale, part: CatalogPart): Promise<void> {
 /** Loads the site's messages of the page's language and makes it the active one (before the first render). */
 export async function startI18n(): Promise<I18n> {
   await loadMessages(pageLocale, 'site');
-  // Money, dates and plurals as in the US: '$299.00', '24 de noviembre de 2026'.
-  i18n.activate(pageLocale, [INTL_LOCALES[pageLocale]]);
+  activate(pageLocale);
   // The server wrote it already; the language never changes inside a document (see pageLocale).
   document.documentElement.lang = pageLocale;
+  return i18n;
+}
+
+// Money, dates and plurals as in the US: '$299.00', '24 de noviembre de 2026'.
+const activate = (locale: Locale) => i18n.activate(locale, [INTL_LOCALES[locale]]);
+
+/**
+ * On the server (entry-server.tsx): the page about to be rendered is in `locale`, with all its
+ * messages loaded. Renders take turns, so the one language of the module holds for the whole render.
+ */
+export async function renderIn(locale: Locale): Promise<I18n> {
+  pageLocale = locale;
+  localeBase = baseOf(locale);
+  homeHref = `~${localizedPath(locale, '/')}`;
+  await Promise.all((['site', 'checkout', 'account'] as const).map((part) => loadMessages(locale, part)));
+  activate(locale);
   return i18n;
 }
 
@@ -57,5 +78,3 @@ export const useI18n = () => useLingui().i18n;
 /** A path in the page's language, for plain links and absolute URLs (router links get the base themselves). */
 export const pagePath = (path: string) => localizedPath(pageLocale, path);
 
-/** The home page as a router link: `/` or `/es` (a plain '/' under the base would be `/es/`). */
-export const homeHref = `~${pagePath('/')}`;

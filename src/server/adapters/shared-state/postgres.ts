@@ -41,7 +41,9 @@ export function createPostgresCounterStore(db: Db, options: { purgeEveryMs?: num
         lastPurge = Date.now();
         void purgeExpired().catch(() => undefined);
       }
-      return { count: row!.count, msLeft: Math.max(0, Number(row!.msLeft)) };
+      // now() is each transaction's start: a hit that started a little before the one that opened the
+      // window reads up to those few ms more than the window; never more than the window itself.
+      return { count: row!.count, msLeft: Math.min(windowMs, Math.max(0, Number(row!.msLeft))) };
     },
     async reset(key) {
       await db.delete(counters).where(sql`${counters.key} = ${key}`);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES } from '../../test/databases.js';
-import { billingFor, invoicesOf, mailKinds, paidRegistration, subscriptionRow } from '../../test/billing.js';
+import { billingFor, invoicesOf, mailKinds, paidRegistration, registrationPlanId, subscriptionRow } from '../../test/billing.js';
 
 describe.each(TEST_DATABASES)("a client's billing changes in test mode on %s", (kind) => {
   const ctx = appUnderTest(kind, { role: 'owner', registrationRateLimit: 1000, paymentRateLimit: 1000 });
@@ -40,6 +40,7 @@ describe.each(TEST_DATABASES)("a client's billing changes in test mode on %s", (
     expect(Number(preview.amountNow)).toBeLessThanOrEqual(300);
     const after = await billing.changePlan(registrationId, planIds.comprehensive!);
     expect(after.subscription).toMatchObject({ plan: { name: 'comprehensive' }, price: '599.00', renewalPrice: '565.00' });
+    expect(await registrationPlanId(ctx, registrationId)).toBe(planIds.comprehensive);
     const proration = (await invoicesOf(ctx, subscriptionId)).find((i) => i.kind === 'proration');
     expect(proration).toMatchObject({ status: 'paid', paymentId: expect.any(String) });
   });
@@ -55,6 +56,8 @@ describe.each(TEST_DATABASES)("a client's billing changes in test mode on %s", (
     const sub = await subscriptionRow(ctx, subscriptionId);
     expect(sub).toMatchObject({ planId: planIds.essential, scheduledPlanId: null });
     expect((await invoicesOf(ctx, subscriptionId)).at(-1)).toMatchObject({ kind: 'renewal', amountCents: 19_900, planId: planIds.essential });
+    // The registration (what Clients shows) follows the subscription's plan.
+    expect(await registrationPlanId(ctx, registrationId)).toBe(planIds.essential);
   });
 
   it('choosing the current plan while a downgrade waits undoes the downgrade', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PlanChangePreview } from '../../../contract/billing.js';
 import { centsToDecimal } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
-import { businessRegistrations, subscriptions } from '../../db/schema.js';
+import { subscriptions } from '../../db/schema.js';
 import { CardDeclinedError } from '../../adapters/payments/types.js';
 import { HttpError } from '../../http/errors.js';
 import { cycleMonths } from '../payments/index.js';
@@ -10,7 +10,7 @@ import { withSubscription } from './actions.js';
 import { chargeSavedCard } from './charge.js';
 import { billingChangeMail } from './mails.js';
 import { syncSchedule } from './stripe-schedule.js';
-import { clientFacts, DECLINED, planById, priceAt, queueMail, stripeOf, type ChangeContext, type Plan, type Sub } from './subject.js';
+import { clientFacts, DECLINED, planById, priceAt, queueMail, stripeOf, switchPlan, type ChangeContext, type Plan, type Sub } from './subject.js';
 
 interface Change {
   /** 'same': the current plan again, which undoes a downgrade waiting for the renewal. */
@@ -19,6 +19,9 @@ interface Change {
   amountNowCents: number;
   effectiveAt: Date;
 }
+
+/** The plan's price for a period starting `at`, on this subscription's intro/renewal dates. */
+const planPriceAt = (plan: Plan, sub: Sub, at: Date) => priceAt({ ...plan, renewalStartsAt: sub.renewalStartsAt }, at);
 
 /**
  * Upgrade or downgrade, compared by monthly price in the subscription's current phase (intro or
@@ -39,14 +42,11 @@ async function planChange(tx: Db, sub: Sub, planId: number, now: Date): Promise<
   const end = sub.currentPeriodEnd;
   const months = cycleMonths(sub.billingCycle);
   const currentMonthly = priceAt(sub, start) / months;
-  const newMonthly = priceAt({ ...plan, renewalStartsAt: sub.renewalStartsAt }, start) / cycleMonths(plan.billingCycle);
+  const newMonthly = planPriceAt(plan, sub, start) / cycleMonths(plan.billingCycle);
   if (newMonthly <= currentMonthly) return { direction: 'downgrade', plan, amountNowCents: 0, effectiveAt: end };
   const left = Math.max(0, end.getTime() - now.getTime()) / (end.getTime() - start.getTime());
   return { direction: 'upgrade', plan, amountNowCents: Math.round((newMonthly - currentMonthly) * months * left), effectiveAt: now };
 }
-
-/** The plan's price for a period starting `at`, on this subscription's intro/renewal dates. */
-const planPriceAt = (plan: Plan, sub: Sub, at: Date) => priceAt({ ...plan, renewalStartsAt: sub.renewalStartsAt }, at);
 
 export async function previewPlanChange(db: Db, ctx: ChangeContext, registrationId: string, planId: number, now: Date): Promise<PlanChangePreview> {
   return withSubscription(db, registrationId, async (tx, sub) => {
@@ -129,20 +129,7 @@ export async function changePlan(db: Db, ctx: ChangeContext, registrationId: str
       // The failed invoice stays (committed); the plan does not change.
       if (!ok) return true;
     }
-    await tx
-      .update(subscriptions)
-      .set({
-        planId: plan.id,
-        priceCents: plan.priceCents,
-        renewalPriceCents: plan.renewalPriceCents,
-        billingCycle: plan.billingCycle,
-        scheduledPlanId: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(subscriptions.id, sub.id));
-    if (sub.registrationId) {
-      await tx.update(businessRegistrations).set({ planId: plan.id, updatedAt: new Date() }).where(eq(businessRegistrations.id, sub.registrationId));
-    }
+    await switchPlan(tx, sub, plan);
     const values = { plan: plan.displayName };
     await queueMail(tx, ctx, [
       billingChangeMail(

@@ -6,7 +6,7 @@ import { chargeSavedCard } from './charge.js';
 import { DAY_MS } from './clock.js';
 import { cancellationConfirmedMail, paymentFailedMail, renewalReceiptMail, teamPaymentFailedMail, teamSubscriptionCanceledMail } from './mails.js';
 import { remind } from './reminders.js';
-import { cardOf, clientFacts, lockSubscription, planById, priceAt, queueMail, type ChangeContext, type Sub } from './subject.js';
+import { cardOf, clientFacts, lockSubscription, planById, priceAt, queueMail, switchPlan, type ChangeContext, type Sub } from './subject.js';
 
 /**
  * Dunning: a failed renewal is retried 3, 5 and 7 days after it was due; when the retry on day 7
@@ -37,19 +37,7 @@ export async function billingStep(tx: Db, ctx: ChangeContext, subscriptionId: st
 /** A downgrade chosen during the period takes effect now, before the next period is charged. */
 export async function applyScheduledPlan(tx: Db, sub: Sub): Promise<Sub> {
   const plan = sub.scheduledPlanId ? await planById(tx, sub.scheduledPlanId) : undefined;
-  if (!plan) return sub;
-  const change = {
-    planId: plan.id,
-    priceCents: plan.priceCents,
-    renewalPriceCents: plan.renewalPriceCents,
-    billingCycle: plan.billingCycle,
-    scheduledPlanId: null,
-  };
-  await tx
-    .update(subscriptions)
-    .set({ ...change, updatedAt: new Date() })
-    .where(eq(subscriptions.id, sub.id));
-  return { ...sub, ...change };
+  return plan ? switchPlan(tx, sub, plan) : sub;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { businessRegistrations, invoices } from '../../db/schema.js';
+import { invoices } from '../../db/schema.js';
 import type { SubscriptionNews } from '../payments/index.js';
 import { cancellationConfirmedMail, paymentFailedMail, renewalReceiptMail, teamPaymentFailedMail, teamSubscriptionCanceledMail } from './mails.js';
 import { applyScheduledPlan } from './renew.js';
@@ -17,11 +17,7 @@ export async function hearStripeNews(tx: Db, ctx: ChangeContext, news: Subscript
   switch (news.kind) {
     case 'renewed': {
       const sub = await applyScheduledPlan(tx, locked);
-      if (sub.planId !== locked.planId) {
-        await tx.update(invoices).set({ planId: sub.planId }).where(eq(invoices.id, news.invoiceId));
-        if (sub.registrationId)
-          await tx.update(businessRegistrations).set({ planId: sub.planId, updatedAt: new Date() }).where(eq(businessRegistrations.id, sub.registrationId));
-      }
+      if (sub.planId !== locked.planId) await tx.update(invoices).set({ planId: sub.planId }).where(eq(invoices.id, news.invoiceId));
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, news.invoiceId));
       if (!invoice) return false;
       const { facts } = await clientFacts(tx, sub, ctx);

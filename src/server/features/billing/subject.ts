@@ -38,6 +38,28 @@ export async function lockSubscription(tx: Db, id: string): Promise<Sub | undefi
   return sub;
 }
 
+/**
+ * The subscription is on `plan` from now on (an upgrade, or a downgrade at its renewal): its
+ * prices and cycle, and the registration's plan, which Clients shows. Answers the updated row.
+ */
+export async function switchPlan(tx: Db, sub: Sub, plan: Plan): Promise<Sub> {
+  const change = {
+    planId: plan.id,
+    priceCents: plan.priceCents,
+    renewalPriceCents: plan.renewalPriceCents,
+    billingCycle: plan.billingCycle,
+    scheduledPlanId: null,
+  };
+  await tx
+    .update(subscriptions)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(subscriptions.id, sub.id));
+  if (sub.registrationId) {
+    await tx.update(businessRegistrations).set({ planId: plan.id, updatedAt: new Date() }).where(eq(businessRegistrations.id, sub.registrationId));
+  }
+  return { ...sub, ...change };
+}
+
 export async function planById(tx: Db, id: number): Promise<Plan | undefined> {
   const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
   return plan;

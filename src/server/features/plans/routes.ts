@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planUpdateInput } from '../../../contract/plan-admin.js';
 import type { Db } from '../../db/client.js';
 import { parseInput } from '../../http/validate.js';
-import { updatePlan, type PlanCatalogue, type SerialisedPlans } from './service.js';
+import type { SerialisedJson } from '../../lib/cached-json.js';
+import { updatePlan, type PlanCatalogue } from './service.js';
 
-function sendPlans(request: FastifyRequest, reply: FastifyReply, plans: SerialisedPlans): FastifyReply {
+function sendPlans(request: FastifyRequest, reply: FastifyReply, plans: SerialisedJson): FastifyReply {
   reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').header('etag', plans.etag);
   // A returning visitor's browser revalidates (no-cache) and gets a bodiless 304 while nothing changed.
   if (request.headers['if-none-match'] === plans.etag) return reply.code(304).send();

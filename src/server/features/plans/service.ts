@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { asc, eq, ne } from 'drizzle-orm';
 import { centsToDecimal, dollarsToCents } from '../../../contract/money.js';
 import { HttpError } from '../../http/errors.js';
@@ -7,6 +6,7 @@ import type { SubscriptionPlan } from '../../../contract/plans.js';
 import type { Db } from '../../db/client.js';
 import { subscriptionPlans } from '../../db/schema.js';
 import { isSerialId } from '../../db/ids.js';
+import { createCachedJson } from '../../lib/cached-json.js';
 
 type PlanRow = typeof subscriptionPlans.$inferSelect;
 
@@ -30,49 +30,9 @@ export async function listPlans(db: Db): Promise<SubscriptionPlan[]> {
   return rows.map(toPlan);
 }
 
-/** The plan list as it goes out: JSON text, its bytes and an ETag. */
-export interface SerialisedPlans {
-  json: string;
-  body: Buffer;
-  etag: string;
-}
-
-/**
- * The plans are read on every landing page view and change rarely: keep the serialised list
- * for a few seconds. One query refreshes it however many requests arrive meanwhile, and they
- * get the previous list until it is back. A write in this instance clears it at once; other
- * instances catch up within the TTL.
- */
+/** The plans, read on every landing page view: cached and serialised (lib/cached-json.ts). */
 export function createPlanCatalogue(db: Db, ttlMs = 5_000) {
-  let cached: (SerialisedPlans & { expires: number }) | undefined;
-  let refreshing: Promise<SerialisedPlans> | undefined;
-  const refresh = () =>
-    (refreshing ??= listPlans(db)
-      .then((plans) => {
-        const json = JSON.stringify(plans);
-        const etag = `"${crypto.createHash('sha1').update(json).digest('base64url')}"`;
-        cached = { json, body: Buffer.from(json), etag, expires: Date.now() + ttlMs };
-        return cached;
-      })
-      .finally(() => {
-        refreshing = undefined;
-      }));
-  /** The list to answer with right now, without waiting: fresh, or the previous one while it refreshes. */
-  const now = (): SerialisedPlans | undefined => {
-    if (cached && cached.expires <= Date.now()) refresh().catch(() => undefined); // a failed refresh is retried by the next request
-    return cached;
-  };
-  const serialised = async (): Promise<SerialisedPlans> => now() ?? refresh();
-  return {
-    now,
-    serialised,
-    async json(): Promise<string> {
-      return (await serialised()).json;
-    },
-    invalidate() {
-      cached = undefined;
-    },
-  };
+  return createCachedJson(() => listPlans(db), ttlMs);
 }
 export type PlanCatalogue = ReturnType<typeof createPlanCatalogue>;
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { portfolioItems } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { isSerialId } from '../../db/ids.js';
+import { createCachedJson } from '../../lib/cached-json.js';
 
 const COLUMNS = {
   id: portfolioItems.id,
@@ -17,6 +18,12 @@ const COLUMNS = {
 export async function listPortfolio(db: Db): Promise<PortfolioItem[]> {
   return db.select(COLUMNS).from(portfolioItems).orderBy(asc(portfolioItems.createdAt), asc(portfolioItems.id));
 }
+
+/** The portfolio the landing page shows (and the server renders into it): cached and serialised. */
+export function createPortfolioShowcase(db: Db, ttlMs = 5_000) {
+  return createCachedJson(() => listPortfolio(db), ttlMs);
+}
+export type PortfolioShowcase = ReturnType<typeof createPortfolioShowcase>;
 
 /** Employees add, edit and delete the client websites the landing page shows. */
 export function createPortfolioService(db: Db, checkLogo: (url: string) => Promise<string>) {

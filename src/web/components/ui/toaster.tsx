@@ -19,8 +19,8 @@ export default function Toaster() {
           data-variant={t.variant ?? 'default'}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
-            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition-opacity',
-            t.variant === 'destructive' ? 'border-flag-red bg-flag-red text-white' : 'border-border bg-card text-foreground',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 data-[state=open]:animate-toast-in transition-opacity',
+            t.variant === 'destructive' ? 'surface-dark border-flag-red bg-flag-red text-white' : 'border-border bg-card text-foreground',
           )}
         >
           <div className="grid gap-1">

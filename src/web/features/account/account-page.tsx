@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
 import { BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing';
 import { PageSpinner } from '../../components/page-spinner';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
@@ -10,9 +11,6 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAccount, useRedeemLink, useSignOut } from './api';
 import { AccountView } from './account-view';
 import { SignInForm } from './sign-in-form';
-
-/** The token of the e-mailed link (read during render, so nothing else happens here). */
-const linkToken = () => new URLSearchParams(window.location.search).get(BILLING_LINK_TOKEN_PARAM);
 
 /** Takes the spent token out of the address bar (history, bookmarks, a shared screen). */
 function dropTokenFromUrl() {
@@ -29,7 +27,8 @@ export default function AccountPage() {
   const _ = useT();
   useDocumentTitle(_('account.docTitle'));
   // Kept in state once the page is on screen; the address bar loses it right after (an effect: a render React throws away must not).
-  const [token] = useState(linkToken);
+  const search = useSearch();
+  const [token] = useState(() => new URLSearchParams(search).get(BILLING_LINK_TOKEN_PARAM));
   useEffect(() => {
     if (token) dropTokenFromUrl();
   }, [token]);

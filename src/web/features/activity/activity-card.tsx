@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { ActivityEntry } from '../../../contract/activity';
 import { Card } from '../../components/ui/card';
+import { Cell, DataTable, Row } from '../../components/ui/data-table';
 import { Pagination } from '../../components/ui/pagination';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { useActivity } from './api';
 
+const COLUMNS = ['When', 'Who', 'What', 'Address'] as const;
 const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const ACTIONS: Record<string, string> = {
@@ -44,44 +46,22 @@ export function ActivityCard() {
       {activity.isError && <p className="mt-4 text-sm text-destructive">Error loading the activity log: {errorMessage(activity.error, 'Unknown error')}</p>}
       {activity.data && activity.data.items.length === 0 && <p className="mt-4 text-sm text-muted-foreground">Nothing has happened yet.</p>}
       {activity.data && activity.data.items.length > 0 && (
-        <div
-          role="region"
-          aria-label="Activity log table"
-          tabIndex={0}
-          className="relative mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">
-              Activity log, page {page} of {pageCount}
-            </caption>
-            <thead className="text-xs uppercase text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  What
-                </th>
-                <th scope="col" className="py-2">
-                  Address
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {activity.data.items.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="whitespace-nowrap py-2 pr-3">{WHEN.format(new Date(entry.at))}</td>
-                  <td className="py-2 pr-3 break-all">{entry.actorEmail ?? 'unknown'}</td>
-                  <td className="py-2 pr-3">{describe(entry)}</td>
-                  <td className="py-2 font-mono text-xs">{entry.ipAddress ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={COLUMNS} caption={`Activity log, page ${page} of ${pageCount}`} className="-mx-4 mt-2">
+          {activity.data.items.map((entry) => (
+            <Row key={entry.id}>
+              <Cell label="When" className="whitespace-nowrap">
+                {WHEN.format(new Date(entry.at))}
+              </Cell>
+              <Cell label="Who" className="break-all">
+                {entry.actorEmail ?? 'unknown'}
+              </Cell>
+              <Cell label="What">{describe(entry)}</Cell>
+              <Cell label="Address" className="font-mono text-xs">
+                {entry.ipAddress ?? ''}
+              </Cell>
+            </Row>
+          ))}
+        </DataTable>
       )}
       <Pagination page={page} pageCount={pageCount} onPage={setPage} label="Activity log pages" />
     </Card>

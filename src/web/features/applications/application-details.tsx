@@ -13,7 +13,15 @@ import { ApplicationForm } from './application-form';
 const CREATED = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** 'View Details': the application's figures, its settings to edit, and deleting it. */
-export function ApplicationDetails({ application, onClose }: { application: Application; onClose: () => void }) {
+interface ApplicationDetailsProps {
+  application: Application;
+  onClose: () => void;
+  /** Deleted: the dialog closes and focus goes to `returnFocus` (the row is gone). */
+  onDeleted: () => void;
+  returnFocus: () => HTMLElement | null;
+}
+
+export function ApplicationDetails({ application, onClose, onDeleted, returnFocus }: ApplicationDetailsProps) {
   const remove = useDeleteApplication();
   const [confirming, setConfirming] = useState(false);
   const titleId = `app-${application.id}-form-title`;
@@ -23,13 +31,13 @@ export function ApplicationDetails({ application, onClose }: { application: Appl
       onSuccess: () => {
         toast({ title: 'Application deleted successfully!' });
         setConfirming(false);
-        onClose();
+        onDeleted();
       },
       onError: (error) => toast({ title: errorMessage(error, 'Failed to delete application'), variant: 'destructive' }),
     });
 
   return (
-    <DialogContent title={application.name} description={`Created ${CREATED.format(new Date(application.createdAt))}`}>
+    <DialogContent title={application.name} description={`Created ${CREATED.format(new Date(application.createdAt))}`} returnFocus={returnFocus}>
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <Fact term="Status">
           <StatusBadge status={application.status} />

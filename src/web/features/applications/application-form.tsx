@@ -3,6 +3,7 @@ import { APPLICATION_STATUSES, type Application } from '../../../contract/applic
 import { Button } from '../../components/ui/button';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';
+import { focusWhenShown } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { useSaveApplication } from './api';
 import { applicationPayload, applicationProblems, applicationValuesOf, EMPTY_APPLICATION, type ApplicationFormValues } from './application-values';
@@ -15,6 +16,9 @@ const TEXT_FIELDS: { key: TextKey; label: string; type?: 'url'; required?: boole
   { key: 'url', label: 'Application URL', type: 'url', required: true, placeholder: 'https://' },
   { key: 'stripeProductId', label: 'Stripe product ID', hint: 'Optional. Payments for this product count as the app’s revenue, e.g. prod_ABC123.' },
 ];
+
+/** The id of an application's row in 'Your Applications', where focus lands after creating it. */
+export const applicationRowId = (id: number) => `application-${id}`;
 
 interface ApplicationFormProps {
   /** Editing this application; without it the form creates a new one. */
@@ -49,7 +53,10 @@ export function ApplicationForm({ application, labelledBy, onSaved }: Applicatio
       {
         onSuccess: (saved) => {
           toast({ title: application ? 'Application updated successfully!' : 'Application created successfully!' });
-          if (!application) setValues(EMPTY_APPLICATION);
+          if (!application) {
+            setValues(EMPTY_APPLICATION);
+            focusWhenShown(() => document.getElementById(applicationRowId(saved.id)));
+          }
           save.reset();
           onSaved?.(saved);
         },

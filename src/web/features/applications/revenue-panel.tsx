@@ -19,9 +19,9 @@ export function RevenuePanel() {
   return (
     <Card className="p-5">
       <figure aria-labelledby="revenue-chart-title" className="m-0">
-        <h3 id="revenue-chart-title" className="font-semibold">
+        <h2 id="revenue-chart-title" className="font-semibold">
           Revenue, last {CHART_DAYS} days{days?.some((d) => d.testMode) ? ' (test payments)' : ''}
-        </h3>
+        </h2>
         <figcaption className="mt-1 text-sm text-muted-foreground" data-testid="revenue-chart-caption">
           {days
             ? best

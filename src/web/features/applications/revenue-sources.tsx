@@ -57,9 +57,9 @@ export function RevenueSources({ summary }: { summary: RevenueSummary }) {
         </table>
       </Card>
       <Card role="group" aria-labelledby="recurring-heading" className="grid content-start gap-3 p-5">
-        <h3 id="recurring-heading" className="font-semibold">
+        <h2 id="recurring-heading" className="font-semibold">
           Plans
-        </h3>
+        </h2>
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
           <dt className="text-muted-foreground">Monthly recurring revenue</dt>
           <dd className="text-right font-semibold tabular-nums" data-testid="mrr-value">

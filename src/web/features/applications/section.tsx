@@ -1,7 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api';
-import { site } from '../../lib/site';
 import type { SectionProps } from '../../lib/admin-section';
 import { useApplications, useRevenueSummary } from './api';
 import { ApplicationsTable } from './applications-table';
@@ -34,9 +33,9 @@ export default function ApplicationsSection(_props: SectionProps) {
 
   return (
     <div className="flex flex-col gap-6">
+      {/* The admin shell's h1 is the section's title, '{product} Applications'. */}
       <div>
-        <h2 className="text-xl font-semibold">{site.name} Applications</h2>
-        <p className="mt-1 text-sm text-muted-foreground">
+        <p className="text-sm text-muted-foreground">
           Revenue from recorded payments{summary.data ? `, in the ${summary.data.timeZone} time zone` : ''}. Weeks start on Monday.
         </p>
       </div>
@@ -52,9 +51,9 @@ export default function ApplicationsSection(_props: SectionProps) {
         </>
       )}
       <Card className="p-0">
-        <h3 id="apps-heading" className="px-4 pt-4 font-semibold">
+        <h2 id="apps-heading" className="px-4 pt-4 font-semibold">
           Your Applications
-        </h3>
+        </h2>
         {applications.isError ? (
           <p role="alert" className="p-4 text-sm text-destructive">
             Error loading applications: {errorMessage(applications.error, 'Unknown error')}

@@ -24,9 +24,9 @@ function SummaryCard({ id, title, icon: Icon, value, badge }: { id: string; titl
   return (
     <Card role="group" aria-labelledby={`${id}-title`} className="flex flex-col gap-3 p-5">
       <div className="flex items-center justify-between gap-2">
-        <h3 id={`${id}-title`} className="text-sm font-medium text-muted-foreground">
+        <h2 id={`${id}-title`} className="text-sm font-medium text-muted-foreground">
           {title}
-        </h3>
+        </h2>
         <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
       </div>
       <p className="text-3xl font-bold tabular-nums" data-testid={`${id}-value`}>

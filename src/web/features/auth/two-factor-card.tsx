@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input } from '../../components/ui/field';
 import { errorMessage } from '../../lib/api';
+import { focusWhenShown } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { useTwoFactor } from './admin-api';
 import { QrCode } from './qr-code';
@@ -18,8 +19,13 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const setup = enable.data;
+  // Each step's form replaces the last: focus goes to its first field, and back to the button at the end.
+  const go = (next: Step) => {
+    setStep(next);
+    focusWhenShown(() => document.getElementById(next === 'idle' ? 'tf-start' : next === 'scan' ? 'tf-code' : 'tf-password'));
+  };
   const restart = () => {
-    setStep('idle');
+    go('idle');
     setPassword('');
     setCode('');
     enable.reset();
@@ -28,7 +34,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (step === 'password') enable.mutate(password, { onSuccess: () => (setStep('scan'), setPassword('')) });
+    if (step === 'password') enable.mutate(password, { onSuccess: () => (go('scan'), setPassword('')) });
     if (step === 'scan') confirm.mutate(code.replace(/\s+/g, ''), { onSuccess: () => (restart(), toast({ title: 'Two-factor sign-in is on' })) });
     if (step === 'disable') disable.mutate(password, { onSuccess: () => (restart(), toast({ title: 'Two-factor sign-in is off' })) });
   };
@@ -46,7 +52,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         With two-factor sign-in, signing in with your password also asks for a code from an authenticator app on your phone.
       </p>
       {step === 'idle' && (
-        <Button className="mt-4" variant={enabled ? 'outline' : 'primary'} onClick={() => setStep(enabled ? 'disable' : 'password')}>
+        <Button id="tf-start" className="mt-4" variant={enabled ? 'outline' : 'primary'} onClick={() => go(enabled ? 'disable' : 'password')}>
           {enabled ? 'Turn off two-factor sign-in' : 'Turn on two-factor sign-in'}
         </Button>
       )}

@@ -4,12 +4,19 @@ import { ApiError, apiUrl, callApi } from '../../lib/api';
 
 const CLOCK_KEY = [apiUrl(getBillingClock)];
 
-/** The billing clock, or null when it does not exist (404: the site bills through Stripe). */
-export const useBillingClock = () =>
+/** The billing clock, or null when it does not exist (404: the site bills through Stripe). Owners only: others pass `enabled: false`. */
+export const useBillingClock = (enabled = true) =>
   useQuery<BillingClock | null>({
     queryKey: CLOCK_KEY,
     queryFn: () => callApi(getBillingClock).catch((error: unknown) => (error instanceof ApiError && error.status === 404 ? null : Promise.reject(error))),
+    enabled,
   });
+
+/** Whether the billing test clock exists (test mode), once known: settings lists its page only then. */
+export function useBillingClockAvailable(enabled: boolean): boolean | undefined {
+  const clock = useBillingClock(enabled);
+  return clock.data === undefined ? undefined : clock.data !== null;
+}
 
 export function useAdvanceClock() {
   const client = useQueryClient();

@@ -26,9 +26,9 @@ export function BusinessCard({ business: b, action }: BusinessCardProps) {
   return (
     <Card role="article" aria-labelledby={headingId} className="flex flex-col gap-3 p-4">
       <div className="flex items-start justify-between gap-3">
-        <h4 id={headingId} className="text-base font-semibold">
+        <h3 id={headingId} className="text-base font-semibold">
           {b.name}
-        </h4>
+        </h3>
         <span className="shrink-0 text-sm text-muted-foreground">{formatMiles(b.distance)}</span>
       </div>
       {b.address && (

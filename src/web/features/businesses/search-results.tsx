@@ -62,9 +62,9 @@ export function SearchResults({ flow, settings, renderAction, onExample }: Searc
     <section aria-labelledby="search-results-heading" className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h3 id="search-results-heading" ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">
+          <h2 id="search-results-heading" ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">
             Search Results
-          </h3>
+          </h2>
           <p aria-live="polite" className="text-sm text-muted-foreground">
             {searching ? (
               <span className="inline-flex items-center gap-2">

@@ -11,6 +11,7 @@ import { formatDollars } from '../../../contract/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Cell, DataTable, Row } from '../../components/ui/data-table';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/field';
 import { Pagination } from '../../components/ui/pagination';
@@ -154,11 +155,9 @@ export default function ClientsSection(_props: SectionProps) {
   );
 }
 
-const TH = 'px-4 py-3 font-semibold';
-const TD = 'px-4 py-3 align-top';
-// The business stays in view while the rest of a row scrolls sideways on a phone.
-const FIRST = 'sticky left-0 z-10 bg-card';
+const COLUMNS = ['Business', 'Owner', 'Plan', 'Payment', 'Registered', 'Paid', 'Subscription period'] as const;
 
+/** One row a client; where the seven columns do not fit (a phone, a small laptop), a card each. */
 function ClientsTable({
   rows,
   dimmed,
@@ -169,58 +168,47 @@ function ClientsTable({
   onOpen: (c: ClientSummary, button: HTMLElement) => void;
 }) {
   return (
-    // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
-    <div role="region" aria-label="Clients table" tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
-      <table className={cn('w-full min-w-[56rem] text-left text-sm transition-opacity', dimmed && 'opacity-60')} aria-busy={!rows || dimmed}>
-        <caption className="sr-only">Clients</caption>
-        <thead className="border-b border-border text-xs uppercase text-muted-foreground">
-          <tr>
-            {['Business', 'Owner', 'Plan', 'Payment', 'Registered', 'Paid', 'Subscription period'].map((h, i) => (
-              <th key={h} scope="col" className={cn(TH, i === 0 && FIRST)}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows
-            ? rows.map((c) => (
-                <tr key={c.id}>
-                  <td className={cn(TD, FIRST, 'max-w-[12rem] sm:max-w-none')}>
-                    <button
-                      type="button"
-                      className="text-left font-semibold text-foreground underline-offset-4 hover:underline focus-visible:underline"
-                      onClick={(e) => onOpen(c, e.currentTarget)}
-                    >
-                      {c.businessName}
-                    </button>
-                    <span className="block text-xs text-muted-foreground">{c.businessType}</span>
-                  </td>
-                  <td className={TD}>
-                    {c.ownerName}
-                    <span className="block break-all text-xs text-muted-foreground">{c.email}</span>
-                  </td>
-                  <td className={TD}>{c.plan.displayName}</td>
-                  <td className={TD}>
-                    <StatusBadge status={c.paymentStatus} />
-                  </td>
-                  <td className={cn(TD, 'whitespace-nowrap')}>{day(c.createdAt)}</td>
-                  <td className={cn(TD, 'whitespace-nowrap')}>{day(c.paidAt)}</td>
-                  <td className={cn(TD, 'whitespace-nowrap')}>{period(c.periodStart, c.periodEnd)}</td>
-                </tr>
-              ))
-            : Array.from({ length: 5 }, (_, i) => (
-                <tr key={i}>
-                  {Array.from({ length: 7 }, (_, j) => (
-                    <td key={j} className={TD}>
-                      <Skeleton className="h-5 w-full" />
-                    </td>
-                  ))}
-                </tr>
+    <DataTable columns={COLUMNS} caption="Clients" cardsBelow="lg" className={cn('transition-opacity', dimmed && 'opacity-60')} aria-busy={!rows || dimmed}>
+      {rows
+        ? rows.map((c) => (
+            <Row key={c.id}>
+              <Cell>
+                <button
+                  type="button"
+                  className="text-left font-semibold text-foreground underline-offset-4 hover:underline focus-visible:underline"
+                  onClick={(e) => onOpen(c, e.currentTarget)}
+                >
+                  {c.businessName}
+                </button>
+                <span className="block text-xs text-muted-foreground">{c.businessType}</span>
+              </Cell>
+              <Cell label="Owner">
+                {c.ownerName}
+                <span className="block break-all text-xs text-muted-foreground">{c.email}</span>
+              </Cell>
+              <Cell label="Plan">{c.plan.displayName}</Cell>
+              <Cell label="Payment">
+                <StatusBadge status={c.paymentStatus} />
+              </Cell>
+              <Cell label="Registered" className="whitespace-nowrap">
+                {day(c.createdAt)}
+              </Cell>
+              <Cell label="Paid" className="whitespace-nowrap">
+                {day(c.paidAt)}
+              </Cell>
+              <Cell label="Subscription period">{period(c.periodStart, c.periodEnd)}</Cell>
+            </Row>
+          ))
+        : Array.from({ length: 5 }, (_, i) => (
+            <Row key={i}>
+              {COLUMNS.map((column) => (
+                <Cell key={column}>
+                  <Skeleton className="h-5 w-full" />
+                </Cell>
               ))}
-        </tbody>
-      </table>
-    </div>
+            </Row>
+          ))}
+    </DataTable>
   );
 }
 

@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
+import { focusWhenShown, useFocusAfterRemoving } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { useEmployees, useRemoveEmployee, useUpdateEmployee } from './api';
 import { AddEmployeeForm } from './add-employee-form';
@@ -19,14 +20,26 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
   const update = useUpdateEmployee();
   const remove = useRemoveEmployee();
   const [adding, setAdding] = useState(false);
+  // The form takes the button's place and gives it back: focus follows (to the first field, then the button).
+  const showForm = (show: boolean) => {
+    setAdding(show);
+    focusWhenShown(() => document.getElementById(show ? 'emp-name' : 'employees-add'));
+  };
   const [pending, setPending] = useState<Pending>(null);
   const fail = (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'The change was not saved.'), variant: 'destructive' });
 
+  // The dialog gives focus back to the button that opened it (components/ui/dialog); a removed
+  // employee's row is gone, so then to the next row, else the previous one, else the heading.
+  const afterRemove = useFocusAfterRemoving();
   const confirm = () => {
     if (!pending) return;
     const { kind, employee } = pending;
     const done = {
-      onSuccess: () => (setPending(null), toast({ title: kind === 'remove' ? 'Employee removed' : 'Employee disabled', description: employee.email })),
+      onSuccess: () => {
+        if (kind === 'remove') afterRemove.removing(document.getElementById(`employee-${employee.id}`), document.getElementById('employees-heading'));
+        setPending(null);
+        toast({ title: kind === 'remove' ? 'Employee removed' : 'Employee disabled', description: employee.email });
+      },
       onError: fail,
     };
     if (kind === 'remove') remove.mutate(employee.id, done);
@@ -36,21 +49,23 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">Employees</h2>
+        <h2 id="employees-heading" className="text-lg font-semibold">
+          Employees
+        </h2>
         {!adding && (
-          <Button size="sm" onClick={() => setAdding(true)}>
+          <Button id="employees-add" size="sm" onClick={() => showForm(true)}>
             <UserPlus className="size-4" aria-hidden="true" />
             Add employee
           </Button>
         )}
       </div>
-      {adding && <AddEmployeeForm onDone={() => setAdding(false)} />}
+      {adding && <AddEmployeeForm onDone={() => showForm(false)} />}
       {employees.isPending && <Skeleton className="mt-4 h-24 w-full" />}
       {employees.isError && <p className="mt-4 text-sm text-destructive">Error loading employees: {errorMessage(employees.error, 'Unknown error')}</p>}
       {employees.data && (
         <ul className="mt-4 divide-y divide-border" aria-label="Employees">
           {employees.data.map((e) => (
-            <li key={e.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <li key={e.id} id={`employee-${e.id}`} tabIndex={-1} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0">
                 <p className="font-medium">
                   {e.name} {e.id === selfId && <span className="text-sm text-muted-foreground">(you)</span>}
@@ -109,6 +124,7 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
         pendingLabel={pending?.kind === 'remove' ? 'Removing...' : 'Disabling...'}
         pending={remove.isPending || update.isPending}
         onConfirm={confirm}
+        returnFocus={afterRemove.returnFocus}
       />
     </Card>
   );

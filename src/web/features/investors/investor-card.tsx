@@ -20,9 +20,9 @@ export function InvestorCard({ investor: i }: { investor: Investor }) {
       <div className="flex items-start gap-4">
         <InvestorPhoto name={i.name} src={i.profilePhoto} />
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="text-base font-semibold">
+          <h2 id={headingId} className="text-base font-semibold">
             {i.name}
-          </h3>
+          </h2>
           {i.title && <p className="text-sm text-muted-foreground">{i.title}</p>}
           {i.firm && (
             <p className="flex items-center gap-1.5 text-sm font-medium">

@@ -1,9 +1,10 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Investor } from '../../../contract/investors';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog, DialogTrigger } from '../../components/ui/dialog';
 import { errorMessage } from '../../lib/api';
+import { useFocusAfterRemoving } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { useDeleteInvestor } from './api';
 import { InvestorFormContent } from './investor-form-dialog';
@@ -13,16 +14,15 @@ export function InvestorManage({ investor }: { investor: Investor }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
+  const afterDelete = useFocusAfterRemoving();
   const remove = useDeleteInvestor();
 
-  // The confirmation has no Radix trigger, so focus goes back by hand when it is cancelled.
-  useEffect(() => {
-    if (!confirming) opener.current?.focus();
-  }, [confirming]);
+  // Cancelled, the confirmation gives focus back to Delete (components/ui/dialog); after a delete
+  // the card is gone, so to the next card, else the previous one, else the section's heading.
   const confirmDelete = () =>
     remove.mutate(investor.id, {
       onSuccess: () => {
-        opener.current = null;
+        afterDelete.removing(opener.current?.closest('[role="article"]') ?? null, document.querySelector<HTMLElement>('main h1'));
         setConfirming(false);
         toast({ title: 'Investor deleted', description: `${investor.name} was removed from the directory.` });
       },
@@ -61,6 +61,7 @@ export function InvestorManage({ investor }: { investor: Investor }) {
         pendingLabel="Deleting..."
         pending={remove.isPending}
         onConfirm={confirmDelete}
+        returnFocus={afterDelete.returnFocus}
       />
     </div>
   );

@@ -24,12 +24,10 @@ export default function InvestorsSection(_props: SectionProps) {
   }, [searchText, filters.search]);
 
   return (
-    <section aria-labelledby="investors-title" className="grid gap-4">
+    <div className="grid gap-4">
+      {/* The admin shell's h1 is the section's title, 'LinkedIn Investor Directory'. */}
       <div>
-        <h2 id="investors-title" className="text-xl font-semibold">
-          LinkedIn Investor Directory
-        </h2>
-        <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
+        <p className="max-w-3xl text-sm text-muted-foreground">
           Venture capital investors for the businesses we serve: search and filter them, add and correct them by hand, or bring them in from a CSV file.
         </p>
       </div>
@@ -41,6 +39,6 @@ export default function InvestorsSection(_props: SectionProps) {
         onFilters={(change) => setFilters((f) => ({ ...f, ...change }))}
       />
       <InvestorList query={investors} />
-    </section>
+    </div>
   );
 }

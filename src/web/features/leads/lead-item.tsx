@@ -72,9 +72,9 @@ export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId
     <li>
       <Card role="article" aria-labelledby={`${id}-name`} className="grid gap-4 p-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="grid content-start gap-1.5 text-sm">
-          <h4 id={`${id}-name`} className="text-base font-semibold">
+          <h3 id={`${id}-name`} className="text-base font-semibold">
             {lead.name}
-          </h4>
+          </h3>
           <p className="text-muted-foreground">
             {[lead.category, lead.rating && `${ratingLabel(lead.rating)}${lead.reviewCount !== null ? ` (${lead.reviewCount} reviews)` : ''}`]
               .filter(Boolean)

@@ -68,9 +68,9 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
       </Card>
 
       <div>
-        <h3 id="leads-heading" ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">
+        <h2 id="leads-heading" ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">
           Saved leads
-        </h3>
+        </h2>
         <p aria-live="polite" className="text-sm text-muted-foreground">
           {data
             ? `${data.total} ${data.total === 1 ? 'lead' : 'leads'}${filters.status ? ` with status ${LEAD_STATUS_LABELS[filters.status]}` : ''}`

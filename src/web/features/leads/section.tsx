@@ -42,11 +42,9 @@ export default function SearchSection(_props: SectionProps) {
   };
 
   return (
-    <section aria-labelledby="business-search-title">
-      <h2 id="business-search-title" className="text-xl font-semibold">
-        Local Business Search
-      </h2>
-      <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
+    <div>
+      {/* The admin shell's h1 is the section's title, 'Local Business Search'. */}
+      <p className="max-w-3xl text-sm text-muted-foreground">
         Find local businesses with websites and social presence within a 30-mile radius, then save the promising ones as leads to follow up.
       </p>
       <div className="mt-4">
@@ -68,6 +66,6 @@ export default function SearchSection(_props: SectionProps) {
           {view === 'leads' && <LeadsPanel filters={leadFilters} onFilters={setLeadFilters} onDeleted={onDeleted} />}
         </TabPanel>
       </div>
-    </section>
+    </div>
   );
 }

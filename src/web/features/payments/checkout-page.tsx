@@ -1,6 +1,6 @@
 import { Copy, Lock, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, Redirect, useLocation, useParams } from 'wouter';
+import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { formatMoney } from '../../../contract/locale-format';
 import type { SubscriptionPlan } from '../../../contract/plans';
 import { CHECKOUT_REGISTRATION_PARAM, checkoutPath } from '../../../contract/routes';
@@ -13,7 +13,9 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiError, errorMessage } from '../../lib/api';
 import { homeHref, pageLocale, pagePath, useI18n, useT } from '../../lib/i18n';
-import { readPendingRegistration } from '../registration';
+import { usePendingRegistrationId } from '../registration';
+import { site } from '../../lib/site';
+import { focusWhenShown, useFocusOnArrival } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePlans } from '../plans';
@@ -27,6 +29,7 @@ export default function CheckoutPage() {
   const { data: plans, isPending, error } = usePlans();
   const _ = useT();
   useDocumentTitle(_('checkout.docTitle'));
+  useFocusOnArrival();
   if (!planName) return <Redirect to={homeHref} />;
   if (isPending) return <PageSpinner label={_('checkout.loading')} />;
   if (error) return <Message title={_('plans.loadFailed')} text={errorMessage(error, _('common.pleaseTryAgain'))} />;
@@ -45,14 +48,15 @@ export default function CheckoutPage() {
  * The registration being paid for: the checkout link names it (`?registration=…`, e-mailed and
  * shown after registering, so it works in any tab or device); otherwise the one this tab registered.
  */
-function registrationToPay(): string | null {
-  const fromLink = new URLSearchParams(window.location.search).get(CHECKOUT_REGISTRATION_PARAM);
+function useRegistrationToPay(): string | null {
+  const fromLink = new URLSearchParams(useSearch()).get(CHECKOUT_REGISTRATION_PARAM);
+  const pending = usePendingRegistrationId();
   if (fromLink && /^[0-9a-f-]{36}$/i.test(fromLink)) return fromLink;
-  return readPendingRegistration()?.id ?? null;
+  return pending;
 }
 
 function Checkout({ plan }: { plan: SubscriptionPlan }) {
-  const [registrationId] = useState(registrationToPay);
+  const registrationId = useRegistrationToPay();
   const i18n = useI18n();
   const _ = useT();
   const price = formatMoney(i18n, plan.price, plan.currency);
@@ -159,7 +163,7 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
   return (
     <>
       {declined && (
-        <div role="alert" className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+        <div id="payment-declined" role="alert" className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
           <p className="font-semibold text-destructive">{declined}</p>
           <p className="mt-1">{_('pay.declinedHelp')}</p>
         </div>
@@ -175,6 +179,8 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
         }}
         onFailed={(message) => {
           setDeclined(message);
+          // The keyboard starts again from what went wrong, just above the card fields.
+          focusWhenShown(() => document.getElementById('payment-declined'));
           toast({ title: _('pay.failed'), description: message, variant: 'destructive' });
         }}
       />
@@ -184,7 +190,7 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
 
 /** The checkout link, to finish paying later or on another device (also e-mailed at registration). */
 function CheckoutLink({ path }: { path: string }) {
-  const url = `${window.location.origin}${path}`;
+  const url = `${site.origin}${path}`;
   const [copied, setCopied] = useState<boolean | null>(null);
   const _ = useT();
   // Without clipboard access (an older browser, an insecure origin) say so rather than do nothing.

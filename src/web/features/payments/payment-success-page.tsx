@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { formatMoney } from '../../../contract/locale-format';
 import type { PaymentReceipt, PaymentStatusResult } from '../../../contract/payments';
 import { checkoutPath } from '../../../contract/routes';
@@ -12,6 +12,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { clearPendingRegistration } from '../registration';
 import { homeHref, useI18n, useT } from '../../lib/i18n';
+import { useFocusOnArrival } from '../../lib/focus';
 import { site } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paymentStatus } from './api';
@@ -25,7 +26,9 @@ const NEXT_STEPS = ['success.next1', 'success.next2', 'success.next3'];
  * the server, which asks the provider, and says what really happened.
  */
 export default function PaymentSuccessPage() {
-  const [params] = useState(() => new URLSearchParams(window.location.search));
+  useFocusOnArrival();
+  const search = useSearch();
+  const [params] = useState(() => new URLSearchParams(search));
   const clientSecret = params.get('payment_intent_client_secret');
   const status = useQuery({
     queryKey: ['payment-status', clientSecret],

@@ -1,2 +1,3 @@
 /** The client portfolio: the landing page's 'Our Client Websites' and its management in settings. */
-export { PortfolioSection } from './portfolio-section';
+// The landing page loads the section lazily by file (screens/landing/page.tsx).
+export { default as PortfolioSection } from './portfolio-section';

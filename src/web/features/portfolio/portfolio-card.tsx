@@ -7,10 +7,11 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog, Dialog, DialogContent } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
+import { useFocusAfterRemoving } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { useDeletePortfolioItem } from './admin-api';
 import { usePortfolio } from './api';
-import { PortfolioForm } from './portfolio-form';
+import { PortfolioForm, portfolioRowId } from './portfolio-form';
 
 type Pending = { kind: 'edit' | 'delete'; item: PortfolioItem } | null;
 
@@ -32,25 +33,21 @@ export function PortfolioCard({ focused }: { focused: boolean }) {
     if (settled) scrolledWhenSettled.current = true;
   }, [focused, settled]);
 
-  // One dialog serves every row (no Radix trigger), so focus goes back by hand: to the button
-  // that opened it, or to the section when that row is gone.
-  const opener = useRef<HTMLElement | null>(null);
-  const open = (kind: 'edit' | 'delete', item: PortfolioItem, button: HTMLElement) => {
-    opener.current = button;
-    setPending({ kind, item });
-  };
+  // One dialog serves every row; it gives focus back to the button that opened it (components/ui/dialog),
+  // or after a delete to the next row, else the previous one, else the list's heading.
+  const open = (kind: 'edit' | 'delete', item: PortfolioItem) => setPending({ kind, item });
   const close = () => setPending(null);
-  useEffect(() => {
-    if (pending || !opener.current) return;
-    if (opener.current.isConnected) opener.current.focus();
-    else ref.current?.focus();
-    opener.current = null;
-  }, [pending]);
+  const afterDelete = useFocusAfterRemoving();
 
   const confirmDelete = () => {
     if (pending?.kind !== 'delete') return;
-    remove.mutate(pending.item.id, {
-      onSuccess: () => (close(), toast({ title: 'Portfolio item deleted successfully!' })),
+    const { id } = pending.item;
+    remove.mutate(id, {
+      onSuccess: () => {
+        afterDelete.removing(document.getElementById(portfolioRowId(id)), document.getElementById('portfolio-list-heading'));
+        close();
+        toast({ title: 'Portfolio item deleted successfully!' });
+      },
       onError: (error) => toast({ title: errorMessage(error, 'Failed to delete portfolio item'), variant: 'destructive' }),
     });
   };
@@ -68,14 +65,16 @@ export function PortfolioCard({ focused }: { focused: boolean }) {
         <div className="mt-3">
           <PortfolioForm labelledBy="portfolio-add-title" />
         </div>
-        <h3 className="mt-8 font-semibold">Client websites</h3>
+        <h3 id="portfolio-list-heading" className="mt-8 font-semibold">
+          Client websites
+        </h3>
         {portfolio.isPending && <Skeleton className="mt-4 h-24 w-full" />}
         {portfolio.isError && <p className="mt-4 text-sm text-destructive">Error loading the portfolio: {errorMessage(portfolio.error, 'Unknown error')}</p>}
         {portfolio.data?.length === 0 && <p className="mt-4 text-sm text-muted-foreground">No portfolio items yet</p>}
         {portfolio.data && portfolio.data.length > 0 && (
           <ul className="mt-2 divide-y divide-border" aria-label="Client websites">
             {portfolio.data.map((item) => (
-              <PortfolioRow key={item.id} item={item} onEdit={(button) => open('edit', item, button)} onDelete={(button) => open('delete', item, button)} />
+              <PortfolioRow key={item.id} item={item} onEdit={() => open('edit', item)} onDelete={() => open('delete', item)} />
             ))}
           </ul>
         )}
@@ -96,15 +95,17 @@ export function PortfolioCard({ focused }: { focused: boolean }) {
         pendingLabel="Deleting..."
         pending={remove.isPending}
         onConfirm={confirmDelete}
+        returnFocus={afterDelete.returnFocus}
       />
     </section>
   );
 }
 
-function PortfolioRow({ item, onEdit, onDelete }: { item: PortfolioItem; onEdit: (button: HTMLElement) => void; onDelete: (button: HTMLElement) => void }) {
+function PortfolioRow({ item, onEdit, onDelete }: { item: PortfolioItem; onEdit: () => void; onDelete: () => void }) {
   const [logoFailed, setLogoFailed] = useState(false);
+  // Focusable by script: focus lands on the row after adding it, or on the next one after a delete.
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 py-4">
+    <li id={portfolioRowId(item.id)} tabIndex={-1} className="flex flex-wrap items-start justify-between gap-3 py-4">
       <div className="flex min-w-0 flex-1 items-start gap-3">
         {item.logoUrl && !logoFailed ? (
           <img
@@ -133,12 +134,12 @@ function PortfolioRow({ item, onEdit, onDelete }: { item: PortfolioItem; onEdit:
           Visit Site
           <span className="sr-only"> {item.websiteName} (opens in a new tab)</span>
         </a>
-        <Button size="sm" variant="outline" onClick={(e) => onEdit(e.currentTarget)}>
+        <Button size="sm" variant="outline" onClick={onEdit}>
           <Pencil className="size-3.5" aria-hidden="true" />
           Edit
           <span className="sr-only"> {item.websiteName}</span>
         </Button>
-        <Button size="sm" variant="red" onClick={(e) => onDelete(e.currentTarget)}>
+        <Button size="sm" variant="red" onClick={onDelete}>
           <Trash2 className="size-3.5" aria-hidden="true" />
           Delete
           <span className="sr-only"> {item.websiteName}</span>

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { DialogClose } from '../../components/ui/dialog';
 import { describedBy, Field, Input, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';
+import { focusWhenShown } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { LogoField } from '../uploads';
 import { useSavePortfolioItem } from './admin-api';
@@ -13,6 +14,9 @@ const TEXT_FIELDS = [
   { key: 'websiteName', label: 'Website Name', type: 'text', placeholder: undefined },
   { key: 'websiteUrl', label: 'Website URL', type: 'url', placeholder: 'https://' },
 ] as const;
+
+/** The id of an item's row in the settings list, where focus lands after adding it. */
+export const portfolioRowId = (id: number) => `portfolio-item-${id}`;
 
 /** Add a client website, or edit one (inside a dialog) when `item` is given. */
 export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioItem; labelledBy?: string; onSaved?: () => void }) {
@@ -39,9 +43,12 @@ export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioI
     save.mutate(
       { ...(item ? { id: item.id } : {}), payload: portfolioPayload(values) },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           toast({ title: item ? 'Portfolio item updated successfully!' : 'Portfolio item added successfully!' });
-          if (!item) setValues(EMPTY_PORTFOLIO_ITEM);
+          if (!item) {
+            setValues(EMPTY_PORTFOLIO_ITEM);
+            focusWhenShown(() => document.getElementById(portfolioRowId(saved.id)));
+          }
           save.reset();
           onSaved?.();
         },

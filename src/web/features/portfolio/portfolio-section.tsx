@@ -8,7 +8,7 @@ import { useSignedInEmployee } from '../auth';
 import { usePortfolio } from './api';
 
 /** Shown only when there are items (docs/product.md §2). */
-export function PortfolioSection() {
+export default function PortfolioSection() {
   const { data: items } = usePortfolio();
   // Asked only once there is something to edit; a visitor gets `null` (no error, no Edit button).
   const employee = useSignedInEmployee(Boolean(items?.length));
@@ -48,6 +48,11 @@ function PortfolioCard({ item, canEdit }: { item: PortfolioItem; canEdit: boolea
             loading="lazy"
             className="size-14 rounded-lg object-contain"
             onError={() => setLogoFailed(true)}
+            // The page comes rendered from the server: a logo that failed before React took over
+            // fired its error unheard, so a finished image is checked once.
+            ref={(img) => {
+              if (img?.complete) img.decode().catch(() => setLogoFailed(true));
+            }}
           />
         ) : (
           <div

@@ -1,3 +1,5 @@
+import { useHydrated } from '../../lib/use-hydrated';
+
 /** The registration waiting for payment, kept for the checkout in this browser tab. */
 export interface PendingRegistration {
   id: string;
@@ -21,6 +23,15 @@ export function readPendingRegistration(): PendingRegistration | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The pending registration's id for a page rendered on the server too: none on the server and
+ * while hydrating (as the server rendered it), this tab's right after.
+ */
+export function usePendingRegistrationId(): string | null {
+  const hydrated = useHydrated();
+  return hydrated ? (readPendingRegistration()?.id ?? null) : null;
 }
 
 /** After a confirmed payment: the registration is paid and no longer pending. */

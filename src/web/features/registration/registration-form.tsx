@@ -9,6 +9,7 @@ import { errorMessage, fieldIssues } from '../../lib/api-core';
 import { pageLocale, useI18n, useT } from '../../lib/i18n';
 import { savePendingRegistration } from './pending-registration';
 import { toast } from '../../lib/toast';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePlans } from '../plans';
 import { useRegisterBusiness } from './api';
 
@@ -57,6 +58,7 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
   const { data: plans, isPending: plansLoading } = usePlans();
   const register = useRegisterBusiness();
   const [, navigate] = useLocation();
+  const hydrated = useHydrated();
   const sectionRef = useRef<HTMLElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const i18n = useI18n();
@@ -66,7 +68,8 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
     if (!chosenPlan) return;
     setValues((v) => ({ ...v, subscriptionPlan: chosenPlan.name }));
     setErrors((e) => ({ ...e, subscriptionPlan: undefined }));
-    sectionRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    // Smooth unless the visitor asked for reduced motion (the page's scroll-behavior, index.css).
+    sectionRef.current?.scrollIntoView({ block: 'start' });
     formRef.current?.querySelector<HTMLInputElement>('#businessName')?.focus({ preventScroll: true });
   }, [chosenPlan]);
 
@@ -134,58 +137,61 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
         </h2>
         <p className="mt-3 text-center text-muted-foreground">{_('reg.intro')}</p>
         <Card className="mt-8 p-6 sm:p-8">
-          <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={_('reg.form')} className="grid gap-5 sm:grid-cols-2">
-            <Field {...fieldProps('businessName', true)}>
-              <Input {...control('businessName')} autoComplete="organization" required />
-            </Field>
-            <Field {...fieldProps('ownerName', true)}>
-              <Input {...control('ownerName')} autoComplete="name" required />
-            </Field>
-            <Field {...fieldProps('email', true)}>
-              <Input {...control('email')} type="email" autoComplete="email" required />
-            </Field>
-            <Field {...fieldProps('phone')}>
-              <Input {...control('phone')} type="tel" autoComplete="tel" />
-            </Field>
-            <Field {...fieldProps('address')} className="sm:col-span-2">
-              <Input {...control('address')} autoComplete="street-address" />
-            </Field>
-            <Field {...fieldProps('businessType', true)}>
-              <Select {...control('businessType')} required>
-                <option value="">{_('reg.chooseType')}</option>
-                {BUSINESS_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {_(TYPE_LABELS[type])}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field {...fieldProps('subscriptionPlan', true)}>
-              <Select {...control('subscriptionPlan')} required disabled={plansLoading}>
-                <option value="">{plansLoading ? _('reg.loadingPlans') : _('reg.choosePlan')}</option>
-                {plans?.map((plan) => (
-                  <option key={plan.id} value={plan.name}>
-                    {_('reg.planOption', {
-                      plan: plan.displayName,
-                      price: formatMoney(i18n, plan.price, plan.currency),
-                      cycle: _('common.cycle', { cycle: plan.billingCycle }),
-                    })}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field {...fieldProps('website', false, _('reg.websiteHint'))} className="sm:col-span-2">
-              <Input {...control('website', _('reg.websiteHint'))} type="url" autoComplete="url" placeholder="https://" />
-            </Field>
-            <Field {...fieldProps('description')} className="sm:col-span-2">
-              <Textarea {...control('description')} rows={4} />
-            </Field>
-            <div className="sm:col-span-2">
-              <Button type="submit" variant="red" size="lg" className="w-full" disabled={register.isPending}>
-                {register.isPending ? _('reg.submitting') : _('reg.submit')}
-              </Button>
-              <p className="mt-3 text-center text-xs text-muted-foreground">{_('reg.requiredNote')}</p>
-            </div>
+          <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={_('reg.form')}>
+            {/* Disabled until React handles the form (it arrives rendered by the server). */}
+            <fieldset disabled={!hydrated} className="m-0 grid min-w-0 gap-5 border-0 p-0 sm:grid-cols-2">
+              <Field {...fieldProps('businessName', true)}>
+                <Input {...control('businessName')} autoComplete="organization" required />
+              </Field>
+              <Field {...fieldProps('ownerName', true)}>
+                <Input {...control('ownerName')} autoComplete="name" required />
+              </Field>
+              <Field {...fieldProps('email', true)}>
+                <Input {...control('email')} type="email" autoComplete="email" required />
+              </Field>
+              <Field {...fieldProps('phone')}>
+                <Input {...control('phone')} type="tel" autoComplete="tel" />
+              </Field>
+              <Field {...fieldProps('address')} className="sm:col-span-2">
+                <Input {...control('address')} autoComplete="street-address" />
+              </Field>
+              <Field {...fieldProps('businessType', true)}>
+                <Select {...control('businessType')} required>
+                  <option value="">{_('reg.chooseType')}</option>
+                  {BUSINESS_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {_(TYPE_LABELS[type])}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field {...fieldProps('subscriptionPlan', true)}>
+                <Select {...control('subscriptionPlan')} required disabled={plansLoading}>
+                  <option value="">{plansLoading ? _('reg.loadingPlans') : _('reg.choosePlan')}</option>
+                  {plans?.map((plan) => (
+                    <option key={plan.id} value={plan.name}>
+                      {_('reg.planOption', {
+                        plan: plan.displayName,
+                        price: formatMoney(i18n, plan.price, plan.currency),
+                        cycle: _('common.cycle', { cycle: plan.billingCycle }),
+                      })}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field {...fieldProps('website', false, _('reg.websiteHint'))} className="sm:col-span-2">
+                <Input {...control('website', _('reg.websiteHint'))} type="url" autoComplete="url" placeholder="https://" />
+              </Field>
+              <Field {...fieldProps('description')} className="sm:col-span-2">
+                <Textarea {...control('description')} rows={4} />
+              </Field>
+              <div className="sm:col-span-2">
+                <Button type="submit" variant="red" size="lg" className="w-full" disabled={register.isPending}>
+                  {register.isPending ? _('reg.submitting') : _('reg.submit')}
+                </Button>
+                <p className="mt-3 text-center text-xs text-muted-foreground">{_('reg.requiredNote')}</p>
+              </div>
+            </fieldset>
           </form>
         </Card>
       </div>

@@ -1,31 +1,25 @@
 import { Home, LogOut, Menu } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { navigate } from 'wouter/use-browser-location';
 import { LOGIN_PATH } from '../../../contract/auth';
 import { PageSpinner } from '../../components/page-spinner';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
+import { useFocusOnArrival } from '../../lib/focus';
 import { site } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEmployee, useSignOut } from '../../features/auth/admin';
-import { SECTIONS, type SectionId } from './sections';
+import { SETTINGS_PAGE_INFO } from '../settings/pages';
+import { AdminLink } from './admin-link';
+import { adminHref, sectionHref, useAdminLocation, type SectionId } from './location';
+import { SECTIONS } from './sections';
 
 /** docs/product.md §9: the browser goes to sign-in 500 ms after the 'Unauthorized' toast. */
 const LOGIN_REDIRECT_DELAY_MS = 500;
-
-interface Location {
-  section: SectionId;
-  /** `/settings#portfolio` opens settings at its portfolio list. */
-  focus?: string;
-}
-
-function locationFromUrl(): Location {
-  const hash = window.location.hash.slice(1);
-  if (window.location.pathname === '/settings') return { section: 'settings', ...(hash ? { focus: hash } : {}) };
-  return { section: SECTIONS.some((s) => s.id === hash) ? (hash as SectionId) : 'search' };
-}
 
 /** The admin area: only for a signed-in employee, which the server checks on every call. */
 export default function AdminPage() {
@@ -49,22 +43,32 @@ export default function AdminPage() {
 }
 
 function AdminShell({ name, email }: { name: string; email: string }) {
-  const [location, setLocation] = useState<Location>(locationFromUrl);
+  useFocusOnArrival();
+  const location = useAdminLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  useEffect(() => {
-    const onHash = () => {
-      setLocation(locationFromUrl());
-      setDrawerOpen(false);
-    };
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+  const href = adminHref(location);
   const current = SECTIONS.find((s) => s.id === location.section)!;
+  const settingsPage = location.section === 'settings' ? location.page : undefined;
+  useDocumentTitle(settingsPage ? `${SETTINGS_PAGE_INFO[settingsPage].label} · Settings · Admin` : `${current.label} · Admin`);
+
+  // The old settings links (`/settings#portfolio`, `/admin#settings`) land on the page's own address.
+  useEffect(() => {
+    if (location.section === 'settings' && window.location.pathname !== href) navigate(href + window.location.search, { replace: true });
+  }, [location.section, href]);
+  // A new section or settings page starts at its top, as a new page would.
+  const shown = useRef(href);
+  useEffect(() => {
+    if (shown.current === href) return;
+    shown.current = href;
+    setDrawerOpen(false);
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [href]);
+
   const Section = current.component;
   const sidebar = <SidebarContent current={location.section} name={name} email={email} onChoose={() => setDrawerOpen(false)} />;
 
   return (
-    <div className="min-h-screen md:grid md:grid-cols-[16rem_1fr]">
+    <div className="min-h-screen md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
       <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-border bg-card px-4 py-2 md:hidden">
         <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
           <DialogTrigger asChild>
@@ -78,15 +82,16 @@ function AdminShell({ name, email }: { name: string; email: string }) {
         </Dialog>
         <p className="font-bold">{site.name}</p>
       </header>
-      <aside className="hidden border-r border-border bg-card p-4 md:block">
+      {/* The sidebar stays in view while the section scrolls; a short window scrolls the sidebar itself. */}
+      <aside className="hidden border-r border-border bg-card p-4 md:sticky md:top-0 md:block md:h-screen md:overflow-y-auto">
         <p className="text-lg font-bold">{site.name}</p>
         {sidebar}
       </aside>
       <main className="min-w-0 p-4 sm:p-6">
-        <h1 className="text-2xl font-bold">{current.label}</h1>
+        <h1 className="text-2xl font-bold">{current.title()}</h1>
         <div className="mt-4">
           <Suspense fallback={<PageSpinner label={`Loading ${current.label}…`} />}>
-            <Section {...(location.focus ? { focus: location.focus } : {})} />
+            <Section {...(settingsPage ? { page: settingsPage } : {})} />
           </Suspense>
         </div>
       </main>
@@ -101,16 +106,16 @@ function SidebarContent({ current, name, email, onChoose }: { current: SectionId
       <p className="text-xs text-muted-foreground">Items from a Veteran</p>
       <nav aria-label="Admin sections" className="mt-6 grid gap-1">
         {SECTIONS.map(({ id, label, icon: Icon }) => (
-          <a
+          <AdminLink
             key={id}
-            href={`/admin#${id}`}
+            href={sectionHref(id)}
             onClick={onChoose}
             aria-current={id === current ? 'page' : undefined}
             className={cn('flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-muted', id === current && 'bg-muted font-semibold')}
           >
             <Icon className="size-4" aria-hidden="true" />
             {label}
-          </a>
+          </AdminLink>
         ))}
         <a href="/" className="mt-4 flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-muted">
           <Home className="size-4" aria-hidden="true" />
@@ -120,6 +125,9 @@ function SidebarContent({ current, name, email, onChoose }: { current: SectionId
       <div className="mt-8 border-t border-border pt-4 text-sm">
         <p className="font-medium">{name}</p>
         <p className="truncate text-xs text-muted-foreground">{email}</p>
+        <div className="mt-3">
+          <ThemeToggle />
+        </div>
         <Button
           variant="outline"
           size="sm"

@@ -13,7 +13,7 @@ const HIGHLIGHTS = [
 export function Hero() {
   const _ = useT();
   return (
-    <section aria-labelledby="hero-title" className="bg-navy-900 text-white">
+    <section aria-labelledby="hero-title" className="surface-dark bg-navy-900 text-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1.2fr_1fr] lg:items-center">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-white/30 bg-flag-red px-4 py-1.5 text-sm font-semibold">

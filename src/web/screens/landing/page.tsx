@@ -6,8 +6,9 @@ import { PlansSection } from '../../features/plans';
 import { RegistrationSection } from '../../features/registration';
 import { TeamAccess } from './team-access';
 
-// Below the fold and shown only once there are client websites: loaded by file, after the first paint.
-const PortfolioSection = lazy(() => import('../../features/portfolio/portfolio-section').then((m) => ({ default: m.PortfolioSection })));
+// Shown only when the portfolio has items, under the form: its code loads beside its data, off
+// the first-load budget (docs/decisions/017).
+const PortfolioSection = lazy(() => import('../../features/portfolio/portfolio-section'));
 
 export function LandingPage() {
   // A plan chosen on a card; the nonce lets choosing the same plan again scroll again.
@@ -41,7 +42,9 @@ export function LandingPage() {
       <main id="main">
         <Hero />
         <PlansSection onChoose={choosePlan} />
-        <RegistrationSection chosenPlan={chosen} />
+        <Suspense fallback={<div id="register" className="min-h-[60rem]" aria-busy="true" />}>
+          <RegistrationSection chosenPlan={chosen} />
+        </Suspense>
         <Suspense fallback={null}>
           <PortfolioSection />
         </Suspense>

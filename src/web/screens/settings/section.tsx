@@ -1,28 +1,63 @@
+import { Suspense } from 'react';
+import { AdminLink } from '../admin/admin-link';
+import { SETTINGS_PAGES, settingsPath, type SettingsPage } from '../../../contract/routes';
 import { PageSpinner } from '../../components/page-spinner';
+import { Card } from '../../components/ui/card';
 import { useEmployee } from '../../features/auth/admin';
+import { useBillingClockAvailable } from '../../features/billing/admin';
 import type { SectionProps } from '../../lib/admin-section';
-import { ActivityCard } from '../../features/activity';
-import { ApplicationsCard, CreateApplicationCard } from '../../features/applications';
-import { BillingClockCard } from '../../features/billing/admin';
-import { EmployeesCard } from '../../features/employees';
-import { PlansCard } from '../../features/plans/admin';
-import { PortfolioCard } from '../../features/portfolio/admin';
-import { TwoFactorCard } from '../../features/auth/admin';
+import { cn } from '../../lib/cn';
+import { SETTINGS_PAGE_INFO } from './pages';
 
-/** Settings: your own sign-in, the team (owners), applications, the portfolio, plans, test mode's billing clock (owners) and the activity log. */
-export default function SettingsSection({ focus }: SectionProps) {
+/**
+ * Settings, a page each: applications, portfolio, plans, employees (owners), security, the activity
+ * log and test mode's billing clock (owners), with their own navigation inside the admin shell.
+ */
+export default function SettingsSection({ page = SETTINGS_PAGES[0] }: SectionProps) {
   const me = useEmployee();
+  const owner = me.data?.role === 'owner';
+  // The clock's page is listed only once the clock is known to exist (test mode).
+  const clockAvailable = useBillingClockAvailable(owner);
   if (!me.data) return <PageSpinner />;
+
+  const listed = SETTINGS_PAGES.filter((id) => (id === 'billing-clock' ? owner && clockAvailable === true : owner || !SETTINGS_PAGE_INFO[id].ownersOnly));
+  const { label, ownersOnly, component: Page } = SETTINGS_PAGE_INFO[page];
   return (
-    <div className="flex flex-col gap-6">
-      <TwoFactorCard enabled={me.data.twoFactorEnabled} />
-      {me.data.role === 'owner' && <EmployeesCard selfId={me.data.id} />}
-      <CreateApplicationCard />
-      <ApplicationsCard />
-      <PortfolioCard focused={focus === 'portfolio'} />
-      <PlansCard />
-      {me.data.role === 'owner' && <BillingClockCard />}
-      <ActivityCard />
+    <div className="grid gap-6">
+      <SettingsNav pages={listed} current={page} />
+      {ownersOnly && !owner ? (
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold">{label}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">Only an owner can see this page. Ask an owner of your team if you need a change here.</p>
+        </Card>
+      ) : (
+        <Suspense fallback={<PageSpinner label={`Loading ${label}…`} />}>
+          <Page me={me.data} />
+        </Suspense>
+      )}
     </div>
+  );
+}
+
+function SettingsNav({ pages, current }: { pages: readonly SettingsPage[]; current: SettingsPage }) {
+  return (
+    <nav aria-label="Settings pages">
+      <ul className="flex flex-wrap gap-2">
+        {pages.map((id) => (
+          <li key={id}>
+            <AdminLink
+              href={settingsPath(id)}
+              aria-current={id === current ? 'page' : undefined}
+              className={cn(
+                'inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors',
+                id === current ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:bg-muted',
+              )}
+            >
+              {SETTINGS_PAGE_INFO[id].label}
+            </AdminLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

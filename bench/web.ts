@@ -1,0 +1,111 @@
+// npm run bench:web — (1) what the landing page '/' downloads before it can render: the entry
+// script, its modulepreloaded chunks and the stylesheets named in the built HTML shell, in gzip
+// bytes; (2) Lighthouse (the npm package, in Debian's Chromium) on '/', '/es', a checkout and the
+// 404 page, mobile and desktop, BENCH_WEB_RUNS runs each (median): score, FCP, LCP, TBT, CLS and
+// the JS transferred. BENCH_WEB_LIGHTHOUSE=0 skips (2); CHROMIUM_PATH names the browser.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { requireBuild, root, serverEntry, serverEnv, spawnServer, stopServer, waitFor } from './lib.js';
+
+const JS_BUDGET_KB = 90;
+const CSS_BUDGET_KB = 20;
+
+requireBuild();
+const html = fs.readFileSync(path.join(root, 'dist/shell/index.html'), 'utf8');
+const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/web', file)), { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+let js = 0;
+let css = 0;
+for (const ref of new Set(refs)) {
+  const size = gzipSize(ref);
+  if (ref.endsWith('.js')) js += size;
+  else css += size;
+  console.log(`${ref.padEnd(40)} ${kb(size)}`);
+}
+const lazy = fs
+  .readdirSync(path.join(root, 'dist/web/assets'))
+  .filter((f) => f.endsWith('.js') && !refs.includes(`/assets/${f}`))
+  .map((f) => `${f} ${kb(gzipSize(`/assets/${f}`))}`);
+console.log(`\ninitial JS for '/': ${kb(js)} gzip (budget <= ${JS_BUDGET_KB} KB)`);
+console.log(`initial CSS for '/': ${kb(css)} gzip (budget <= ${CSS_BUDGET_KB} KB)`);
+console.log(`loaded later (lazy routes, idle toaster): ${lazy.join(', ')}`);
+if (js > JS_BUDGET_KB * 1024 || css > CSS_BUDGET_KB * 1024) process.exitCode = 1;
+
+if (process.env.BENCH_WEB_LIGHTHOUSE !== '0') await lighthouseRuns();
+
+interface Sample {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  js: number;
+}
+
+/** The built server on a fresh embedded database, Lighthouse against it, the medians printed. */
+async function lighthouseRuns(): Promise<void> {
+  const runs = Number(process.env.BENCH_WEB_RUNS ?? 5);
+  const port = Number(process.env.BENCH_WEB_PORT ?? 4700);
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+  const server = spawnServer([serverEntry], { env: serverEnv(port, dataDir, { LOG_LEVEL: 'warn', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }), stdio: 'ignore' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    await waitFor(`${origin}/readyz`, 60_000, server);
+    const pages: [string, string][] = [
+      ['/', '/'],
+      ['/es', '/es'],
+      ['checkout', '/checkout/growing'],
+      ['404', '/no-such-page'],
+    ];
+    console.log(`\nLighthouse ${runs} runs each, median:`);
+    console.log('page       form     score   FCP ms   LCP ms   TBT ms   CLS     JS KB (transferred)');
+    const results: (Sample & { name: string; form: string })[] = [];
+    for (const [name, pathname] of pages) {
+      for (const form of ['mobile', 'desktop'] as const) {
+        const samples: Sample[] = [];
+        for (let i = 0; i < runs; i++) {
+          // The 404 page answers 404 on purpose: Lighthouse measures it anyway.
+          const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], ignoreStatusCode: true };
+          const result = await lighthouse(`${origin}${pathname}`, flags, form === 'desktop' ? desktopConfig : undefined);
+          if (!result) throw new Error(`Lighthouse gave no result for ${pathname}`);
+          const { lhr } = result;
+          const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+          const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+          samples.push({
+            score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            fcp: audit('first-contentful-paint'),
+            lcp: audit('largest-contentful-paint'),
+            tbt: audit('total-blocking-time'),
+            cls: audit('cumulative-layout-shift'),
+            js: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+          });
+        }
+        const median = (key: keyof Sample) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+        const row = { name, form, score: median('score'), fcp: median('fcp'), lcp: median('lcp'), tbt: median('tbt'), cls: median('cls'), js: median('js') };
+        results.push(row);
+        const cells = [row.score.toFixed(0).padStart(5), row.fcp.toFixed(0).padStart(8), row.lcp.toFixed(0).padStart(8), row.tbt.toFixed(0).padStart(8)];
+        console.log(`${name.padEnd(10)} ${form.padEnd(8)} ${cells.join(' ')} ${row.cls.toFixed(3).padStart(7)} ${row.js.toFixed(1).padStart(9)}`);
+      }
+    }
+    const home = results.find((r) => r.name === '/' && r.form === 'mobile')!;
+    const homeDesktop = results.find((r) => r.name === '/' && r.form === 'desktop')!;
+    const met = home.score === 100 && home.fcp <= 900 && home.lcp <= 1200 && home.tbt <= 50 && home.cls === 0 && homeDesktop.score === 100;
+    console.log(`\nbudget on '/': mobile score 100, FCP <= 900 ms, LCP <= 1200 ms, TBT <= 50 ms, CLS 0; desktop 100 — ${met ? 'met' : 'NOT met'}`);
+    if (!met) process.exitCode = 1;
+  } finally {
+    chrome.kill();
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

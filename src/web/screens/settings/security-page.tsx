@@ -1,0 +1,7 @@
+import { TwoFactorCard } from '../../features/auth/admin';
+import type { SettingsPageProps } from './pages';
+
+/** Settings → Security: the employee's own two-factor sign-in. */
+export default function SecuritySettings({ me }: SettingsPageProps) {
+  return <TwoFactorCard enabled={me.twoFactorEnabled} />;
+}
