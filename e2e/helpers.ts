@@ -4,8 +4,19 @@ import { expect, type APIRequestContext, type Browser, type Locator, type Page }
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe-core in the page (evaluate is not subject to the page's CSP); fails on serious or critical. */
+/**
+ * Runs axe-core in the page (evaluate is not subject to the page's CSP); fails on serious or
+ * critical. Opening animations (a dialog fading in) end first: axe would measure a half-faded text.
+ */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (

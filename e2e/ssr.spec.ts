@@ -22,6 +22,24 @@ test('the landing page, a checkout and the 404 page are complete HTML before any
   await context.close();
 });
 
+test('pages rendered at the same time keep each its own language and host', async ({ request }) => {
+  // The site and the language are module state of the renderer: renders take turns (entry-server.tsx).
+  const pages = [
+    { url: '/accessibility?utm_source=a', host: 'one.example', lang: 'en', heading: 'Accessibility statement' },
+    { url: '/es/accessibility?utm_source=a', host: 'two.example', lang: 'es', heading: 'Declaración de accesibilidad' },
+    { url: '/checkout/essential?utm_source=a', host: 'three.example', lang: 'en', heading: 'Essential' },
+    { url: '/es/checkout/essential?utm_source=a', host: 'four.example', lang: 'es', heading: 'Essential' },
+  ];
+  const answers = await Promise.all(pages.map((p) => request.get(p.url, { headers: { host: p.host } }).then((r) => r.text())));
+  answers.forEach((html, i) => {
+    const { host, lang, heading } = pages[i]!;
+    expect(html).toContain(`<html lang="${lang}"`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}`));
+    expect(html).toContain(`href="http://${host}/`);
+    for (const other of pages.filter((p) => p.host !== host)) expect(html).not.toContain(other.host);
+  });
+});
+
 test('hydrates without errors or layout shifts, and uses the rendered data without fetching it again', async ({ page }) => {
   const problems: string[] = [];
   const onConsole = (message: ConsoleMessage) => {

@@ -102,7 +102,6 @@ function matchesRoute(routes: readonly string[], path: string): boolean {
   });
 }
 
-
 /**
  * The query parameters the server-rendered pages read (a checkout link's registration, the payment
  * confirmation's intent, the billing page's sign-in token); any other (utm_source, …) changes nothing.

@@ -14,7 +14,7 @@ export function SiteHeader({ nav }: { nav?: ReactNode }) {
           <img src="/logo.svg" alt="" width="32" height="32" />
           <span>{site.name}</span>
         </a>
-        <div className="flex items-center gap-2 sm:gap-4">
+        <div className="flex flex-wrap items-center justify-end gap-2 sm:gap-4">
           {nav}
           <LanguageSwitch />
           <ThemeToggle />

@@ -1,12 +1,7 @@
 import { useId, useState } from 'react';
 import { storedTheme, setTheme, type Theme } from '../lib/theme';
 import { useHydrated } from '../lib/use-hydrated';
-
-const CHOICES: [Theme, string][] = [
-  ['system', 'System'],
-  ['light', 'Light'],
-  ['dark', 'Dark'],
-];
+import { useT } from '../lib/i18n';
 
 /**
  * System, Light or Dark, as a group of radio buttons (arrow keys move between them); each radio
@@ -18,11 +13,17 @@ export function ThemeToggle() {
   const name = useId();
   const hydrated = useHydrated();
   const [picked, setPicked] = useState<Theme | null>(null);
+  const _ = useT();
+  const choices: [Theme, string][] = [
+    ['system', _('theme.system')],
+    ['light', _('theme.light')],
+    ['dark', _('theme.dark')],
+  ];
   const chosen = picked ?? (hydrated ? storedTheme() : 'system');
   return (
     <fieldset className="flex w-fit rounded-md border border-border p-0.5 text-xs font-medium">
-      <legend className="sr-only">Theme</legend>
-      {CHOICES.map(([value, label]) => (
+      <legend className="sr-only">{_('theme.legend')}</legend>
+      {choices.map(([value, label]) => (
         <label key={value} className="relative flex">
           <input
             type="radio"

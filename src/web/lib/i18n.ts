@@ -77,4 +77,3 @@ export const useI18n = () => useLingui().i18n;
 
 /** A path in the page's language, for plain links and absolute URLs (router links get the base themselves). */
 export const pagePath = (path: string) => localizedPath(pageLocale, path);
-
