@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
 import { renderShell } from './src/server/http/shell.ts';
-import { alternateLinks, splitLocale } from './src/contract/routes.ts';
+import { splitLocale } from './src/contract/routes.ts';
 import { DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from './src/contract/site.ts';
 
 /** In `npm run dev`, fill the shell's placeholders the way the server does in production. */
@@ -16,7 +16,7 @@ function devShell(): Plugin {
       const origin = ctx.server?.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? 'http://localhost:5173';
       const { locale, path } = splitLocale(ctx.originalUrl ?? ctx.path);
       const site = { name: process.env.SITE_NAME || DEFAULT_SITE_NAME, supportEmail: process.env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL };
-      return renderShell(html, site, origin, { locale, alternates: alternateLinks(origin, path) });
+      return renderShell(html, site, origin, { locale, path, found: true });
     },
   };
 }

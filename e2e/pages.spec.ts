@@ -32,3 +32,25 @@ test('robots.txt and sitemap.xml are served, and the page carries its metadata',
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(jsonLd).toMatchObject({ '@type': 'Organization', name: 'Test Agency', email: 'help@example.com' });
 });
+
+test('each public page has its own title, canonical URL and alternates once running; billing and the admin area are noindex', async ({ page }) => {
+  const canonical = page.locator('link[rel="canonical"]');
+  await page.goto('/');
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { makesOffer: { name: string; price: string }[] };
+  expect(jsonLd.makesOffer.map((o) => o.name)).toEqual(['Essential', 'Growing', 'Professional', 'Comprehensive']);
+  await page.goto('/checkout/growing?utm_source=mail');
+  await expect(page.getByRole('heading', { name: 'Growing', level: 1 })).toBeVisible();
+  // The title the server wrote is the one the page keeps once it runs.
+  await expect(page).toHaveTitle('Checkout: Growing plan · Test Agency');
+  await expect(canonical).toHaveAttribute('href', /\/checkout\/growing$/);
+  await expect(page.locator('link[hreflang="es"]')).toHaveAttribute('href', /\/es\/checkout\/growing$/);
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  await page.goto('/es/accessibility');
+  await expect(page).toHaveTitle('Declaración de accesibilidad · Test Agency');
+  await expect(canonical).toHaveAttribute('href', /\/es\/accessibility$/);
+  for (const path of ['/account', '/es/account', '/login']) {
+    const response = await page.goto(path);
+    expect(response!.headers()['x-robots-tag'], path).toBe('noindex');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  }
+});

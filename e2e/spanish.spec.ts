@@ -78,7 +78,7 @@ test('checkout, the 404 page and the billing page are in Spanish under /es, and 
   await expect(page.getByText('cada mes')).toBeVisible();
   await expect(page.getByRole('link', { name: 'registre su negocio' })).toHaveAttribute('href', '/es#register');
   await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/es');
-  await expect(page).toHaveTitle('Pago · Test Agency');
+  await expect(page).toHaveTitle('Pago: plan Growing · Test Agency');
   expect(await alternates(page)).toEqual({ en: '/checkout/growing', es: '/es/checkout/growing', 'x-default': '/checkout/growing' });
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'English' }).click();

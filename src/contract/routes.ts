@@ -123,6 +123,15 @@ export function isServerRenderedPath(path: string): boolean {
   return matchesRoute(SERVER_RENDERED, splitLocale(path).path) || !isKnownWebPath(path);
 }
 
+/** The public pages by name, for their head (title, description, indexing) and the sitemap. */
+export type PublicPage = 'landing' | 'checkout' | 'paymentSuccess' | 'account' | 'accessibility';
+const PUBLIC_PAGES: readonly PublicPage[] = ['landing', 'checkout', 'paymentSuccess', 'account', 'accessibility'];
+
+/** Which public page `path` is (without its language prefix; query aside), or null for any other. */
+export function publicPageOf(path: string): PublicPage | null {
+  return PUBLIC_PAGES.find((page) => matchesRoute([WEB_PATHS[page]], path)) ?? null;
+}
+
 /**
  * The `<link rel="alternate" hreflang>` of a page: the same page in every language, and English as
  * `x-default`. `path` is the page's path without its language prefix; only public pages have them.

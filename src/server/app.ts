@@ -23,6 +23,7 @@ import { planAdminRoutes, planRoutes } from './features/plans/routes.js';
 import { createPlanCatalogue } from './features/plans/service.js';
 import { portfolioAdminRoutes, portfolioRoutes } from './features/portfolio/routes.js';
 import { createPortfolioService, createPortfolioShowcase } from './features/portfolio/service.js';
+import type { SubscriptionPlan } from '../contract/plans.js';
 import { listPlans } from '../contract/plan-list.js';
 import { listPortfolio } from '../contract/portfolio.js';
 import { applicationRoutes } from './features/applications/routes.js';
@@ -160,8 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const activity = createActivityLog(database.db);
   const limits = createSignInLimits({ counters, secret: async () => (await auth.$context).secret, secureCookies: https });
   await app.register(authRoutes, { auth, activity, oidc: config.oidc, counters, limits });
-  await app.register(siteRoutes, { publicUrl: config.site.publicUrl });
   const catalogue = createPlanCatalogue(database.db);
+  await app.register(siteRoutes, { publicUrl: config.site.publicUrl, plans: async () => JSON.parse(await catalogue.json()) as SubscriptionPlan[] });
   await app.register(planRoutes, { catalogue });
   const showcase = createPortfolioShowcase(database.db);
   await app.register(portfolioRoutes, { showcase });

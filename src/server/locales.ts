@@ -12,8 +12,8 @@ import type { Locale } from '../contract/routes.js';
  */
 export const LOCALES_DIR = new URL('../locales/', import.meta.url);
 
-/** The server's own catalogs: the page shell's head, and the e-mails to clients. */
-export type ServerCatalog = 'shell' | 'emails';
+/** The server's own catalogs (the page shell's head, the e-mails to clients), and the pages' whose titles the head repeats. */
+export type ServerCatalog = 'shell' | 'emails' | 'site' | 'checkout' | 'account';
 
 /** A catalog's messages as written (id → ICU message), read from its .po file. */
 export function readCatalog(locale: Locale, part: string): Record<string, string> {

@@ -14,7 +14,10 @@ function fakeBuildWithRenderer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ssr-'));
   fs.mkdirSync(path.join(dir, 'web'));
   fs.mkdirSync(path.join(dir, 'shell'));
-  fs.writeFileSync(path.join(dir, 'shell/index.html'), '<!doctype html><title>{{SITE_NAME}}</title><div id="root"></div><script src="/app.js"></script>');
+  fs.writeFileSync(
+    path.join(dir, 'shell/index.html'),
+    '<!doctype html><title>{{TITLE}}</title><meta name="description" content="{{DESCRIPTION}}"><script type="application/ld+json">{{JSON_LD}}</script><div id="root"></div><script src="/app.js"></script>',
+  );
   const entry = path.join(dir, 'entry-server.mjs');
   fs.writeFileSync(
     entry,
@@ -86,5 +89,40 @@ describe('public pages rendered on the server', () => {
       expect(res.body).not.toContain('ssr-data');
     }
     expect((await ctx.app.inject('/')).body).toContain('<main');
+  });
+
+  it('describes the agency, its services and one offer per plan (price and renewal price) on the landing page, in each language', async () => {
+    const jsonLd = (body: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(body)![1]!) as Record<string, unknown>;
+    type Offer = { name: string; url: string; price: string; priceCurrency: string; priceSpecification: { name: string; price: string }[] };
+    const en = jsonLd((await ctx.app.inject('/')).body);
+    expect(en).toMatchObject({ '@type': 'Organization', name: 'Test Agency', slogan: 'Veteran owned and operated', url: 'https://agency.example.com/' });
+    expect((en.hasOfferCatalog as { itemListElement: { itemOffered: { name: string } }[] }).itemListElement.map((o) => o.itemOffered.name)).toEqual([
+      'Website Development',
+      '2 AI Generated Commercials',
+      'Social Media Marketing',
+      '24/7 Tech Support',
+    ]);
+    const offers = en.makesOffer as Offer[];
+    expect(offers.map((o) => o.name)).toEqual(['Essential', 'Growing', 'Professional', 'Comprehensive']);
+    const growing = offers.find((o) => o.name === 'Growing')!;
+    expect(growing).toMatchObject({ url: 'https://agency.example.com/checkout/growing', price: '299.00', priceCurrency: 'USD' });
+    expect(growing.priceSpecification.map((p) => [p.name, p.price])).toEqual([
+      ['Price for the first 12 months', '299.00'],
+      ['Price after the first 12 months', '325.00'],
+    ]);
+    const es = jsonLd((await ctx.app.inject('/es')).body);
+    expect(es.slogan).toBe('Una empresa de veteranos, dirigida por veteranos');
+    expect((es.makesOffer as Offer[]).find((o) => o.name === 'Growing')!.url).toBe('https://agency.example.com/es/checkout/growing');
+    // Other pages name the agency only.
+    expect(jsonLd((await ctx.app.inject('/accessibility')).body).makesOffer).toBeUndefined();
+  });
+
+  it("titles and describes a plan's checkout page with its name and price, as the page titles itself", async () => {
+    const en = (await ctx.app.inject('/checkout/growing')).body;
+    expect(en).toContain('<title>Checkout: Growing plan · Test Agency</title>');
+    expect(en).toMatch(/<meta name="description" content="The Growing plan from Test Agency, a veteran-owned web agency: \$299\.00 per month /);
+    const es = (await ctx.app.inject('/es/checkout/growing')).body;
+    expect(es).toContain('<title>Pago: plan Growing · Test Agency</title>');
+    expect(es).toMatch(/<meta name="description" content="El plan Growing de Test Agency, una agencia web de veteranos: \$299\.00 por mes /);
   });
 });

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { SSR_DATA_ID } from '../../contract/site.js';
-import type { Locale } from '../../contract/routes.js';
+import { formatMoney } from '../../contract/locale-format.js';
+import type { SubscriptionPlan } from '../../contract/plans.js';
+import { alternateLinks, checkoutPath, LOCALES, localizedPath, publicPageOf, type Locale, type PublicPage } from '../../contract/routes.js';
 import { serverI18n } from '../locales.js';
 
 /** Site facts written into the HTML shell: title, meta tags, Open Graph, JSON-LD. */
@@ -9,48 +11,157 @@ export interface SiteInfo {
   supportEmail: string;
 }
 
-/** What the shell says about one page: its language, its texts, and the same page in other languages. */
+/** What the shell says about one page: its language, which page it is, and the plans it offers. */
 export interface ShellPage {
   locale: Locale;
-  /** `<link rel="alternate" hreflang>`: contract/routes.ts alternateLinks; empty for a page that does not exist. */
-  alternates: { hreflang: string; href: string }[];
+  /** The page's path without its language prefix (`/checkout/growing`), query and all. */
+  path: string;
+  /** False for the 404 page: no canonical link, no alternates, not indexed. */
+  found: boolean;
+  /** The plans on sale, for the landing page's offers and a checkout page's title (absent: the head says less). */
+  plans?: readonly SubscriptionPlan[];
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Search engines index the landing page, the plans' checkout pages and the statement; not billing, payments, the admin area or sign-in. */
+const INDEXED = new Set<PublicPage | null>(['landing', 'checkout', 'accessibility']);
+const OG_LOCALES: Record<Locale, string> = { en: 'en_US', es: 'es_US' };
+
+/** Whether a page of this path may be indexed (X-Robots-Tag and the robots meta tag say noindex otherwise). */
+export function isIndexable(path: string, found: boolean): boolean {
+  return found && INDEXED.has(publicPageOf(path.split(/[?#]/)[0]!));
+}
+
 /**
  * Fills the `{{...}}` placeholders of the built index.html. `origin` is the site's public
  * origin (PUBLIC_URL, or the request's own when unset); the texts are the page language's, from
- * src/locales/{locale}/shell.po.
+ * src/locales/{locale}/shell.po, and each page's title is the one the page itself sets once it runs.
  */
-export function renderShell(template: string, site: SiteInfo, origin: string, page: ShellPage = { locale: 'en', alternates: [] }): string {
-  const i18n = serverI18n('shell', page.locale);
-  const text = (id: string) => escapeHtml(i18n._(id, { name: site.name, email: site.supportEmail }));
-  const organisation = {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: site.name,
-    url: `${origin}/`,
-    logo: `${origin}/logo.svg`,
-    email: site.supportEmail,
-    description: i18n._('shell.orgDescription'),
-  };
+export function renderShell(template: string, site: SiteInfo, origin: string, page: ShellPage = { locale: 'en', path: '/', found: true }): string {
+  const { locale } = page;
+  const i18n = serverI18n('shell', locale);
+  const vars = { name: site.name, email: site.supportEmail };
+  const path = page.path.split(/[?#]/)[0]!;
+  const kind = page.found ? publicPageOf(path) : null;
+  const plan = kind === 'checkout' ? page.plans?.find((p) => checkoutPath(p.name) === path) : undefined;
+  const { title, description } = pageTexts(kind, plan, locale, site);
+  const canonical = `${origin}${localizedPath(locale, path)}`;
+  const head = [
+    ...(kind ? [`<link rel="canonical" href="${escapeHtml(canonical)}" />`, `<meta property="og:url" content="${escapeHtml(canonical)}" />`] : []),
+    `<meta property="og:locale" content="${OG_LOCALES[locale]}" />`,
+    ...LOCALES.filter((l) => l !== locale).map((l) => `<meta property="og:locale:alternate" content="${OG_LOCALES[l]}" />`),
+    ...(kind ? alternateLinks(origin, path) : []).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`),
+    ...(isIndexable(path, page.found) ? [] : ['<meta name="robots" content="noindex" />']),
+  ];
   const values: Record<string, string> = {
     SITE_NAME: escapeHtml(site.name),
     SUPPORT_EMAIL: escapeHtml(site.supportEmail),
     ORIGIN: escapeHtml(origin),
-    LANG: page.locale,
-    TITLE: text('shell.title'),
-    DESCRIPTION: text('shell.description'),
-    OG_TITLE: text('shell.ogTitle'),
-    OG_DESCRIPTION: text('shell.ogDescription'),
-    NOSCRIPT: text('shell.noscript'),
-    ALTERNATES: page.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`).join('\n    '),
+    LANG: locale,
+    TITLE: escapeHtml(title),
+    DESCRIPTION: escapeHtml(description),
+    OG_TITLE: kind === 'landing' ? escapeHtml(i18n._('shell.ogTitle', vars)) : escapeHtml(title),
+    OG_DESCRIPTION: kind === 'landing' ? escapeHtml(i18n._('shell.ogDescription', vars)) : escapeHtml(description),
+    NOSCRIPT: escapeHtml(i18n._('shell.noscript', vars)),
+    PAGE_HEAD: head.join('\n    '),
     // A JSON data block is not executed, so the strict CSP allows it; '<' is escaped so it cannot close the tag.
-    JSON_LD: JSON.stringify(organisation).replace(/</g, '\\u003c'),
+    JSON_LD: JSON.stringify(structuredData(site, origin, locale, kind === 'landing' ? page.plans : undefined)).replace(/</g, '\\u003c'),
   };
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }
+
+/** A page's title and description: the landing page's say what the agency is; the others name the page as it does itself ('Checkout · {site}'). */
+function pageTexts(kind: PublicPage | null, plan: SubscriptionPlan | undefined, locale: Locale, site: SiteInfo): { title: string; description: string } {
+  const shell = serverI18n('shell', locale);
+  const vars = { name: site.name, email: site.supportEmail };
+  const landing = { title: shell._('shell.title', vars), description: shell._('shell.description', vars) };
+  const named = (catalog: 'site' | 'checkout' | 'account', id: string, values: Record<string, string> = {}) =>
+    `${serverI18n(catalog, locale)._(id, values)} · ${site.name}`;
+  switch (kind) {
+    case 'landing':
+      return landing;
+    case 'checkout': {
+      if (!plan) return { title: named('checkout', 'checkout.docTitle'), description: landing.description };
+      const checkout = serverI18n('checkout', locale);
+      const price = formatMoney(checkout, plan.price, plan.currency);
+      const values = { ...vars, plan: plan.displayName, price, cycle: plan.billingCycle };
+      return { title: named('checkout', 'checkout.planDocTitle', { plan: plan.displayName }), description: shell._('shell.checkoutDescription', values) };
+    }
+    case 'paymentSuccess':
+      return { title: named('checkout', 'success.statusDocTitle'), description: landing.description };
+    case 'account':
+      return { title: named('account', 'account.docTitle'), description: shell._('shell.accountDescription', vars) };
+    case 'accessibility':
+      return { title: named('site', 'accessibility.docTitle'), description: shell._('shell.accessibilityDescription', vars) };
+    default:
+      return { title: named('site', 'notFound.docTitle'), description: landing.description };
+  }
+}
+
+/**
+ * schema.org for search engines: the agency (veteran-owned), the services every plan includes,
+ * and on the landing page one offer per plan with its price and, when it has one, the price after
+ * the first 12 months.
+ */
+function structuredData(site: SiteInfo, origin: string, locale: Locale, plans: readonly SubscriptionPlan[] | undefined) {
+  const shell = serverI18n('shell', locale);
+  const words = serverI18n('site', locale);
+  const id = `${origin}/#organization`;
+  const perCycle = (plan: SubscriptionPlan) => ({ '@type': 'QuantitativeValue', value: 1, unitCode: plan.billingCycle === 'year' ? 'ANN' : 'MON' });
+  const offer = (plan: SubscriptionPlan) => ({
+    '@type': 'Offer',
+    name: plan.displayName,
+    description: plan.description,
+    url: `${origin}${checkoutPath(plan.name, undefined, locale)}`,
+    price: plan.price,
+    priceCurrency: plan.currency.toUpperCase(),
+    availability: 'https://schema.org/InStock',
+    seller: { '@id': id },
+    priceSpecification: [
+      {
+        '@type': 'UnitPriceSpecification',
+        name: shell._('shell.introPrice'),
+        price: plan.price,
+        priceCurrency: plan.currency.toUpperCase(),
+        referenceQuantity: perCycle(plan),
+      },
+      ...(plan.renewalPrice
+        ? [
+            {
+              '@type': 'UnitPriceSpecification',
+              name: shell._('shell.renewalPrice'),
+              price: plan.renewalPrice,
+              priceCurrency: plan.currency.toUpperCase(),
+              referenceQuantity: perCycle(plan),
+            },
+          ]
+        : []),
+    ],
+    itemOffered: { '@type': 'Service', name: plan.displayName, provider: { '@id': id } },
+  });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': id,
+    name: site.name,
+    url: `${origin}${localizedPath(locale, '/')}`,
+    logo: `${origin}/logo.svg`,
+    email: site.supportEmail,
+    description: shell._('shell.orgDescription'),
+    slogan: shell._('shell.veteranOwned'),
+    knowsLanguage: [...LOCALES],
+    hasOfferCatalog: {
+      '@type': 'OfferCatalog',
+      name: shell._('shell.services'),
+      itemListElement: SERVICES.map((service) => ({ '@type': 'Offer', itemOffered: { '@type': 'Service', name: words._(service), provider: { '@id': id } } })),
+    },
+    ...(plans?.length ? { makesOffer: plans.map(offer) } : {}),
+  };
+}
+
+/** What every plan includes, as the payment confirmation lists it (site.po). */
+const SERVICES = ['service.website', 'service.commercials', 'service.social', 'service.support'];
 
 /**
  * Puts the server-rendered app into the shell's empty root, followed by the data it was rendered

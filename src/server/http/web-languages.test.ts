@@ -10,7 +10,7 @@ import { renderShell } from './shell.js';
 const TEMPLATE = [
   '<!doctype html><html lang="{{LANG}}"><head><title>{{TITLE}}</title>',
   '<meta name="description" content="{{DESCRIPTION}}"><meta property="og:title" content="{{OG_TITLE}}">',
-  '<meta property="og:description" content="{{OG_DESCRIPTION}}">{{ALTERNATES}}<script type="application/ld+json">{{JSON_LD}}</script>',
+  '<meta property="og:description" content="{{OG_DESCRIPTION}}">{{PAGE_HEAD}}<script type="application/ld+json">{{JSON_LD}}</script>',
   '</head><body><div id="root"></div><noscript>{{NOSCRIPT}}</noscript></body></html>',
 ].join('');
 
@@ -34,7 +34,7 @@ describe('renderShell in each language', () => {
     expect(en).toContain(
       '<noscript>This site needs JavaScript to show plans and take registrations. Please turn it on, or e-mail help@example.com.</noscript>',
     );
-    const es = renderShell(TEMPLATE, site, 'https://a.example', { locale: 'es', alternates: [] });
+    const es = renderShell(TEMPLATE, site, 'https://a.example', { locale: 'es', path: '/', found: true });
     expect(es).toContain('<html lang="es">');
     expect(es).toContain('<title>Test &amp; Co — Sitios web y marketing para pequeños negocios, de una empresa de veteranos</title>');
     expect(es).toContain('content="Test &amp; Co — Agencia web de veteranos"');
@@ -85,5 +85,48 @@ describe('the pages in both languages', () => {
     const admin = await ctx.app.inject('/admin');
     expect(admin.statusCode).toBe(200);
     expect(alternatesOf(admin.body)).toEqual([]);
+  });
+
+  it('gives each page its own title, description and canonical URL in its language, and keeps billing, payments and the admin area out of search engines', async () => {
+    const head = async (url: string) => {
+      const res = await ctx.app.inject(url);
+      const body = res.body;
+      return {
+        title: /<title>(.*?)<\/title>/.exec(body)?.[1],
+        description: /<meta name="description" content="([^"]*)"/.exec(body)?.[1],
+        canonical: /<link rel="canonical" href="([^"]*)"/.exec(body)?.[1] ?? null,
+        ogUrl: /<meta property="og:url" content="([^"]*)"/.exec(body)?.[1] ?? null,
+        ogLocale: /<meta property="og:locale" content="([^"]*)"/.exec(body)?.[1],
+        noindexMeta: body.includes('<meta name="robots" content="noindex" />'),
+        noindexHeader: res.headers['x-robots-tag'] === 'noindex',
+      };
+    };
+    expect(await head('/accessibility?utm_source=x')).toEqual({
+      title: 'Accessibility statement · Test Agency',
+      description: expect.stringContaining('WCAG 2.2 AA'),
+      canonical: 'https://agency.example.com/accessibility',
+      ogUrl: 'https://agency.example.com/accessibility',
+      ogLocale: 'en_US',
+      noindexMeta: false,
+      noindexHeader: false,
+    });
+    expect(await head('/es/accessibility')).toMatchObject({
+      title: 'Declaración de accesibilidad · Test Agency',
+      canonical: 'https://agency.example.com/es/accessibility',
+      ogLocale: 'es_US',
+      noindexHeader: false,
+    });
+    expect(await head('/es')).toMatchObject({ canonical: 'https://agency.example.com/es', title: expect.stringContaining('Sitios web y marketing') });
+    // Without the plans at hand (no server rendering here), a checkout page is named generically.
+    expect(await head('/es/checkout/growing?registration=x')).toMatchObject({
+      title: 'Pago · Test Agency',
+      canonical: 'https://agency.example.com/es/checkout/growing',
+    });
+    for (const url of ['/account', '/es/account', '/payment-success?payment_intent=pi_1', '/admin', '/settings/plans', '/login', '/es/nope']) {
+      const page = await head(url);
+      expect(page.noindexMeta && page.noindexHeader, url).toBe(true);
+    }
+    expect(await head('/account')).toMatchObject({ title: 'Your billing · Test Agency', canonical: 'https://agency.example.com/account' });
+    expect(await head('/es/nope')).toMatchObject({ title: 'Página no encontrada · Test Agency', canonical: null, ogUrl: null });
   });
 });

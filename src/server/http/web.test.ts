@@ -123,6 +123,30 @@ describe('HTTP foundation', () => {
     expect(sitemap.body).toContain('<loc>https://agency.example.com/accessibility</loc>');
   });
 
+  it('lists every indexed public page in both languages with its alternates, and keeps billing and the admin area out', async () => {
+    const robots = (await ctx.app.inject('/robots.txt')).body;
+    for (const path of ['/admin', '/settings', '/login', '/api/', '/account', '/es/account', '/payment-success', '/es/payment-success']) {
+      expect(robots).toContain(`Disallow: ${path}\n`);
+    }
+    expect(robots).not.toContain('Disallow: /checkout');
+    const sitemap = (await ctx.app.inject('/sitemap.xml')).body;
+    const urls = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+    const locs = urls.map((u) => /<loc>(.*?)<\/loc>/.exec(u)![1]!.replace('https://agency.example.com', ''));
+    expect(locs).toEqual([
+      '/',
+      '/es',
+      ...['essential', 'growing', 'professional', 'comprehensive'].flatMap((plan) => [`/checkout/${plan}`, `/es/checkout/${plan}`]),
+      '/accessibility',
+      '/es/accessibility',
+    ]);
+    for (const url of urls) {
+      const alternates = [...url.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => m[1]);
+      expect(alternates).toEqual(['en', 'es', 'x-default']);
+    }
+    expect(urls[3]).toContain('hreflang="en" href="https://agency.example.com/checkout/essential"');
+    expect(sitemap).not.toMatch(/account|payment-success|admin|settings/);
+  });
+
   it('hides internal errors behind a generic 500 message', async () => {
     // A database that went away: queries build, then fail when they run.
     const gone = await openDatabase({ kind: 'pglite' });

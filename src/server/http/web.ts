@@ -5,9 +5,11 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { alternateLinks, isKnownWebPath, isServerRenderedPath, RENDERED_QUERY_PARAMS, splitLocale } from '../../contract/routes.js';
+import { listPlans } from '../../contract/plan-list.js';
+import type { SubscriptionPlan } from '../../contract/plans.js';
+import { isKnownWebPath, isServerRenderedPath, RENDERED_QUERY_PARAMS, splitLocale } from '../../contract/routes.js';
 import { requestOrigin } from './host.js';
-import { fillRoot, renderShell, type ShellPage, type SiteInfo } from './shell.js';
+import { fillRoot, isIndexable, renderShell, type ShellPage, type SiteInfo } from './shell.js';
 
 export interface WebOptions {
   /** The Vite build (dist/web) with its shell template at dist/shell/index.html. */
@@ -86,7 +88,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const cache = new Map<string, RenderedShell>();
   /** The shell of one page: per origin, language and (for the hreflang alternates) public page. */
   const shellFor = (origin: string, page: ShellPage): RenderedShell => {
-    const key = `${origin} ${page.locale} ${page.alternates[0]?.href ?? ''}`;
+    const key = `${origin} ${page.locale} ${page.found ? page.path.split(/[?#]/)[0] : 404}`;
     let shell = cache.get(key);
     if (!shell) {
       shell = compressed(renderShell(template, options.site, origin, page));
@@ -108,8 +110,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       let answer = rendered.get(key);
       if (!answer) {
         const site = { ...options.site, origin };
-        answer = withTimeout(renderApp({ url, site, data: JSON.parse(json) as Record<string, unknown> }), RENDER_TIMEOUT_MS).then((html) =>
-          compressed(fillRoot(renderShell(template, options.site, origin, page), html, json)),
+        const data = JSON.parse(json) as Record<string, unknown>;
+        const plans = data[listPlans.path] as SubscriptionPlan[] | undefined;
+        answer = withTimeout(renderApp({ url, site, data }), RENDER_TIMEOUT_MS).then((html) =>
+          compressed(fillRoot(renderShell(template, options.site, origin, { ...page, plans }), html, json)),
         );
         if (rendered.size >= RENDERED_PAGES) rendered.clear();
         rendered.set(key, answer);
@@ -127,7 +131,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const status = isKnownWebPath(request.url) ? 200 : 404;
     // The language is the URL's: `/es/...` is Spanish (its 404 page too), anything else English.
     const { locale, path } = splitLocale(request.url);
-    const shell = await pageFor(request, origin, { locale, alternates: status === 200 ? alternateLinks(origin, path) : [] });
+    const shell = await pageFor(request, origin, { locale, path, found: status === 200 });
+    // Billing, payments, the admin area and sign-in stay out of search engines (robots.txt keeps crawlers out too).
+    if (!isIndexable(path, status === 200)) reply.header('x-robots-tag', 'noindex');
     reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')

@@ -1,9 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { WEB_PATHS } from '../../../contract/routes.js';
+import type { SubscriptionPlan } from '../../../contract/plans.js';
+import { alternateLinks, checkoutPath, LOCALES, localizedPath, WEB_PATHS } from '../../../contract/routes.js';
 import { requestOrigin } from '../../http/host.js';
 
-/** robots.txt and sitemap.xml: the public pages to index are the landing page and the accessibility statement. */
-export async function siteRoutes(app: FastifyInstance, options: { publicUrl: string | undefined }): Promise<void> {
+export interface SiteRouteOptions {
+  publicUrl: string | undefined;
+  /** The plans on sale: each has its checkout page in the sitemap. */
+  plans: () => Promise<readonly SubscriptionPlan[]>;
+}
+
+/** Where crawlers may not go: the admin area, sign-in and the API; billing and payment results in every language. */
+const PRIVATE_PATHS = [
+  WEB_PATHS.admin,
+  WEB_PATHS.settings,
+  WEB_PATHS.login,
+  '/api/',
+  ...[WEB_PATHS.account, WEB_PATHS.paymentSuccess].flatMap((path) => LOCALES.map((locale) => localizedPath(locale, path))),
+];
+
+const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/**
+ * robots.txt and sitemap.xml. The sitemap lists the indexed public pages (the landing page, each
+ * plan's checkout page, the accessibility statement) in every language, each with its
+ * alternates (docs/decisions/015); billing, payment results and the admin area stay out.
+ */
+export async function siteRoutes(app: FastifyInstance, options: SiteRouteOptions): Promise<void> {
   // Without PUBLIC_URL the links name the request's (checked) host, so caches keep one answer per host.
   const originOf = (request: FastifyRequest, reply: FastifyReply) => {
     if (!options.publicUrl) reply.header('vary', 'host');
@@ -12,12 +34,28 @@ export async function siteRoutes(app: FastifyInstance, options: { publicUrl: str
 
   app.get('/robots.txt', async (request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return `User-agent: *\nAllow: /$\nDisallow: /admin\nDisallow: /api/\nDisallow: /checkout/\nDisallow: /payment-success\n\nSitemap: ${originOf(request, reply)}/sitemap.xml\n`;
+    const rules = PRIVATE_PATHS.map((path) => `Disallow: ${path}`).join('\n');
+    return `User-agent: *\n${rules}\n\nSitemap: ${originOf(request, reply)}/sitemap.xml\n`;
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
     const origin = originOf(request, reply);
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${origin}/</loc><changefreq>weekly</changefreq><priority>1.0</priority></url>\n  <url><loc>${origin}${WEB_PATHS.accessibility}</loc><changefreq>yearly</changefreq><priority>0.3</priority></url>\n</urlset>\n`;
+    const plans = await options.plans();
+    const pages: { path: string; changefreq: string; priority: string }[] = [
+      { path: WEB_PATHS.landing, changefreq: 'weekly', priority: '1.0' },
+      ...plans.map((plan) => ({ path: checkoutPath(plan.name), changefreq: 'weekly', priority: '0.8' })),
+      { path: WEB_PATHS.accessibility, changefreq: 'yearly', priority: '0.3' },
+    ];
+    const urls = pages.flatMap((page) => {
+      const alternates = alternateLinks(origin, page.path)
+        .map((a) => `\n    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`)
+        .join('');
+      return LOCALES.map(
+        (locale) =>
+          `  <url>\n    <loc>${escapeXml(`${origin}${localizedPath(locale, page.path)}`)}</loc>${alternates}\n    <changefreq>${page.changefreq}</changefreq>\n    <priority>${page.priority}</priority>\n  </url>`,
+      );
+    });
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
   });
 }

@@ -28,12 +28,13 @@ export default function CheckoutPage() {
   const { planName } = useParams<{ planName: string }>();
   const { data: plans, isPending, error } = usePlans();
   const _ = useT();
-  useDocumentTitle(_('checkout.docTitle'));
+  const plan = plans?.find((p) => p.name === planName);
+  // The title the server wrote into the page's head (src/server/http/shell.ts), so it stays the same.
+  useDocumentTitle(plan ? _('checkout.planDocTitle', { plan: plan.displayName }) : _('checkout.docTitle'));
   useFocusOnArrival();
   if (!planName) return <Redirect to={homeHref} />;
   if (isPending) return <PageSpinner label={_('checkout.loading')} />;
   if (error) return <Message title={_('plans.loadFailed')} text={errorMessage(error, _('common.pleaseTryAgain'))} />;
-  const plan = plans.find((p) => p.name === planName);
   if (!plan) return <Message title={_('checkout.notFound')} text={_('checkout.notFoundText')} />;
   return (
     <>

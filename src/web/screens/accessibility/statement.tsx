@@ -1,7 +1,7 @@
 import { useFocusOnArrival } from '../../lib/focus';
 import { site } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { pageLocale } from '../../lib/i18n';
+import { pageLocale, useT } from '../../lib/i18n';
 import { STATEMENT_EN, STATEMENT_ES } from './content';
 
 const withProduct = (text: string) => text.replaceAll('{product}', site.name);
@@ -12,7 +12,8 @@ const withProduct = (text: string) => text.replaceAll('{product}', site.name);
  */
 export default function AccessibilityStatement() {
   const TEXT = pageLocale === 'es' ? STATEMENT_ES : STATEMENT_EN;
-  useDocumentTitle(TEXT.title);
+  const _ = useT();
+  useDocumentTitle(_('accessibility.docTitle'));
   useFocusOnArrival();
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
