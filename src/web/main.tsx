@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { startI18n } from './lib/i18n';
@@ -20,7 +20,10 @@ void startI18n().then((i18n) => {
       <App i18n={i18n} queryClient={queryClient} />
     </StrictMode>
   );
-  // Public pages come rendered from the server: hydrate them. The admin area comes as an empty shell.
-  if (root.firstElementChild) hydrateRoot(root, app);
+  // Public pages come rendered from the server: hydrate them, as a transition so that React works
+  // in slices and yields to the browser between them (a tap or a scroll is never held up for long;
+  // Lighthouse's TBT). The admin area comes as an empty shell.
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 });
+
