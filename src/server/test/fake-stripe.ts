@@ -128,8 +128,8 @@ export async function startFakeStripe() {
       const intent = setupIntents.get(m[1]!);
       if (!intent)
         return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such setupintent: '${m[1]}'` } } };
-      const method = intent.payment_method as Record<string, unknown> | null;
-      return { status: 200, body: { ...intent, payment_method: params['expand[0]'] === 'payment_method' ? method : (method?.id ?? null) } };
+      const card = intent.payment_method as Record<string, unknown> | null;
+      return { status: 200, body: { ...intent, payment_method: params['expand[0]'] === 'payment_method' ? card : (card?.id ?? null) } };
     }
     if (method === 'POST' && (m = /^\/v1\/customers\/([^/]+)$/.exec(path))) return { status: 200, body: { id: m[1], object: 'customer' } };
     if (method === 'POST' && (m = /^\/v1\/subscription_schedules\/([^/]+)\/release$/.exec(path))) {

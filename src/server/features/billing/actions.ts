@@ -62,11 +62,16 @@ async function saveCard(tx: Db, ctx: ChangeContext, sub: Sub, card: Pick<Sub, 'c
 }
 
 /** Stripe: a SetupIntent for the client's new card, which Stripe's Payment Element confirms in the browser. */
+/** A card is set up with Stripe for a Stripe subscription that has not ended; its Stripe ids. */
+function cardSetupFor(ctx: ChangeContext, sub: Sub) {
+  if (sub.provider !== 'stripe') throw new HttpError(409, 'Test mode saves the card from the card form on this page.');
+  if (ended(sub)) throw new HttpError(409, NO_CARD_TO_UPDATE);
+  return stripeOf(ctx, sub);
+}
+
 export async function startCardSetup(db: Db, ctx: ChangeContext, registrationId: string): Promise<{ clientSecret: string }> {
   return withSubscription(db, registrationId, async (_tx, sub) => {
-    if (sub.provider !== 'stripe') throw new HttpError(409, 'Test mode saves the card from the card form on this page.');
-    if (ended(sub)) throw new HttpError(409, NO_CARD_TO_UPDATE);
-    const { stripe, subscriptionId, customerId } = stripeOf(ctx, sub);
+    const { stripe, subscriptionId, customerId } = cardSetupFor(ctx, sub);
     const { clientSecret } = await stripe.startCardSetup({ customerId, providerSubscriptionId: subscriptionId });
     return { clientSecret };
   });
@@ -75,9 +80,7 @@ export async function startCardSetup(db: Db, ctx: ChangeContext, registrationId:
 /** Stripe: the confirmed card becomes the subscription's; a past-due subscription's open invoice is charged again at once. */
 export async function finishCardSetup(db: Db, ctx: ChangeContext, registrationId: string, setupIntentId: string): Promise<void> {
   await withSubscription(db, registrationId, async (tx, sub) => {
-    if (sub.provider !== 'stripe') throw new HttpError(409, 'Test mode saves the card from the card form on this page.');
-    if (ended(sub)) throw new HttpError(409, NO_CARD_TO_UPDATE);
-    const { stripe, subscriptionId, customerId } = stripeOf(ctx, sub);
+    const { stripe, subscriptionId, customerId } = cardSetupFor(ctx, sub);
     const card = await stripe.finishCardSetup({ customerId, providerSubscriptionId: subscriptionId, setupIntentId });
     await saveCard(tx, ctx, sub, { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear });
     // Stripe's invoice.paid or invoice.payment_failed tells the outcome (the invoice, the ledger, the e-mails).

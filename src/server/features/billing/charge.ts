@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import { bookLedgerRow, insertInvoice } from '../payments/index.js';
+import { bookLedgerRow, insertInvoice, invoiceOf } from '../payments/index.js';
 import { DECLINED, type Plan, type Sub } from './subject.js';
 
 export interface Charge {
@@ -41,9 +41,8 @@ export async function chargeSavedCard(tx: Db, c: Charge) {
       })
     : null;
   const invoice = await insertInvoice(tx, {
+    ...invoiceOf(c.sub),
     id: invoiceId,
-    subscriptionId: c.sub.id,
-    registrationId: c.sub.registrationId,
     planId: c.plan.id,
     kind: c.kind,
     status: ok ? 'paid' : 'failed',
@@ -51,8 +50,6 @@ export async function chargeSavedCard(tx: Db, c: Charge) {
     currency: c.sub.currency,
     periodStart: c.periodStart,
     periodEnd: c.periodEnd,
-    cardBrand: c.sub.cardBrand,
-    cardLast4: c.sub.cardLast4,
     failureMessage: ok ? null : DECLINED,
     paymentId,
     livemode: false,

@@ -4,7 +4,7 @@ import { planProductId, type CardOnFile, type IntentState, type PaymentEvent, ty
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions, webhookEvents } from '../../db/schema.js';
 import { enqueueMail, paymentMails, type MailSettings } from '../notifications/index.js';
-import { insertInvoice } from './invoices.js';
+import { insertInvoice, invoiceOf } from './invoices.js';
 import { changeSubscription } from './subscription-events.js';
 
 export interface SettleDeps {
@@ -205,15 +205,11 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
       const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
       if (!sub) return 'applied';
       const invoice = await insertInvoice(tx, {
-        subscriptionId: sub.id,
-        registrationId: sub.registrationId,
-        planId: sub.planId,
+        ...invoiceOf(sub),
         kind: 'renewal',
         status: 'failed',
         amountCents: event.amountCents,
         currency: event.currency,
-        cardBrand: sub.cardBrand,
-        cardLast4: sub.cardLast4,
         failureMessage: event.message,
         providerInvoiceId: event.invoiceId,
         livemode: event.livemode,
@@ -257,17 +253,13 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
       // Booked before (a repeat, or revenue:sync and the webhook): its invoice and e-mail exist too.
       if (!booked) return 'applied';
       const invoice = await insertInvoice(tx, {
-        subscriptionId: sub.id,
-        registrationId: sub.registrationId,
-        planId: sub.planId,
+        ...invoiceOf(sub),
         kind: event.reason,
         status: 'paid',
         amountCents: event.amountCents,
         currency: event.currency,
         periodStart: event.periodStart,
         periodEnd: event.periodEnd,
-        cardBrand: sub.cardBrand,
-        cardLast4: sub.cardLast4,
         paymentId: booked,
         providerInvoiceId: event.invoiceId,
         livemode: event.livemode,
