@@ -95,6 +95,15 @@ export function isPublicAddress(ip: string): boolean {
   }
 }
 
+/**
+ * The address policy of homepage fetches: public unicast only, or (WEBSITE_FETCH_ALLOW_LOOPBACK,
+ * for tests' fake websites) loopback too; other private ranges and metadata addresses never.
+ */
+export function websiteAddressPolicy(allowLoopback: boolean): (ip: string) => boolean {
+  if (!allowLoopback) return isPublicAddress;
+  return (ip) => isPublicAddress(ip) || (net.isIP(ip) !== 0 && ipaddr.parse(ip).range() === 'loopback');
+}
+
 type Settings = Required<SafeFetchOptions>;
 
 export function createSafeFetcher(options: SafeFetchOptions = {}): SiteFetcher {
