@@ -62,6 +62,21 @@ export interface WebsiteCheck {
 }
 
 export const MAX_CHECKS_PER_LOOKUP = 50;
+/** 'Check all websites on this page' runs this many checks at once (the server allows as many per process). */
+export const WEBSITE_CHECKS_AT_ONCE = 4;
+
+/** Runs `work` over `items` with at most `limit` at once, calling `onDone` after each; never rejects. */
+export async function eachWithLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>, onDone: () => void = () => {}): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item).catch(() => {});
+      onDone();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 
 /** Check a search result's homepage: the result need not be a saved lead. */
 export const websiteCheckInput = z.object({

@@ -1,5 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
-import type { WebsiteCheck, WebsiteCheckInput } from '../../../contract/website-checks.js';
+import { WEBSITE_CHECKS_AT_ONCE, type WebsiteCheck, type WebsiteCheckInput } from '../../../contract/website-checks.js';
 import { checkWebsite } from '../../adapters/website/check-website.js';
 import { RefusedAddressError, type SiteFetcher } from '../../adapters/website/safe-fetch.js';
 import type { Db } from '../../db/client.js';
@@ -11,7 +11,7 @@ type Row = typeof websiteChecks.$inferSelect;
 type Provider = Row['provider'];
 
 /** Checks this process runs at once; more wait their turn (each is bounded by the fetch timeouts). */
-export const MAX_PARALLEL_CHECKS = 4;
+export const MAX_PARALLEL_CHECKS = WEBSITE_CHECKS_AT_ONCE;
 
 function toCheck(r: Row): WebsiteCheck {
   return {
