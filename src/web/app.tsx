@@ -18,6 +18,7 @@ const PaymentSuccessPage = lazy(() => import('./features/payments/payment-succes
 const AdminPage = lazy(() => import('./screens/admin/page'));
 const LoginPage = lazy(() => import('./features/auth/login-page'));
 const AccountPage = lazy(() => import('./features/account/account-page'));
+const WebsiteReportPage = lazy(() => import('./features/leads/website-report-page'));
 const AccessibilityStatement = lazy(() => import('./screens/accessibility/statement'));
 const NotFoundPage = lazy(() => import('./screens/not-found/page'));
 
@@ -46,6 +47,7 @@ export function App({ queryClient: given, ssr }: { queryClient?: QueryClient; ss
             <Route path={WEB_PATHS.login} component={LoginPage} />
             <Route path={WEB_PATHS.account} component={AccountPage} />
             <Route path={WEB_PATHS.admin} component={AdminPage} />
+            <Route path={WEB_PATHS.websiteReport} component={WebsiteReportPage} />
             <Route path={SETTINGS_ROUTE} component={AdminPage} />
             <Route path={WEB_PATHS.accessibility}>
               <SiteHeader />
