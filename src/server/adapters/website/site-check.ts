@@ -104,8 +104,8 @@ export function copyrightYear(text: string): number | null {
   return latest;
 }
 
-const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const kb = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`);
+const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 function finding(id: WebsiteCheckId, label: string, passed: boolean, detail: string, angle: string): WebsiteFinding {
   return { id, label, passed, points: passed ? WEBSITE_CHECK_WEIGHTS[id] : 0, detail, angle: passed ? null : angle };

@@ -10,7 +10,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { anglesOf, checkedAtText } from './website-check-panel';
 import { useWebsiteCheckById } from './website-check-api';
 
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const kb = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`);
+const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 /**
  * A website check as one printable page to send to the business: plain English, the agency's
@@ -73,7 +74,7 @@ function Report({ check }: { check: WebsiteCheck }) {
                 Score: {check.score} out of 100
               </h2>
               <p className="text-muted-foreground print:text-black">
-                The page arrived in {((check.responseMs ?? 0) / 1000).toFixed(1)} s and weighs {kb(check.pageBytes ?? 0)} of HTML.
+                The page arrived in {duration(check.responseMs ?? 0)} and weighs {kb(check.pageBytes ?? 0)} of HTML.
               </p>
             </section>
             <section aria-labelledby="report-angles" className="grid gap-2">
@@ -96,7 +97,7 @@ function Report({ check }: { check: WebsiteCheck }) {
               </h2>
               <ul className="grid gap-1">
                 {check.findings.map((f) => (
-                  <li key={f.id} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 sm:grid-cols-[12rem_6rem_minmax(0,1fr)]">
+                  <li key={f.id} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 sm:grid-cols-[12rem_9rem_minmax(0,1fr)]">
                     <span className="font-medium">{f.label}</span>
                     <span className={f.passed ? '' : 'font-semibold'}>
                       {f.passed ? 'Good' : 'Needs work'} ({f.points}/{WEBSITE_CHECK_WEIGHTS[f.id]})
