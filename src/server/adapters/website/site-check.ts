@@ -94,6 +94,14 @@ export function parseHomepage(html: string): Parsed {
   return parsed;
 }
 
+/** An e-mail address in the text: looked for around each '@' only (at most 200), not from every character. */
+function hasEmail(text: string): boolean {
+  for (let at = text.indexOf('@'), tries = 0; at >= 0 && tries < 200; at = text.indexOf('@', at + 1), tries++) {
+    if (EMAIL.test(text.slice(Math.max(0, at - 64), at + 520))) return true;
+  }
+  return false;
+}
+
 /** The latest year a copyright notice names ('© 2019-2023' → 2023), or null without one. */
 export function copyrightYear(text: string): number | null {
   let latest: number | null = null;
@@ -119,7 +127,7 @@ export function analyseHomepage(site: SiteObservation): WebsiteFinding[] {
   const year = copyrightYear(page.text);
   const stale = year !== null && year < site.currentYear - 1;
   const phoneReady = page.viewport !== null && page.viewport.includes('width=device-width');
-  const contact = page.telOrMailLink || page.contactLink || PHONE.test(page.text) || EMAIL.test(page.text);
+  const contact = page.telOrMailLink || page.contactLink || PHONE.test(page.text) || hasEmail(page.text);
 
   return [
     finding(
