@@ -51,11 +51,22 @@ export function checkInput(business: BusinessResult): WebsiteCheckInput {
   return { provider: business.provider, sourceId: business.sourceId, name: business.name, website: websiteHref(business.website ?? '') };
 }
 
+const runningKey = (businessId: string) => [KEY, 'running', businessId] as const;
+
+/** Whether a check of this business is under way, from its card or from 'Check all'. */
+export const useCheckRunning = (businessId: string) =>
+  useQuery({ queryKey: runningKey(businessId), queryFn: () => false, initialData: false, staleTime: Infinity }).data;
+
 /** Runs one check; its answer replaces the business's latest check on every card that shows it. */
 export async function runCheck(client: QueryClient, business: BusinessResult): Promise<WebsiteCheck> {
-  const check = await callApi(runWebsiteCheck, { body: checkInput(business) });
-  client.setQueryData(websiteCheckKey(check.businessId), check);
-  return check;
+  client.setQueryData(runningKey(business.id), true);
+  try {
+    const check = await callApi(runWebsiteCheck, { body: checkInput(business) });
+    client.setQueryData(websiteCheckKey(check.businessId), check);
+    return check;
+  } finally {
+    client.setQueryData(runningKey(business.id), false);
+  }
 }
 
 export function useRunWebsiteCheck() {

@@ -3,7 +3,7 @@ import type { BusinessResult } from '../../../contract/businesses';
 import type { WebsiteCheck } from '../../../contract/website-checks';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api';
-import { useRunWebsiteCheck, useWebsiteCheck, websiteReportPath } from './website-check-api';
+import { useCheckRunning, useRunWebsiteCheck, useWebsiteCheck, websiteReportPath } from './website-check-api';
 
 /** Most angles a card shows; the report lists them all. */
 const CARD_ANGLES = 4;
@@ -29,10 +29,11 @@ interface WebsiteCheckPanelProps {
 export function WebsiteCheckPanel({ business, describedBy }: WebsiteCheckPanelProps) {
   const latest = useWebsiteCheck(business.id);
   const run = useRunWebsiteCheck();
+  const running = useCheckRunning(business.id);
   if (!business.website) return null;
   const check = latest.data ?? null;
   const angles = check ? anglesOf(check) : [];
-  const busy = run.isPending;
+  const busy = run.isPending || running;
 
   return (
     <div className="grid gap-2 justify-self-stretch border-t border-border pt-3 text-sm">
