@@ -44,7 +44,7 @@ import { createLeadService } from './features/leads/service.js';
 import { socialProfileFinder } from './features/leads/social.js';
 import { websiteCheckRoutes } from './features/leads/website-check-routes.js';
 import { createWebsiteCheckService } from './features/leads/website-check-service.js';
-import { createSafeFetcher, websiteAddressPolicy } from './adapters/website/safe-fetch.js';
+import { createSafeFetcher, websiteAddressPolicy, type SiteFetcher } from './adapters/website/safe-fetch.js';
 import type { InvestorSource } from './adapters/investors/types.js';
 import { createInvestorSource } from './adapters/investors/index.js';
 import { discoveredFromCsv } from './features/investors/csv.js';
@@ -95,6 +95,8 @@ export interface AppOptions {
   findSocialProfiles?: (website: string) => Promise<SocialProfile[]>;
   /** Website checks per client address per minute. */
   websiteCheckRateLimit?: number;
+  /** Reads homepages for the website check; the safe fetch of real sites when omitted (tests pass fakes). */
+  websiteFetcher?: SiteFetcher;
   /** Where 'Auto-Discover Investors' looks; from INVESTOR_SOURCE when omitted (tests pass fakes). */
   investorSource?: InvestorSource;
   /** Deliver queued e-mails in the background (the server does; tests drain by hand). */
@@ -238,7 +240,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEmployeeOnly(app, employeeOnly, investorRoutes, { investors: createInvestorService(database.db, investorSource) });
   const findProfiles = options.findSocialProfiles ?? socialProfileFinder(config.userAgent, websiteAddressPolicy(config.websiteFetchAllowsLoopback));
   await registerEmployeeOnly(app, employeeOnly, leadRoutes, { leads: createLeadService(database.db, findProfiles) });
-  const siteFetcher = createSafeFetcher({ userAgent: config.userAgent, isAllowedAddress: websiteAddressPolicy(config.websiteFetchAllowsLoopback) });
+  const siteFetcher =
+    options.websiteFetcher ?? createSafeFetcher({ userAgent: config.userAgent, isAllowedAddress: websiteAddressPolicy(config.websiteFetchAllowsLoopback) });
   await registerEmployeeOnly(app, employeeOnly, websiteCheckRoutes, {
     checks: createWebsiteCheckService({ db: database.db, fetcher: siteFetcher, userAgent: config.userAgent }),
     rateLimitPerMinute: options.websiteCheckRateLimit ?? 60,
