@@ -82,6 +82,11 @@ test('check one website from its card, see the score and sales angles, and find 
   await expect(page.getByText('5 businesses found')).toBeVisible();
   await expect(card(page, 'Dated Diner').getByText(/^Website score \d+ out of 100$/)).toBeVisible();
   expect(sites.dated.paths).toHaveLength(2);
+  // 'Check again' reads the site again and keeps the newer check.
+  await card(page, 'Dated Diner').getByRole('button', { name: 'Check again' }).click();
+  await expect(card(page, 'Dated Diner').getByRole('button', { name: 'Check again' })).toBeVisible();
+  await expect.poll(() => sites.dated.paths.length).toBe(4);
+  await expect(card(page, 'Dated Diner').getByText(/^Website score \d+ out of 100$/)).toBeVisible();
 
   // An address on a private network is refused, and the card says so.
   const internal = card(page, 'Intranet Outfitters');
