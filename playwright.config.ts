@@ -52,6 +52,9 @@ export default defineConfig({
       // Specs that sign in send their own X-Forwarded-For (`signInFrom`), as browsers behind a
       // proxy do, so the per-address sign-in limit (5 a minute) counts each spec on its own.
       TRUST_PROXY: 'true',
+      // Test-only (docs/decisions/020): the website check may reach the specs' fake websites on
+      // 127.0.0.1. Loopback only, never other private ranges; start-up refuses it with an https PUBLIC_URL.
+      WEBSITE_FETCH_ALLOW_LOOPBACK: 'true',
     },
   },
 });

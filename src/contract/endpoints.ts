@@ -24,6 +24,7 @@ import * as portfolio from './portfolio.js';
 import * as registration from './registration.js';
 import * as signIn from './sign-in.js';
 import * as uploads from './uploads.js';
+import * as websiteChecks from './website-checks.js';
 
 /** The contract files that define endpoints (registration.ts re-exports registration-fields.ts's). */
 export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
@@ -46,6 +47,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   registration,
   'sign-in': signIn,
   uploads,
+  'website-checks': websiteChecks,
 };
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies HttpMethod[];

@@ -25,6 +25,8 @@ export const WEB_PATHS = {
   settingsSecurity: '/settings/security',
   settingsActivity: '/settings/activity',
   settingsBillingClock: '/settings/billing-clock',
+  /** A website check as a one-page report to print and send to the business (employees only). */
+  websiteReport: '/admin/website-report/:id',
 } as const;
 
 /** The admin area's settings pages, in the order its navigation lists them (docs/product.md §11). */

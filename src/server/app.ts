@@ -43,6 +43,9 @@ import type { SocialProfile } from '../contract/businesses.js';
 import { leadRoutes } from './features/leads/routes.js';
 import { createLeadService } from './features/leads/service.js';
 import { socialProfileFinder } from './features/leads/social.js';
+import { websiteCheckRoutes } from './features/leads/website-check-routes.js';
+import { createWebsiteCheckService } from './features/leads/website-check-service.js';
+import { createSafeFetcher, websiteAddressPolicy, type SiteFetcher } from './adapters/website/safe-fetch.js';
 import type { InvestorSource } from './adapters/investors/types.js';
 import { createInvestorSource } from './adapters/investors/index.js';
 import { discoveredFromCsv } from './features/investors/csv.js';
@@ -91,6 +94,10 @@ export interface AppOptions {
   placesProvider?: PlacesProvider;
   /** Reads a website's social links for a lead; a safe fetch of the real site when omitted. */
   findSocialProfiles?: (website: string) => Promise<SocialProfile[]>;
+  /** Website checks per client address per minute. */
+  websiteCheckRateLimit?: number;
+  /** Reads homepages for the website check; the safe fetch of real sites when omitted (tests pass fakes). */
+  websiteFetcher?: SiteFetcher;
   /** Where 'Auto-Discover Investors' looks; from INVESTOR_SOURCE when omitted (tests pass fakes). */
   investorSource?: InvestorSource;
   /** Deliver queued e-mails in the background (the server does; tests drain by hand). */
@@ -232,8 +239,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEmployeeOnly(app, employeeOnly, planAdminRoutes, { db: database.db, catalogue });
   const investorSource = options.investorSource ?? createInvestorSource(config, discoveredFromCsv);
   await registerEmployeeOnly(app, employeeOnly, investorRoutes, { investors: createInvestorService(database.db, investorSource) });
-  const findProfiles = options.findSocialProfiles ?? socialProfileFinder(config.userAgent);
+  const findProfiles = options.findSocialProfiles ?? socialProfileFinder(config.userAgent, websiteAddressPolicy(config.websiteFetchAllowsLoopback));
   await registerEmployeeOnly(app, employeeOnly, leadRoutes, { leads: createLeadService(database.db, findProfiles) });
+  const siteFetcher =
+    options.websiteFetcher ?? createSafeFetcher({ userAgent: config.userAgent, isAllowedAddress: websiteAddressPolicy(config.websiteFetchAllowsLoopback) });
+  await registerEmployeeOnly(app, employeeOnly, websiteCheckRoutes, {
+    checks: createWebsiteCheckService({ db: database.db, fetcher: siteFetcher, userAgent: config.userAgent }),
+    rateLimitPerMinute: options.websiteCheckRateLimit ?? 60,
+  });
   await registerEmployeeOnly(app, employeeOnly, businessRoutes, {
     search: createBusinessSearch({ provider: places, defaultLocation: config.places.defaultLocation }),
   });

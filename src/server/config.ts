@@ -90,6 +90,9 @@ const envSchema = z.object({
   WIKIDATA_SPARQL_URL: z.preprocess(blankToUndefined, z.url().default('https://query.wikidata.org/sparql')),
   INVESTOR_CSV_PATH: optionalText,
   DEFAULT_LOCATION_NAME: z.preprocess(blankToUndefined, z.string().trim().default(DEFAULT_SEARCH_LOCATION.label)),
+  // Test-only: lets homepage fetches reach this machine (127.0.0.0/8, ::1) for the browser tests'
+  // fake websites. Never other private ranges; refused with an https PUBLIC_URL (docs/decisions/020).
+  WEBSITE_FETCH_ALLOW_LOOPBACK: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
 });
 
 /** An IPv4/IPv6 address, optionally with a CIDR prefix length (what Fastify's trustProxy list accepts). */
@@ -143,6 +146,8 @@ export interface Config {
   };
   /** Identifies us to outside services (OpenStreetMap, Wikidata, fetched homepages), as their policies ask. */
   userAgent: string;
+  /** Homepage fetches may reach loopback addresses (tests' fake websites only); private networks never. */
+  websiteFetchAllowsLoopback: boolean;
   /** The agency's time zone: 'today' and 'this week' (from Monday) of the revenue figures. */
   timeZone: string;
   /** Logo storage: local disk under DATA_DIR, or an S3-compatible bucket. */
@@ -185,6 +190,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     Math.abs(defaultLat) > 90 || Math.abs(defaultLng) > 180 ? 'DEFAULT_LOCATION is out of range (latitude -90..90, longitude -180..180)' : null,
     e.INVESTOR_SOURCE === 'csv' && !e.INVESTOR_CSV_PATH ? 'INVESTOR_SOURCE=csv needs INVESTOR_CSV_PATH (the CSV file to discover from)' : null,
     e.PLACES_PROVIDER === 'google' && !e.GOOGLE_PLACES_API_KEY ? 'PLACES_PROVIDER=google needs GOOGLE_PLACES_API_KEY' : null,
+    e.WEBSITE_FETCH_ALLOW_LOOPBACK === 'true' && /^https:/i.test(e.PUBLIC_URL ?? '')
+      ? 'WEBSITE_FETCH_ALLOW_LOOPBACK=true is for tests only (it lets homepage fetches reach this machine) and is refused with an https PUBLIC_URL: unset it'
+      : null,
     e.OIDC_ALLOWED_DOMAINS && allowedDomains.length === 0 ? 'OIDC_ALLOWED_DOMAINS lists no domain (example: agency.example,partner.example)' : null,
   ].filter((p) => p !== null);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
@@ -230,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       defaultLocation: { lat: defaultLat, lng: defaultLng, label: e.DEFAULT_LOCATION_NAME },
     },
     userAgent: `${e.SITE_NAME.replace(/[^\x20-\x7e]/g, '')} (${e.SUPPORT_EMAIL})`,
+    websiteFetchAllowsLoopback: e.WEBSITE_FETCH_ALLOW_LOOPBACK === 'true',
     timeZone: e.APP_TIMEZONE,
     storage: e.S3_BUCKET
       ? {

@@ -21,6 +21,7 @@ const PaymentSuccessPage = lazy(() => withMessages(['checkout'], import('./featu
 const AdminPage = lazy(() => import('./screens/admin/page'));
 const LoginPage = lazy(() => import('./features/auth/login-page'));
 const AccountPage = lazy(() => withMessages(['checkout', 'account'], import('./features/account/account-page')));
+const WebsiteReportPage = lazy(() => import('./features/leads/website-report-page'));
 const AccessibilityStatement = lazy(() => import('./screens/accessibility/statement'));
 const NotFoundPage = lazy(() => import('./screens/not-found/page'));
 
@@ -68,6 +69,7 @@ export function App({ i18n, queryClient: given, ssr }: { i18n: I18n; queryClient
                 <>
                   <Route path={WEB_PATHS.login} component={LoginPage} />
                   <Route path={WEB_PATHS.admin} component={AdminPage} />
+                  <Route path={WEB_PATHS.websiteReport} component={WebsiteReportPage} />
                   <Route path={SETTINGS_ROUTE} component={AdminPage} />
                 </>
               )}

@@ -511,3 +511,28 @@ export const uploads = pgTable(
 );
 
 export * from './auth-schema.js';
+
+/** The latest website check of a business (a search result, saved as a lead or not): one row per place. */
+export const websiteChecks = pgTable(
+  'website_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['directory', 'google', 'osm'] }).notNull(),
+    sourceId: text('source_id').notNull(),
+    name: text('name').notNull(),
+    website: text('website').notNull(),
+    status: text('status', { enum: ['checked', 'blocked', 'failed'] }).notNull(),
+    score: integer('score'),
+    message: text('message'),
+    findings: jsonb('findings')
+      .$type<{ id: string; label: string; passed: boolean; points: number; detail: string; angle: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    finalUrl: text('final_url'),
+    responseMs: integer('response_ms'),
+    pageBytes: integer('page_bytes'),
+    checkedBy: text('checked_by'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('website_checks_source_idx').on(t.provider, t.sourceId)],
+);

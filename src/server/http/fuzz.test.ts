@@ -96,6 +96,13 @@ describe.each(TEST_DATABASES)('hostile requests on every route on %s', (kind) =>
     registrationRateLimit: 1_000_000,
     paymentRateLimit: 1_000_000,
     findSocialProfiles: async () => [{ network: 'instagram', url: 'https://instagram.example/fuzz' }],
+    // No test reaches the internet: every homepage the website check asks for is a small fixed page.
+    websiteFetcher: {
+      fetchText: async () => ({ status: 404, body: '' }),
+      probe: async () => ({ status: 301, location: 'https://check.fuzz.example/' }),
+      fetchPage: async (url) => ({ finalUrl: url, contentType: 'text/html', body: '<html lang="en"><title>Fuzz</title></html>', truncated: false }),
+    },
+    websiteCheckRateLimit: 1_000_000,
   });
 
   it(

@@ -241,6 +241,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/investors/:id': { name: 'Fuzz Investor' },
   'POST /api/leads': { provider: 'directory', sourceId: 'fuzz-lead', name: 'Fuzz Lead', website: 'https://lead.fuzz.example' },
   'PATCH /api/leads/:id': { status: 'contacted', note: 'fuzz' },
+  'POST /api/website-checks': { provider: 'directory', sourceId: 'fuzz-check', name: 'Fuzz Check', website: 'https://check.fuzz.example' },
   'POST /api/employees': { name: 'Fuzz Staff', email: 'fuzz-staff@example.com', password: 'a long fuzz passphrase', role: 'staff' },
   'PATCH /api/employees/:id': { role: 'staff' },
   'PUT /api/subscription-plans/:id': {

@@ -3,7 +3,7 @@ import type { SafeFetcher } from './safe-fetch.js';
 import { extractSocialProfiles } from './social-links.js';
 
 /** Businesses type their website as `example.com`; the scheme is added, https first. */
-function withScheme(website: string): string {
+export function withScheme(website: string): string {
   const trimmed = website.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
   return trimmed.startsWith('//') ? `https:${trimmed}` : `https://${trimmed}`;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSafeFetcher, isPublicAddress, SafeFetchError, type ResolveHost } from './safe-fetch.js';
+import { createSafeFetcher, isPublicAddress, RefusedAddressError, SafeFetchError, type ResolveHost } from './safe-fetch.js';
 
 const PRIVATE = 'This website address points to a private network and was not fetched.';
 
@@ -261,5 +261,29 @@ describe('fetchPage against a local fake website', () => {
     await new Promise((resolve) => closed.close(resolve));
     const { fetcher } = localFetcher();
     expect(await refusal(fetcher.fetchPage(`http://shop.test:${closedPort}/`))).toBe('The website could not be reached.');
+  });
+});
+
+describe('probe and fetchText (the website check)', () => {
+  it('probe answers the first hop only, with its absolute location', async () => {
+    const { fetcher } = localFetcher();
+    expect(await fetcher.probe(`${origin}/r1`)).toEqual({ status: 301, location: `${origin}/r2` });
+    expect(seen.map((s) => s.path)).toEqual(['/r1']);
+    expect(await fetcher.probe(`${origin}/`)).toEqual({ status: 200, location: null });
+  });
+
+  it('fetchText follows redirects and answers any status, as text of any type', async () => {
+    const { fetcher } = localFetcher();
+    expect(await fetcher.fetchText(`${origin}/missing`)).toEqual({ status: 404, body: '' });
+    expect(await fetcher.fetchText(`${origin}/r1`)).toEqual({ status: 200, body: '<html>final</html>' });
+    expect(await fetcher.fetchText(`${origin}/untyped`)).toEqual({ status: 200, body: '<p>hi</p>' });
+  });
+
+  it.each(['probe', 'fetchText'] as const)('%s refuses private addresses as fetchPage does, before connecting', async (method) => {
+    const fetcher = createSafeFetcher({ lookup: fakeDns().lookup });
+    const error = await fetcher[method](`http://shop.test:${port}/`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RefusedAddressError);
+    expect((error as Error).message).toBe(PRIVATE);
+    expect(connections).toBe(0);
   });
 });

@@ -11,6 +11,11 @@ export class SafeFetchError extends Error {
   override name = 'SafeFetchError';
 }
 
+/** The address is not one we fetch (a private network, by the policy): nothing was sent to it. */
+export class RefusedAddressError extends SafeFetchError {
+  override name = 'RefusedAddressError';
+}
+
 export interface FetchedPage {
   finalUrl: string;
   contentType: string;
@@ -21,6 +26,24 @@ export interface FetchedPage {
 
 export interface SafeFetcher {
   fetchPage(url: string): Promise<FetchedPage>;
+}
+
+/** Any answer of a text file (robots.txt), whatever its status; redirects followed as for pages. */
+export interface FetchedText {
+  status: number;
+  body: string;
+}
+
+/** One request with no redirect followed: where an address sends its visitors. */
+export interface Probe {
+  status: number;
+  location: string | null;
+}
+
+/** The website check's needs: the page, robots.txt and the http:// probe, under the same rules. */
+export interface SiteFetcher extends SafeFetcher {
+  fetchText(url: string): Promise<FetchedText>;
+  probe(url: string): Promise<Probe>;
 }
 
 export type ResolveHost = (host: string) => Promise<Array<{ address: string; family: number }>>;
@@ -72,9 +95,18 @@ export function isPublicAddress(ip: string): boolean {
   }
 }
 
+/**
+ * The address policy of homepage fetches: public unicast only, or (WEBSITE_FETCH_ALLOW_LOOPBACK,
+ * for tests' fake websites) loopback too; other private ranges and metadata addresses never.
+ */
+export function websiteAddressPolicy(allowLoopback: boolean): (ip: string) => boolean {
+  if (!allowLoopback) return isPublicAddress;
+  return (ip) => isPublicAddress(ip) || (net.isIP(ip) !== 0 && ipaddr.parse(ip).range() === 'loopback');
+}
+
 type Settings = Required<SafeFetchOptions>;
 
-export function createSafeFetcher(options: SafeFetchOptions = {}): SafeFetcher {
+export function createSafeFetcher(options: SafeFetchOptions = {}): SiteFetcher {
   // `??` rather than spreading, so an option passed as undefined keeps its default.
   const settings: Settings = {
     timeoutMs: options.timeoutMs ?? 5000,
@@ -84,10 +116,14 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): SafeFetcher {
     lookup: options.lookup ?? ((host) => dns.promises.lookup(host, { all: true })),
     isAllowedAddress: options.isAllowedAddress ?? isPublicAddress,
   };
-  return { fetchPage: (url) => fetchWithDeadline(url, settings) };
+  return {
+    fetchPage: (url) => withDeadline(settings, (signal) => readPage(url, settings, signal)),
+    fetchText: (url) => withDeadline(settings, (signal) => readText(url, settings, signal)),
+    probe: (url) => withDeadline(settings, (signal) => probeOnce(url, settings, signal)),
+  };
 }
 
-async function fetchWithDeadline(url: string, settings: Settings): Promise<FetchedPage> {
+async function withDeadline<T>(settings: Settings, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), settings.timeoutMs);
   const timedOut = new Promise<never>((_, reject) => {
@@ -96,7 +132,7 @@ async function fetchWithDeadline(url: string, settings: Settings): Promise<Fetch
   timedOut.catch(() => {});
   try {
     // The race also covers the DNS lookup, which cannot be aborted.
-    return await Promise.race([followRedirects(url, settings, controller.signal), timedOut]);
+    return await Promise.race([run(controller.signal), timedOut]);
   } catch (error) {
     if (error instanceof SafeFetchError) throw error;
     throw new SafeFetchError('The website could not be reached.', { cause: error });
@@ -106,11 +142,12 @@ async function fetchWithDeadline(url: string, settings: Settings): Promise<Fetch
   }
 }
 
-async function followRedirects(url: string, settings: Settings, signal: AbortSignal): Promise<FetchedPage> {
+/** The first answer that is not a redirect, every hop's address checked. */
+async function followRedirects(url: string, settings: Settings, signal: AbortSignal, accept: string): Promise<{ response: http.IncomingMessage; target: URL }> {
   let target = checkUrl(url);
   for (let redirects = 0; ; redirects++) {
     const address = await resolveChecked(target.hostname, settings);
-    const response = await send(target, address, settings.userAgent, signal);
+    const response = await send(target, address, settings.userAgent, signal, accept);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (status >= 300 && status < 400 && location) {
@@ -119,19 +156,46 @@ async function followRedirects(url: string, settings: Settings, signal: AbortSig
       target = checkUrl(location, target);
       continue;
     }
-    if (status < 200 || status >= 300) {
-      response.destroy();
-      throw new SafeFetchError(`The website answered with status ${status}.`);
-    }
-    const contentType = response.headers['content-type'] ?? '';
-    const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
-    if (!HTML_TYPES.has(mediaType)) {
-      response.destroy();
-      throw new SafeFetchError(`The website address leads to ${mediaType || 'an unnamed kind of file'}, not a web page.`);
-    }
-    const { bytes, truncated } = await readCapped(response, settings.maxBytes);
-    return { finalUrl: target.href, contentType, body: decode(bytes, contentType), truncated };
+    return { response, target };
   }
+}
+
+async function readPage(url: string, settings: Settings, signal: AbortSignal): Promise<FetchedPage> {
+  const { response, target } = await followRedirects(url, settings, signal, 'text/html,application/xhtml+xml');
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status >= 300) {
+    response.destroy();
+    throw new SafeFetchError(`The website answered with status ${status}.`);
+  }
+  const contentType = response.headers['content-type'] ?? '';
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  if (!HTML_TYPES.has(mediaType)) {
+    response.destroy();
+    throw new SafeFetchError(`The website address leads to ${mediaType || 'an unnamed kind of file'}, not a web page.`);
+  }
+  const { bytes, truncated } = await readCapped(response, settings.maxBytes);
+  return { finalUrl: target.href, contentType, body: decode(bytes, contentType), truncated };
+}
+
+/** robots.txt and the like: a small text file read whatever its status (a 404 is an answer too). */
+async function readText(url: string, settings: Settings, signal: AbortSignal): Promise<FetchedText> {
+  const { response } = await followRedirects(url, settings, signal, 'text/plain,*/*;q=0.5');
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status >= 300) {
+    response.destroy();
+    return { status, body: '' };
+  }
+  const { bytes } = await readCapped(response, Math.min(settings.maxBytes, 512 * 1024));
+  return { status, body: decode(bytes, response.headers['content-type'] ?? '') };
+}
+
+async function probeOnce(url: string, settings: Settings, signal: AbortSignal): Promise<Probe> {
+  const target = checkUrl(url);
+  const address = await resolveChecked(target.hostname, settings);
+  const response = await send(target, address, settings.userAgent, signal, 'text/html,application/xhtml+xml');
+  response.destroy();
+  const location = response.headers.location;
+  return { status: response.statusCode ?? 0, location: location ? new URL(location, target).href : null };
 }
 
 function checkUrl(raw: string, base?: URL): URL {
@@ -152,7 +216,7 @@ function checkUrl(raw: string, base?: URL): URL {
 async function resolveChecked(hostname: string, settings: Settings): Promise<string> {
   const literal = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
   if (net.isIP(literal)) {
-    if (!settings.isAllowedAddress(literal)) throw new SafeFetchError(PRIVATE);
+    if (!settings.isAllowedAddress(literal)) throw new RefusedAddressError(PRIVATE);
     return literal;
   }
   let addresses: Array<{ address: string }>;
@@ -162,11 +226,11 @@ async function resolveChecked(hostname: string, settings: Settings): Promise<str
     throw new SafeFetchError('This website address could not be found.', { cause: error });
   }
   if (addresses.length === 0) throw new SafeFetchError('This website address could not be found.');
-  if (addresses.some(({ address }) => !settings.isAllowedAddress(address))) throw new SafeFetchError(PRIVATE);
+  if (addresses.some(({ address }) => !settings.isAllowedAddress(address))) throw new RefusedAddressError(PRIVATE);
   return addresses[0]!.address;
 }
 
-function send(target: URL, address: string, userAgent: string, signal: AbortSignal): Promise<http.IncomingMessage> {
+function send(target: URL, address: string, userAgent: string, signal: AbortSignal, accept: string): Promise<http.IncomingMessage> {
   const family = net.isIP(address);
   const pinned: net.LookupFunction = (_host, opts, callback) => {
     if (opts.all) callback(null, [{ address, family }]);
@@ -181,7 +245,7 @@ function send(target: URL, address: string, userAgent: string, signal: AbortSign
     lookup: pinned,
     agent: false, // a pooled socket could belong to an earlier, differently resolved hop
     signal,
-    headers: { 'user-agent': userAgent, accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br' },
+    headers: { 'user-agent': userAgent, accept, 'accept-encoding': 'gzip, deflate, br' },
   });
   return new Promise((resolve, reject) => {
     request.once('response', resolve).once('error', reject).end();

@@ -4,8 +4,8 @@ import { createSafeFetcher, SafeFetchError } from '../../adapters/website/safe-f
 import { HttpError } from '../../http/errors.js';
 
 /** Reads a lead's homepage for social links; a site that cannot be read answers 502 with why. */
-export function socialProfileFinder(userAgent: string): (website: string) => Promise<SocialProfile[]> {
-  const fetcher = createSafeFetcher({ userAgent });
+export function socialProfileFinder(userAgent: string, isAllowedAddress?: (ip: string) => boolean): (website: string) => Promise<SocialProfile[]> {
+  const fetcher = createSafeFetcher({ userAgent, isAllowedAddress });
   return async (website) => {
     try {
       return await findSocialProfiles(fetcher, website);

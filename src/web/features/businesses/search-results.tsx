@@ -19,6 +19,8 @@ interface SearchResultsProps {
   settings: SearchSettings | undefined;
   /** What an employee can do with a result (save it as a lead), beside the card's heading. */
   renderAction?: (business: BusinessResult, category: string, headingId: string) => ReactNode;
+  /** Something to do with the page of results shown (check their websites), beside the header. */
+  renderPageAction?: (shown: BusinessResult[]) => ReactNode;
   onExample: (category: string) => void;
 }
 
@@ -28,7 +30,7 @@ function placeOf(search: StartedSearch, settings: SearchSettings | undefined): s
   return settings?.defaultLocation.label ?? 'the default location';
 }
 
-export function SearchResults({ flow, settings, renderAction, onExample }: SearchResultsProps) {
+export function SearchResults({ flow, settings, renderAction, renderPageAction, onExample }: SearchResultsProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { request, started, results, searching } = flow;
 
@@ -52,6 +54,7 @@ export function SearchResults({ flow, settings, renderAction, onExample }: Searc
   const pages = pageCount(businesses.length, RESULTS_PER_PAGE);
   const page = Math.min(flow.page, pages);
   const showResults = !searching && started !== null && results.isSuccess;
+  const shown = pageItems(businesses, page, RESULTS_PER_PAGE);
   const changePage = (next: number) => {
     flow.setPage(next);
     heading.current?.scrollIntoView({ block: 'start' });
@@ -81,6 +84,7 @@ export function SearchResults({ flow, settings, renderAction, onExample }: Searc
             </p>
           )}
         </div>
+        {showResults && businesses.length > 0 && renderPageAction?.(shown)}
         {showResults && businesses.length > 0 && (
           <a href={businessesExportUrl(started)} download className={buttonClasses('outline', 'sm')}>
             <Download className="size-4" aria-hidden="true" />
@@ -113,7 +117,7 @@ export function SearchResults({ flow, settings, renderAction, onExample }: Searc
       ) : showResults ? (
         <>
           <div className={GRID}>
-            {pageItems(businesses, page, RESULTS_PER_PAGE).map((b) => (
+            {shown.map((b) => (
               <BusinessCard key={b.id} business={b} action={renderAction && ((headingId) => renderAction(b, started.category, headingId))} />
             ))}
           </div>

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_RADIUS } from '../../../contract/businesses';
 import type { SectionProps } from '../../lib/admin-section';
 import { SaveLeadButton } from './save-lead-button';
+import { CheckAllWebsites } from './website-check-all';
+import { WebsiteCheckPanel } from './website-check-panel';
 import { LeadsPanel } from './leads-panel';
 import type { LeadFilters } from './api';
 import { SearchForm, SearchResults, useSearchFlow, useSearchSettings } from '../businesses';
@@ -57,8 +59,12 @@ export default function SearchSection(_props: SectionProps) {
               settings={settings.data}
               onExample={searchExample}
               renderAction={(business, category, headingId) => (
-                <SaveLeadButton business={business} category={category} saved={savedIds.has(business.id)} onSaved={onSaved} describedBy={headingId} />
+                <div className="grid justify-items-start gap-3">
+                  <SaveLeadButton business={business} category={category} saved={savedIds.has(business.id)} onSaved={onSaved} describedBy={headingId} />
+                  <WebsiteCheckPanel business={business} describedBy={headingId} />
+                </div>
               )}
+              renderPageAction={(shown) => <CheckAllWebsites key={shown.map((b) => b.id).join(' ')} businesses={shown} />}
             />
           </div>
         </TabPanel>
