@@ -64,7 +64,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { emailOrigin } from './http/host.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerSecurity } from './http/security.js';
-import { inlineScriptHashes } from './http/shell.js';
+import { inlineScriptHashes, inlineStyleHashes } from './http/shell.js';
 import { registerWeb } from './http/web.js';
 import { serverTimeoutOptions, type HttpTimeouts } from './http/timeouts.js';
 
@@ -159,7 +159,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const https = config.site.publicUrl?.startsWith('https://') ?? false;
   const shell = options.web && fs.existsSync(options.web.shellFile) ? fs.readFileSync(options.web.shellFile, 'utf8') : undefined;
   const scriptHashes = shell ? inlineScriptHashes(shell) : [];
-  await registerSecurity(app, { httpsOnly: https, stripe: Boolean(config.stripe), storage: storageOrigins(config), counters, scriptHashes });
+  const styleHashes = shell ? inlineStyleHashes(shell) : [];
+  await registerSecurity(app, { httpsOnly: https, stripe: Boolean(config.stripe), storage: storageOrigins(config), counters, scriptHashes, styleHashes });
 
   await app.register(healthRoutes, { database });
   const auth = options.auth ?? createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret), counters });

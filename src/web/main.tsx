@@ -26,4 +26,3 @@ void startI18n().then((i18n) => {
   if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 });
-

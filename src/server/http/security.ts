@@ -7,7 +7,7 @@ import type { CounterStore } from '../adapters/shared-state/types.js';
 import { HttpError } from './errors.js';
 
 /** Strict headers: no inline scripts but the shell's own by hash, no framing, no plugins. */
-function helmetOptions({ httpsOnly, stripe, storage, scriptHashes = [] }: SecurityOptions): HelmetOptions {
+function helmetOptions({ httpsOnly, stripe, storage, scriptHashes = [], styleHashes = [] }: SecurityOptions): HelmetOptions {
   // Stripe.js and its Payment Element, only when Stripe takes the payments (Stripe's CSP guidance).
   const stripeScripts = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
   // Logos in a bucket: the browser PUTs them to a presigned URL and shows them from the bucket (or its
@@ -20,7 +20,7 @@ function helmetOptions({ httpsOnly, stripe, storage, scriptHashes = [] }: Securi
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...scriptHashes, ...stripeScripts],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...styleHashes],
         imgSrc: ["'self'", 'data:', 'https:', ...storageImages],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : []), ...storageUpload],
@@ -50,6 +50,8 @@ export interface SecurityOptions {
   storage?: { upload: string; public: string } | undefined;
   /** `'sha256-…'` of the HTML shell's inline scripts (`inlineScriptHashes`), the only inline code allowed. */
   scriptHashes?: string[] | undefined;
+  /** `'sha256-…'` of the HTML shell's inline style sheets (`inlineStyleHashes`): the site's CSS, put into the page by the build. */
+  styleHashes?: string[] | undefined;
   /** Where route rate limits count (shared across instances); the plugin's in-memory store when omitted. */
   counters?: CounterStore | undefined;
 }

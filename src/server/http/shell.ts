@@ -187,3 +187,10 @@ export function inlineScriptHashes(template: string): string[] {
   }
   return hashes;
 }
+
+/** The CSP source of each style sheet the shell holds inline: the build puts the site's CSS into the page (scripts/build.mjs). */
+export function inlineStyleHashes(template: string): string[] {
+  return [...template.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(
+    ([, text = '']) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`,
+  );
+}

@@ -27,7 +27,7 @@ export function SiteHeader({ nav }: { nav?: ReactNode }) {
 export function SiteFooter() {
   const _ = useT();
   return (
-    <footer className="surface-dark border-t border-border bg-navy-950 text-navy-100">
+    <footer className="surface-dark border-t border-border bg-navy-950 text-navy-100 below-fold">
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm sm:flex-row sm:justify-between">
         <p>{_('footer.copyright', { year: String(new Date().getFullYear()), name: site.name })}</p>
         <p className="flex flex-wrap gap-x-4">

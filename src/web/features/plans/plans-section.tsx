@@ -14,7 +14,7 @@ export function PlansSection({ onChoose }: { onChoose: (planName: string) => voi
   const { data: plans, isPending, error, refetch, isFetching } = usePlans();
   const _ = useT();
   return (
-    <section id="plans" aria-labelledby="plans-title" className="scroll-mt-4 bg-muted py-16">
+    <section id="plans" aria-labelledby="plans-title" className="scroll-mt-4 bg-muted py-16 below-fold">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="plans-title" className="text-center text-3xl font-bold">
           {_('plans.title')}

@@ -15,7 +15,7 @@ export default function PortfolioSection() {
   const _ = useT();
   if (!items || items.length === 0) return null;
   return (
-    <section aria-labelledby="portfolio-title" className="py-16">
+    <section aria-labelledby="portfolio-title" className="py-16 below-fold">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="portfolio-title" className="text-center text-3xl font-bold">
           {_('portfolio.title')}

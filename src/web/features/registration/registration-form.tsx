@@ -130,7 +130,7 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
   });
 
   return (
-    <section id="register" ref={sectionRef} aria-labelledby="register-title" className="scroll-mt-4 py-16">
+    <section id="register" ref={sectionRef} aria-labelledby="register-title" className="scroll-mt-4 py-16 below-fold">
       <div className="mx-auto max-w-3xl px-4">
         <h2 id="register-title" className="text-center text-3xl font-bold">
           {_('reg.title')}
