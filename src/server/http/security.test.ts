@@ -17,6 +17,12 @@ describe('content security policy', () => {
     expect(withStripe).toContain("script-src 'self' 'sha256-abc=' https://js.stripe.com https://*.js.stripe.com;");
   });
 
+  it("allows the shell's inline style sheet by its hash, never 'unsafe-inline'", () => {
+    const csp = securityHeaders({ httpsOnly: false, styleHashes: ["'sha256-css='"] })['content-security-policy']!;
+    expect(csp).toContain("style-src 'self' 'sha256-css=';");
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
   it('allows Stripe.js, its frames and its API only when Stripe takes the payments', () => {
     const csp = securityHeaders({ httpsOnly: true, stripe: true })['content-security-policy']!;
     expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");

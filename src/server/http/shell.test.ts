@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, renderShell } from './shell.js';
+import { inlineScriptHashes, inlineStyleHashes, renderShell } from './shell.js';
 
 describe('renderShell', () => {
   it('escapes the site name in HTML and keeps JSON-LD from closing its script tag', () => {
@@ -37,5 +37,14 @@ describe('inlineScriptHashes', () => {
     const theme = /<script>([\s\S]*?)<\/script>/.exec(shell)![1]!;
     expect(theme).toContain('localStorage');
     expect(hashes[0]).toBe(sha256(theme));
+  });
+});
+
+describe('inlineStyleHashes', () => {
+  it('hashes each inline style sheet exactly as written', () => {
+    const css = 'body{color:red}\n.a>.b{margin:0}';
+    const expected = `'sha256-${crypto.createHash('sha256').update(css).digest('base64')}'`;
+    expect(inlineStyleHashes(`<head><style>${css}</style><link rel="stylesheet" href="/x.css"></head>`)).toEqual([expected]);
+    expect(inlineStyleHashes('<head></head>')).toEqual([]);
   });
 });
