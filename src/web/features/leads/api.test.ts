@@ -21,6 +21,7 @@ const business: BusinessResult = {
   recentPosts: ['Open Saturday'],
   lat: 29.42,
   lng: -98.49,
+  lead: null,
 };
 
 describe('toNewLead', () => {
