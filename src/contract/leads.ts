@@ -5,6 +5,7 @@ import type { Endpoint } from './endpoint.js';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', won: 'Won', lost: 'Lost' };
 export const LEADS_PAGE_SIZE = 20;
 
 const optionalText = (label: string, max: number) =>
