@@ -117,7 +117,12 @@ test('on a phone every admin screen and settings page keeps its tables and lists
   await page.goto('/admin#investors');
   const investor = page.getByRole('main').getByRole('article').first();
   const investorButton = (name: RegExp) => investor.locator('a, button').filter({ hasText: name });
-  await expectNothingCutOff(page, 'investors', [investor.getByRole('heading', { level: 2 }), investorButton(/^LinkedIn/), investorButton(/^Contact/)]);
+  await expectNothingCutOff(page, 'investors', [
+    investor.getByRole('heading', { level: 2 }),
+    investorButton(/^LinkedIn/),
+    investorButton(/^Contact/),
+    investor.getByLabel('Relationship'),
+  ]);
 
   // Clients: the payment status and the dates.
   await page.goto('/admin#clients');

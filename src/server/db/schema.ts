@@ -478,6 +478,14 @@ export const investors = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     searchText: text('search_text').notNull(),
+    /** The agency's relationship with the investor (a pipeline), kept by hand. */
+    relationshipStatus: text('relationship_status', { enum: ['not_contacted', 'intro_requested', 'in_talks', 'passed', 'invested'] })
+      .notNull()
+      .default('not_contacted'),
+    relationshipNotes: text('relationship_notes'),
+    /** Who can introduce us (a name, a note). */
+    introducer: text('introducer'),
+    nextFollowUpOn: date('next_follow_up_on', { mode: 'string' }),
     source: text('source', { enum: ['demo', 'wikidata', 'csv', 'manual', 'generated'] }).notNull(),
     sourceId: text('source_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,10 @@ CREATE TABLE "lead_digests" (
 );
 --> statement-breakpoint
 DROP INDEX "leads_created_at_idx";--> statement-breakpoint
+ALTER TABLE "investors" ADD COLUMN "relationship_status" text DEFAULT 'not_contacted' NOT NULL;--> statement-breakpoint
+ALTER TABLE "investors" ADD COLUMN "relationship_notes" text;--> statement-breakpoint
+ALTER TABLE "investors" ADD COLUMN "introducer" text;--> statement-breakpoint
+ALTER TABLE "investors" ADD COLUMN "next_follow_up_on" date;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "next_follow_up_on" date;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "last_contacted_on" date;--> statement-breakpoint
 ALTER TABLE "lead_digests" ADD CONSTRAINT "lead_digests_employee_id_user_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
