@@ -62,7 +62,12 @@ export async function investorRoutes(app: FastifyInstance, options: { investors:
   app.patch<{ Params: { id: string } }>('/api/investors/:id/relationship', async (request) => {
     const patch = parseInput(relationshipInput, request.body, LABELS);
     const updated = await investors.updateRelationship(request.params.id, patch);
-    request.activity = { action: 'update', subject: 'investor relationship', detail: { id: updated.id, name: updated.name, ...patch } };
+    const { notes, ...changes } = patch;
+    request.activity = {
+      action: 'update',
+      subject: 'investor relationship',
+      detail: { id: updated.id, name: updated.name, ...changes, ...(notes !== undefined ? { notes: 'changed' } : {}) },
+    };
     return updated;
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { BusinessResult } from '../../../contract/businesses.js';
 import type { Lead, LeadBoard, LeadPage } from '../../../contract/leads.js';
-import { doNotContact, leadDigests, outboxMessages, user } from '../../db/schema.js';
+import { activityLog, doNotContact, leadDigests, outboxMessages, user } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { addDays, isoDate, localDate, startOfLocalDay } from '../revenue/index.js';
@@ -102,6 +102,12 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     expect(invalid.json().message).toBe('Please check Next follow-up: Next follow-up must be a date like 2026-11-25..');
     expect((await call('PATCH', `/api/leads/${later!.id}`, { lastContacted: 20261125 })).statusCode).toBe(400);
     expect((await call('GET', '/api/leads?due=tomorrow')).statusCode).toBe(400);
+
+    // The activity log names what changed, but never a note's text.
+    await call('PATCH', `/api/leads/${later!.id}`, { note: 'Owner is in hospital this week', nextFollowUp: dayFromToday(9) });
+    const [entry] = await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(1);
+    expect(entry!.detail).toMatchObject({ id: later!.id, nextFollowUp: dayFromToday(9), note: 'changed' });
+    expect(JSON.stringify(entry!.detail)).not.toContain('hospital');
   });
 
   it('hides a do-not-contact business from results and exports, also when another provider finds it', async () => {

@@ -79,7 +79,13 @@ export async function leadRoutes(app: FastifyInstance, options: { leads: LeadSer
   app.patch<{ Params: { id: string } }>('/api/leads/:id', async (request) => {
     const patch = parseInput(leadUpdateInput, request.body, LABELS);
     const lead = await leads.update(request.params.id, patch);
-    request.activity = { action: 'update', subject: 'lead', detail: { id: lead.id, name: lead.name, ...patch } };
+    // The note itself stays out of the activity log (it can be long and personal); the rest is short.
+    const { note, ...changes } = patch;
+    request.activity = {
+      action: 'update',
+      subject: 'lead',
+      detail: { id: lead.id, name: lead.name, ...changes, ...(note !== undefined ? { note: 'changed' } : {}) },
+    };
     return lead;
   });
 
