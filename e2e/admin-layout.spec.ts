@@ -76,7 +76,8 @@ test('on a phone every admin screen and settings page keeps its tables and lists
   await expectNothingCutOff(page, 'results table', [
     row.getByRole('cell', { name: /^Distance/ }),
     row.getByRole('cell', { name: /^Lead/ }),
-    row.getByRole('button'),
+    row.getByRole('button', { name: /^(Save lead|Saved)$/ }),
+    row.getByRole('button', { name: 'Do not contact' }),
   ]);
   await page.getByRole('tab', { name: 'Leads' }).click();
   const lead = page.getByRole('list', { name: 'Saved leads' }).getByRole('listitem').first();

@@ -107,6 +107,24 @@ test('results show saved leads with their status, filter and sort, switch to a t
   if (expected.length === 0) await expect(results(page).getByText('No results match these filters', { exact: true })).toBeVisible();
   else await expect(results(page).getByText(`${expected.length} ${expected.length === 1 ? 'business' : 'businesses'} found (`)).toBeVisible();
   await expect(page).toHaveURL(/minRating=4/);
+
+  // 'Do not contact' straight from a result: it leaves the results, focus goes to their heading.
+  await page.getByLabel('Website').selectOption('');
+  await page.getByLabel('Minimum rating').selectOption('');
+  await page.getByLabel('Has phone').uncheck();
+  await page.getByRole('button', { name: 'Cards' }).click();
+  const victim = results(page).getByRole('article').nth(1);
+  const victimName = (await victim.getByRole('heading', { level: 3 }).textContent())!;
+  await victim.getByRole('button', { name: 'Do not contact' }).click();
+  await expect(page.getByText('Marked do not contact', { exact: true })).toBeVisible();
+  await expect(results(page).getByRole('article', { name: victimName })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Search Results' })).toBeFocused();
+  // In the leads list, marked, where it can be undone.
+  await page.getByRole('tab', { name: 'Leads' }).click();
+  const marked = page.getByRole('list', { name: 'Saved leads' }).getByRole('article', { name: victimName });
+  await expect(marked.getByText('Do not contact', { exact: true })).toBeVisible();
+  await marked.getByRole('button', { name: 'Allow contact again' }).click();
+  await expect(page.getByText('Contact allowed again', { exact: true })).toBeVisible();
 });
 
 test('follow-up dates, the due leads, the morning e-mail setting and do-not-contact', async ({ page }) => {
@@ -199,6 +217,7 @@ test('the board moves a lead by dragging and by keyboard, announcing each move',
   await page.keyboard.press('ArrowLeft');
   await expect(column('New').getByText(keyed.name)).toBeVisible();
   await expect(card(keyed.name)).toBeFocused();
+  await expect(page.getByTestId('board-announcement')).toHaveText(`${keyed.name} moved to New.`);
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('board-announcement')).toHaveText(`${keyed.name} is already in the first column.`);
   // The move buttons do the same.

@@ -125,6 +125,8 @@ export const getLeadBoard: Endpoint<LeadBoard> = { method: 'GET', path: '/api/le
 /** A CSV download: linked (its URL is an `href`), not fetched. Leaves out leads marked do-not-contact. */
 export const exportLeadsCsv: Endpoint<string, undefined, { status?: LeadStatus; due?: 'today' }> = { method: 'GET', path: '/api/leads/export.csv' };
 export const markDoNotContact: Endpoint<Lead> = { method: 'PUT', path: '/api/leads/:id/do-not-contact' };
+/** From a search result: saves it as a lead (if it is not one) marked do-not-contact, so the mark can be undone there. */
+export const markResultDoNotContact: Endpoint<Lead, NewLeadInput> = { method: 'POST', path: '/api/leads/do-not-contact' };
 export const clearDoNotContact: Endpoint<Lead> = { method: 'DELETE', path: '/api/leads/:id/do-not-contact' };
 export const getLeadDigest: Endpoint<LeadDigestSetting> = { method: 'GET', path: '/api/leads/digest' };
 export const setLeadDigest: Endpoint<LeadDigestSetting, LeadDigestSetting> = { method: 'PUT', path: '/api/leads/digest' };

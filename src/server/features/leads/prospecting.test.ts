@@ -133,6 +133,17 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     expect(cleared.json<Lead>().doNotContact).toBe(false);
     expect((await search('category=plumber&radius=50')).map((b) => b.id)).toContain(target.id);
     expect((await call('PUT', '/api/leads/not-a-lead/do-not-contact')).statusCode).toBe(404);
+
+    // Straight from a search result: kept as a marked lead (where it can be undone), gone from the results.
+    const third = results.find((b) => b.id !== target.id && b.id !== other.id && !b.lead)!;
+    const direct = await call('POST', '/api/leads/do-not-contact', { provider: third.provider, sourceId: third.sourceId, name: third.name });
+    expect(direct.statusCode).toBe(201);
+    expect(direct.json<Lead>()).toMatchObject({ name: third.name, doNotContact: true });
+    expect((await search('category=plumber&radius=50')).map((b) => b.id)).not.toContain(third.id);
+    const again = await call('POST', '/api/leads/do-not-contact', { provider: third.provider, sourceId: third.sourceId, name: third.name });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<Lead>().id).toBe(direct.json<Lead>().id);
+    expect((await call('POST', '/api/leads/do-not-contact', { provider: 'fax', sourceId: '', name: '' })).statusCode).toBe(400);
   });
 
   it('answers the board by status with each column’s total', async () => {

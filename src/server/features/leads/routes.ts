@@ -89,6 +89,14 @@ export async function leadRoutes(app: FastifyInstance, options: { leads: LeadSer
     return lead;
   });
 
+  app.post('/api/leads/do-not-contact', async (request, reply) => {
+    const input = parseInput(newLeadInput, request.body, LABELS);
+    const { lead: saved, created } = await leads.save(input, request.employee!.id);
+    const lead = await leads.markDoNotContact(saved.id, request.employee!.id);
+    request.activity = { action: 'update', subject: 'lead', detail: { id: lead.id, name: lead.name, created, doNotContact: true } };
+    return reply.status(created ? 201 : 200).send(lead);
+  });
+
   app.put<{ Params: { id: string } }>('/api/leads/:id/do-not-contact', async (request) => {
     const lead = await leads.markDoNotContact(request.params.id, request.employee!.id);
     request.activity = { action: 'update', subject: 'lead', detail: { id: lead.id, name: lead.name, doNotContact: true } };

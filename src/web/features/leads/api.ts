@@ -11,6 +11,7 @@ import {
   getLeadDigest,
   listLeads,
   markDoNotContact,
+  markResultDoNotContact,
   saveLead,
   setLeadDigest,
   updateLead,
@@ -105,10 +106,10 @@ export function useSaveLead() {
  * A changed lead replaces its row in every cached list without a refetch, so a row whose new
  * status no longer matches the filter stays put until the list is read again (it is marked stale).
  */
-function replaceLead(client: QueryClient, lead: Lead) {
+function replaceLead(client: QueryClient, lead: Lead, { board = true } = {}) {
   client.setQueriesData<LeadPage | LeadBoard>({ predicate: (q) => isLeadList(q.queryKey) }, (data) => {
     if (!data) return data;
-    if ('columns' in data) return moveOnBoard(data, lead);
+    if ('columns' in data) return board ? moveOnBoard(data, lead) : data;
     return { ...data, items: data.items.map((l) => (l.id === lead.id ? lead : l)) };
   });
   patchResults(client, lead);
@@ -120,6 +121,18 @@ export function useUpdateLead() {
   return useMutation({
     mutationFn: ({ id, ...patch }: LeadUpdateInput & { id: string }) => callApi(updateLead, { params: { id }, body: patch }),
     onSuccess: (lead) => replaceLead(client, lead),
+  });
+}
+
+/**
+ * A move on the board: the board has already moved the card (it is the truth there, so an answer
+ * arriving after a newer move cannot move the card back); lists and search results follow the answer.
+ */
+export function useMoveLead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: LeadStatus }) => callApi(updateLead, { params: { id }, body: { status } }),
+    onSuccess: (lead) => replaceLead(client, lead, { board: false }),
   });
 }
 
@@ -145,6 +158,16 @@ export function useDoNotContact() {
   return useMutation({
     mutationFn: ({ id, mark }: { id: string; mark: boolean }) => callApi(mark ? markDoNotContact : clearDoNotContact, { params: { id } }),
     onSuccess: (lead) => replaceLead(client, lead),
+  });
+}
+
+/** 'Do not contact' on a search result: kept as a marked lead (where it can be undone), gone from the results. */
+export function useResultDoNotContact() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ business, category }: { business: BusinessResult; category: string }) =>
+      callApi(markResultDoNotContact, { body: toNewLead(business, category) }),
+    onSuccess: (lead) => (patchResults(client, lead), refreshLists(client)),
   });
 }
 

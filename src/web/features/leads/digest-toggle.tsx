@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
@@ -7,7 +8,9 @@ import { useLeadDigest, useSetLeadDigest } from './api';
 export function DigestToggle({ className }: { className?: string }) {
   const setting = useLeadDigest();
   const change = useSetLeadDigest();
-  const enabled = change.isPending ? Boolean(change.variables) : Boolean(setting.data?.enabled);
+  // The box follows the click at once (a controlled checkbox must change in the same event); a refusal puts it back.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const enabled = chosen ?? Boolean(setting.data?.enabled);
   return (
     <div className={cn('grid gap-1', className)}>
       <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
@@ -17,16 +20,19 @@ export function DigestToggle({ className }: { className?: string }) {
           checked={enabled}
           disabled={!setting.data}
           aria-describedby="lead-digest-hint"
-          onChange={(e) =>
-            change.mutate(e.target.checked, {
+          onChange={(e) => {
+            const on = e.target.checked;
+            setChosen(on);
+            change.mutate(on, {
+              onSettled: () => setChosen(null),
               onSuccess: ({ enabled: on }) =>
                 toast({
                   title: on ? 'Morning e-mail on' : 'Morning e-mail off',
                   description: on ? 'Each morning from about 7 a.m., when any of your leads are due.' : 'You will get no more e-mails of due leads.',
                 }),
               onError: (error) => toast({ title: 'The setting was not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-            })
-          }
+            });
+          }}
         />
         E-mail me my due leads each morning
       </label>

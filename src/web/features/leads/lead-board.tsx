@@ -10,7 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { apiUrl, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
-import { LEAD_STATUS_LABELS, moveOnBoard, useLeadBoard, useUpdateLead } from './api';
+import { LEAD_STATUS_LABELS, moveOnBoard, useLeadBoard, useMoveLead } from './api';
 
 const BOARD_KEY = [apiUrl(getLeadBoard)];
 const HELP = 'Drag a card to another column, or focus a card and press the left or right arrow key, or use its move buttons.';
@@ -22,7 +22,9 @@ const HELP = 'Drag a card to another column, or focus a card and press the left 
  */
 export function LeadBoard() {
   const board = useLeadBoard();
-  const update = useUpdateLead();
+  const update = useMoveLead();
+  // Each card's last asked-for status: a refusal of an older move must not undo a newer one.
+  const latest = useRef(new Map<string, LeadStatus>());
   const client = useQueryClient();
   const [announcement, setAnnouncement] = useState('');
   const [dropTarget, setDropTarget] = useState<LeadStatus | null>(null);
@@ -39,10 +41,14 @@ export function LeadBoard() {
     const label = LEAD_STATUS_LABELS[status];
     focusAfterMove.current = lead.id;
     client.setQueryData<Board>(BOARD_KEY, (b) => b && moveOnBoard(b, { ...lead, status }));
+    latest.current.set(lead.id, status);
+    // Said at once, in the order of the moves; a refusal corrects it.
+    setAnnouncement(`${lead.name} moved to ${label}.`);
     try {
       await update.mutateAsync({ id: lead.id, status });
-      setAnnouncement(`${lead.name} moved to ${label}.`);
     } catch (error) {
+      if (latest.current.get(lead.id) !== status) return;
+      latest.current.set(lead.id, lead.status);
       focusAfterMove.current = lead.id;
       client.setQueryData<Board>(BOARD_KEY, (b) => b && moveOnBoard(b, lead));
       const why = errorMessage(error, 'Please try again.');

@@ -6,6 +6,7 @@ import { LeadsPanel } from './leads-panel';
 import type { LeadFilters } from './api';
 import { SearchForm, SearchResults, useSearchFlow, useSearchSettings, type ResultLayout } from '../businesses';
 import { LeadBoard } from './lead-board';
+import { ResultDoNotContactButton } from './result-do-not-contact';
 import { readSectionState, writeSectionState, type SearchRequest, type SectionState, type SectionView } from './url-state';
 import { TabPanel, ViewTabs } from './view-tabs';
 
@@ -76,13 +77,16 @@ export default function SearchSection(_props: SectionProps) {
               layout={layout}
               onLayout={setLayout}
               renderAction={(business, category, headingId) => (
-                <SaveLeadButton
-                  business={business}
-                  category={category}
-                  saved={business.lead !== null || savedIds.has(business.id)}
-                  onSaved={onSaved}
-                  describedBy={headingId}
-                />
+                <div className="flex flex-wrap gap-2">
+                  <SaveLeadButton
+                    business={business}
+                    category={category}
+                    saved={business.lead !== null || savedIds.has(business.id)}
+                    onSaved={onSaved}
+                    describedBy={headingId}
+                  />
+                  <ResultDoNotContactButton business={business} category={category} describedBy={headingId} />
+                </div>
               )}
             />
           </div>
