@@ -1,9 +1,10 @@
+import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn, useAddress } from './helpers';
 
 // Issue 16 §3: each investor card keeps the agency's relationship with them (its own address range).
 test.beforeEach(async ({ page }) => {
-  await useAddress(page, '10.91.1.7');
+  await useAddress(page, `10.91.1.${crypto.randomInt(1, 250)}`);
   await signIn(page);
 });
 
