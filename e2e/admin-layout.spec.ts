@@ -65,9 +65,40 @@ test('on a phone every admin screen and settings page keeps its tables and lists
   await expectNothingCutOff(page, 'search results', [result.getByRole('heading', { level: 3 }), saveLead, result.getByRole('link', { name: /directions/ })]);
   await saveLead.click();
   await expect(result.getByRole('button', { name: 'Saved' })).toBeVisible();
+  // The results' filters and their table view (cards on a phone, each cell labelled).
+  await expectNothingCutOff(page, 'result filters', [
+    page.getByLabel('Sort by'),
+    page.getByLabel('Has social profiles'),
+    page.getByRole('button', { name: 'Table' }),
+  ]);
+  await page.getByRole('button', { name: 'Table' }).click();
+  const row = page.getByRole('table', { name: 'Search results' }).getByRole('row').nth(1);
+  await expectNothingCutOff(page, 'results table', [
+    row.getByRole('cell', { name: /^Distance/ }),
+    row.getByRole('cell', { name: /^Lead/ }),
+    row.getByRole('button', { name: /^(Save lead|Saved)$/ }),
+    row.getByRole('button', { name: 'Do not contact' }),
+  ]);
   await page.getByRole('tab', { name: 'Leads' }).click();
   const lead = page.getByRole('list', { name: 'Saved leads' }).getByRole('listitem').first();
-  await expectNothingCutOff(page, 'leads', [lead.getByLabel('Status'), lead.getByLabel('Note'), lead.getByRole('button', { name: 'Delete' })]);
+  await expectNothingCutOff(page, 'leads', [
+    lead.getByLabel('Status'),
+    lead.getByLabel('Note'),
+    lead.getByRole('button', { name: 'Delete' }),
+    lead.getByLabel('Next follow-up'),
+    lead.getByRole('button', { name: 'Contacted today' }),
+    lead.getByRole('button', { name: 'Do not contact' }),
+    page.getByLabel('Due today (and overdue)'),
+    page.getByLabel('E-mail me my due leads each morning'),
+  ]);
+  // The board: one column under another, each card's move button on screen.
+  await page.getByRole('tab', { name: 'Board' }).click();
+  const card = page
+    .getByRole('region', { name: /^New \(\d+\)$/ })
+    .getByRole('listitem')
+    .first();
+  await expectNothingCutOff(page, 'board', [card, card.getByRole('button', { name: /^Move .* to Contacted$/ })]);
+  await expectNoSeriousA11yViolations(page);
 
   // Applications: the revenue and the Visit and Settings buttons of every application.
   await page.goto('/admin#apps');
@@ -87,7 +118,12 @@ test('on a phone every admin screen and settings page keeps its tables and lists
   await page.goto('/admin#investors');
   const investor = page.getByRole('main').getByRole('article').first();
   const investorButton = (name: RegExp) => investor.locator('a, button').filter({ hasText: name });
-  await expectNothingCutOff(page, 'investors', [investor.getByRole('heading', { level: 2 }), investorButton(/^LinkedIn/), investorButton(/^Contact/)]);
+  await expectNothingCutOff(page, 'investors', [
+    investor.getByRole('heading', { level: 2 }),
+    investorButton(/^LinkedIn/),
+    investorButton(/^Contact/),
+    investor.getByLabel('Relationship'),
+  ]);
 
   // Clients: the payment status and the dates.
   await page.goto('/admin#clients');

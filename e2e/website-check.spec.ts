@@ -36,6 +36,7 @@ const business = (sourceId: string, name: string, website: string | null, distan
   recentPosts: [],
   lat: 29.42,
   lng: -98.49,
+  lead: null,
 });
 
 async function searchFakeBusinesses(page: Page, address: string) {

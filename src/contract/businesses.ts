@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from './endpoint.js';
+import type { LeadStatus } from './leads.js';
 
 export const SEARCH_RADII = [5, 10, 20, 30, 50] as const;
 export const DEFAULT_RADIUS = 30;
@@ -31,6 +32,52 @@ export const businessSearchQuery = z
   .check(z.refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'Send both latitude and longitude, or neither', path: ['lat'] }));
 export type BusinessSearchQuery = z.output<typeof businessSearchQuery>;
 
+export const RESULT_SORTS = ['distance', 'rating', 'reviews', 'name'] as const;
+export type ResultSort = (typeof RESULT_SORTS)[number];
+export const MIN_RATINGS = ['3', '3.5', '4', '4.5'] as const;
+
+const flag = (label: string) =>
+  z.optional(
+    z.pipe(
+      z.enum(['1', 'true', '0', 'false'], `${label} must be 1 or 0`),
+      z.transform((v: '1' | 'true' | '0' | 'false') => v === '1' || v === 'true'),
+    ),
+  );
+
+/** How the employee narrows and orders results; the same rules on screen and in the CSV export. */
+export const resultFiltersQuery = z.object({
+  sort: z.optional(z.enum(RESULT_SORTS, 'Sort must be distance, rating, reviews or name')),
+  website: z.optional(z.enum(['none', 'has'], 'Website must be none or has')),
+  minRating: z.optional(z.enum(MIN_RATINGS, 'Minimum rating must be 3, 3.5, 4 or 4.5')),
+  hasPhone: flag('Has phone'),
+  hasSocial: flag('Has social profiles'),
+});
+export type ResultFilters = z.output<typeof resultFiltersQuery>;
+
+/** Filters then sorts results (ties by distance, then name). Pure: the browser and the CSV export share it. */
+export function applyResultFilters<T extends BusinessResult>(results: readonly T[], f: ResultFilters): T[] {
+  const min = f.minRating ? Number(f.minRating) : null;
+  const kept = results.filter(
+    (b) =>
+      (f.website !== 'none' || !b.website) &&
+      (f.website !== 'has' || Boolean(b.website)) &&
+      (min === null || (b.rating !== null && Number(b.rating) >= min)) &&
+      (!f.hasPhone || Boolean(b.phone)) &&
+      (!f.hasSocial || b.socialProfiles.length > 0 || b.socialMedia.length > 0),
+  );
+  const byDistance = (a: T, b: T) => a.distance - b.distance || a.name.localeCompare(b.name);
+  const compare: Record<ResultSort, (a: T, b: T) => number> = {
+    distance: byDistance,
+    rating: (a, b) => Number(b.rating ?? -1) - Number(a.rating ?? -1) || byDistance(a, b),
+    reviews: (a, b) => (b.reviewCount ?? -1) - (a.reviewCount ?? -1) || byDistance(a, b),
+    name: (a, b) => a.name.localeCompare(b.name) || a.distance - b.distance,
+  };
+  return kept.sort(compare[f.sort ?? 'distance']);
+}
+
+/** OpenStreetMap's data often lacks websites, so a missing one is only 'not on file' there. */
+export const noWebsiteLabel = (provider: BusinessResult['provider'] | undefined) => (provider === 'osm' ? 'No website on file' : 'No website');
+
 export interface SocialProfile {
   network: string;
   url: string;
@@ -57,6 +104,8 @@ export interface BusinessResult {
   recentPosts: string[];
   lat: number;
   lng: number;
+  /** The saved lead for this place, whoever saved it, or null. */
+  lead: { id: string; status: LeadStatus } | null;
 }
 
 /** The search settings the screen needs: which source, its attribution, where searches start. */
@@ -68,9 +117,17 @@ export interface SearchSettings {
 
 /** A search as the browser sends it: a typed place, or else the browser's position (both coordinates). */
 export type BusinessSearchParams = { category: string; radius: number; location?: string; lat?: number; lng?: number };
+/** The export keeps what the screen shows: the same filters and order. */
+export type BusinessExportParams = BusinessSearchParams & {
+  sort?: ResultSort;
+  website?: 'none' | 'has';
+  minRating?: (typeof MIN_RATINGS)[number];
+  hasPhone?: 1;
+  hasSocial?: 1;
+};
 
 // The business search (employees only).
 export const getSearchSettings: Endpoint<SearchSettings> = { method: 'GET', path: '/api/businesses/settings' };
 export const searchBusinesses: Endpoint<BusinessResult[], undefined, BusinessSearchParams> = { method: 'GET', path: '/api/businesses/search' };
 /** A CSV download: linked (its URL is an `href`), not fetched. */
-export const exportBusinessesCsv: Endpoint<string, undefined, BusinessSearchParams> = { method: 'GET', path: '/api/businesses/export.csv' };
+export const exportBusinessesCsv: Endpoint<string, undefined, BusinessExportParams> = { method: 'GET', path: '/api/businesses/export.csv' };

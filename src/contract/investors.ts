@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isHttpUrl } from './web-address.js';
 import type { Endpoint } from './endpoint.js';
+import { calendarDate } from './leads.js';
 
 export const INVESTMENT_STAGES = ['Seed', 'Series A', 'Series B+', 'Growth'] as const;
 export const INDUSTRIES = ['SaaS/Tech', 'E-commerce', 'FinTech', 'Healthcare', 'Veteran-Led', 'Defense Tech'] as const;
@@ -89,7 +90,40 @@ export interface Investor {
   stages: string[];
   industries: string[];
   source: 'demo' | 'wikidata' | 'csv' | 'manual' | 'generated';
+  /** The agency's pipeline with this investor. */
+  relationshipStatus: RelationshipStatus;
+  relationshipNotes: string | null;
+  /** Who can introduce us. */
+  introducer: string | null;
+  /** '2026-11-25', or null. */
+  nextFollowUp: string | null;
 }
+
+export const RELATIONSHIP_STATUSES = ['not_contacted', 'intro_requested', 'in_talks', 'passed', 'invested'] as const;
+export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
+export const RELATIONSHIP_LABELS: Record<RelationshipStatus, string> = {
+  not_contacted: 'Not contacted',
+  intro_requested: 'Intro requested',
+  in_talks: 'In talks',
+  passed: 'Passed',
+  invested: 'Invested',
+};
+
+/** A change to the relationship: any of its fields; null clears a text or the date. */
+export const relationshipInput = z
+  .object({
+    status: z.optional(z.enum(RELATIONSHIP_STATUSES, 'Status must be not contacted, intro requested, in talks, passed or invested')),
+    notes: text('Notes', 5000),
+    introducer: text('Who can introduce us', 300),
+    nextFollowUp: calendarDate('Next follow-up'),
+  })
+  .check(
+    z.refine(
+      (v) => v.status !== undefined || v.notes !== undefined || v.introducer !== undefined || v.nextFollowUp !== undefined,
+      'Send a status, notes, an introducer or a follow-up date to change.',
+    ),
+  );
+export type RelationshipInput = z.output<typeof relationshipInput>;
 
 export interface DiscoverResult {
   count: number;
@@ -119,6 +153,7 @@ export const exportInvestorsCsv: Endpoint<string, undefined, InvestorFilterParam
 export const createInvestor: Endpoint<Investor, InvestorPayload> = { method: 'POST', path: '/api/investors' };
 export const updateInvestor: Endpoint<Investor, InvestorPayload> = { method: 'PUT', path: '/api/investors/:id' };
 export const deleteInvestor: Endpoint<undefined> = { method: 'DELETE', path: '/api/investors/:id' };
+export const updateRelationship: Endpoint<Investor, z.input<typeof relationshipInput>> = { method: 'PATCH', path: '/api/investors/:id/relationship' };
 export const discoverInvestors: Endpoint<DiscoverResult> = { method: 'POST', path: '/api/discover-investors' };
 /** The CSV file's text, sent as it is; `dryRun=1` previews and stores nothing. */
 export const importInvestorsCsv: Endpoint<InvestorImportResult, string, { dryRun?: 1 }> = {

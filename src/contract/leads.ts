@@ -5,6 +5,7 @@ import type { Endpoint } from './endpoint.js';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', won: 'Won', lost: 'Lost' };
 export const LEADS_PAGE_SIZE = 20;
 
 const optionalText = (label: string, max: number) =>
@@ -36,18 +37,42 @@ export const newLeadInput = z.object({
 });
 export type NewLeadInput = z.output<typeof newLeadInput>;
 
+/** A calendar day as '2026-11-25' that exists (no 31 February), between 2000 and 2100. */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && year <= 2100 && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+export const calendarDate = (label: string) =>
+  z.optional(z.nullable(z.string(`${label} must be a date`).check(z.refine(isCalendarDate, `${label} must be a date like 2026-11-25.`))));
+
 export const leadUpdateInput = z
   .object({
     status: z.optional(z.enum(LEAD_STATUSES, 'Status must be new, contacted, won or lost')),
     note: z.optional(z.nullable(z.string('Note must be text').check(z.maxLength(5000, 'Note must be at most 5000 characters')))),
+    nextFollowUp: calendarDate('Next follow-up'),
+    lastContacted: calendarDate('Last contacted'),
   })
-  .check(z.refine((v) => v.status !== undefined || v.note !== undefined, 'Send a status or a note to change.'));
+  .check(
+    z.refine(
+      (v) => v.status !== undefined || v.note !== undefined || v.nextFollowUp !== undefined || v.lastContacted !== undefined,
+      'Send a status, a note or a follow-up date to change.',
+    ),
+  );
 export type LeadUpdateInput = z.output<typeof leadUpdateInput>;
 
 export const leadsQuery = z.object({
   status: z.optional(z.enum(LEAD_STATUSES, 'Status must be new, contacted, won or lost')),
+  /** 'today': leads whose next follow-up is today or earlier (overdue counts as due), soonest first. */
+  due: z.optional(z.enum(['today'], 'Due must be today')),
   page: z._default(z.coerce.number('Page must be a whole number.').check(z.int('Page must be a whole number.'), z.gte(1, 'Page must be 1 or more.')), 1),
 });
+export type LeadsQuery = z.output<typeof leadsQuery>;
+
+/** The board shows this many leads per status, newest first; the column says how many there are. */
+export const BOARD_COLUMN_LIMIT = 50;
 
 export interface Lead {
   id: string;
@@ -65,6 +90,11 @@ export interface Lead {
   socialCheckedAt: string | null;
   status: LeadStatus;
   note: string | null;
+  /** '2026-11-25' in the agency's time zone, or null. */
+  nextFollowUp: string | null;
+  lastContacted: string | null;
+  /** Marked do-not-contact: hidden from search results and exports. */
+  doNotContact: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -74,12 +104,32 @@ export interface LeadPage {
   total: number;
   page: number;
   pageSize: number;
+  /** Today in the agency's time zone: a follow-up on or before it is due. */
+  today: string;
 }
 
+export interface LeadBoard {
+  columns: { status: LeadStatus; total: number; items: Lead[] }[];
+  today: string;
+}
+
+/** Whether this employee gets the morning e-mail of their due leads. */
+export interface LeadDigestSetting {
+  enabled: boolean;
+}
+export const leadDigestInput = z.object({ enabled: z.boolean('Enabled must be true or false') });
+
 // Saved leads (employees only).
-export const listLeads: Endpoint<LeadPage, undefined, { status?: LeadStatus; page?: number }> = { method: 'GET', path: '/api/leads' };
-/** A CSV download: linked (its URL is an `href`), not fetched. */
-export const exportLeadsCsv: Endpoint<string, undefined, { status?: LeadStatus }> = { method: 'GET', path: '/api/leads/export.csv' };
+export const listLeads: Endpoint<LeadPage, undefined, { status?: LeadStatus; due?: 'today'; page?: number }> = { method: 'GET', path: '/api/leads' };
+export const getLeadBoard: Endpoint<LeadBoard> = { method: 'GET', path: '/api/leads/board' };
+/** A CSV download: linked (its URL is an `href`), not fetched. Leaves out leads marked do-not-contact. */
+export const exportLeadsCsv: Endpoint<string, undefined, { status?: LeadStatus; due?: 'today' }> = { method: 'GET', path: '/api/leads/export.csv' };
+export const markDoNotContact: Endpoint<Lead> = { method: 'PUT', path: '/api/leads/:id/do-not-contact' };
+/** From a search result: saves it as a lead (if it is not one) marked do-not-contact, so the mark can be undone there. */
+export const markResultDoNotContact: Endpoint<Lead, NewLeadInput> = { method: 'POST', path: '/api/leads/do-not-contact' };
+export const clearDoNotContact: Endpoint<Lead> = { method: 'DELETE', path: '/api/leads/:id/do-not-contact' };
+export const getLeadDigest: Endpoint<LeadDigestSetting> = { method: 'GET', path: '/api/leads/digest' };
+export const setLeadDigest: Endpoint<LeadDigestSetting, LeadDigestSetting> = { method: 'PUT', path: '/api/leads/digest' };
 /** Answers 201 with a new lead, or 200 with the lead already saved for this place. */
 export const saveLead: Endpoint<Lead, NewLeadInput> = { method: 'POST', path: '/api/leads' };
 export const updateLead: Endpoint<Lead, LeadUpdateInput> = { method: 'PATCH', path: '/api/leads/:id' };

@@ -59,6 +59,8 @@ import { accountRoutes, createAccountService } from './features/account/index.js
 import { createPaymentsService } from './features/payments/service.js';
 import { createBillingService } from './features/billing/index.js';
 import { createBillingJob } from './features/billing/job.js';
+import { createDigestJob, createDigestSettings } from './features/leads/digest.js';
+import { createProspectLookup } from './features/leads/prospects.js';
 import { billingClockRoutes } from './features/billing/routes.js';
 import { registerErrorHandling } from './http/errors.js';
 import { emailOrigin } from './http/host.js';
@@ -241,7 +243,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const investorSource = options.investorSource ?? createInvestorSource(config, discoveredFromCsv);
   await registerEmployeeOnly(app, employeeOnly, investorRoutes, { investors: createInvestorService(database.db, investorSource) });
   const findProfiles = options.findSocialProfiles ?? socialProfileFinder(config.userAgent, websiteAddressPolicy(config.websiteFetchAllowsLoopback));
-  await registerEmployeeOnly(app, employeeOnly, leadRoutes, { leads: createLeadService(database.db, findProfiles) });
+  const leadService = createLeadService(database.db, findProfiles, { timeZone: config.timeZone });
+  await registerEmployeeOnly(app, employeeOnly, leadRoutes, { leads: leadService, digests: createDigestSettings(database.db) });
+  const digestJob = createDigestJob({
+    db: database.db,
+    timeZone: config.timeZone,
+    siteName: config.site.name,
+    leadsUrl: `${emailOrigin(config.site.publicUrl, config.port)}/admin?view=leads&due=today`,
+    log: app.log,
+    mailQueued,
+  });
+  if (options.startWorkers) digestJob.start();
+  app.addHook('onClose', () => digestJob.stop());
+  const prospects = createProspectLookup(database.db);
   const siteFetcher =
     options.websiteFetcher ?? createSafeFetcher({ userAgent: config.userAgent, isAllowedAddress: websiteAddressPolicy(config.websiteFetchAllowsLoopback) });
   await registerEmployeeOnly(app, employeeOnly, websiteCheckRoutes, {
@@ -249,7 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitPerMinute: options.websiteCheckRateLimit ?? 60,
   });
   await registerEmployeeOnly(app, employeeOnly, businessRoutes, {
-    search: createBusinessSearch({ provider: places, defaultLocation: config.places.defaultLocation }),
+    search: createBusinessSearch({ provider: places, defaultLocation: config.places.defaultLocation, annotate: (results) => prospects.annotate(results) }),
   });
   await registerEmployeeOnly(app, employeeOnly, clientRoutes, { clients: createClientService(database.db) });
   await registerEmployeeOnly(app, employeeOnly, clientBillingRoutes, { billing });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uuid, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uuid, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { user } from './auth-schema.js';
 
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: serial('id').primaryKey(),
@@ -393,12 +394,57 @@ export const leads = pgTable(
       .notNull()
       .default('new'),
     note: text('note'),
+    /** Dates in the agency's time zone ('2026-11-25'): when to get back to the lead, when we last did. */
+    nextFollowUpOn: date('next_follow_up_on', { mode: 'string' }),
+    lastContactedOn: date('last_contacted_on', { mode: 'string' }),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('leads_source_idx').on(t.provider, t.sourceId), index('leads_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('leads_source_idx').on(t.provider, t.sourceId),
+    // The list's order (newest first) for every filter: all leads, one status (a board column), due ones.
+    index('leads_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('leads_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('leads_follow_up_idx').on(t.nextFollowUpOn, t.createdAt.desc(), t.id.desc()),
+    index('leads_owner_follow_up_idx').on(t.createdBy, t.nextFollowUpOn),
+  ],
 );
+
+/**
+ * Businesses nobody may contact again: hidden from search results and exports whatever the
+ * source, matched by provider and id, and by the normalised phone number and website host so the
+ * same business found through another provider stays hidden too.
+ */
+export const doNotContact = pgTable(
+  'do_not_contact',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['directory', 'google', 'osm'] }).notNull(),
+    sourceId: text('source_id').notNull(),
+    name: text('name').notNull(),
+    /** The last ten digits of the phone number, or null. */
+    phoneKey: text('phone_key'),
+    /** The website's host without 'www.', or null. */
+    websiteKey: text('website_key'),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('do_not_contact_source_idx').on(t.provider, t.sourceId),
+    index('do_not_contact_phone_idx').on(t.phoneKey),
+    index('do_not_contact_website_idx').on(t.websiteKey),
+  ],
+);
+
+/** Employees who asked for the morning e-mail of their due leads, and the last local day it went out. */
+export const leadDigests = pgTable('lead_digests', {
+  employeeId: text('employee_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  lastSentOn: date('last_sent_on', { mode: 'string' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The investor directory. Profile URLs are normalised and unique (de-duplication across sources);
@@ -436,6 +482,14 @@ export const investors = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     searchText: text('search_text').notNull(),
+    /** The agency's relationship with the investor (a pipeline), kept by hand. */
+    relationshipStatus: text('relationship_status', { enum: ['not_contacted', 'intro_requested', 'in_talks', 'passed', 'invested'] })
+      .notNull()
+      .default('not_contacted'),
+    relationshipNotes: text('relationship_notes'),
+    /** Who can introduce us (a name, a note). */
+    introducer: text('introducer'),
+    nextFollowUpOn: date('next_follow_up_on', { mode: 'string' }),
     source: text('source', { enum: ['demo', 'wikidata', 'csv', 'manual', 'generated'] }).notNull(),
     sourceId: text('source_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { businessSearchQuery, type BusinessResult } from '../../../contract/businesses.js';
+import { applyResultFilters, businessSearchQuery, resultFiltersQuery, type BusinessResult } from '../../../contract/businesses.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
 import { parseInput } from '../../http/validate.js';
 import type { BusinessSearch } from './service.js';
@@ -13,10 +13,22 @@ const RESULT_COLUMNS: CsvColumn<BusinessResult>[] = [
   { header: 'Phone', value: (b) => b.phone },
   { header: 'Website', value: (b) => b.website },
   { header: 'Social profiles', value: (b) => b.socialProfiles.map((p) => p.url).join(' ') },
+  { header: 'Lead status', value: (b) => b.lead?.status ?? null },
   { header: 'Source', value: (b) => b.id },
 ];
 
-const LABELS = { category: 'Business category', radius: 'Radius', lat: 'Latitude', lng: 'Longitude', location: 'Location' };
+const LABELS = {
+  category: 'Business category',
+  radius: 'Radius',
+  lat: 'Latitude',
+  lng: 'Longitude',
+  location: 'Location',
+  sort: 'Sort',
+  website: 'Website',
+  minRating: 'Minimum rating',
+  hasPhone: 'Has phone',
+  hasSocial: 'Has social profiles',
+};
 
 /** Lead search (employees only: registered through the guard). */
 export async function businessRoutes(app: FastifyInstance, options: { search: BusinessSearch }): Promise<void> {
@@ -29,17 +41,19 @@ export async function businessRoutes(app: FastifyInstance, options: { search: Bu
 
   app.get('/api/businesses/search', async (request, reply) => {
     const query = parseInput(businessSearchQuery, request.query, LABELS);
+    const filters = parseInput(resultFiltersQuery, request.query, LABELS);
     reply.header('cache-control', 'no-store');
-    return search.search(query);
+    return applyResultFilters(await search.search(query), filters);
   });
 
   app.get('/api/businesses/export.csv', async (request, reply) => {
     const query = parseInput(businessSearchQuery, request.query, LABELS);
-    const results = await search.search(query);
+    const filters = parseInput(resultFiltersQuery, request.query, LABELS);
+    const results = applyResultFilters(await search.search(query), filters);
     request.activity = {
       action: 'export',
       subject: 'business search results',
-      detail: { count: results.length, category: query.category, radius: query.radius },
+      detail: { count: results.length, category: query.category, radius: query.radius, ...filters },
     };
     return sendCsv(reply, 'businesses', toCsv(RESULT_COLUMNS, results));
   });

@@ -4,7 +4,12 @@ import { HttpError } from '../../http/errors.js';
 import { PlacesProviderError, type GeoPoint, type Place, type PlacesProvider } from '../../adapters/places/types.js';
 
 /** Lead search: where to look from, the provider's places, our business shape ordered by distance. */
-export function createBusinessSearch(options: { provider: PlacesProvider; defaultLocation: GeoPoint }) {
+export function createBusinessSearch(options: {
+  provider: PlacesProvider;
+  defaultLocation: GeoPoint;
+  /** Leaves out do-not-contact businesses and marks saved leads (the leads feature's lookup). */
+  annotate?: (results: BusinessResult[]) => Promise<BusinessResult[]>;
+}) {
   const { provider } = options;
 
   async function center(query: BusinessSearchQuery): Promise<GeoPoint> {
@@ -28,11 +33,12 @@ export function createBusinessSearch(options: { provider: PlacesProvider; defaul
       const places = await upstream(() =>
         provider.search({ category: query.category, lat: from.lat, lng: from.lng, radiusMiles: query.radius, limit: SEARCH_RESULT_CAP }),
       );
-      return places
+      const results = places
         .map((place) => toResult(provider.name, place, distanceMiles(from, place)))
         .filter((b) => b.distance <= query.radius)
         .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
         .slice(0, SEARCH_RESULT_CAP);
+      return options.annotate ? options.annotate(results) : results;
     },
   };
 }
@@ -65,5 +71,6 @@ function toResult(provider: BusinessResult['provider'], place: Place, miles: num
     recentPosts: place.recentPosts,
     lat: place.lat,
     lng: place.lng,
+    lead: null,
   };
 }

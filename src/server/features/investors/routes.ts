@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { CSV_CONTENT_TYPES, INVESTOR_CSV_MAX_BYTES, investorInput, investorsQuery, type InvestorImportResult } from '../../../contract/investors.js';
+import {
+  CSV_CONTENT_TYPES,
+  INVESTOR_CSV_MAX_BYTES,
+  investorInput,
+  investorsQuery,
+  relationshipInput,
+  type InvestorImportResult,
+} from '../../../contract/investors.js';
 import { sendCsv, toCsv } from '../../http/csv.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
@@ -15,6 +22,10 @@ const LABELS = {
   name: 'Name',
   linkedinUrl: 'Profile URL',
   email: 'Email',
+  status: 'Status',
+  notes: 'Notes',
+  introducer: 'Who can introduce us',
+  nextFollowUp: 'Next follow-up',
 };
 export const IMPORT_BODY_LIMIT = INVESTOR_CSV_MAX_BYTES;
 const CSV_TYPES = [...CSV_CONTENT_TYPES];
@@ -45,6 +56,18 @@ export async function investorRoutes(app: FastifyInstance, options: { investors:
   app.put<{ Params: { id: string } }>('/api/investors/:id', async (request) => {
     const updated = await investors.update(request.params.id, parseInput(investorInput, request.body, LABELS));
     request.activity = { action: 'update', subject: 'investor', detail: { id: updated.id, name: updated.name } };
+    return updated;
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/investors/:id/relationship', async (request) => {
+    const patch = parseInput(relationshipInput, request.body, LABELS);
+    const updated = await investors.updateRelationship(request.params.id, patch);
+    const { notes, ...changes } = patch;
+    request.activity = {
+      action: 'update',
+      subject: 'investor relationship',
+      detail: { id: updated.id, name: updated.name, ...changes, ...(notes !== undefined ? { notes: 'changed' } : {}) },
+    };
     return updated;
   });
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Investor, InvestorInput, InvestorsQuery } from '../../../contract/investors.js';
+import type { Investor, InvestorInput, InvestorsQuery, RelationshipInput } from '../../../contract/investors.js';
 import type { Db } from '../../db/client.js';
 import { investorFacets, investors } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -12,7 +12,10 @@ export const INVESTOR_EXPORT_LIMIT = 10_000;
 type Source = Investor['source'];
 type Row = typeof investors.$inferSelect;
 
-const toInvestor = ({ searchText: _s, sourceId: _id, createdAt: _c, updatedAt: _u, ...rest }: Row): Investor => rest;
+const toInvestor = ({ searchText: _s, sourceId: _id, createdAt: _c, updatedAt: _u, nextFollowUpOn, ...rest }: Row): Investor => ({
+  ...rest,
+  nextFollowUp: nextFollowUpOn,
+});
 
 /** What the search box matches: name, firm and expertise, in lower case. */
 const searchTextOf = (i: { name: string; firm?: string | null; expertise?: string[] }) =>
@@ -178,6 +181,23 @@ export function createInvestorService(db: Db, source: InvestorSource) {
         return changed!;
       });
       return toInvestor(updated);
+    },
+
+    /** The pipeline fields only: an edit of the profile, a re-import or a discovery never touches them. */
+    async updateRelationship(id: string, patch: RelationshipInput): Promise<Investor> {
+      await find(id);
+      const [changed] = await db
+        .update(investors)
+        .set({
+          ...(patch.status ? { relationshipStatus: patch.status } : {}),
+          ...(patch.notes !== undefined ? { relationshipNotes: patch.notes } : {}),
+          ...(patch.introducer !== undefined ? { introducer: patch.introducer } : {}),
+          ...(patch.nextFollowUp !== undefined ? { nextFollowUpOn: patch.nextFollowUp } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(investors.id, id))
+        .returning();
+      return toInvestor(changed!);
     },
 
     async remove(id: string): Promise<Investor> {

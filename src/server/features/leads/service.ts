@@ -1,14 +1,31 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { LEADS_PAGE_SIZE, type Lead, type LeadPage, type LeadStatus, type LeadUpdateInput, type NewLeadInput } from '../../../contract/leads.js';
+import { and, asc, count, desc, eq, getTableColumns, lte, not, sql, type SQL } from 'drizzle-orm';
+import {
+  BOARD_COLUMN_LIMIT,
+  LEAD_STATUSES,
+  LEADS_PAGE_SIZE,
+  type Lead,
+  type LeadBoard,
+  type LeadPage,
+  type LeadsQuery,
+  type LeadUpdateInput,
+  type NewLeadInput,
+} from '../../../contract/leads.js';
 import type { SocialProfile } from '../../../contract/businesses.js';
 import type { Db } from '../../db/client.js';
-import { leads } from '../../db/schema.js';
+import { doNotContact, leads } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { isUuid } from '../../db/ids.js';
+import { isoDate, localDate } from '../revenue/index.js';
+import { phoneKey, websiteKey } from './contact-keys.js';
 
 export const EXPORT_LIMIT = 10_000;
 
-type Row = typeof leads.$inferSelect;
+// Written out: Drizzle leaves the table name off columns of a one-table select, which would make
+// `provider = provider` compare do_not_contact with itself.
+export const markedDoNotContact = sql<boolean>`exists (select 1 from do_not_contact d where d.provider = "leads"."provider" and d.source_id = "leads"."source_id")`;
+const marked = markedDoNotContact;
+const columns = { ...getTableColumns(leads), doNotContact: marked };
+type Row = typeof leads.$inferSelect & { doNotContact: boolean };
 
 function toLead(r: Row): Lead {
   return {
@@ -26,40 +43,85 @@ function toLead(r: Row): Lead {
     socialCheckedAt: r.socialCheckedAt?.toISOString() ?? null,
     status: r.status,
     note: r.note,
+    nextFollowUp: r.nextFollowUpOn,
+    lastContacted: r.lastContactedOn,
+    doNotContact: Boolean(r.doNotContact),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
 }
 
+const newestFirst = [desc(leads.createdAt), desc(leads.id)];
+
 /**
  * Saved leads. `findProfiles` reads a website's social links (a safe fetch: no private
- * addresses, time and size limits); its failures reach the employee as a sentence.
+ * addresses, time and size limits); its failures reach the employee as a sentence. 'Today' is
+ * the agency's day (`timeZone`): a follow-up on or before it is due.
  */
-export function createLeadService(db: Db, findProfiles: (website: string) => Promise<SocialProfile[]>) {
+export function createLeadService(
+  db: Db,
+  findProfiles: (website: string) => Promise<SocialProfile[]>,
+  options: { timeZone: string; now?: () => Date } = { timeZone: 'UTC' },
+) {
+  const today = () => isoDate(localDate(options.now?.() ?? new Date(), options.timeZone));
+
   async function find(id: string): Promise<Row> {
-    const [row] = isUuid(id) ? await db.select().from(leads).where(eq(leads.id, id)) : [];
+    const [row] = isUuid(id) ? await db.select(columns).from(leads).where(eq(leads.id, id)) : [];
     if (!row) throw new HttpError(404, 'This lead does not exist (any more).');
     return row;
   }
-  const filter = (status?: LeadStatus): SQL | undefined => (status ? eq(leads.status, status) : undefined);
+  const filter = (query: Pick<LeadsQuery, 'status' | 'due'>, day: string): SQL | undefined =>
+    and(query.status ? eq(leads.status, query.status) : undefined, query.due ? lte(leads.nextFollowUpOn, day) : undefined);
+  // Due leads come soonest (most overdue) first; otherwise the newest first.
+  const order = (query: Pick<LeadsQuery, 'due'>) => (query.due ? [asc(leads.nextFollowUpOn), ...newestFirst] : newestFirst);
 
   return {
-    async page(status: LeadStatus | undefined, page: number): Promise<LeadPage> {
+    today,
+
+    async page(query: LeadsQuery): Promise<LeadPage> {
+      const day = today();
+      const where = filter(query, day);
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select(columns)
           .from(leads)
-          .where(filter(status))
-          .orderBy(desc(leads.createdAt), desc(leads.id))
+          .where(where)
+          .orderBy(...order(query))
           .limit(LEADS_PAGE_SIZE)
-          .offset((page - 1) * LEADS_PAGE_SIZE),
-        db.select({ n: count() }).from(leads).where(filter(status)),
+          .offset((query.page - 1) * LEADS_PAGE_SIZE),
+        db.select({ n: count() }).from(leads).where(where),
       ]);
-      return { items: rows.map(toLead), total: total!.n, page, pageSize: LEADS_PAGE_SIZE };
+      return { items: rows.map(toLead), total: total!.n, page: query.page, pageSize: LEADS_PAGE_SIZE, today: day };
     },
 
-    async all(status?: LeadStatus): Promise<Lead[]> {
-      const rows = await db.select().from(leads).where(filter(status)).orderBy(desc(leads.createdAt), desc(leads.id)).limit(EXPORT_LIMIT);
+    /** Each status's newest leads (at most BOARD_COLUMN_LIMIT) and how many it has. */
+    async board(): Promise<LeadBoard> {
+      const [counts, ...columnRows] = await Promise.all([
+        db.select({ status: leads.status, n: count() }).from(leads).groupBy(leads.status),
+        ...LEAD_STATUSES.map((status) =>
+          db
+            .select(columns)
+            .from(leads)
+            .where(eq(leads.status, status))
+            .orderBy(...newestFirst)
+            .limit(BOARD_COLUMN_LIMIT),
+        ),
+      ]);
+      const totals = new Map(counts.map((c) => [c.status, c.n]));
+      return {
+        columns: LEAD_STATUSES.map((status, i) => ({ status, total: totals.get(status) ?? 0, items: columnRows[i]!.map(toLead) })),
+        today: today(),
+      };
+    },
+
+    /** The CSV export: never a lead marked do-not-contact. */
+    async all(query: Pick<LeadsQuery, 'status' | 'due'>): Promise<Lead[]> {
+      const rows = await db
+        .select(columns)
+        .from(leads)
+        .where(and(filter(query, today()), not(marked)))
+        .orderBy(...order(query))
+        .limit(EXPORT_LIMIT);
       return rows.map(toLead);
     },
 
@@ -83,10 +145,10 @@ export function createLeadService(db: Db, findProfiles: (website: string) => Pro
           createdBy: employeeId,
         })
         .onConflictDoNothing({ target: [leads.provider, leads.sourceId] })
-        .returning();
-      if (inserted) return { lead: toLead(inserted), created: true };
+        .returning({ id: leads.id });
+      if (inserted) return { lead: toLead(await find(inserted.id)), created: true };
       const [existing] = await db
-        .select()
+        .select(columns)
         .from(leads)
         .where(and(eq(leads.provider, input.provider), eq(leads.sourceId, input.sourceId)));
       return { lead: toLead(existing!), created: false };
@@ -94,16 +156,17 @@ export function createLeadService(db: Db, findProfiles: (website: string) => Pro
 
     async update(id: string, patch: LeadUpdateInput): Promise<Lead> {
       await find(id);
-      const [row] = await db
+      await db
         .update(leads)
         .set({
           ...(patch.status ? { status: patch.status } : {}),
           ...(patch.note !== undefined ? { note: patch.note?.trim() || null } : {}),
+          ...(patch.nextFollowUp !== undefined ? { nextFollowUpOn: patch.nextFollowUp } : {}),
+          ...(patch.lastContacted !== undefined ? { lastContactedOn: patch.lastContacted } : {}),
           updatedAt: new Date(),
         })
-        .where(eq(leads.id, id))
-        .returning();
-      return toLead(row!);
+        .where(eq(leads.id, id));
+      return toLead(await find(id));
     },
 
     async remove(id: string): Promise<Lead> {
@@ -112,17 +175,36 @@ export function createLeadService(db: Db, findProfiles: (website: string) => Pro
       return toLead(row);
     },
 
+    /** From now on the business is left out of search results and exports, whichever provider finds it. */
+    async markDoNotContact(id: string, employeeId: string): Promise<Lead> {
+      const row = await find(id);
+      await db
+        .insert(doNotContact)
+        .values({
+          provider: row.provider,
+          sourceId: row.sourceId,
+          name: row.name,
+          phoneKey: phoneKey(row.phone),
+          websiteKey: websiteKey(row.website),
+          createdBy: employeeId,
+        })
+        .onConflictDoNothing({ target: [doNotContact.provider, doNotContact.sourceId] });
+      return toLead(await find(id));
+    },
+
+    async clearDoNotContact(id: string): Promise<Lead> {
+      const row = await find(id);
+      await db.delete(doNotContact).where(and(eq(doNotContact.provider, row.provider), eq(doNotContact.sourceId, row.sourceId)));
+      return toLead(await find(id));
+    },
+
     async findSocialProfiles(id: string): Promise<Lead> {
       const row = await find(id);
       if (!row.website) throw new HttpError(422, 'This lead has no website to read social profiles from.');
       const found = await findProfiles(row.website);
       const merged = [...row.socialProfiles, ...found].filter((p, i, all) => all.findIndex((q) => q.url === p.url) === i);
-      const [updated] = await db
-        .update(leads)
-        .set({ socialProfiles: merged, socialCheckedAt: new Date(), updatedAt: new Date() })
-        .where(eq(leads.id, id))
-        .returning();
-      return toLead(updated!);
+      await db.update(leads).set({ socialProfiles: merged, socialCheckedAt: new Date(), updatedAt: new Date() }).where(eq(leads.id, id));
+      return toLead(await find(id));
     },
   };
 }

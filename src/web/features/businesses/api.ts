@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { exportBusinessesCsv, getSearchSettings, searchBusinesses, type BusinessSearchParams } from '../../../contract/businesses';
+import { exportBusinessesCsv, getSearchSettings, searchBusinesses, type BusinessSearchParams, type ResultFilters } from '../../../contract/businesses';
 import type { OutputOf } from '../../../contract/endpoint';
 import { apiUrl, queryString } from '../../lib/api';
 import type { Coordinates } from './browser-position';
@@ -26,7 +26,18 @@ function searchParams(search: StartedSearch): BusinessSearchParams {
 export const searchQueryString = (search: StartedSearch): string => queryString(searchParams(search));
 
 export const searchUrl = (search: StartedSearch) => apiUrl(searchBusinesses, { query: searchParams(search) });
-export const businessesExportUrl = (search: StartedSearch) => apiUrl(exportBusinessesCsv, { query: searchParams(search) });
+/** The CSV of what the screen shows: the same filters, in the same order. */
+export const businessesExportUrl = (search: StartedSearch, filters: ResultFilters = {}) =>
+  apiUrl(exportBusinessesCsv, {
+    query: {
+      ...searchParams(search),
+      sort: filters.sort && filters.sort !== 'distance' ? filters.sort : undefined,
+      website: filters.website,
+      minRating: filters.minRating,
+      hasPhone: filters.hasPhone ? 1 : undefined,
+      hasSocial: filters.hasSocial ? 1 : undefined,
+    },
+  });
 
 /** Which source answers, its attribution and the default location's name. */
 export const useSearchSettings = () => useQuery<OutputOf<typeof getSearchSettings>>({ queryKey: [apiUrl(getSearchSettings)] });

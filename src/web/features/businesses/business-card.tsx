@@ -1,6 +1,7 @@
 import { ExternalLink, MapPin, Phone, Star } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import type { BusinessResult } from '../../../contract/businesses';
+import { noWebsiteLabel, type BusinessResult } from '../../../contract/businesses';
+import { LeadBadge } from './lead-badge';
 import { Card } from '../../components/ui/card';
 import { formatMiles, networkLabel, reviewsText, telHref, websiteHref, websiteLabel } from './format';
 import { directionsUrl } from './maps';
@@ -31,6 +32,11 @@ export function BusinessCard({ business: b, action }: BusinessCardProps) {
         </h3>
         <span className="shrink-0 text-sm text-muted-foreground">{formatMiles(b.distance)}</span>
       </div>
+      {b.lead && (
+        <p>
+          <LeadBadge status={b.lead.status} />
+        </p>
+      )}
       {b.address && (
         <a href={directionsUrl(b.address)} target="_blank" rel="noopener noreferrer" className={`flex items-start gap-1.5 text-sm ${LINK}`}>
           <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -57,6 +63,7 @@ export function BusinessCard({ business: b, action }: BusinessCardProps) {
         {b.reviewCount !== null && <span className="text-muted-foreground">({reviewsText(b.reviewCount)})</span>}
       </div>
       <ul className="grid gap-1 text-sm">
+        {!b.website && <li className="font-medium text-destructive">{noWebsiteLabel(b.provider)}</li>}
         {b.website && (
           <li>
             <a href={websiteHref(b.website)} target="_blank" rel="noopener noreferrer" className={`inline-flex items-center gap-1.5 break-all ${LINK}`}>

@@ -2,6 +2,7 @@
 export { useBusinessSearch, useSearchSettings, searchQueryString, searchUrl, businessesExportUrl, type StartedSearch } from './api';
 export { SearchForm } from './search-form';
 export { SearchResults } from './search-results';
+export { type ResultLayout } from './result-filters';
 export { useSearchFlow, type SearchFlow } from './use-search-flow';
 export { StarRating } from './star-rating';
 export { ratingLabel } from './stars';

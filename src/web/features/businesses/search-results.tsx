@@ -1,6 +1,6 @@
 import { Download, Loader2, SearchX } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
-import { RESULTS_PER_PAGE, type BusinessResult, type SearchSettings } from '../../../contract/businesses';
+import { applyResultFilters, RESULTS_PER_PAGE, type BusinessResult, type ResultFilters, type SearchSettings } from '../../../contract/businesses';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
@@ -9,6 +9,8 @@ import { errorMessage } from '../../lib/api';
 import { businessesExportUrl, type StartedSearch } from './api';
 import { BusinessCard } from './business-card';
 import { businessesFound, pageCount, pageItems } from './format';
+import { ResultFiltersBar, type ResultLayout } from './result-filters';
+import { ResultsTable } from './results-table';
 import type { SearchFlow } from './use-search-flow';
 
 export const EXAMPLE_CATEGORIES = ['plumber', 'restaurant', 'dentist'] as const;
@@ -22,6 +24,10 @@ interface SearchResultsProps {
   /** Something to do with the page of results shown (check their websites), beside the header. */
   renderPageAction?: (shown: BusinessResult[]) => ReactNode;
   onExample: (category: string) => void;
+  filters: ResultFilters;
+  onFilters: (filters: ResultFilters) => void;
+  layout: ResultLayout;
+  onLayout: (layout: ResultLayout) => void;
 }
 
 function placeOf(search: StartedSearch, settings: SearchSettings | undefined): string {
@@ -30,7 +36,7 @@ function placeOf(search: StartedSearch, settings: SearchSettings | undefined): s
   return settings?.defaultLocation.label ?? 'the default location';
 }
 
-export function SearchResults({ flow, settings, renderAction, renderPageAction, onExample }: SearchResultsProps) {
+export function SearchResults({ flow, settings, renderAction, renderPageAction, onExample, filters, onFilters, layout, onLayout }: SearchResultsProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { request, started, results, searching } = flow;
 
@@ -50,7 +56,9 @@ export function SearchResults({ flow, settings, renderAction, renderPageAction, 
     );
   }
 
-  const businesses = results.data ?? [];
+  const found = results.data ?? [];
+  const businesses = applyResultFilters(found, filters);
+  const hiddenByFilters = found.length - businesses.length;
   const pages = pageCount(businesses.length, RESULTS_PER_PAGE);
   const page = Math.min(flow.page, pages);
   const showResults = !searching && started !== null && results.isSuccess;
@@ -75,7 +83,11 @@ export function SearchResults({ flow, settings, renderAction, renderPageAction, 
                 Searching...
               </span>
             ) : showResults ? (
-              businessesFound(businesses.length)
+              hiddenByFilters > 0 ? (
+                `${businessesFound(businesses.length)} (${hiddenByFilters} hidden by filters)`
+              ) : (
+                businessesFound(businesses.length)
+              )
             ) : null}
           </p>
           {showResults && (
@@ -86,12 +98,16 @@ export function SearchResults({ flow, settings, renderAction, renderPageAction, 
         </div>
         {showResults && businesses.length > 0 && renderPageAction?.(shown)}
         {showResults && businesses.length > 0 && (
-          <a href={businessesExportUrl(started)} download className={buttonClasses('outline', 'sm')}>
+          <a href={businessesExportUrl(started, filters)} download className={buttonClasses('outline', 'sm')}>
             <Download className="size-4" aria-hidden="true" />
             Export CSV
           </a>
         )}
       </div>
+
+      {showResults && found.length > 0 && (
+        <ResultFiltersBar filters={filters} onFilters={onFilters} layout={layout} onLayout={onLayout} provider={settings?.provider} />
+      )}
 
       {searching ? (
         <div className={GRID} aria-hidden="true">
@@ -108,6 +124,11 @@ export function SearchResults({ flow, settings, renderAction, renderPageAction, 
         <Card role="alert" className="p-6 text-destructive">
           Error searching businesses: {errorMessage(results.error, 'Failed to search businesses')}
         </Card>
+      ) : showResults && found.length > 0 && businesses.length === 0 ? (
+        <Card className="p-8 text-center">
+          <p className="font-semibold">No results match these filters</p>
+          <p className="mt-1 text-sm text-muted-foreground">Clear a filter to see the other {businessesFound(found.length).replace(' found', '')}.</p>
+        </Card>
       ) : showResults && businesses.length === 0 ? (
         <Card className="p-8 text-center">
           <SearchX className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
@@ -116,11 +137,15 @@ export function SearchResults({ flow, settings, renderAction, renderPageAction, 
         </Card>
       ) : showResults ? (
         <>
-          <div className={GRID}>
-            {shown.map((b) => (
-              <BusinessCard key={b.id} business={b} action={renderAction && ((headingId) => renderAction(b, started.category, headingId))} />
-            ))}
-          </div>
+          {layout === 'table' ? (
+            <ResultsTable businesses={shown} action={renderAction && ((b, headingId) => renderAction(b, started.category, headingId))} />
+          ) : (
+            <div className={GRID}>
+              {shown.map((b) => (
+                <BusinessCard key={b.id} business={b} action={renderAction && ((headingId) => renderAction(b, started.category, headingId))} />
+              ))}
+            </div>
+          )}
           <Pagination page={page} pageCount={pages} onPage={changePage} label="Search result pages" />
           <SourceNote settings={settings} />
         </>

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import {
   createInvestor,
   deleteInvestor,
@@ -7,6 +7,9 @@ import {
   INVESTOR_BATCH,
   listInvestors,
   updateInvestor,
+  updateRelationship,
+  type Investor,
+  type RelationshipInput,
 } from '../../../contract/investors';
 import { callApi } from '../../lib/api';
 import type { InvestorPayload } from './form-values';
@@ -76,5 +79,17 @@ export function useImportInvestors() {
   return useMutation({
     mutationFn: (csv: string) => postCsv(csv, false),
     onSuccess: () => refreshList(client),
+  });
+}
+
+/** A relationship change replaces the investor in the loaded batches: the list keeps its place, nothing is read again. */
+export function useUpdateRelationship() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...patch }: Partial<RelationshipInput> & { id: string }) => callApi(updateRelationship, { params: { id }, body: patch }),
+    onSuccess: (investor) =>
+      client.setQueriesData<InfiniteData<Investor[]>>({ queryKey: [LIST_KEY] }, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => page.map((i) => (i.id === investor.id ? investor : i))) } : data,
+      ),
   });
 }

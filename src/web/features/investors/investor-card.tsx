@@ -8,6 +8,7 @@ import { ContactButton, ProfileButton } from './contact-buttons';
 import { firstOf, formatConnections, formatPortfolioSize, MAX_COMPANIES, MAX_EXPERTISE } from './format';
 import { InvestorManage } from './investor-manage';
 import { InvestorPhoto } from './investor-photo';
+import { Relationship } from './relationship';
 
 /** One investor (docs/product.md §2): who they are, their reach, what they invest in, how to reach them. */
 export function InvestorCard({ investor: i }: { investor: Investor }) {
@@ -91,6 +92,7 @@ export function InvestorCard({ investor: i }: { investor: Investor }) {
         <ProfileButton investor={i} />
         <ContactButton investor={i} />
       </div>
+      <Relationship investor={i} headingId={headingId} />
       <div className="-mb-2 flex justify-end border-t border-border pt-2">
         <InvestorManage investor={i} />
       </div>

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { BusinessResult } from '../../../contract/businesses';
 import { newLeadInput } from '../../../contract/leads';
 import { searchQueryString } from '../businesses';
-import { leadsExportUrl, resultIdOfLead, toNewLead } from './api';
+import type { Lead, LeadBoard } from '../../../contract/leads';
+import { leadsExportUrl, moveOnBoard, resultIdOfLead, toNewLead } from './api';
 
 const business: BusinessResult = {
   id: 'directory:abc',
@@ -21,6 +22,7 @@ const business: BusinessResult = {
   recentPosts: ['Open Saturday'],
   lat: 29.42,
   lng: -98.49,
+  lead: null,
 };
 
 describe('toNewLead', () => {
@@ -49,8 +51,34 @@ describe('query strings', () => {
     expect(searchQueryString({ category: 'dentist', radius: 50, location: '' })).toBe('category=dentist&radius=50');
   });
 
-  it('exports the leads with the status filter', () => {
+  it('exports the leads with the status and due filters', () => {
     expect(leadsExportUrl('')).toBe('/api/leads/export.csv');
     expect(leadsExportUrl('won')).toBe('/api/leads/export.csv?status=won');
+    expect(leadsExportUrl('new', true)).toBe('/api/leads/export.csv?status=new&due=today');
+  });
+});
+
+describe('moving a card on the board', () => {
+  const lead = (id: string, status: Lead['status']) => ({ id, status, name: id }) as Lead;
+  const board: LeadBoard = {
+    today: '2026-11-25',
+    columns: [
+      { status: 'new', total: 5, items: [lead('a', 'new'), lead('b', 'new')] },
+      { status: 'contacted', total: 1, items: [lead('c', 'contacted')] },
+      { status: 'won', total: 0, items: [] },
+      { status: 'lost', total: 0, items: [] },
+    ],
+  };
+
+  it('takes the card out of its column, puts it first in the new one, and moves one off the totals', () => {
+    const moved = moveOnBoard(board, lead('b', 'won'));
+    expect(moved.columns.map((c) => [c.status, c.total, c.items.map((l) => l.id)])).toEqual([
+      ['new', 4, ['a']],
+      ['contacted', 1, ['c']],
+      ['won', 1, ['b']],
+      ['lost', 0, []],
+    ]);
+    // Moving it back where it is changes nothing but the card.
+    expect(moveOnBoard(moved, lead('b', 'won')).columns.map((c) => c.total)).toEqual([4, 1, 1, 0]);
   });
 });

@@ -1,23 +1,27 @@
-import { ExternalLink, Phone, Share2, Trash2 } from 'lucide-react';
+import { Ban, ExternalLink, Phone, Share2, Trash2, Undo2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../../contract/leads';
 import { Button } from '../../components/ui/button';
+import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
+import { FollowUp, type FollowUpChange } from '../../components/follow-up';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Field, Select, Textarea } from '../../components/ui/field';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { directionsUrl, networkLabel, ratingLabel, telHref, websiteHref, websiteLabel } from '../businesses';
-import { LEAD_STATUS_LABELS, resultIdOfLead, useDeleteLead, useFindSocialProfiles, useUpdateLead } from './api';
+import { LEAD_STATUS_LABELS, resultIdOfLead, useDeleteLead, useDoNotContact, useFindSocialProfiles, useUpdateLead } from './api';
 
 const LINK = 'underline-offset-4 hover:underline focus-visible:underline';
 const failed = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 
 /** One saved lead: its status and note save as they change; profiles are read from its website on request. */
-export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId: string) => void }) {
+export function LeadItem({ lead, today, onDeleted }: { lead: Lead; today: string; onDeleted: (resultId: string) => void }) {
   const id = useId();
   const statusUpdate = useUpdateLead();
   const noteUpdate = useUpdateLead();
+  const followUpUpdate = useUpdateLead();
+  const doNotContact = useDoNotContact();
   const findProfiles = useFindSocialProfiles();
   const remove = useDeleteLead();
   const [note, setNote] = useState(lead.note ?? '');
@@ -62,8 +66,36 @@ export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId
     });
   };
 
+  const changeFollowUp = (change: FollowUpChange) =>
+    followUpUpdate.mutate(
+      { id: lead.id, ...change },
+      {
+        onSuccess: (updated) =>
+          toast({
+            title: 'Follow-up saved',
+            description: `${lead.name}: ${updated.nextFollowUp ? `next follow-up ${updated.nextFollowUp}` : 'no follow-up date'}${updated.lastContacted ? `, last contacted ${updated.lastContacted}` : ''}`,
+          }),
+        onError: failed('The follow-up was not saved'),
+      },
+    );
+
+  const toggleDoNotContact = () =>
+    doNotContact.mutate(
+      { id: lead.id, mark: !lead.doNotContact },
+      {
+        onSuccess: (updated) =>
+          toast({
+            title: updated.doNotContact ? 'Marked do not contact' : 'Contact allowed again',
+            description: updated.doNotContact
+              ? `${lead.name} is hidden from search results and exports from now on.`
+              : `${lead.name} shows in search results again.`,
+          }),
+        onError: failed('The do-not-contact mark was not changed'),
+      },
+    );
+
   const confirmDelete = () =>
-    remove.mutate(lead.id, {
+    remove.mutate(lead, {
       onSuccess: () => (setConfirming(false), toast({ title: 'Lead deleted', description: lead.name }), onDeleted(resultIdOfLead(lead))),
       onError: failed('The lead was not deleted'),
     });
@@ -75,6 +107,11 @@ export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId
           <h3 id={`${id}-name`} className="text-base font-semibold">
             {lead.name}
           </h3>
+          {lead.doNotContact && (
+            <p>
+              <Badge variant="red">Do not contact</Badge>
+            </p>
+          )}
           <p className="text-muted-foreground">
             {[lead.category, lead.rating && `${ratingLabel(lead.rating)}${lead.reviewCount !== null ? ` (${lead.reviewCount} reviews)` : ''}`]
               .filter(Boolean)
@@ -125,6 +162,17 @@ export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId
                 {findProfiles.isPending ? 'Reading the website...' : 'Find social profiles'}
               </Button>
             )}
+            <Button
+              variant="outline"
+              size="sm"
+              aria-pressed={lead.doNotContact}
+              aria-disabled={doNotContact.isPending}
+              onClick={() => !doNotContact.isPending && toggleDoNotContact()}
+              aria-describedby={`${id}-name`}
+            >
+              {lead.doNotContact ? <Undo2 className="size-4" aria-hidden="true" /> : <Ban className="size-4" aria-hidden="true" />}
+              {lead.doNotContact ? 'Allow contact again' : 'Do not contact'}
+            </Button>
             <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setConfirming(true)} aria-describedby={`${id}-name`}>
               <Trash2 className="size-4" aria-hidden="true" />
               Delete
@@ -150,6 +198,15 @@ export function LeadItem({ lead, onDeleted }: { lead: Lead; onDeleted: (resultId
           <Button variant="outline" size="sm" className="justify-self-start" aria-disabled={noteUpdate.isPending} onClick={saveNote}>
             {noteUpdate.isPending ? 'Saving...' : 'Save note'}
           </Button>
+          <FollowUp
+            id={`${id}-follow-up`}
+            nextFollowUp={lead.nextFollowUp}
+            lastContacted={lead.lastContacted}
+            today={today}
+            pending={followUpUpdate.isPending}
+            onChange={changeFollowUp}
+            describedBy={`${id}-name`}
+          />
         </div>
       </Card>
       <ConfirmDialog

@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { pageCount } from '../businesses';
 import { LeadItem } from './lead-item';
 import { LEAD_STATUS_LABELS, leadsExportUrl, useLeads, type LeadFilters } from './api';
+import { DigestToggle } from './digest-toggle';
 
 interface LeadsPanelProps {
   filters: LeadFilters;
@@ -51,7 +52,11 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
     <section aria-labelledby="leads-heading" className="grid gap-4">
       <Card className="grid gap-4 p-4 sm:grid-cols-[14rem_1fr_auto] sm:items-end">
         <Field id="leads-status" label="Filter by status">
-          <Select id="leads-status" value={filters.status} onChange={(e) => onFilters({ status: e.target.value as LeadFilters['status'], page: 1 })}>
+          <Select
+            id="leads-status"
+            value={filters.status}
+            onChange={(e) => onFilters({ ...filters, status: e.target.value as LeadFilters['status'], page: 1 })}
+          >
             <option value="">All statuses</option>
             {LEAD_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -60,11 +65,20 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
             ))}
           </Select>
         </Field>
-        <span className="hidden sm:block" />
-        <a href={leadsExportUrl(filters.status)} download className={buttonClasses('outline', 'md')}>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={Boolean(filters.due)}
+            onChange={(e) => onFilters({ ...filters, due: e.target.checked || undefined, page: 1 })}
+          />
+          Due today (and overdue)
+        </label>
+        <a href={leadsExportUrl(filters.status, filters.due)} download className={buttonClasses('outline', 'md')}>
           <Download className="size-4" aria-hidden="true" />
           Export leads CSV
         </a>
+        <DigestToggle className="sm:col-span-3" />
       </Card>
 
       <div>
@@ -73,7 +87,7 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
         </h2>
         <p aria-live="polite" className="text-sm text-muted-foreground">
           {data
-            ? `${data.total} ${data.total === 1 ? 'lead' : 'leads'}${filters.status ? ` with status ${LEAD_STATUS_LABELS[filters.status]}` : ''}`
+            ? `${data.total} ${data.total === 1 ? 'lead' : 'leads'}${filters.status ? ` with status ${LEAD_STATUS_LABELS[filters.status]}` : ''}${filters.due ? ' due today or overdue' : ''}`
             : leads.isPending
               ? 'Loading leads…'
               : ''}
@@ -96,9 +110,15 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
         </div>
       ) : data.total === 0 ? (
         <Card className="p-8 text-center">
-          <p className="font-semibold">{filters.status ? `No leads with status ${LEAD_STATUS_LABELS[filters.status]}` : 'No leads saved yet'}</p>
+          <p className="font-semibold">
+            {filters.due ? 'No follow-ups due today' : filters.status ? `No leads with status ${LEAD_STATUS_LABELS[filters.status]}` : 'No leads saved yet'}
+          </p>
           <p className="mt-1 text-sm text-muted-foreground">
-            {filters.status ? 'Choose another status to see more leads.' : 'Press Save lead on a search result to keep the business here for follow-up.'}
+            {filters.due
+              ? 'Leads show here on the day of their next follow-up, and stay until you move the date.'
+              : filters.status
+                ? 'Choose another status to see more leads.'
+                : 'Press Save lead on a search result to keep the business here for follow-up.'}
           </p>
         </Card>
       ) : (
@@ -109,7 +129,7 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
             aria-busy={leads.isPlaceholderData}
           >
             {data.items.map((lead) => (
-              <LeadItem key={lead.id} lead={lead} onDeleted={afterDelete} />
+              <LeadItem key={lead.id} lead={lead} today={data.today} onDeleted={afterDelete} />
             ))}
           </ul>
           <Pagination page={filters.page} pageCount={pages} onPage={changePage} label="Lead pages" />

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { DEFAULT_RADIUS } from '../../../contract/businesses';
+import { DEFAULT_RADIUS, type ResultFilters } from '../../../contract/businesses';
 import type { SectionProps } from '../../lib/admin-section';
 import { SaveLeadButton } from './save-lead-button';
 import { CheckAllWebsites } from './website-check-all';
 import { WebsiteCheckPanel } from './website-check-panel';
 import { LeadsPanel } from './leads-panel';
 import type { LeadFilters } from './api';
-import { SearchForm, SearchResults, useSearchFlow, useSearchSettings } from '../businesses';
+import { SearchForm, SearchResults, useSearchFlow, useSearchSettings, type ResultLayout } from '../businesses';
+import { LeadBoard } from './lead-board';
+import { ResultDoNotContactButton } from './result-do-not-contact';
 import { readSectionState, writeSectionState, type SearchRequest, type SectionState, type SectionView } from './url-state';
 import { TabPanel, ViewTabs } from './view-tabs';
 
@@ -17,12 +19,26 @@ export default function SearchSection(_props: SectionProps) {
   const settings = useSearchSettings();
   const [draft, setDraft] = useState<SearchRequest>(initial.search ?? { category: '', radius: DEFAULT_RADIUS, location: '' });
   const [view, setView] = useState<SectionView>(initial.view);
-  const [leadFilters, setLeadFilters] = useState<LeadFilters>({ status: initial.leadsStatus, page: initial.leadsPage });
+  const [leadFilters, setLeadFilters] = useState<LeadFilters>({ status: initial.leadsStatus, page: initial.leadsPage, due: initial.leadsDue });
   const [savedIds, setSavedIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [filters, setFilters] = useState<ResultFilters>(initial.filters ?? {});
+  const [layout, setLayout] = useState<ResultLayout>(initial.layout ?? 'cards');
+  const { setPage } = flow;
+  const changeFilters = useCallback((next: ResultFilters) => (setFilters(next), setPage(1)), [setPage]);
 
   useEffect(
-    () => writeSectionState({ search: flow.request, page: flow.page, view, leadsStatus: leadFilters.status, leadsPage: leadFilters.page }),
-    [flow.request, flow.page, view, leadFilters],
+    () =>
+      writeSectionState({
+        search: flow.request,
+        page: flow.page,
+        view,
+        leadsStatus: leadFilters.status,
+        leadsPage: leadFilters.page,
+        leadsDue: leadFilters.due,
+        filters,
+        layout,
+      }),
+    [flow.request, flow.page, view, leadFilters, filters, layout],
   );
 
   const onSaved = useCallback((id: string) => setSavedIds((ids) => new Set(ids).add(id)), []);
@@ -58,9 +74,22 @@ export default function SearchSection(_props: SectionProps) {
               flow={flow}
               settings={settings.data}
               onExample={searchExample}
+              filters={filters}
+              onFilters={changeFilters}
+              layout={layout}
+              onLayout={setLayout}
               renderAction={(business, category, headingId) => (
                 <div className="grid justify-items-start gap-3">
-                  <SaveLeadButton business={business} category={category} saved={savedIds.has(business.id)} onSaved={onSaved} describedBy={headingId} />
+                  <div className="flex flex-wrap gap-2">
+                    <SaveLeadButton
+                      business={business}
+                      category={category}
+                      saved={business.lead !== null || savedIds.has(business.id)}
+                      onSaved={onSaved}
+                      describedBy={headingId}
+                    />
+                    <ResultDoNotContactButton business={business} category={category} describedBy={headingId} />
+                  </div>
                   <WebsiteCheckPanel business={business} describedBy={headingId} />
                 </div>
               )}
@@ -70,6 +99,9 @@ export default function SearchSection(_props: SectionProps) {
         </TabPanel>
         <TabPanel view="leads" active={view === 'leads'}>
           {view === 'leads' && <LeadsPanel filters={leadFilters} onFilters={setLeadFilters} onDeleted={onDeleted} />}
+        </TabPanel>
+        <TabPanel view="board" active={view === 'board'}>
+          {view === 'board' && <LeadBoard />}
         </TabPanel>
       </div>
     </div>

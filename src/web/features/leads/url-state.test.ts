@@ -46,4 +46,22 @@ describe('the search in the page URL', () => {
     };
     expect(parseSectionState(new URL(withSectionState('http://x.test/admin#search', state)).search)).toEqual(state);
   });
+
+  it('keeps the sort, the filters, the table layout, the board and the due leads', () => {
+    const state: SectionState = {
+      ...EMPTY,
+      search: { category: 'plumber', radius: 30, location: '' },
+      view: 'board',
+      filters: { sort: 'rating', website: 'none', minRating: '4', hasPhone: true, hasSocial: true },
+      layout: 'table',
+      leadsDue: true,
+    };
+    const href = withSectionState('http://x.test/admin#search', state);
+    expect(href).toBe(
+      'http://x.test/admin?q=plumber&radius=30&view=board&sort=rating&website=none&minRating=4&hasPhone=1&hasSocial=1&layout=table&due=today#search',
+    );
+    expect(parseSectionState(new URL(href).search)).toEqual(state);
+    // Values the controls could not have produced are dropped.
+    expect(parseSectionState('?sort=price&website=maybe&minRating=2&hasPhone=yes&layout=grid&due=tomorrow')).toEqual(EMPTY);
+  });
 });

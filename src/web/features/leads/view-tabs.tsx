@@ -5,6 +5,7 @@ import type { SectionView } from './url-state';
 const TABS: { id: SectionView; label: string }[] = [
   { id: 'search', label: 'Search' },
   { id: 'leads', label: 'Leads' },
+  { id: 'board', label: 'Board' },
 ];
 
 export const tabId = (view: SectionView) => `business-${view}-tab`;
