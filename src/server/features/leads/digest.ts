@@ -60,14 +60,15 @@ export async function sendDueDigests(options: DigestOptions, now: Date): Promise
         .where(and(eq(leadDigests.employeeId, employeeId), or(isNull(leadDigests.lastSentOn), lt(leadDigests.lastSentOn, today))))
         .returning({ employeeId: leadDigests.employeeId });
       if (!claimed) return 0; // another instance sent today's
-      const [employee] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, employeeId));
+      const [employee] = await tx.select({ email: user.email, name: user.name, disabled: user.disabled }).from(user).where(eq(user.id, employeeId));
       const due = await tx
         .select({ name: leads.name, status: leads.status, phone: leads.phone, nextFollowUpOn: leads.nextFollowUpOn })
         .from(leads)
         .where(and(eq(leads.createdBy, employeeId), lte(leads.nextFollowUpOn, today), not(markedDoNotContact)))
         .orderBy(asc(leads.nextFollowUpOn), asc(leads.name))
         .limit(MAX_LISTED + 1);
-      if (!employee || due.length === 0) return 0;
+      // A disabled employee gets nothing (their choice stays, should they come back).
+      if (!employee || employee.disabled || due.length === 0) return 0;
       const listed = due.slice(0, MAX_LISTED);
       const lines = listed.map(
         (l) => `- ${l.name} (${l.status})${l.nextFollowUpOn! < today ? `, overdue since ${l.nextFollowUpOn}` : ''}${l.phone ? `, ${l.phone}` : ''}`,

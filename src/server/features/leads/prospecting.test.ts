@@ -179,9 +179,12 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     expect(mails[0]!.body).toContain('overdue since');
     expect(mails[0]!.body).toContain('http://localhost/admin?view=leads&due=today');
 
-    // The next morning it goes again; once switched off, never.
+    // The next morning it goes again; not while the employee is disabled; once switched off, never.
     expect(await sendDueDigests(options, morning(DIGEST_HOUR, 1))).toBe(1);
-    await call('PUT', '/api/leads/digest', { enabled: false });
+    await db.update(user).set({ disabled: true }).where(eq(user.email, row!.email));
     expect(await sendDueDigests(options, morning(DIGEST_HOUR, 2))).toBe(0);
+    await db.update(user).set({ disabled: false }).where(eq(user.email, row!.email));
+    await call('PUT', '/api/leads/digest', { enabled: false });
+    expect(await sendDueDigests(options, morning(DIGEST_HOUR, 3))).toBe(0);
   });
 });
