@@ -1,19 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import type { WebsiteCheckStatus, WebsiteFinding } from '../../../contract/website-checks.js';
+import type { WebsiteCheck, WebsiteCheckStatus } from '../../../contract/website-checks.js';
 import { withScheme } from './find-social-profiles.js';
 import { robotsAllows } from './robots.js';
 import { RefusedAddressError, SafeFetchError, type SiteFetcher } from './safe-fetch.js';
 import { analyseHomepage, scoreOf } from './site-check.js';
 
-export interface WebsiteCheckOutcome {
-  status: WebsiteCheckStatus;
-  score: number | null;
-  message: string | null;
-  findings: WebsiteFinding[];
-  finalUrl: string | null;
-  responseMs: number | null;
-  pageBytes: number | null;
-}
+/** What one check finds: the stored check's reading, without whose it is and when. */
+export type WebsiteCheckOutcome = Pick<WebsiteCheck, 'status' | 'score' | 'message' | 'findings' | 'finalUrl' | 'responseMs' | 'pageBytes'>;
 
 export const ROBOTS_BLOCKED = 'Not checked: robots.txt asks us not to read this page.';
 const ROBOTS_FAILED = 'Not checked: the site could not give us its robots.txt (a server error), which asks crawlers to stay away for now.';
