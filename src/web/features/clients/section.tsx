@@ -1,4 +1,4 @@
-import { Download, RotateCcw, Search } from 'lucide-react';
+import { Download, Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   CLIENT_PAYMENT_STATUS_LABELS,
@@ -22,6 +22,7 @@ import type { SectionProps } from '../../lib/admin-section';
 import { clientsExportUrl, readFiltersFromUrl, useClient, useClients, writeFiltersToUrl, type ClientFilters } from './api';
 import { ClientBilling } from './client-billing';
 import { day, period, when } from './format';
+import { LoadError } from '../../components/ui/load-error';
 
 const SEARCH_DELAY_MS = 300;
 const money = (amount: string, currency: string) => `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${formatDollars(amount)}`;
@@ -119,14 +120,10 @@ export default function ClientsSection(_props: SectionProps) {
       </Card>
 
       {clients.isError ? (
-        <Card role="alert" className="p-6">
+        <LoadError onRetry={() => void clients.refetch()}>
           <p className="font-semibold">The clients could not be loaded.</p>
           <p className="mt-1 text-sm text-muted-foreground">{errorMessage(clients.error, 'Unknown error')}</p>
-          <Button variant="outline" size="sm" className="mt-4" onClick={() => void clients.refetch()}>
-            <RotateCcw className="size-4" aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        </LoadError>
       ) : data && data.total === 0 ? (
         <Card className="p-8 text-center">
           <p className="font-semibold">{filtered ? 'No clients match your search' : 'No clients yet'}</p>

@@ -1,4 +1,4 @@
-import { Loader2, RotateCcw, SearchX } from 'lucide-react';
+import { Loader2, SearchX } from 'lucide-react';
 import { useRef } from 'react';
 import { INVESTOR_BATCH } from '../../../contract/investors';
 import { Button } from '../../components/ui/button';
@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast';
 import type { useInvestors } from './api';
 import { investorsCount } from './format';
 import { InvestorCard, InvestorCardSkeleton } from './investor-card';
+import { LoadError } from '../../components/ui/load-error';
 
 const GRID = 'grid gap-4 md:grid-cols-2 2xl:grid-cols-3';
 
@@ -31,13 +32,9 @@ export function InvestorList({ query }: { query: ReturnType<typeof useInvestors>
   }
   if (query.isError && !query.data) {
     return (
-      <Card role="alert" className="p-6">
+      <LoadError onRetry={() => void query.refetch()}>
         <p className="font-semibold">Error loading investors: {errorMessage(query.error, 'Failed to fetch investors')}</p>
-        <Button variant="outline" size="sm" className="mt-4" onClick={() => void query.refetch()}>
-          <RotateCcw className="size-4" aria-hidden="true" />
-          Try again
-        </Button>
-      </Card>
+      </LoadError>
     );
   }
 

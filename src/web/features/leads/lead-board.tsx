@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, RotateCcw } from 'lucide-react';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { getLeadBoard, LEAD_STATUSES, type Lead, type LeadBoard as Board, type LeadStatus } from '../../../contract/leads';
 import { followUpState } from '../../components/follow-up';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { apiUrl, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
 import { LEAD_STATUS_LABELS, moveOnBoard, useLeadBoard, useMoveLead } from './api';
+import { LoadError } from '../../components/ui/load-error';
 
 const BOARD_KEY = [apiUrl(getLeadBoard)];
 const HELP = 'Drag a card to another column, or focus a card and press the left or right arrow key, or use its move buttons.';
@@ -84,13 +84,9 @@ export function LeadBoard() {
         </p>
       </div>
       {board.isError ? (
-        <Card role="alert" className="p-6">
+        <LoadError onRetry={() => void board.refetch()}>
           <p className="font-semibold text-destructive">Error loading leads: {errorMessage(board.error, 'Unknown error')}</p>
-          <Button variant="outline" size="sm" className="mt-4" onClick={() => void board.refetch()}>
-            <RotateCcw className="size-4" aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        </LoadError>
       ) : !board.data ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-hidden="true">
           {LEAD_STATUSES.map((s) => (

@@ -1,7 +1,7 @@
-import { Download, RotateCcw } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { LEAD_STATUSES } from '../../../contract/leads';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Select } from '../../components/ui/field';
 import { Pagination } from '../../components/ui/pagination';
@@ -12,6 +12,7 @@ import { pageCount } from '../businesses';
 import { LeadItem } from './lead-item';
 import { LEAD_STATUS_LABELS, leadsExportUrl, useLeads, type LeadFilters } from './api';
 import { DigestToggle } from './digest-toggle';
+import { LoadError } from '../../components/ui/load-error';
 
 interface LeadsPanelProps {
   filters: LeadFilters;
@@ -95,13 +96,9 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
       </div>
 
       {leads.isError ? (
-        <Card role="alert" className="p-6">
+        <LoadError onRetry={() => void leads.refetch()}>
           <p className="font-semibold text-destructive">Error loading leads: {errorMessage(leads.error, 'Unknown error')}</p>
-          <Button variant="outline" size="sm" className="mt-4" onClick={() => void leads.refetch()}>
-            <RotateCcw className="size-4" aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        </LoadError>
       ) : !data ? (
         <div className="grid gap-4" aria-hidden="true">
           {Array.from({ length: 3 }, (_, i) => (
