@@ -92,6 +92,31 @@ test('hydrates without errors or layout shifts, and uses the rendered data witho
   expect(fetched).toEqual([]);
 });
 
+test('a button clicked before the app runs is clicked again once it does; the script waits for the first paint', async ({ page }) => {
+  // The app's script is held back until the test lets it go: the page is the server's HTML only.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const asked: number[] = [];
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    asked.push(Date.now());
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect.poll(() => asked.length).toBe(1);
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
+  expect(fcp).toBe(1);
+  // 'Employee Login' sends the browser to sign in: clicked now, it is held (twice: once is kept), not lost.
+  await page.getByRole('button', { name: 'Employee Login' }).click();
+  await page.getByRole('button', { name: 'Employee Login' }).click();
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/$/);
+  const login = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/login' && r.isNavigationRequest());
+  release();
+  await login;
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('a portfolio item added in settings is in the next rendered landing page', async ({ page, request }) => {
   await signIn(page);
   const name = `Rendered Site ${Date.now()}`;

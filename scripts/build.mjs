@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { build } from 'esbuild';
+import { build, transformSync } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -57,7 +57,7 @@ console.log('build: dist/ is ready');
 /**
  * A page the server rendered is painted before anything else is asked for (docs/decisions/016):
  * the site's CSS (8 KB compressed) is put into the shell, so the first paint waits for no second
- * request, and the app's script is requested once that paint is done (a frame, then a task), so
+ * request, and the app's script is requested once that paint is done (src/web/loader.js), so
  * a phone on a slow network spends its first second on the page, not on 90 KB of JavaScript. The
  * admin area comes as an empty shell and asks for its script at once. The server's CSP allows
  * the inline style and the loader by their hashes (src/server/http/shell.ts).
@@ -75,9 +75,7 @@ function firstPaintFirst(html) {
       return '';
     });
   if (!entry) throw new Error('build: no entry script in index.html');
-  const loader =
-    `(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};` +
-    `function go(){document.head.appendChild(s)}` +
-    `if(document.getElementById('root').firstElementChild)requestAnimationFrame(function(){setTimeout(go,0)});else go()})()`;
-  return out.replace('</body>', `<script>${loader}</script>\n  </body>`);
+  const loader = transformSync(fs.readFileSync(path.join(root, 'src/web/loader.js'), 'utf8'), { minify: true, target: 'es2017' }).code.trim();
+  if (!loader.includes('__ENTRY__')) throw new Error('build: the loader names no __ENTRY__');
+  return out.replace('</body>', () => `<script>${loader.replace('__ENTRY__', entry)}</script>\n  </body>`);
 }

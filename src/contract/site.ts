@@ -7,3 +7,6 @@ export const DEFAULT_SEARCH_LOCATION = { lat: 29.4241, lng: -98.4936, label: 'Sa
 
 /** The id of the JSON block holding the data a server-rendered page was rendered with (query key → data). */
 export const SSR_DATA_ID = 'ssr-data';
+
+/** The id of the JSON block holding the money texts of a server-rendered page (contract/locale-format.ts `knownMoney`). */
+export const SSR_MONEY_ID = 'ssr-money';

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { DEFAULT_LOCALE, SETTINGS_PAGES, WEB_PATHS } from '../contract/routes';
 import { ToastHost } from './components/toast-host';
@@ -29,6 +29,17 @@ const NotFoundPage = lazy(() => import('./screens/not-found/page'));
 // them keeps the admin shell mounted; any other `/settings/...` is the 404 page, as the server says.
 const SETTINGS_ROUTE = new RegExp(`^${WEB_PATHS.settings}(?:/(?:${SETTINGS_PAGES.join('|')}))?/?$`);
 
+/**
+ * Rendered after the page, inside the same Suspense boundary: its effect runs once the page is
+ * hydrated (React hydrates each boundary on its own, after the root), and the shell's loader then
+ * clicks again a button clicked before (src/web/loader.js). Forms below that load their own code
+ * stay disabled until then.
+ */
+function PageReady() {
+  useEffect(() => window.__appReady?.(), []);
+  return null;
+}
+
 /** While a page's code loads: words only (PageSpinner's icon would weigh on every first load). */
 function PageLoading({ label }: { label: string }) {
   return (
@@ -36,6 +47,13 @@ function PageLoading({ label }: { label: string }) {
       {label}
     </div>
   );
+}
+
+declare global {
+  interface Window {
+    /** Set by the shell's loader on a server-rendered page (src/web/loader.js). */
+    __appReady?: () => void;
+  }
 }
 
 /**
@@ -75,6 +93,7 @@ export function App({ i18n, queryClient: given, ssr }: { i18n: I18n; queryClient
               )}
               <Route component={NotFoundPage} />
             </Switch>
+            <PageReady />
           </Suspense>
           <ToastHost />
         </Router>

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { moneyMadeDuring } from '../contract/locale-format';
 import { splitLocale } from '../contract/routes';
 import { App } from './app';
 import { renderIn } from './lib/i18n';
@@ -13,11 +14,17 @@ export interface RenderInput {
   data: Record<string, unknown>;
 }
 
+/** A rendered page: the app's HTML and the money texts it shows (the browser hydrates with them, see `knownMoney`). */
+export interface Rendered {
+  html: string;
+  money: Record<string, string>;
+}
+
 /**
  * The app's HTML for one URL, as the browser's first render will produce it (main.tsx hydrates
  * it). Pages loaded lazily in the browser are resolved here before the HTML is complete.
  */
-export function render(input: RenderInput): Promise<string> {
+export function render(input: RenderInput): Promise<Rendered> {
   // The site and the language are module state (lib/site.ts, lib/i18n.ts) that pages read while
   // they render, so renders take turns: two at once for different hosts or languages would mix them.
   const turn = queue.then(() => renderAlone(input));
@@ -27,13 +34,13 @@ export function render(input: RenderInput): Promise<string> {
 
 let queue: Promise<unknown> = Promise.resolve();
 
-async function renderAlone({ url, site, data }: RenderInput): Promise<string> {
+async function renderAlone({ url, site, data }: RenderInput): Promise<Rendered> {
   setServerSite(site);
-  const html = await renderOnce(url, data);
+  const [html, money] = await moneyMadeDuring(() => renderOnce(url, data));
   // A part sent apart comes with an inline script to move it into place, which the strict CSP
   // blocks: the server then sends the empty shell instead of a page that would not hydrate.
   if (html.includes('<script')) throw new Error(`the page ${url} has a part React sent apart`);
-  return html;
+  return { html, money };
 }
 
 async function renderOnce(url: string, data: Record<string, unknown>): Promise<string> {

@@ -3,7 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { startI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import { SSR_DATA_ID } from '../contract/site';
+import { knownMoney } from '../contract/locale-format';
+import { SSR_DATA_ID, SSR_MONEY_ID } from '../contract/site';
 import './index.css';
 
 const root = document.getElementById('root')!;
@@ -12,6 +13,9 @@ const root = document.getElementById('root')!;
 const queryClient = createQueryClient();
 const seed = document.getElementById(SSR_DATA_ID)?.textContent;
 if (seed) for (const [key, value] of Object.entries(JSON.parse(seed) as Record<string, unknown>)) queryClient.setQueryData([key], value);
+// Its prices as the server wrote them: hydration makes no money text, so it does not start `Intl`.
+const money = document.getElementById(SSR_MONEY_ID)?.textContent;
+if (money) knownMoney(JSON.parse(money) as Record<string, string>);
 
 // The page's language (from its URL) is ready before the first render: no flash of another language.
 void startI18n().then((i18n) => {

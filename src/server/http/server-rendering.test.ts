@@ -27,7 +27,8 @@ export async function render({ url, site, data }) {
   if (url.includes('fail')) throw new Error('boom');
   if (url.includes('slow')) await new Promise((resolve) => setTimeout(resolve, 5000));
   const plans = data['/api/subscription-plans'];
-  return '<main data-origin="' + site.origin + '">' + url + ' ' + plans.map((p) => p.displayName).join(',') + ' ' + data['/api/portfolio'].length + '</main>';
+  const html = '<main data-origin="' + site.origin + '">' + url + ' ' + plans.map((p) => p.displayName).join(',') + ' ' + data['/api/portfolio'].length + '</main>';
+  return { html, money: Object.fromEntries(plans.map((p) => ['en usd ' + p.price, '$</' + p.price])) };
 }`,
   );
   return { web: { webDir: path.join(dir, 'web'), shellFile: path.join(dir, 'shell/index.html'), ssrEntry: entry }, entry };
@@ -44,6 +45,10 @@ describe('public pages rendered on the server', () => {
     expect(home.body).toContain('<div id="root"><main data-origin="https://agency.example.com">/ Essential,Growing,Professional,Comprehensive 3</main></div>');
     const data = /<script type="application\/json" id="ssr-data">(.*?)<\/script>/.exec(home.body)![1]!;
     expect(Object.keys(JSON.parse(data) as object)).toEqual(['/api/subscription-plans', '/api/portfolio']);
+    // The money texts the page shows come along, so that the browser hydrates without formatting them again ('<' escaped).
+    const money = /<script type="application\/json" id="ssr-money">(.*?)<\/script>/.exec(home.body)![1]!;
+    expect(money).not.toContain('</');
+    expect(JSON.parse(money)).toMatchObject({ 'en usd 299.00': '$</299.00' });
     const missing = await ctx.app.inject('/no-such-page');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<main');
@@ -52,6 +57,7 @@ describe('public pages rendered on the server', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root"></div>');
       expect(page.body).not.toContain('ssr-data');
+      expect(page.body).not.toContain('ssr-money');
     }
   });
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { SSR_DATA_ID } from '../../contract/site.js';
+import { SSR_DATA_ID, SSR_MONEY_ID } from '../../contract/site.js';
 import { formatMoney } from '../../contract/locale-format.js';
 import type { SubscriptionPlan } from '../../contract/plans.js';
 import { alternateLinks, checkoutPath, LOCALES, localizedPath, publicPageOf, type Locale, type PublicPage } from '../../contract/routes.js';
@@ -165,11 +165,13 @@ const SERVICES = ['service.website', 'service.commercials', 'service.social', 's
 
 /**
  * Puts the server-rendered app into the shell's empty root, followed by the data it was rendered
- * with as a JSON block (not executed, so the strict CSP allows it; '<' escaped so it cannot end the tag).
+ * with and the money texts it shows, as JSON blocks (not executed, so the strict CSP allows them;
+ * '<' escaped so they cannot end the tag).
  */
-export function fillRoot(shell: string, appHtml: string, dataJson: string): string {
-  const data = `<script type="application/json" id="${SSR_DATA_ID}">${dataJson.replace(/</g, '\\u003c')}</script>`;
-  return shell.replace('<div id="root"></div>', () => `<div id="root">${appHtml}</div>${data}`);
+export function fillRoot(shell: string, appHtml: string, dataJson: string, money: Record<string, string> = {}): string {
+  const block = (id: string, json: string) => `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
+  const blocks = block(SSR_DATA_ID, dataJson) + (Object.keys(money).length ? block(SSR_MONEY_ID, JSON.stringify(money)) : '');
+  return shell.replace('<div id="root"></div>', () => `<div id="root">${appHtml}</div>${blocks}`);
 }
 
 /**

@@ -22,13 +22,17 @@ export interface WebOptions {
 }
 
 export interface PageRendering {
-  /** The built server entry (dist/ssr/entry-server.js): `render({ url, site, data })` answers the app's HTML. */
+  /** The built server entry (dist/ssr/entry-server.js): `render({ url, site, data })` answers the app's HTML and its money texts. */
   entryFile: string;
   /** The data every public page is rendered with, as JSON text (query key → data), and its version (changes when the data does). */
   data(): Promise<{ version: string; json: string }>;
 }
 
-type RenderApp = (input: { url: string; site: SiteInfo & { origin: string }; data: Record<string, unknown> }) => Promise<string>;
+type RenderApp = (input: {
+  url: string;
+  site: SiteInfo & { origin: string };
+  data: Record<string, unknown>;
+}) => Promise<{ html: string; money: Record<string, string> }>;
 
 /** A page that takes longer than this to render is sent as the empty shell (the browser renders it). */
 const RENDER_TIMEOUT_MS = 2_000;
@@ -112,8 +116,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         const site = { ...options.site, origin };
         const data = JSON.parse(json) as Record<string, unknown>;
         const plans = data[listPlans.path] as SubscriptionPlan[] | undefined;
-        answer = withTimeout(renderApp({ url, site, data }), RENDER_TIMEOUT_MS).then((html) =>
-          compressed(fillRoot(renderShell(template, options.site, origin, { ...page, plans }), html, json)),
+        answer = withTimeout(renderApp({ url, site, data }), RENDER_TIMEOUT_MS).then(({ html, money }) =>
+          compressed(fillRoot(renderShell(template, options.site, origin, { ...page, plans }), html, json, money)),
         );
         if (rendered.size >= RENDERED_PAGES) rendered.clear();
         rendered.set(key, answer);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { BrandMark } from './brand-mark';
 import { LanguageSwitch } from './language-switch';
 import { pagePath, useT } from '../lib/i18n';
 import { site } from '../lib/site';
@@ -11,7 +12,7 @@ export function SiteHeader({ nav }: { nav?: ReactNode }) {
     <header className="border-b border-border bg-card">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
         <a href={pagePath('/')} className="flex items-center gap-2 font-bold">
-          <img src="/logo.svg" alt="" width="32" height="32" />
+          <BrandMark size={32} className="shrink-0" />
           <span>{site.name}</span>
         </a>
         <div className="flex flex-wrap items-center justify-end gap-2 sm:gap-4">

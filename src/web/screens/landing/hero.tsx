@@ -1,4 +1,5 @@
 import { Clapperboard, Globe, Headset, Megaphone, ShieldCheck } from 'lucide-react';
+import { BrandMark } from '../../components/brand-mark';
 import { buttonClasses } from '../../components/ui/button';
 import { useT } from '../../lib/i18n';
 import { site } from '../../lib/site';
@@ -21,7 +22,7 @@ export function Hero() {
             {_('hero.badge')}
           </p>
           <div className="mt-6 flex items-center gap-3">
-            <img src="/logo.svg" alt={_('hero.logoAlt', { name: site.name })} width="56" height="56" className="rounded-lg bg-white p-1" />
+            <BrandMark size={56} label={_('hero.logoAlt', { name: site.name })} className="shrink-0 rounded-lg bg-white p-1" />
             <span className="text-lg font-semibold text-navy-100">{site.name}</span>
           </div>
           <h1 id="hero-title" className="mt-4 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
