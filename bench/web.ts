@@ -2,11 +2,17 @@
 // script (requested after the first paint), its chunks and the CSS inline in the built HTML shell, in gzip
 // bytes; (2) Lighthouse (the npm package, in Debian's Chromium) on '/', '/es', a checkout and the
 // 404 page, mobile and desktop, BENCH_WEB_RUNS runs each (median): score, FCP, LCP, TBT, CLS and
-// the JS transferred. BENCH_WEB_LIGHTHOUSE=0 skips (2); CHROMIUM_PATH names the browser.
+// the JS transferred; then on a bare page (one heading, no style, no script) served beside it, the
+// floor this machine's Lighthouse reports for nothing; (3) the landing page's main-thread work after
+// its first paint, in thread CPU time (steadier than Lighthouse's wall-clock tasks on a busy
+// machine), with a TBT worked out from it the way Lighthouse's mobile profile would (4× CPU).
+// BENCH_WEB_LIGHTHOUSE=0 skips (2) and (3); CHROMIUM_PATH names the browser.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import http from 'node:http';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -55,6 +61,89 @@ interface Sample {
   js: number;
 }
 
+const BARE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title></head>' +
+  '<body><h1>A bare page</h1><p>One heading, one paragraph, no style and no script.</p></body></html>';
+
+function medians(samples: Sample[]): Sample {
+  const median = (key: keyof Sample) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+  return { score: median('score'), fcp: median('fcp'), lcp: median('lcp'), tbt: median('tbt'), cls: median('cls'), js: median('js') };
+}
+
+function printRow(row: Sample & { name: string; form: string }): void {
+  const cells = [row.score.toFixed(0).padStart(5), row.fcp.toFixed(0).padStart(8), row.lcp.toFixed(0).padStart(8), row.tbt.toFixed(0).padStart(8)];
+  console.log(`${row.name.padEnd(10)} ${row.form.padEnd(8)} ${cells.join(' ')} ${row.cls.toFixed(3).padStart(7)} ${row.js.toFixed(1).padStart(9)}`);
+}
+
+let chromePort = 0;
+
+/** One Lighthouse run (performance only) in the shared Chromium. */
+async function measure(url: string, form: 'mobile' | 'desktop'): Promise<Sample> {
+  // The 404 page answers 404 on purpose: Lighthouse measures it anyway.
+  const flags = { port: chromePort, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], ignoreStatusCode: true };
+  const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    js: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+  };
+}
+
+interface TraceEvent {
+  name: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { beginData?: { url?: string } };
+}
+
+/**
+ * '/' loaded `loads` times in a fresh browser context each (a phone-sized viewport, no throttling),
+ * traced: the main thread's tasks after the first contentful paint, in thread CPU time. Printed:
+ * the median longest task and the median TBT a 4× slower CPU would give (Σ max(0, 4·t − 50 ms)).
+ */
+async function mainThreadAfterFirstPaint(origin: string, loads: number): Promise<void> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const longest: number[] = [];
+  const blocking: number[] = [];
+  try {
+    for (let i = 0; i < loads; i++) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+      const page = await context.newPage();
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'] });
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => document.querySelector('#register fieldset:not([disabled])'));
+      await page.waitForTimeout(1500);
+      const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+      await context.close();
+      const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(origin));
+      const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === parse?.pid);
+      if (!parse || !fcp) throw new Error('the trace has no first contentful paint of the page');
+      const tasks = events
+        .filter((e) => e.name === 'RunTask' && e.pid === parse.pid && e.tid === parse.tid && e.ts >= fcp.ts)
+        .map((e) => (e.tdur ?? e.dur ?? 0) / 1000);
+      longest.push(Math.max(0, ...tasks));
+      blocking.push(tasks.reduce((sum, t) => sum + Math.max(0, 4 * t - 50), 0));
+    }
+  } finally {
+    await browser.close();
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(
+    `\n'/' main thread after the first paint (thread CPU time, ${loads} loads, median): longest task ${median(longest).toFixed(1)} ms; ` +
+      `TBT at 4× CPU ${median(blocking).toFixed(0)} ms (each load: ${blocking.map((b) => b.toFixed(0)).join(', ')})`,
+  );
+}
+
 /** The built server on a fresh embedded database, Lighthouse against it, the medians printed. */
 async function lighthouseRuns(): Promise<void> {
   const runs = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -66,6 +155,7 @@ async function lighthouseRuns(): Promise<void> {
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
+  chromePort = chrome.port;
   try {
     await waitFor(`${origin}/readyz`, 60_000, server);
     const pages: [string, string][] = [
@@ -80,30 +170,24 @@ async function lighthouseRuns(): Promise<void> {
     for (const [name, pathname] of pages) {
       for (const form of ['mobile', 'desktop'] as const) {
         const samples: Sample[] = [];
-        for (let i = 0; i < runs; i++) {
-          // The 404 page answers 404 on purpose: Lighthouse measures it anyway.
-          const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], ignoreStatusCode: true };
-          const result = await lighthouse(`${origin}${pathname}`, flags, form === 'desktop' ? desktopConfig : undefined);
-          if (!result) throw new Error(`Lighthouse gave no result for ${pathname}`);
-          const { lhr } = result;
-          const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-          const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-          samples.push({
-            score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-            fcp: audit('first-contentful-paint'),
-            lcp: audit('largest-contentful-paint'),
-            tbt: audit('total-blocking-time'),
-            cls: audit('cumulative-layout-shift'),
-            js: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
-          });
-        }
-        const median = (key: keyof Sample) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
-        const row = { name, form, score: median('score'), fcp: median('fcp'), lcp: median('lcp'), tbt: median('tbt'), cls: median('cls'), js: median('js') };
+        for (let i = 0; i < runs; i++) samples.push(await measure(`${origin}${pathname}`, form));
+        const row = { name, form, ...medians(samples) };
         results.push(row);
-        const cells = [row.score.toFixed(0).padStart(5), row.fcp.toFixed(0).padStart(8), row.lcp.toFixed(0).padStart(8), row.tbt.toFixed(0).padStart(8)];
-        console.log(`${name.padEnd(10)} ${form.padEnd(8)} ${cells.join(' ')} ${row.cls.toFixed(3).padStart(7)} ${row.js.toFixed(1).padStart(9)}`);
+        printRow(row);
       }
     }
+    // The floor: a page with nothing to do, from a server beside the app's.
+    const bare = http.createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BARE_PAGE));
+    await new Promise<void>((resolve) => bare.listen(port + 1, '127.0.0.1', resolve));
+    try {
+      const samples: Sample[] = [];
+      for (let i = 0; i < runs; i++) samples.push(await measure(`http://127.0.0.1:${port + 1}/`, 'mobile'));
+      const row = { name: 'bare page', form: 'mobile', ...medians(samples) };
+      printRow(row);
+    } finally {
+      bare.close();
+    }
+    await mainThreadAfterFirstPaint(origin, runs * 2);
     const home = results.find((r) => r.name === '/' && r.form === 'mobile')!;
     const homeDesktop = results.find((r) => r.name === '/' && r.form === 'desktop')!;
     const met = home.score === 100 && home.fcp <= 900 && home.lcp <= 1200 && home.tbt <= 50 && home.cls === 0 && homeDesktop.score === 100;
