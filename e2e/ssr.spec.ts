@@ -1,4 +1,4 @@
-import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { signIn, useAddress } from './helpers';
 
 // The public pages come rendered from the server (docs/decisions/016) and hydrate without a change.
@@ -92,29 +92,50 @@ test('hydrates without errors or layout shifts, and uses the rendered data witho
   expect(fetched).toEqual([]);
 });
 
-test('a button clicked before the app runs is clicked again once it does; the script waits for the first paint', async ({ page }) => {
-  // The app's script is held back until the test lets it go: the page is the server's HTML only.
+/** Holds the app's script back until the returned function is called: the page is the server's HTML only. */
+async function holdAppScript(page: Page): Promise<{ asked: () => number; release: () => void }> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const asked: number[] = [];
+  let asked = 0;
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    asked.push(Date.now());
+    asked += 1;
     await released;
     await route.continue();
   });
+  return { asked: () => asked, release };
+}
+
+test('a button clicked before the app runs is clicked again once it does; the script waits for the first paint', async ({ page }) => {
+  const script = await holdAppScript(page);
   await page.goto('/');
-  await expect.poll(() => asked.length).toBe(1);
-  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
-  expect(fcp).toBe(1);
+  await expect.poll(script.asked).toBe(1);
+  expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
   // 'Employee Login' sends the browser to sign in: clicked now, it is held (twice: once is kept), not lost.
   await page.getByRole('button', { name: 'Employee Login' }).click();
   await page.getByRole('button', { name: 'Employee Login' }).click();
   await page.waitForTimeout(300);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
   const login = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/login' && r.isNavigationRequest());
-  release();
+  script.release();
   await login;
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a theme chosen before the app runs is applied once it does', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const script = await holdAppScript(page);
+  await page.goto('/');
+  await expect.poll(script.asked).toBe(1);
+  const toggle = page.getByRole('banner').getByRole('group', { name: 'Theme' });
+  await toggle.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+  script.release();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(toggle.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect(toggle.getByRole('radio', { name: 'System' })).not.toBeChecked();
+  // React has it: choosing again works as ever.
+  await toggle.getByRole('radio', { name: 'Light' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 
 test('a portfolio item added in settings is in the next rendered landing page', async ({ page, request }) => {

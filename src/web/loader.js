@@ -7,9 +7,9 @@
 // be observed, and at the latest after 5 s (a tab opened in the background never paints). The
 // admin area comes as an empty shell and asks for it at once.
 //
-// Until React has hydrated the page, a button does nothing: a click on one is held (its default,
-// a form's submit, prevented) and made again once the app says it is running (main.tsx calls
-// window.__appReady). Only the last button clicked is clicked again, once. Links work as links.
+// Until React has hydrated the page, a button, a radio or a checkbox does nothing for the app: the
+// last one clicked is held (a button's default, a form's submit, prevented) and clicked again, once,
+// when the page is hydrated (app.tsx calls window.__appReady). Links work as links.
 (function () {
   var root = document.getElementById('root');
   var script = document.createElement('script');
@@ -26,18 +26,25 @@
 
   var held = null;
   function hold(event) {
-    var button = event.target instanceof Element && event.target.closest('button');
-    if (!button || !root.contains(button)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    held = button;
+    var target = event.target instanceof Element && event.target.closest('button, input[type="radio"], input[type="checkbox"]');
+    if (!target || !root.contains(target)) return;
+    held = target;
+    // A radio or a checkbox changes as the browser does it; a button's default (a form's submit) waits.
+    if (target.tagName === 'BUTTON') {
+      event.preventDefault();
+      event.stopPropagation();
+    }
   }
   document.addEventListener('click', hold, true);
   window.__appReady = function () {
     document.removeEventListener('click', hold, true);
-    var button = held;
+    var target = held;
     held = null;
-    if (button && button.isConnected && !button.disabled) button.click();
+    if (!target || !target.isConnected || target.disabled) return;
+    // React keeps the state a radio or checkbox was hydrated with: undo the browser's change
+    // (through React's own setter), then click for React to see it.
+    if (target.tagName === 'INPUT') target.checked = !target.checked;
+    target.click();
   };
 
   var Observer = window.PerformanceObserver;
