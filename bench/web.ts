@@ -50,7 +50,6 @@ console.log(`initial CSS for '/': ${kb(css)} gzip (budget <= ${CSS_BUDGET_KB} KB
 console.log(`loaded later (lazy routes, idle toaster): ${lazy.join(', ')}`);
 if (js > JS_BUDGET_KB * 1024 || css > CSS_BUDGET_KB * 1024) process.exitCode = 1;
 
-
 interface Sample {
   score: number;
   fcp: number;
