@@ -7,6 +7,7 @@
 // its first paint, in thread CPU time (steadier than Lighthouse's wall-clock tasks on a busy
 // machine), with a TBT worked out from it the way Lighthouse's mobile profile would (4× CPU).
 // BENCH_WEB_LIGHTHOUSE=0 skips (2) and (3); CHROMIUM_PATH names the browser.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { requireBuild, root, serverEntry, serverEnv, spawnServer, stopServer, waitFor } from './lib.js';
+import { requireBuild, root, serverEntry, serverEnv, stopServer, waitFor } from './lib.js';
 
 const JS_BUDGET_KB = 90;
 const CSS_BUDGET_KB = 20;
@@ -148,7 +149,12 @@ async function lighthouseRuns(): Promise<void> {
   const port = Number(process.env.BENCH_WEB_PORT ?? 4700);
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-  const server = spawnServer([serverEntry], { env: serverEnv(port, dataDir, { LOG_LEVEL: 'warn', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }), stdio: 'ignore' });
+  // Not pinned (unlike the load benchmarks' spawnServer): Chromium, started from this process,
+  // would inherit a one-core affinity and Lighthouse would time a browser squeezed onto one core.
+  const server = spawn(process.execPath, [serverEntry], {
+    env: serverEnv(port, dataDir, { LOG_LEVEL: 'warn', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }),
+    stdio: 'ignore',
+  });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
