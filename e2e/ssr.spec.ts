@@ -138,6 +138,24 @@ test('a theme chosen before the app runs is applied once it does', async ({ page
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 
+test("'System' chosen before the app runs, over a remembered Light, is applied once it does", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  const script = await holdAppScript(page);
+  await page.reload();
+  await expect.poll(script.asked).toBe(1);
+  // The remembered theme is applied before the first paint; the toggle shows no choice until React runs.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  const toggle = page.getByRole('banner').getByRole('group', { name: 'Theme' });
+  await expect(toggle.getByRole('radio', { checked: true })).toHaveCount(0);
+  await toggle.getByRole('radio', { name: 'System' }).check();
+  script.release();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme');
+  await expect(toggle.getByRole('radio', { name: 'System' })).toBeChecked();
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+});
+
 test('a portfolio item added in settings is in the next rendered landing page', async ({ page, request }) => {
   await signIn(page);
   const name = `Rendered Site ${Date.now()}`;

@@ -25,15 +25,17 @@
   if (!root.firstElementChild) return load();
 
   var held = null;
+  var wanted = false;
   function hold(event) {
     var target = event.target instanceof Element && event.target.closest('button, input[type="radio"], input[type="checkbox"]');
     if (!target || !root.contains(target)) return;
     held = target;
-    // A radio or a checkbox changes as the browser does it; a button's default (a form's submit) waits.
+    // A radio or a checkbox changes as the browser does it (already, when the click is dispatched);
+    // a button's default (a form's submit) waits.
     if (target.tagName === 'BUTTON') {
       event.preventDefault();
       event.stopPropagation();
-    }
+    } else wanted = target.checked;
   }
   document.addEventListener('click', hold, true);
   window.__appReady = function () {
@@ -41,9 +43,9 @@
     var target = held;
     held = null;
     if (!target || !target.isConnected || target.disabled) return;
-    // React keeps the state a radio or checkbox was hydrated with: undo the browser's change
-    // (through React's own setter), then click for React to see it.
-    if (target.tagName === 'INPUT') target.checked = !target.checked;
+    // React hydrated the radio or checkbox as it found it, and may have set it since: put it in the
+    // state before the click through React's own setter, so that the click changes it for React too.
+    if (target.tagName === 'INPUT') target.checked = !wanted;
     target.click();
   };
 

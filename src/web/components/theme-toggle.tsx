@@ -6,8 +6,8 @@ import { useT } from '../lib/i18n';
 /**
  * System, Light or Dark, as a group of radio buttons (arrow keys move between them); each radio
  * covers its segment, so the focus ring is drawn around the segment the keyboard is on. The choice
- * lives in the page (lib/theme.ts); the server cannot know it, so the toggle shows 'System' until
- * the page is hydrated, then the remembered choice.
+ * lives in the page (lib/theme.ts); the server cannot know it, so the toggle shows no choice until
+ * the page is hydrated, then the remembered one (a choice made before is kept: src/web/loader.js).
  */
 export function ThemeToggle() {
   const name = useId();
@@ -19,7 +19,7 @@ export function ThemeToggle() {
     ['light', _('theme.light')],
     ['dark', _('theme.dark')],
   ];
-  const chosen = picked ?? (hydrated ? storedTheme() : 'system');
+  const chosen = picked ?? (hydrated ? storedTheme() : null);
   return (
     <fieldset className="flex w-fit rounded-md border border-border p-0.5 text-xs font-medium">
       <legend className="sr-only">{_('theme.legend')}</legend>
