@@ -1,14 +1,9 @@
 /**
- * The agency's shield, drawn from public/logo.svg (which stays the favicon and the logo search
- * engines see) by reference: an `<img>` of an SVG makes the browser build a separate page for it,
- * about 40 ms of the main thread while the page loads on a laptop (4× that on a slow phone); a
- * `<use>` of the same file only reads its shapes. With `label` it is an image of that name;
- * without, decoration beside the site's name.
+ * The agency's shield (public/logo.svg, also the favicon and the logo search engines see). With
+ * `label` it is an image of that name; without, decoration beside the site's name. Drawn by
+ * reference (`<svg><use href>`) it saved ~40 ms of the main thread but moved the page now and then
+ * (a layout shift in the browser test, 2 loads in 10): back to an image until that is understood.
  */
 export function BrandMark({ size, label, className }: { size: number; label?: string; className?: string }) {
-  return (
-    <svg viewBox="0 0 64 64" width={size} height={size} className={className} {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}>
-      <use href="/logo.svg#mark" />
-    </svg>
-  );
+  return <img src="/logo.svg" alt={label ?? ''} width={size} height={size} className={className} />;
 }
