@@ -32,7 +32,7 @@ const SETTINGS_ROUTE = new RegExp(`^${WEB_PATHS.settings}(?:/(?:${SETTINGS_PAGES
 /**
  * Rendered after the page, inside the same Suspense boundary: its effect runs once the page is
  * hydrated (React hydrates each boundary on its own, after the root), and the shell's loader then
- * clicks again a button clicked before (src/web/loader.js). Forms below that load their own code
+ * clicks again the button, radio or checkbox clicked before (src/web/loader.js). Forms below that load their own code
  * stay disabled until then.
  */
 function PageReady() {
