@@ -6,6 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { renderShell } from './src/server/http/shell.ts';
 import { splitLocale } from './src/contract/routes.ts';
 import { DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from './src/contract/site.ts';
+import { compileOffMainThread, sentinelsWithoutStack } from './src/build/first-load.ts';
 
 /** In `npm run dev`, fill the shell's placeholders the way the server does in production. */
 function devShell(): Plugin {
@@ -21,38 +22,18 @@ function devShell(): Plugin {
   };
 }
 
-/**
- * The first load's script compiled off the main thread (docs/decisions/016 has the measurements).
- * - The CommonJS packages in it (React DOM above all) are each bundled as one function that runs
- *   once, when the app starts. Written as an arrow, V8 compiles it lazily: on the main thread, when
- *   it is called, after a second full parse of React DOM (the landing page's longest task: about
- *   30 ms of a laptop's main thread, 4× that on a slow phone). Written as a parenthesized
- *   `function`, V8 compiles it eagerly, on the background thread that streams the script in (its
- *   "PIFE" heuristic).
- * - The entry chunk (everything the first page runs) starts with the `//# allFunctionsCalledOnLoad`
- *   compile hint (Chrome 136+): its other functions are compiled there too instead of on first call.
- */
-export function compileOffMainThread(): Plugin {
-  const wrapper = /__commonJSMin\(\(\(?([\w$, ]*)\)? => \{/g;
-  return {
-    name: 'compile-off-main-thread',
-    apply: 'build',
-    renderChunk(code) {
-      if (!code.includes('__commonJSMin(')) return null;
-      return { code: code.replace(wrapper, (_, params: string) => `__commonJSMin((function(${params}) {`), map: null };
-    },
-    // After minifying, which would drop the comment; the file is the same on every build (its name stays true).
-    generateBundle(_, bundle) {
-      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-    },
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
   // lingui: src/locales/**/*.po compiled at build time (a missing Spanish message fails the build).
-  plugins: [react(), tailwindcss(), lingui({ failOnMissing: true, failOnCompileError: true }), devShell(), !isSsrBuild && compileOffMainThread()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+    devShell(),
+    !isSsrBuild && compileOffMainThread(),
+    !isSsrBuild && sentinelsWithoutStack(),
+  ],
   resolve: {
     // wouter's shim for React < 18: React 19 has useSyncExternalStore itself (0.4 KB less on the landing page).
     alias: [
