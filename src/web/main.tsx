@@ -26,10 +26,13 @@ function start(): void {
 
   // The page's language (from its URL) is ready before the first render: no flash of another language.
   void startI18n().then((i18n) => {
-    const app = (
+    // Strict mode's checks run in development only; the production build carries none of it.
+    const app = import.meta.env.DEV ? (
       <StrictMode>
         <App i18n={i18n} queryClient={queryClient} />
       </StrictMode>
+    ) : (
+      <App i18n={i18n} queryClient={queryClient} />
     );
     // Public pages come rendered from the server: hydrate them, as a transition so that React works
     // in slices and yields to the browser between them (a tap or a scroll is never held up for long;
