@@ -65,8 +65,14 @@ const BARE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title></head>' +
   '<body><h1>A bare page</h1><p>One heading, one paragraph, no style and no script.</p></body></html>';
 
-function medians(samples: Sample[]): Sample {
-  const median = (key: keyof Sample) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+/**
+ * The medians of the runs Lighthouse completed: a run on a busy machine now and then reports no
+ * paint (its metrics NaN, its score 0); it is left out and said so, not sorted in with the others.
+ */
+function medians(all: Sample[]): Sample {
+  const samples = all.filter((s) => Number.isFinite(s.fcp) && Number.isFinite(s.tbt));
+  if (samples.length < all.length) console.log(`  (${all.length - samples.length} of ${all.length} runs gave no metrics and are left out)`);
+  const median = (key: keyof Sample) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? Number.NaN;
   return { score: median('score'), fcp: median('fcp'), lcp: median('lcp'), tbt: median('tbt'), cls: median('cls'), js: median('js') };
 }
 
