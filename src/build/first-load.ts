@@ -3,7 +3,7 @@
 import type { Plugin } from 'vite';
 
 /**
- * The first load's script compiled off the main thread (docs/decisions/016 has the measurements).
+ * The first load's script compiled off the main thread.
  * - The CommonJS packages in it (React DOM above all) are each bundled as one function that runs
  *   once, when the app starts. Written as an arrow, V8 compiles it lazily: on the main thread, when
  *   it is called, after a second full parse of React DOM (the landing page's longest task: about
@@ -31,6 +31,9 @@ export function compileOffMainThread(): Plugin {
 
 /** React DOM's internal exceptions, made once when it loads and thrown to unwind a render (compared by identity). */
 const SENTINEL = /\b(SuspenseException|SuspenseyCommitException|SuspenseActionException|SelectiveHydrationException|HydrationMismatchException) = Error\(/g;
+/** An object React and `instanceof Error` take for an error, made without Error's constructor (which records the stack). */
+const STACKLESS_ERROR =
+  'function stacklessError(message) { return Object.create(Error.prototype, { message: { value: message, writable: true, configurable: true } }); }\n';
 
 /**
  * React DOM's sentinel exceptions made without a stack (docs/decisions/016). It makes five `Error`s
@@ -48,10 +51,11 @@ export function sentinelsWithoutStack(): Plugin {
     transform(code, id) {
       if (!/react-dom-client\.production\.js$/.test(id)) return null;
       const replaced = code.replace(SENTINEL, (_, name: string) => `${name} = stacklessError(`);
-      if (replaced === code) this.warn('no sentinel exception found in React DOM: the stackless replacement no longer applies');
-      const helper =
-        'function stacklessError(message) { return Object.create(Error.prototype, { message: { value: message, writable: true, configurable: true } }); }\n';
-      return { code: helper + replaced, map: null };
+      if (replaced === code) {
+        this.warn('no sentinel exception found in React DOM: the stackless replacement no longer applies');
+        return { code, map: null };
+      }
+      return { code: STACKLESS_ERROR + replaced, map: null };
     },
   };
 }

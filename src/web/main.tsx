@@ -26,14 +26,9 @@ function start(): void {
 
   // The page's language (from its URL) is ready before the first render: no flash of another language.
   void startI18n().then((i18n) => {
+    const tree = <App i18n={i18n} queryClient={queryClient} />;
     // Strict mode's checks run in development only; the production build carries none of it.
-    const app = import.meta.env.DEV ? (
-      <StrictMode>
-        <App i18n={i18n} queryClient={queryClient} />
-      </StrictMode>
-    ) : (
-      <App i18n={i18n} queryClient={queryClient} />
-    );
+    const app = import.meta.env.DEV ? <StrictMode>{tree}</StrictMode> : tree;
     // Public pages come rendered from the server: hydrate them, as a transition so that React works
     // in slices and yields to the browser between them (a tap or a scroll is never held up for long;
     // Lighthouse's TBT). The admin area comes as an empty shell.
