@@ -22,8 +22,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     const result = await (
       window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }
     ).axe.run();
+    // Behind an open modal (Radix marks what it hides with data-aria-hidden) the page is inert under
+    // a half-dark overlay: its contrast there is not what anyone reads. axe measured it through the
+    // overlay now and then (a failure in 1 run of 4), so that one rule skips it; every other rule does not.
+    const underModal = (target: string[]) => target.length === 1 && Boolean(document.querySelector(target[0]!)?.closest('[data-aria-hidden]'));
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ ...v, nodes: v.id === 'color-contrast' ? v.nodes.filter((n) => !underModal(n.target)) : v.nodes }))
+      .filter((v) => v.nodes.length > 0)
       .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect(violations, violations.join('\n')).toEqual([]);
