@@ -28,7 +28,9 @@ export function SiteHeader({ nav }: { nav?: ReactNode }) {
 export function SiteFooter() {
   const _ = useT();
   return (
-    <footer className="surface-dark border-t border-border bg-navy-950 text-navy-100 below-fold">
+    // Not `below-fold`: on a short page (a checkout, the 404 page) the footer is in the first screen, and
+    // measured first by that estimate (900 px) the page would get a scroll bar, then lose it, and move.
+    <footer className="surface-dark border-t border-border bg-navy-950 text-navy-100">
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm sm:flex-row sm:justify-between">
         <p>{_('footer.copyright', { year: String(new Date().getFullYear()), name: site.name })}</p>
         <p className="flex flex-wrap gap-x-4">
