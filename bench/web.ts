@@ -59,6 +59,8 @@ interface Sample {
   tbt: number;
   cls: number;
   js: number;
+  /** Lighthouse's simulated long tasks (≥ 50 ms at 4× CPU), the ones its TBT is made of. */
+  longTasks: string;
 }
 
 const BARE_PAGE =
@@ -72,8 +74,8 @@ const BARE_PAGE =
 function medians(all: Sample[]): Sample {
   const samples = all.filter((s) => Number.isFinite(s.fcp) && Number.isFinite(s.tbt));
   if (samples.length < all.length) console.log(`  (${all.length - samples.length} of ${all.length} runs gave no metrics and are left out)`);
-  const median = (key: keyof Sample) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? Number.NaN;
-  return { score: median('score'), fcp: median('fcp'), lcp: median('lcp'), tbt: median('tbt'), cls: median('cls'), js: median('js') };
+  const median = (key: Exclude<keyof Sample, 'longTasks'>) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? Number.NaN;
+  return { score: median('score'), fcp: median('fcp'), lcp: median('lcp'), tbt: median('tbt'), cls: median('cls'), js: median('js'), longTasks: '' };
 }
 
 function printRow(row: Sample & { name: string; form: string }): void {
@@ -99,7 +101,21 @@ async function measure(url: string, form: 'mobile' | 'desktop'): Promise<Sample>
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     js: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+    longTasks: longTaskList(lhr.audits['long-tasks']?.details),
   };
+}
+
+/** 'what@start+duration' for each of a run's simulated long tasks: the page's URL means its document (parse, style, layout, paint). */
+function longTaskList(details: unknown): string {
+  const items = (details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined)?.items ?? [];
+  return items
+    .sort((a, b) => (a.startTime ?? 0) - (b.startTime ?? 0))
+    .map((t) => {
+      const url = t.url ?? '';
+      const what = url.includes('/assets/') ? url.slice(url.lastIndexOf('/') + 1) : /^https?:/.test(url) ? 'document' : url || '?';
+      return `${what}@${(t.startTime ?? 0).toFixed(0)}+${(t.duration ?? 0).toFixed(0)}`;
+    })
+    .join(' ');
 }
 
 interface TraceEvent {
@@ -181,10 +197,12 @@ async function lighthouseRuns(): Promise<void> {
     console.log(`\nLighthouse ${runs} runs each, median:`);
     console.log('page       form     score   FCP ms   LCP ms   TBT ms   CLS     JS KB (transferred)');
     const results: (Sample & { name: string; form: string })[] = [];
+    let homeRuns: Sample[] = [];
     for (const [name, pathname] of pages) {
       for (const form of ['mobile', 'desktop'] as const) {
         const samples: Sample[] = [];
         for (let i = 0; i < runs; i++) samples.push(await measure(`${origin}${pathname}`, form));
+        if (name === '/' && form === 'mobile') homeRuns = samples;
         const row = { name, form, ...medians(samples) };
         results.push(row);
         printRow(row);
@@ -201,6 +219,10 @@ async function lighthouseRuns(): Promise<void> {
     } finally {
       bare.close();
     }
+    // What '/' mobile's TBT is made of, run by run: Lighthouse simulates the page at 4× CPU and counts
+    // what of each long task lies after its simulated FCP, less 50 ms.
+    console.log(`\n'/' mobile, each run: TBT (simulated FCP) and the simulated long tasks, what@start+duration ms:`);
+    for (const run of homeRuns) console.log(`  ${run.tbt.toFixed(0).padStart(4)} (FCP ${run.fcp.toFixed(0)}): ${run.longTasks || 'none'}`);
     await mainThreadAfterFirstPaint(origin, runs * 2);
     const home = results.find((r) => r.name === '/' && r.form === 'mobile')!;
     const homeDesktop = results.find((r) => r.name === '/' && r.form === 'desktop')!;
