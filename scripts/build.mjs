@@ -77,5 +77,7 @@ function firstPaintFirst(html) {
   if (!entry) throw new Error('build: no entry script in index.html');
   const loader = transformSync(fs.readFileSync(path.join(root, 'src/web/loader.js'), 'utf8'), { minify: true, target: 'es2017' }).code.trim();
   if (!loader.includes('__ENTRY__')) throw new Error('build: the loader names no __ENTRY__');
-  return out.replace('</body>', () => `<script>${loader.replace('__ENTRY__', entry)}</script>\n  </body>`);
+  // An inline module: it runs once the document is parsed (like the end of <body>), but never in the
+  // parser's way, so the HTML before the first paint is parsed with no script in between.
+  return out.replace('</body>', () => `<script type="module">${loader.replace('__ENTRY__', entry)}</script>\n  </body>`);
 }

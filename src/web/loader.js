@@ -1,6 +1,6 @@
-// The inline loader of the built HTML shell (scripts/build.mjs puts it, minified, before </body>;
-// the server's CSP allows it by its hash). It asks for the app's script (__ENTRY__) and holds the
-// clicks that come before the app is running.
+// The inline loader of the built HTML shell (scripts/build.mjs puts it, minified, before </body>, as
+// an inline module: it runs when the document is parsed; the server's CSP allows it by its hash).
+// It asks for the app's script (__ENTRY__) and holds the clicks that come before the app is running.
 //
 // A page the server rendered is read first (docs/decisions/016): the script is asked for once the
 // first contentful paint is reported (Paint Timing), or a frame and a task later where that cannot
