@@ -59,9 +59,10 @@ interface Sample {
   tbt: number;
   cls: number;
   js: number;
-  /** Lighthouse's simulated long tasks (≥ 50 ms at 4× CPU), the ones its TBT is made of. */
-  longTasks: string;
 }
+
+/** One Lighthouse run: its figures and its simulated long tasks (≥ 50 ms at 4× CPU), what its TBT is made of. */
+type Run = Sample & { longTasks: string };
 
 const BARE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title></head>' +
@@ -71,11 +72,11 @@ const BARE_PAGE =
  * The medians of the runs Lighthouse completed: a run on a busy machine now and then reports no
  * paint (its metrics NaN, its score 0); it is left out and said so, not sorted in with the others.
  */
-function medians(all: Sample[]): Sample {
+function medians(all: Run[]): Sample {
   const samples = all.filter((s) => Number.isFinite(s.fcp) && Number.isFinite(s.tbt));
   if (samples.length < all.length) console.log(`  (${all.length - samples.length} of ${all.length} runs gave no metrics and are left out)`);
-  const median = (key: Exclude<keyof Sample, 'longTasks'>) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? Number.NaN;
-  return { score: median('score'), fcp: median('fcp'), lcp: median('lcp'), tbt: median('tbt'), cls: median('cls'), js: median('js'), longTasks: '' };
+  const median = (key: keyof Sample) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? Number.NaN;
+  return { score: median('score'), fcp: median('fcp'), lcp: median('lcp'), tbt: median('tbt'), cls: median('cls'), js: median('js') };
 }
 
 function printRow(row: Sample & { name: string; form: string }): void {
@@ -86,7 +87,7 @@ function printRow(row: Sample & { name: string; form: string }): void {
 let chromePort = 0;
 
 /** One Lighthouse run (performance only) in the shared Chromium. */
-async function measure(url: string, form: 'mobile' | 'desktop'): Promise<Sample> {
+async function measure(url: string, form: 'mobile' | 'desktop'): Promise<Run> {
   // The 404 page answers 404 on purpose: Lighthouse measures it anyway.
   const flags = { port: chromePort, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], ignoreStatusCode: true };
   const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
@@ -203,10 +204,10 @@ async function lighthouseRuns(): Promise<void> {
     console.log(`\nLighthouse ${runs} runs each, median:`);
     console.log('page       form     score   FCP ms   LCP ms   TBT ms   CLS     JS KB (transferred)');
     const results: (Sample & { name: string; form: string })[] = [];
-    let homeRuns: Sample[] = [];
+    let homeRuns: Run[] = [];
     for (const [name, pathname] of pages) {
       for (const form of ['mobile', 'desktop'] as const) {
-        const samples: Sample[] = [];
+        const samples: Run[] = [];
         for (let i = 0; i < runs; i++) samples.push(await measure(`${origin}${pathname}`, form));
         if (name === '/' && form === 'mobile') homeRuns = samples;
         const row = { name, form, ...medians(samples) };
@@ -218,7 +219,7 @@ async function lighthouseRuns(): Promise<void> {
     const bare = http.createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BARE_PAGE));
     await new Promise<void>((resolve) => bare.listen(port + 1, '127.0.0.1', resolve));
     try {
-      const samples: Sample[] = [];
+      const samples: Run[] = [];
       for (let i = 0; i < runs; i++) samples.push(await measure(`http://127.0.0.1:${port + 1}/`, 'mobile'));
       const row = { name: 'bare page', form: 'mobile', ...medians(samples) };
       printRow(row);
