@@ -7,6 +7,7 @@ import { renderShell } from './src/server/http/shell.ts';
 import { splitLocale } from './src/contract/routes.ts';
 import { DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from './src/contract/site.ts';
 import { compileOffMainThread, sentinelsWithoutStack } from './src/build/first-load.ts';
+import { brandMarkInShell } from './src/build/brand-mark.ts';
 
 /** In `npm run dev`, fill the shell's placeholders the way the server does in production. */
 function devShell(): Plugin {
@@ -31,6 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     lingui({ failOnMissing: true, failOnCompileError: true }),
     devShell(),
+    brandMarkInShell(),
     !isSsrBuild && compileOffMainThread(),
     !isSsrBuild && sentinelsWithoutStack(),
   ],

@@ -3,6 +3,8 @@ import { expectNoSeriousA11yViolations } from './helpers';
 
 test('the footer links to the accessibility statement: standard, testing, known limits and a contact', async ({ page }) => {
   await page.goto('/');
+  // Once the app runs (a link followed before loads a new document, which starts focus at its top).
+  await expect(page.getByRole('button', { name: 'Register Business' })).toBeEnabled();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).click();
   await expect(page).toHaveURL(/\/accessibility$/);
   // Opened from a link, the page starts focus at its heading.

@@ -134,6 +134,33 @@ async function holdAppScript(page: Page): Promise<{ asked: () => number; release
   return { asked: () => asked, release };
 }
 
+test('the shield is drawn from the page itself: no image fetched, drawn at its size, named only where it is content', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  for (const [path, name] of [
+    ['/', 'Test Agency logo'],
+    ['/es', 'Logotipo de Test Agency'],
+  ] as const) {
+    await page.goto(path);
+    const logo = page.getByRole('main').getByRole('img', { name, exact: true });
+    await expect(logo).toBeVisible();
+    expect(await logo.boundingBox()).toMatchObject({ width: 56, height: 56 });
+    // Each mark draws the shield's shapes from the page's symbol (a <use> that found nothing would be empty).
+    const drawn = await page
+      .locator('svg:has(> use)')
+      .evaluateAll((marks) =>
+        marks.map((mark) => ({ hidden: mark.getAttribute('aria-hidden'), shapes: (mark.querySelector('use') as SVGUseElement).getBBox().width > 0 })),
+      );
+    expect(drawn).toEqual([
+      { hidden: 'true', shapes: true },
+      { hidden: null, shapes: true },
+    ]);
+    await expect(page.getByRole('banner').getByRole('img')).toHaveCount(0);
+  }
+  expect(fetched.filter((p) => p === '/logo.svg')).toEqual([]);
+  expect(fetched).toEqual(expect.arrayContaining(['/', '/es'])); // the pages themselves: the listener saw every request
+});
+
 test('a button clicked before the app runs is clicked again once it does; the script waits for the first paint', async ({ page }) => {
   const script = await holdAppScript(page);
   await page.goto('/');

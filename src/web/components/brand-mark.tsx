@@ -1,9 +1,12 @@
 /**
- * The agency's shield (public/logo.svg, also the favicon and the logo search engines see). With
- * `label` it is an image of that name; without, decoration beside the site's name. Drawn by
- * reference (`<svg><use href>`) it saved ~40 ms of the main thread but moved the page now and then
- * (a layout shift in the browser test, 2 loads in 10): back to an image until that is understood.
+ * The agency's shield, drawn from the <symbol> the HTML shell holds (src/build/brand-mark.ts puts
+ * public/logo.svg there, which stays the favicon and the logo search engines see). With `label` it
+ * is an image of that name; without, decoration beside the site's name.
  */
 export function BrandMark({ size, label, className }: { size: number; label?: string; className?: string }) {
-  return <img src="/logo.svg" alt={label ?? ''} width={size} height={size} className={className} />;
+  return (
+    <svg width={size} height={size} className={className} {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}>
+      <use href="#brand-mark" />
+    </svg>
+  );
 }
