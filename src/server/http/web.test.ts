@@ -60,6 +60,16 @@ describe('HTTP foundation', () => {
     }
   });
 
+  it('keeps the cross-origin opener policy on every page but the public ones anyone may read', async () => {
+    const coop = async (url: string) => (await ctx.app.inject(url)).headers['cross-origin-opener-policy'];
+    for (const url of ['/', '/es', '/checkout/growing', '/es/checkout/growing', '/accessibility', '/es/accessibility?utm_source=x']) {
+      expect(await coop(url), url).toBeUndefined();
+    }
+    for (const url of ['/admin', '/admin/leads', '/login', '/account', '/es/account', '/payment-success', '/no-such-page', '/es/no-such-page']) {
+      expect(await coop(url), url).toBe('same-origin');
+    }
+  });
+
   it('serves hashed assets precompressed and immutable', async () => {
     const br = await ctx.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.statusCode).toBe(200);
