@@ -34,6 +34,10 @@ function helmetOptions({ httpsOnly, stripe, storage, scriptHashes = [], styleHas
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Only for Internet Explorer 8's downloads and Flash's or Acrobat's cross-domain policy files:
+    // no browser we serve reads them, and every page's first round trip carries them (docs/decisions/016).
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   };

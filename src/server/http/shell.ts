@@ -64,7 +64,7 @@ export function renderShell(template: string, site: SiteInfo, origin: string, pa
     OG_TITLE: kind === 'landing' ? escapeHtml(i18n._('shell.ogTitle', vars)) : escapeHtml(title),
     OG_DESCRIPTION: kind === 'landing' ? escapeHtml(i18n._('shell.ogDescription', vars)) : escapeHtml(description),
     NOSCRIPT: escapeHtml(i18n._('shell.noscript', vars)),
-    PAGE_HEAD: head.join('\n    '),
+    PAGE_HEAD: head.join(''),
     // A JSON data block is not executed, so the strict CSP allows it; '<' is escaped so it cannot close the tag.
     JSON_LD: JSON.stringify(structuredData(site, origin, locale, kind === 'landing' ? page.plans : undefined)).replace(/</g, '\\u003c'),
   };

@@ -53,6 +53,9 @@ describe('HTTP foundation', () => {
         expect(csp).toContain("base-uri 'none'");
         expect(csp).toContain("frame-ancestors 'none'");
         expect(res.headers['referrer-policy']).toBe('no-referrer');
+        // Headers no browser we serve reads stay off every page's first round trip.
+        expect(res.headers['x-download-options']).toBeUndefined();
+        expect(res.headers['x-permitted-cross-domain-policies']).toBeUndefined();
       }
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
