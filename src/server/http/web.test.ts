@@ -63,12 +63,30 @@ describe('HTTP foundation', () => {
     }
   });
 
-  it('keeps the cross-origin opener policy on every page but the public ones anyone may read', async () => {
+  it('keeps the cross-origin opener policy on every page but the public ones anyone may read and the 404 page', async () => {
     const coop = async (url: string) => (await ctx.app.inject(url)).headers['cross-origin-opener-policy'];
-    for (const url of ['/', '/es', '/checkout/growing', '/es/checkout/growing', '/accessibility', '/es/accessibility?utm_source=x']) {
+    for (const url of [
+      '/',
+      '/es',
+      '/checkout/growing',
+      '/es/checkout/growing',
+      '/accessibility',
+      '/es/accessibility?utm_source=x',
+      '/no-such-page',
+      '/admin/no-such-page',
+    ]) {
       expect(await coop(url), url).toBeUndefined();
     }
-    for (const url of ['/admin', '/admin/leads', '/login', '/account', '/es/account', '/payment-success', '/no-such-page', '/es/no-such-page']) {
+    for (const url of [
+      '/admin',
+      '/settings/plans',
+      '/admin/website-report/7',
+      '/login',
+      '/account',
+      '/es/account',
+      '/payment-success',
+      '/es/payment-success',
+    ]) {
       expect(await coop(url), url).toBe('same-origin');
     }
   });
