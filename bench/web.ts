@@ -68,6 +68,9 @@ const BARE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title></head>' +
   '<body><h1>A bare page</h1><p>One heading, one paragraph, no style and no script.</p></body></html>';
 
+/** The middle value (the upper one of an even count); NaN for none. */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
 /**
  * The medians of the runs Lighthouse completed: a run on a busy machine now and then reports no
  * paint (its metrics NaN, its score 0); it is left out and said so, not sorted in with the others.
@@ -75,8 +78,8 @@ const BARE_PAGE =
 function medians(all: Run[]): Sample {
   const samples = all.filter((s) => Number.isFinite(s.fcp) && Number.isFinite(s.tbt));
   if (samples.length < all.length) console.log(`  (${all.length - samples.length} of ${all.length} runs gave no metrics and are left out)`);
-  const median = (key: keyof Sample) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? Number.NaN;
-  return { score: median('score'), fcp: median('fcp'), lcp: median('lcp'), tbt: median('tbt'), cls: median('cls'), js: median('js') };
+  const of = (key: keyof Sample) => median(samples.map((s) => s[key]));
+  return { score: of('score'), fcp: of('fcp'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), js: of('js') };
 }
 
 function printRow(row: Sample & { name: string; form: string }): void {
@@ -168,7 +171,6 @@ async function mainThreadAfterFirstPaint(origin: string, loads: number): Promise
   } finally {
     await browser.close();
   }
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
   if (untraced) console.log(`\n  (${untraced} of ${loads} traces had no first contentful paint of the page and are left out)`);
   console.log(
     `\n'/' main thread after the first paint (thread CPU time, ${loads - untraced} loads, median): longest task ${median(longest).toFixed(1)} ms; ` +

@@ -63,7 +63,12 @@ function compactShell(html) {
   return html
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/>\s*\n\s*</g, '><')
-    .replace(/<script>([\s\S]*?)<\/script>/g, (_, code) => `<script>${transformSync(code, { minify: true, target: 'es2017' }).code.trim()}</script>`);
+    .replace(/<script>([\s\S]*?)<\/script>/g, (_, code) => `<script>${minifyScript(code)}</script>`);
+}
+
+/** A script the shell holds inline, minified for the browsers the build targets. */
+function minifyScript(code) {
+  return transformSync(code, { minify: true, target: 'es2017' }).code.trim();
 }
 
 /**
@@ -87,7 +92,7 @@ function firstPaintFirst(html) {
       return '';
     });
   if (!entry) throw new Error('build: no entry script in index.html');
-  const loader = transformSync(fs.readFileSync(path.join(root, 'src/web/loader.js'), 'utf8'), { minify: true, target: 'es2017' }).code.trim();
+  const loader = minifyScript(fs.readFileSync(path.join(root, 'src/web/loader.js'), 'utf8'));
   if (!loader.includes('__ENTRY__')) throw new Error('build: the loader names no __ENTRY__');
   // An inline module: it runs once the document is parsed (like the end of <body>), but never in the
   // parser's way, so the HTML before the first paint is parsed with no script in between.

@@ -137,12 +137,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const { locale, path } = splitLocale(request.url);
     const shell = await pageFor(request, origin, { locale, path, found: status === 200 });
     // Billing, payments, the admin area and sign-in stay out of search engines (robots.txt keeps crawlers out too).
-    if (!isIndexable(path, status === 200)) reply.header('x-robots-tag', 'noindex');
+    const indexable = isIndexable(path, status === 200);
+    if (!indexable) reply.header('x-robots-tag', 'noindex');
     // The public pages anyone may read (landing, checkout, accessibility statement, the 404 page) hold
     // nothing of a person's, so they go without a cross-origin opener policy: with one, the browser
     // moves every arrival from another site into a new browsing context group, often a new process,
     // and a phone pays for it before the first paint (docs/decisions/016, third addendum). The rest keep it.
-    if (status === 404 || isIndexable(path, true)) reply.removeHeader('cross-origin-opener-policy');
+    if (indexable || status === 404) reply.removeHeader('cross-origin-opener-policy');
     reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
