@@ -177,6 +177,23 @@ test('a button clicked before the app runs is clicked again once it does; the sc
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('the language switch keeps the query before the app runs, and once it does', async ({ page }) => {
+  const script = await holdAppScript(page);
+  await page.goto('/es/checkout/growing?ref=spec&utm_source=x');
+  await expect.poll(script.asked).toBe(1);
+  const english = page.getByRole('banner').getByRole('link', { name: 'English' });
+  await expect(english).toHaveAttribute('href', /\/checkout\/growing\?ref=spec&utm_source=x$/);
+  await english.click();
+  await expect(page).toHaveURL(/:\d+\/checkout\/growing\?ref=spec&utm_source=x$/);
+  // Hydrated, the app renders the same link (as a path: the loader's was the whole URL); a page
+  // without a query keeps a link without one.
+  script.release();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Español' })).toHaveAttribute('href', '/es/checkout/growing?ref=spec&utm_source=x');
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Register Business' })).toBeEnabled();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Español' })).toHaveAttribute('href', '/es');
+});
+
 test('a theme chosen before the app runs is applied once it does', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   const script = await holdAppScript(page);

@@ -9,7 +9,8 @@
 //
 // Until React has hydrated the page, a button, a radio or a checkbox does nothing for the app: the
 // last one clicked is held (a button's default, a form's submit, prevented) and clicked again, once,
-// when the page is hydrated (app.tsx calls window.__appReady). Links work as links.
+// when the page is hydrated (app.tsx calls window.__appReady). Links work as links; the language
+// switch gets the page's query at once.
 (function () {
   var root = document.getElementById('root');
   var script = document.createElement('script');
@@ -23,6 +24,12 @@
     document.head.appendChild(script);
   }
   if (!root.firstElementChild) return load();
+  // The language switch the server rendered names the page without its query (the server renders
+  // per path, marketing parameters cost no render); the app adds it once hydrated, this before then.
+  if (location.search)
+    document.querySelectorAll('a[hreflang]').forEach(function (link) {
+      link.href += location.search;
+    });
 
   var held = null;
   var wanted = false;

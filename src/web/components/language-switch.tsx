@@ -14,6 +14,7 @@ export function LanguageSwitch({ className = 'rounded px-2 py-2 text-sm font-med
   const [path] = useLocation();
   // The server renders a page for its path and a few parameters only (marketing ones cost no
   // render), so the query joins the link once the page is hydrated: both sides render it the same.
+  // Before then the inline loader (src/web/loader.js) has added it to the rendered link.
   const hydrated = useHydrated();
   const search = useSearch();
   const query = hydrated ? search : '';
