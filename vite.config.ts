@@ -8,6 +8,7 @@ import { splitLocale } from './src/contract/routes.ts';
 import { DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from './src/contract/site.ts';
 import { compileOffMainThread, sentinelsWithoutStack } from './src/build/first-load.ts';
 import { brandMarkInShell } from './src/build/brand-mark.ts';
+import { publicCssCoversPublicPages } from './src/build/public-css.ts';
 
 /** In `npm run dev`, fill the shell's placeholders the way the server does in production. */
 function devShell(): Plugin {
@@ -35,6 +36,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     brandMarkInShell(),
     !isSsrBuild && compileOffMainThread(),
     !isSsrBuild && sentinelsWithoutStack(),
+    !isSsrBuild && publicCssCoversPublicPages(),
   ],
   resolve: {
     // wouter's shim for React < 18: React 19 has useSyncExternalStore itself (0.4 KB less on the landing page).
@@ -50,6 +52,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // No preload helper: a lazy page's own imports load when its file arrives (one round trip more,
     // once, on checkout and the admin area) and the landing page carries 0.5 KB less (docs/decisions/015).
     modulePreload: false,
+    // One style sheet for the first load (the build puts it into the page): split per chunk, every lazy
+    // chunk would name the entry's sheet as a file to load, and a page would get it a second time,
+    // after the admin area's (src/web/lib/admin-styles.ts), whose rules must come last.
+    cssCodeSplit: false,
     // The server build (entry-server.tsx → dist/ssr) needs no copy of the public files.
     copyPublicDir: !isSsrBuild,
     // Not for the server renderer (dist/ssr): one bundle there anyway.

@@ -240,3 +240,26 @@ test('a portfolio item added in settings is in the next rendered landing page', 
   expect((await page.request.delete(`/api/portfolio/${id}`)).status()).toBe(204);
   expect(await (await request.get('/')).text()).not.toContain(name);
 });
+
+test('the public pages carry their own styles only; the admin area adds its sheet after them, before it shows', async ({ page }) => {
+  const sheets: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'stylesheet' && sheets.push(new URL(request.url()).pathname));
+  for (const path of ['/', '/es/checkout/growing', '/accessibility', '/no-such-page', '/login']) {
+    await page.goto(path);
+    await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  }
+  expect(sheets).toEqual([]);
+  await signIn(page);
+  // The page shows once its sheet is in, so its tables' rules (admin.css only) apply at once.
+  await page.goto('/admin#apps');
+  await expect(page.getByRole('heading', { name: 'Applications', level: 2 })).toBeVisible();
+  expect(
+    await page
+      .locator('.data-table')
+      .first()
+      .evaluate((table) => getComputedStyle(table).containerType),
+  ).toBe('inline-size');
+  expect(sheets).toEqual([expect.stringMatching(/^\/assets\/admin-[\w-]+\.css$/)]);
+  // After the page's own style, so that its rules (all of the site's) decide.
+  expect(await page.evaluate(() => [...document.head.querySelectorAll('style, link[rel="stylesheet"]')].map((e) => e.tagName))).toEqual(['STYLE', 'LINK']);
+});

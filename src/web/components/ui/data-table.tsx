@@ -26,7 +26,7 @@ interface DataTableProps extends Omit<HTMLAttributes<HTMLTableElement>, 'classNa
 /**
  * A table of rows that becomes a list of cards, one a row with each cell under its column's name,
  * when there is no room for its columns (a phone, a narrow card): the same data, nothing cut off or
- * scrolled sideways. The styles are `.data-table` in index.css (a container query on this box).
+ * scrolled sideways. The styles are `.data-table` in admin.css (a container query on this box); employee screens only.
  * The ARIA roles repeat the elements' own: some browsers drop a table's semantics once CSS changes
  * how its parts display.
  */

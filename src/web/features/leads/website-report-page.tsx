@@ -9,6 +9,7 @@ import { site } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { anglesOf, checkedAtText } from './website-check-panel';
 import { useWebsiteCheckById } from './website-check-api';
+import { useAdminStyles } from '../../lib/admin-styles';
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`);
 const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -18,6 +19,7 @@ const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixe
  * name, no admin chrome (the toolbar is hidden when printed). Employees only, as its API is.
  */
 export default function WebsiteReportPage() {
+  useAdminStyles();
   const { id = '' } = useParams<{ id: string }>();
   const report = useWebsiteCheckById(id);
   const check = report.data as WebsiteCheck | undefined;

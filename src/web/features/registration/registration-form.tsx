@@ -68,7 +68,7 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
     if (!chosenPlan) return;
     setValues((v) => ({ ...v, subscriptionPlan: chosenPlan.name }));
     setErrors((e) => ({ ...e, subscriptionPlan: undefined }));
-    // Smooth unless the visitor asked for reduced motion (the page's scroll-behavior, index.css).
+    // Smooth unless the visitor asked for reduced motion (the page's scroll-behavior, theme.css).
     sectionRef.current?.scrollIntoView({ block: 'start' });
     formRef.current?.querySelector<HTMLInputElement>('#businessName')?.focus({ preventScroll: true });
   }, [chosenPlan]);

@@ -17,12 +17,14 @@ import { SETTINGS_PAGE_INFO } from '../settings/pages';
 import { AdminLink } from './admin-link';
 import { adminHref, sectionHref, useAdminLocation, type SectionId } from './location';
 import { SECTIONS } from './sections';
+import { useAdminStyles } from '../../lib/admin-styles';
 
 /** docs/product.md §9: the browser goes to sign-in 500 ms after the 'Unauthorized' toast. */
 const LOGIN_REDIRECT_DELAY_MS = 500;
 
 /** The admin area: only for a signed-in employee, which the server checks on every call. */
 export default function AdminPage() {
+  useAdminStyles();
   useDocumentTitle('Admin');
   const employee = useEmployee();
   const unauthorized = employee.isError;
