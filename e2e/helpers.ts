@@ -84,25 +84,6 @@ export async function signIn(page: Page, account: { email: string; password: str
 }
 
 /**
- * Holds the browser's next request to `pattern` until `release()` is called. The current page
- * stays on screen meanwhile, so a message shown just before a timed redirect (the 500 ms
- * 'Unauthorized' toast) can be checked without racing the redirect.
- */
-export async function holdRequest(page: Page, pattern: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    pattern,
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-    { times: 1 },
-  );
-  return release;
-}
-
-/**
  * A business that registered and paid with 4242 4242 4242 4242 through the API, as a client at
  * `address` (`X-Forwarded-For`, which the e2e server trusts), without going through the pages.
  */
