@@ -81,7 +81,7 @@ export const paymentIntents = pgTable(
       .references(() => subscriptions.id),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled'] })
+    status: text('status', { enum: ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'] })
       .notNull()
       .default('requires_payment_method'),
     lastError: text('last_error'),
@@ -134,8 +134,8 @@ export const subscriptions = pgTable(
     cardLast4: text('card_last4'),
     cardExpMonth: integer('card_exp_month'),
     cardExpYear: integer('card_exp_year'),
-    /** Test mode only: what the saved test card does when it is charged again (Stripe's 4000 0000 0000 0341 attaches, then fails). */
-    testCardBehavior: text('test_card_behavior', { enum: ['succeeds', 'fails_on_charge'] }),
+    /** Test mode only: what the saved test card does when it is charged again (Stripe's 4000 0000 0000 0341 attaches, then fails; 4000 0027 6000 3184 asks for authentication every time). */
+    testCardBehavior: text('test_card_behavior', { enum: ['succeeds', 'fails_on_charge', 'requires_authentication'] }),
     /** Failed renewal attempts in a row, and when the next retry is due (past due). */
     failedPaymentCount: integer('failed_payment_count').notNull().default(0),
     nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
@@ -185,6 +185,41 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('invoices_subscription_idx').on(t.subscriptionId, t.attemptedAt), index('invoices_registration_idx').on(t.registrationId)],
+);
+
+/**
+ * A charge on a subscription's card that the card's bank wants the client to authenticate first
+ * (3-D Secure): an upgrade's proration or a past-due invoice paid after a new card. Nothing is
+ * booked until the provider says it was paid (test mode: the simulated bank page's answer; Stripe:
+ * the PaymentIntent read back). One row per attempt; `client_secret` is what the browser confirms.
+ */
+export const paymentAuthentications = pgTable(
+  'payment_authentications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    purpose: text('purpose', { enum: ['upgrade', 'invoice'] }).notNull(),
+    /** Upgrade: the plan it switches to; invoice: the subscription's plan. */
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    clientSecret: text('client_secret').notNull().unique(),
+    /** Stripe: the PaymentIntent and the invoice it pays. */
+    providerPaymentId: text('provider_payment_id'),
+    providerInvoiceId: text('provider_invoice_id'),
+    status: text('status', { enum: ['requires_action', 'succeeded', 'failed'] })
+      .notNull()
+      .default('requires_action'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_authentications_subscription_idx').on(t.subscriptionId, t.status)],
 );
 
 /** Numbers for invoices ('INV-000123'), shared by every instance. */
@@ -266,6 +301,13 @@ export const outboxMessages = pgTable(
     body: text('body').notNull(),
     /** The same message as HTML, for clients' e-mails (the text body is always there). */
     html: text('html'),
+    /**
+     * The message as the recipient gets it when it carries a one-time link or token: `body` and
+     * `html` then hold it redacted (what employees see), these the real one, for the transport
+     * only; erased once delivered (docs/decisions/023).
+     */
+    secretText: text('secret_text'),
+    secretHtml: text('secret_html'),
     status: text('status', { enum: ['pending', 'sent'] })
       .notNull()
       .default('pending'),
