@@ -15,6 +15,7 @@ export const user = pgTable('user', {
   twoFactorEnabled: boolean('two_factor_enabled').default(false),
   role: text('role').default('staff'),
   disabled: boolean('disabled').default(false),
+  billing: boolean('billing').default(false),
 });
 
 export const session = pgTable(

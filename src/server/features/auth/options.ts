@@ -12,6 +12,8 @@ export const authSchemaOptions = {
     additionalFields: {
       role: { type: 'string', required: false, defaultValue: 'staff', input: false },
       disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+      // May refund, cancel for a client and change plans (owners always may): docs/decisions/023.
+      billing: { type: 'boolean', required: false, defaultValue: false, input: false },
     },
   },
   session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
