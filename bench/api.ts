@@ -1,15 +1,19 @@
 // npm run bench:api — GET /api/subscription-plans on the production server vs a bare node:http
 // server answering the same JSON, measured in the same run with autocannon (50 connections).
+// Budget (exit code 1 on a miss): the app at least 70 % of the bare server's requests per second,
+// app p99 under 10 ms.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { pinningNote, requireBuild, root, serverEntry, spawnServer, stopServer, waitFor } from './lib.js';
+import { checkBudgets, pinningNote, requireBuild, root, serverEntry, spawnServer, stopServer, waitFor } from './lib.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
+const RATIO_BUDGET = 0.7;
+const P99_BUDGET_MS = 10;
 
 /** CPU seconds (user + system) the process has used so far (Linux), or NaN. */
 function cpuSeconds(pid: number | undefined): number {
@@ -79,11 +83,22 @@ try {
     console.log(
       `all rounds, req/s: app ${appRuns.map((r) => r.result.requests.average.toFixed(0)).join(' ')}; bare ${bareRuns.map((r) => r.result.requests.average.toFixed(0)).join(' ')}`,
     );
-    console.log(`ratio app/bare: ${ratio.toFixed(2)} (budget >= 0.70); app p99: ${appRound.result.latency.p99} ms (budget < 10 ms)`);
     if (bareRound.busy < 0.9)
       console.log(
         "note: the bare server used less than 90 % of its core: autocannon or other work on this machine set the pace, so the ratio is not the servers' own.",
       );
+    checkBudgets(`GET /api/subscription-plans, ${CONNECTIONS} connections, median round`, [
+      { what: 'app req/s ÷ bare req/s', measured: ratio, must: '>=', limit: RATIO_BUDGET, unit: '', digits: 2 },
+      { what: 'app p99', measured: appRound.result.latency.p99, must: '<', limit: P99_BUDGET_MS, unit: 'ms', digits: 0 },
+      {
+        what: 'app answers without a 2xx, all rounds',
+        measured: appRuns.reduce((n, r) => n + r.result.errors + r.result.non2xx, 0),
+        must: '<=',
+        limit: 0,
+        unit: '',
+        digits: 0,
+      },
+    ]);
   } finally {
     bare.kill();
   }

@@ -1,14 +1,17 @@
 // npm run bench:investors — the investor directory over 100 000 generated investors: p50/p95 of
 // the first page, filtered pages, searched pages and a deep page, on PostgreSQL and on PGlite.
+// Budget (exit code 1 on a miss): p95 at most 30 ms on PostgreSQL, each case; PGlite is printed only.
 import { sql } from 'drizzle-orm';
 import { INDUSTRIES, INVESTMENT_STAGES, type InvestorsQuery } from '../src/contract/investors.js';
 import type { Database } from '../src/server/db/client.js';
-import { onBothDatabases, timed } from './lib.js';
+import { checkBudgets, onBothDatabases, timed, type Budget } from './lib.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { createDemoInvestorSource, DEMO_INVESTORS } from '../src/server/adapters/investors/demo.js';
 import { createInvestorService, investorValues } from '../src/server/features/investors/service.js';
 
 const COUNT = Number(process.env.BENCH_INVESTORS ?? 100_000);
+const P95_BUDGET_MS = 30;
+const budgets: Budget[] = [];
 const WORDS = ['North', 'Harbor', 'Summit', 'Granite', 'Beacon', 'Redwood', 'Iron', 'Cedar', 'Atlas', 'Pioneer', 'Keystone', 'Meridian'];
 
 async function fill(database: Database) {
@@ -48,8 +51,10 @@ async function measure(label: string, database: Database) {
   ];
   for (const [name, query] of cases) {
     const { found, p50, p95 } = await timed(() => service.list({ offset: 0, limit: 6, ...query }));
-    console.log(`  ${name.padEnd(22)} ${found} rows  p50 ${p50} ms  p95 ${p95} ms`);
+    console.log(`  ${name.padEnd(22)} ${found} rows  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`);
+    if (label === 'PostgreSQL') budgets.push({ what: `${label}, ${name}, p95`, measured: p95, must: '<=', limit: P95_BUDGET_MS, unit: 'ms' });
   }
 }
 
 await onBothDatabases(measure);
+checkBudgets(`investor directory over ${COUNT} investors`, budgets);

@@ -2,6 +2,7 @@
 // first page, a status, the due leads, a deep page, the board, and lead search's lookup of a
 // page of results (saved leads + do-not-contact), on PostgreSQL and on PGlite.
 // PostgreSQL: a throw-away database beside BENCH_DATABASE_URL (default: the local server).
+// Budget (exit code 1 on a miss): p95 at most 30 ms on PostgreSQL, each case; PGlite is printed only.
 import { sql } from 'drizzle-orm';
 import type { BusinessResult } from '../src/contract/businesses.js';
 import { LEAD_STATUSES } from '../src/contract/leads.js';
@@ -10,11 +11,13 @@ import { doNotContact, leads } from '../src/server/db/schema.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { createLeadService } from '../src/server/features/leads/service.js';
 import { createProspectLookup } from '../src/server/features/leads/prospects.js';
-import { onBothDatabases, timed } from './lib.js';
+import { checkBudgets, onBothDatabases, timed, type Budget } from './lib.js';
 
 const COUNT = Number(process.env.BENCH_LEADS ?? 10_000);
 const TIME_ZONE = 'America/Chicago';
 const DAY_MS = 86_400_000;
+const P95_BUDGET_MS = 30;
+const budgets: Budget[] = [];
 
 async function fill(database: Database) {
   await migrate(database);
@@ -76,7 +79,8 @@ async function measure(label: string, database: Database) {
   ];
   for (const [name, call] of cases) {
     const { found, p50, p95 } = await timed(call);
-    console.log(`  ${name.padEnd(28)} ${String(found).padStart(3)} rows  p50 ${p50} ms  p95 ${p95} ms`);
+    console.log(`  ${name.padEnd(28)} ${String(found).padStart(3)} rows  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`);
+    if (label === 'PostgreSQL') budgets.push({ what: `${label}, ${name}, p95`, measured: p95, must: '<=', limit: P95_BUDGET_MS, unit: 'ms' });
   }
   if (process.env.BENCH_PLANS) {
     for (const query of [
@@ -92,3 +96,4 @@ async function measure(label: string, database: Database) {
 }
 
 await onBothDatabases(measure);
+checkBudgets(`leads over ${COUNT} leads`, budgets);

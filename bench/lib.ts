@@ -53,7 +53,7 @@ export async function onBothDatabases(fn: (label: string, database: Database) =>
 }
 
 /** Runs `call` RUNS times after 5 warm-up runs; answers the last result's size and p50/p95 in ms. */
-export async function timed(call: () => Promise<unknown[]>): Promise<{ found: number; p50: string; p95: string }> {
+export async function timed(call: () => Promise<unknown[]>): Promise<{ found: number; p50: number; p95: number }> {
   const times: number[] = [];
   let found = 0;
   for (let i = 0; i < RUNS + 5; i++) {
@@ -62,7 +62,7 @@ export async function timed(call: () => Promise<unknown[]>): Promise<{ found: nu
     if (i >= 5) times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
   return { found, p50: p(0.5), p95: p(0.95) };
 }
 
@@ -131,3 +131,41 @@ export async function stopServer(server: ChildProcess): Promise<void> {
 
 /** The q-quantile of ascending `sorted` numbers (nearest rank). */
 export const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+
+/** One budget a benchmark holds: `measured` compared with `limit` (NaN, e.g. nothing measured, never meets it). */
+export interface Budget {
+  what: string;
+  measured: number;
+  /** How `measured` must compare with `limit`. */
+  must: '<=' | '<' | '>=' | '>';
+  limit: number;
+  unit: string;
+  /** Decimals printed (default 1). */
+  digits?: number;
+}
+
+const holds = ({ measured, must, limit }: Budget): boolean =>
+  must === '<=' ? measured <= limit : must === '<' ? measured < limit : must === '>=' ? measured >= limit : measured > limit;
+
+/**
+ * Prints each budget as 'met' or 'MISSED' with its figure, and a summary line; on any miss sets
+ * process.exitCode = 1, so `npm run bench:…` fails. Answers whether every budget was met.
+ */
+export function checkBudgets(title: string, budgets: Budget[]): boolean {
+  const unit = (b: Budget) => (b.unit === '' || b.unit === '×' || b.unit === '%' ? b.unit : ` ${b.unit}`);
+  console.log(`\nbudgets (${title}):`);
+  let missed = 0;
+  for (const b of budgets) {
+    const met = holds(b);
+    if (!met) missed++;
+    const value = Number.isFinite(b.measured) ? b.measured.toFixed(b.digits ?? 1) : 'not measured';
+    console.log(`  ${(met ? 'met' : 'MISSED').padEnd(7)}${b.what}: ${value}${unit(b)} (budget ${b.must} ${b.limit}${unit(b)})`);
+  }
+  if (budgets.length === 0) {
+    missed++;
+    console.log('  MISSED  nothing was measured');
+  }
+  console.log(missed === 0 ? `all ${budgets.length} budgets met` : `${missed} of ${Math.max(1, budgets.length)} budgets MISSED: exit code 1`);
+  if (missed > 0) process.exitCode = 1;
+  return missed === 0;
+}

@@ -1,9 +1,10 @@
 // npm run bench:search — lead search in the directory over 100 000 generated businesses:
 // p50/p95 of common and rare searches at 5, 30 and 50 miles, on PostgreSQL and on PGlite.
+// Budget (exit code 1 on a miss): p95 at most 30 ms on PostgreSQL and 150 ms on PGlite, each case.
 // PostgreSQL: a throw-away database beside BENCH_DATABASE_URL (default: the local server).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client.js';
-import { onBothDatabases, timed } from './lib.js';
+import { checkBudgets, onBothDatabases, timed, type Budget } from './lib.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { seed } from '../src/server/seed/seed.js';
 import { createDirectoryPlaces } from '../src/server/adapters/places/directory.js';
@@ -13,6 +14,8 @@ import { DEFAULT_SEARCH_LOCATION } from '../src/contract/site.js';
 
 const COUNT = Number(process.env.BENCH_BUSINESSES ?? 100_000);
 const RARE = 400; // locksmiths: a category with few rows
+const P95_BUDGET_MS: Record<string, number> = { PostgreSQL: 30, 'PGlite (in memory)': 150 };
+const budgets: Budget[] = [];
 
 async function fill(database: Database) {
   await migrate(database);
@@ -35,7 +38,10 @@ async function measure(label: string, database: Database) {
   for (const category of ['restaurant', 'locksmith']) {
     for (const radiusMiles of [5, 30, 50]) {
       const { found, p50, p95 } = await timed(() => places.search({ ...at, category, radiusMiles }));
-      console.log(`  ${category.padEnd(10)} ${String(radiusMiles).padStart(2)} mi: ${String(found).padStart(3)} results  p50 ${p50} ms  p95 ${p95} ms`);
+      console.log(
+        `  ${category.padEnd(10)} ${String(radiusMiles).padStart(2)} mi: ${String(found).padStart(3)} results  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`,
+      );
+      budgets.push({ what: `${label}, ${category} ${radiusMiles} mi, p95`, measured: p95, must: '<=', limit: P95_BUDGET_MS[label]!, unit: 'ms' });
     }
   }
   const plan = await database.db.execute(sql`explain select id from directory_businesses
@@ -48,3 +54,4 @@ await onBothDatabases(async (label, database) => {
   await fill(database);
   await measure(label, database);
 });
+checkBudgets(`lead search over ${COUNT} businesses`, budgets);
