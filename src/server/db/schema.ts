@@ -87,6 +87,9 @@ export const paymentIntents = pgTable(
     lastError: text('last_error'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /** Test mode: the expiry of the card waiting for authentication (status requires_action), saved with it once paid. */
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
