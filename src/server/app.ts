@@ -6,7 +6,7 @@ import { authSecret, createAuth, type Auth } from './features/auth/auth.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createSignInLimits } from './features/auth/sign-in-limits.js';
 import { currentEmployee } from './features/auth/session.js';
-import { createCounterStore, type CounterStore } from './adapters/shared-state/index.js';
+import { counterStoreInUse, createCounterStore, type CounterStore } from './adapters/shared-state/index.js';
 import { registerEmployeeOnly, registerSameOriginWrites, type EmployeeGuard } from './http/guard.js';
 import { createActivityLog } from './features/activity/service.js';
 import { activityRoutes } from './features/activity/routes.js';
@@ -156,7 +156,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before every route: characters PostgreSQL cannot store are refused with a 400 naming the field.
   registerInputGuard(app);
   const storage = createStorage(config);
-  const counters = options.counters ?? createCounterStore(config, database.db, (error) => app.log.warn({ err: error }, 'Redis connection problem'));
+  const counters =
+    options.counters ??
+    createCounterStore(config, database.db, {
+      onError: (error) => app.log.warn({ err: error }, 'Redis connection problem'),
+      onSwitch: (to, error) =>
+        to === 'postgres'
+          ? app.log.error({ err: error }, 'Redis is unreachable: shared counters (rate limits, sign-in attempts) are kept in the database until it answers')
+          : app.log.info('Redis answers again: shared counters are kept in Redis'),
+    });
   if (!options.counters) app.addHook('onClose', () => counters.close());
   const https = config.site.publicUrl?.startsWith('https://') ?? false;
   const shell = options.web && fs.existsSync(options.web.shellFile) ? fs.readFileSync(options.web.shellFile, 'utf8') : undefined;
@@ -164,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const styleHashes = shell ? inlineStyleHashes(shell) : [];
   await registerSecurity(app, { httpsOnly: https, stripe: Boolean(config.stripe), storage: storageOrigins(config), counters, scriptHashes, styleHashes });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, counters: () => counterStoreInUse(counters) });
   const auth = options.auth ?? createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret), counters });
   app.decorate('auth', auth);
   registerSameOriginWrites(app, config.site.publicUrl);

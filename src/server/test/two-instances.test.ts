@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../db/schema.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 import { startFakeS3 } from './fake-s3.js';
+import { startTcpProxy } from './tcp-proxy.js';
 import { registrationBody, startServerChild, type ServerChild } from './faults/child.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -16,12 +18,15 @@ describe.runIf(process.env.TEST_DATABASE_URL).each([{ redis: false }, { redis: t
   let testDb: TestDatabase;
   let fakeS3: Awaited<ReturnType<typeof startFakeS3>>;
   let servers: ServerChild[] = [];
+  // Redis is reached through a relay the test can cut: "Redis down" for these two servers only.
+  let redisRelay: Awaited<ReturnType<typeof startTcpProxy>> | undefined;
   const prefix = `test-two-instances-${crypto.randomBytes(4).toString('hex')}:`;
   const net = redis ? '10.61' : '10.60';
 
   beforeAll(async () => {
     testDb = await createTestDatabase('postgres', { seed: false });
     fakeS3 = await startFakeS3(S3);
+    if (redis) redisRelay = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(REDIS_URL).port || 6379) });
     const env = {
       AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
       // The test stands in for the load balancer: it names each request's client in X-Forwarded-For.
@@ -33,7 +38,7 @@ describe.runIf(process.env.TEST_DATABASE_URL).each([{ redis: false }, { redis: t
       S3_FORCE_PATH_STYLE: 'true',
       S3_ACCESS_KEY_ID: S3.accessKeyId,
       S3_SECRET_ACCESS_KEY: S3.secretAccessKey,
-      ...(redis ? { REDIS_URL, REDIS_KEY_PREFIX: prefix } : {}),
+      ...(redisRelay ? { REDIS_URL: `redis://127.0.0.1:${redisRelay.port}`, REDIS_KEY_PREFIX: prefix } : {}),
     };
     // Both start at once, as after a deploy: migrations, seed and the first owner must not collide.
     const started = await Promise.allSettled([0, 1].map(() => startServerChild({ url: testDb.url! }, { app: { registrationRateLimit: 3 } }, env)));
@@ -44,6 +49,7 @@ describe.runIf(process.env.TEST_DATABASE_URL).each([{ redis: false }, { redis: t
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.kill()));
     await fakeS3?.close();
+    await redisRelay?.close();
     await testDb?.cleanup();
     if (redis) {
       const client = new Redis(REDIS_URL);
@@ -113,6 +119,31 @@ describe.runIf(process.env.TEST_DATABASE_URL).each([{ redis: false }, { redis: t
     await client.quit();
     const rows = await testDb.database.db.$count(rateLimitCounters);
     expect(redis ? [redisKeys > 0, rows] : [redisKeys, rows > 0]).toEqual(redis ? [true, 0] : [0, true]);
+  });
+
+  it.runIf(redis)('with Redis down, limits hold across both in the database and nothing answers 5xx; Redis is used again once back', async () => {
+    redisRelay!.cut();
+    const ready = await Promise.all([0, 1].map((i) => call(i, 'GET', '/readyz')));
+    expect(ready.map((r) => [r.status, r.json.counters])).toEqual([
+      [200, 'postgres'],
+      [200, 'postgres'],
+    ]);
+    const signIns = [];
+    for (let i = 0; i < 6; i++) signIns.push((await signIn(i, 'someone@agency.example', `wrong password ${i}!`, `${net}.6.1`)).status);
+    expect(signIns).toEqual([401, 401, 401, 401, 401, 429]);
+    const registrations = [];
+    for (let i = 0; i < 4; i++)
+      registrations.push((await call(i, 'POST', '/api/business-registration', { body: registrationBody(20 + i), client: `${net}.6.2` })).status);
+    expect(registrations).toEqual([201, 201, 201, 429]);
+    expect(await testDb.database.db.$count(rateLimitCounters)).toBeGreaterThan(0);
+
+    redisRelay!.restore();
+    await expect
+      .poll(async () => (await Promise.all([0, 1].map((i) => call(i, 'GET', '/readyz')))).map((r) => r.json.counters), { timeout: 15_000 })
+      .toEqual(['redis', 'redis']);
+    // /readyz reports where the next count goes; a count confirms it.
+    expect((await call(0, 'POST', '/api/business-registration', { body: registrationBody(30), client: `${net}.6.3` })).status).toBe(201);
+    expect(await testDb.database.db.$count(rateLimitCounters, sql`${rateLimitCounters.key} like ${`%${net}.6.3%`}`)).toBe(0);
   });
 
   it('a logo uploaded through one is used and served through the other (S3)', async () => {

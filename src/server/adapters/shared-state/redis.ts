@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { CounterStore } from './types.js';
+import type { ConnectedCounterStore } from './failover.js';
 
 /** INCR and, on a new key (or one that somehow lost its expiry), PEXPIRE, in one atomic script. */
 const HIT = `
@@ -15,7 +15,7 @@ return {count, ttl}
 type WithHit = Redis & { agencyHit(key: string, windowMs: number): Promise<[number, number]> };
 
 /** Counters in Redis under `keyPrefix` (several apps or tests can share one Redis). */
-export function createRedisCounterStore(options: { url: string; keyPrefix: string; onError?: (error: Error) => void }): CounterStore {
+export function createRedisCounterStore(options: { url: string; keyPrefix: string; onError?: (error: Error) => void }): ConnectedCounterStore {
   const redis = new Redis(options.url, {
     keyPrefix: options.keyPrefix,
     // Every wait has a bound: a Redis that does not answer fails the request instead of holding it.
@@ -29,6 +29,7 @@ export function createRedisCounterStore(options: { url: string; keyPrefix: strin
 
   return {
     kind: 'redis',
+    connected: () => redis.status === 'ready',
     async hit(key, windowMs) {
       const [count, ttl] = await redis.agencyHit(key, Math.max(1, Math.round(windowMs)));
       return { count: Number(count), msLeft: Math.max(0, Number(ttl)) };

@@ -4,7 +4,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobSchedule, rateLimitCounters } from '../../db/schema.js';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../test/databases.js';
+import { startTcpProxy } from '../../test/tcp-proxy.js';
 import { createPostgresCounterStore } from './postgres.js';
+import { createFailoverCounterStore } from './failover.js';
 import { createRedisCounterStore } from './redis.js';
 import { claimJobRun, runOnceAcrossInstances } from './schedule.js';
 import type { CounterStore } from './types.js';
@@ -55,6 +57,46 @@ describe.each(TEST_DATABASES)('shared state on %s', (kind) => {
     await store.hit('kept', 60_000);
     await expect.poll(async () => (await testDb.database.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, 'gone-soon'))).length).toBe(0);
     expect(await testDb.database.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, 'kept'))).toHaveLength(1);
+  });
+
+  it('keeps counting in the database while Redis is unreachable, and in Redis again once it answers', async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(REDIS_URL).port || 6379) });
+    const switches: string[] = [];
+    const prefix = `test-failover-${kind}-${crypto.randomBytes(4).toString('hex')}:`;
+    const redis = createRedisCounterStore({ url: `redis://127.0.0.1:${proxy.port}`, keyPrefix: prefix });
+    const store = createFailoverCounterStore(redis, createPostgresCounterStore(testDb.database.db), (to) => switches.push(to));
+    const direct = new Redis(REDIS_URL);
+    const countIn = async (key: string) => ({
+      redis: Number((await direct.get(`${prefix}${key}`)) ?? 0),
+      database: (await testDb.database.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, key)))[0]?.count ?? 0,
+    });
+    try {
+      await expect.poll(() => redis.connected()).toBe(true);
+      expect((await store.hit('before', 60_000)).count).toBe(1);
+      expect([store.current(), await countIn('before')]).toEqual(['redis', { redis: 1, database: 0 }]);
+
+      proxy.cut();
+      // Hits while Redis drops out (some in flight as it goes) never fail, and are counted in the database.
+      const during = await Promise.all(Array.from({ length: 10 }, () => store.hit('during', 60_000)));
+      expect(during.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+      expect([store.current(), (await countIn('during')).database]).toEqual(['postgres', 10]);
+      // A Redis known to be down costs a hit no wait.
+      const started = performance.now();
+      expect((await store.hit('during', 60_000)).count).toBe(11);
+      expect(performance.now() - started).toBeLessThan(500);
+
+      proxy.restore();
+      await expect.poll(() => redis.connected(), { timeout: 10_000 }).toBe(true);
+      expect((await store.hit('after', 60_000)).count).toBe(1);
+      expect([store.current(), await countIn('after')]).toEqual(['redis', { redis: 1, database: 0 }]);
+      expect(switches).toEqual(['postgres', 'redis']);
+    } finally {
+      const keys = await direct.keys(`${prefix}*`);
+      if (keys.length > 0) await direct.del(...keys);
+      await direct.quit();
+      await store.close();
+      await proxy.close();
+    }
   });
 
   it('lets exactly one of several claimers run a job per period', async () => {

@@ -5,6 +5,8 @@ export interface HealthOptions {
   database: Database;
   /** The longest /readyz waits for the database before it answers 503 (2 s by default). */
   readyTimeoutMs?: number;
+  /** Where the shared counters go right now: a Redis outage moves them to the database and stays ready (docs/decisions/025). */
+  counters?: () => 'redis' | 'postgres';
 }
 
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
@@ -22,7 +24,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
     reply.header('cache-control', 'no-store');
     try {
       await withinMs(options.database.ping(), readyTimeoutMs);
-      return { status: 'ready' };
+      return { status: 'ready', ...(options.counters ? { counters: options.counters() } : {}) };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
       return reply.status(503).send({ message: 'The database is not answering.' });

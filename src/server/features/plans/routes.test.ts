@@ -64,6 +64,6 @@ describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await ctx.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.json()).toEqual({ status: 'ready', counters: 'postgres' });
   });
 });
