@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { AppUnderTest } from './app-under-test.js';
 import { businessRegistrations, invoices, outboxMessages, subscriptions } from '../db/schema.js';
@@ -57,9 +58,14 @@ let signInAddresses = 0;
 export async function accountCookie(ctx: AppUnderTest, email: string): Promise<string> {
   const remoteAddress = `10.76.${Math.floor(++signInAddresses / 250)}.${(signInAddresses % 250) + 1}`;
   await ctx.app.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email }, remoteAddress });
-  const links = await ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, email));
-  const link = links.filter((m) => m.kind === 'client_billing_link').at(-1);
-  const token = link && /\/account\?token=([A-Za-z0-9_-]+)/.exec(link.body)?.[1];
+  // The link is written just after the answer (so its time says nothing about the address): wait for it.
+  const link = await vi
+    .waitFor(async () => {
+      const links = await ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, email));
+      return links.filter((m) => m.kind === 'client_billing_link').at(-1) ?? Promise.reject(new Error('no link yet'));
+    })
+    .catch(() => undefined);
+  const token = link?.secretText && /\/account\?token=([A-Za-z0-9_-]+)/.exec(link.secretText)?.[1];
   if (!token) throw new Error(`no billing link was e-mailed to ${email}`);
   const res = await ctx.app.inject({ method: 'POST', url: '/api/account/sign-in', payload: { token }, remoteAddress });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);

@@ -1,3 +1,4 @@
+import { BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing.js';
 import type { Locale } from '../../../contract/routes.js';
 import { mailWords, type MailSettings } from '../notifications/index.js';
 
@@ -7,8 +8,11 @@ export function billingLinkMail(
   r: { email: string; ownerName: string; businessName: string; language: Locale; url: string; minutes: number },
 ) {
   const w = mailWords(r.language);
+  // The link signs the client in: the outbox and the log show it redacted (docs/decisions/023).
+  const token = new URL(r.url).searchParams.get(BILLING_LINK_TOKEN_PARAM);
   return {
     kind: 'client_billing_link',
+    secrets: token ? [token] : [],
     to: r.email,
     subject: w.t('billingLink.subject', { site: settings.siteName }),
     text: [

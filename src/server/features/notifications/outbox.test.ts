@@ -5,10 +5,10 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { createSmtpTransport } from '../../adapters/mail/index.js';
+import { createLogTransport, createSmtpTransport } from '../../adapters/mail/index.js';
 import { outboxMessages } from '../../db/schema.js';
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '../../test/databases.js';
-import { createOutboxWorker, enqueueMail, retryDelayMs } from './outbox.js';
+import { createOutboxWorker, enqueueMail, REDACTED, retryDelayMs } from './outbox.js';
 
 const log = pino({ enabled: false }) as unknown as FastifyBaseLogger;
 const FROM = '"Test Agency" <help@example.com>';
@@ -98,6 +98,50 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('sends a one-time link as written, stores it only redacted and erases it once delivered', async () => {
+    const token = 'Tok3n-only-the-client-may-read_0123456789';
+    const text = `Your link: https://agency.example/account?token=${token}\nIt works once.`;
+    const html = `<a href="https://agency.example/account?token=${token}">Open</a>`;
+    await enqueueMail(testDb.database.db, [{ kind: 'client_billing_link', to: 'ana@example.com', subject: 'Your link', text, html, secrets: [token] }]);
+    const [queued] = await rows();
+    expect(queued).toMatchObject({ body: `Your link: https://agency.example/account?token=${REDACTED}\nIt works once.`, secretText: text, secretHtml: html });
+    expect(queued!.html).toBe(`<a href="https://agency.example/account?token=${REDACTED}">Open</a>`);
+
+    const worker = newWorker();
+    try {
+      expect(await worker.drain()).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+    expect(received).toHaveLength(1);
+    // Quoted-printable may fold long lines: compare without soft breaks.
+    expect(received[0]!.raw.replace(/=\r\n/g, '')).toContain(token);
+    const [sent] = await rows();
+    expect(sent).toMatchObject({ status: 'sent', secretText: null, secretHtml: null });
+    expect(JSON.stringify(sent)).not.toContain(token);
+    await expect(enqueueMail(testDb.database.db, [{ kind: 'x', to: 'a@example.com', subject: 's', text: 'short', secrets: ['short'] }])).rejects.toThrow(
+      /at least 16/,
+    );
+  });
+
+  it('writes only the redacted message to the log when there is no SMTP server, and keeps no secret', async () => {
+    const token = 'An0ther-one-time-token-for-the-log-test_xyz';
+    await enqueueMail(testDb.database.db, [
+      { kind: 'client_billing_link', to: 'bo@example.com', subject: 'Link', text: `Open ?token=${token}`, secrets: [token] },
+    ]);
+    const lines: unknown[] = [];
+    const worker = createOutboxWorker({ db: testDb.database.db, transport: createLogTransport({ info: (obj: unknown) => lines.push(obj) } as never), log });
+    try {
+      expect(await worker.drain()).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+    expect(lines).toHaveLength(1);
+    expect(JSON.stringify(lines)).toContain(`?token=${REDACTED}`);
+    expect(JSON.stringify(lines)).not.toContain(token);
+    expect(JSON.stringify(await rows())).not.toContain(token);
   });
 
   it('keeps a rejected message pending and delivers it on a later attempt', async () => {

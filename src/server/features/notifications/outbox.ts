@@ -4,10 +4,43 @@ import type { MailMessage, MailTransport } from '../../adapters/mail/index.js';
 import type { Db } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema.js';
 
-/** Writes e-mails to the outbox; call it inside the transaction of what they report. */
-export async function enqueueMail(db: Db, messages: (MailMessage & { kind: string })[]): Promise<void> {
+/** What stands in an e-mail, as employees and the log see it, where a one-time token was. */
+export const REDACTED = '[redacted]';
+/** Shorter "secrets" would redact ordinary words: a token is long and random. */
+const SECRET_MIN_LENGTH = 16;
+
+/** An e-mail to queue; `secrets` are one-time tokens in it (a sign-in link's) that only the recipient may read. */
+export type OutgoingMail = MailMessage & { kind: string; secrets?: readonly string[] | undefined };
+
+/** The text with every secret replaced by REDACTED. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => out.replaceAll(secret, REDACTED), text);
+}
+
+/**
+ * Writes e-mails to the outbox; call it inside the transaction of what they report. A message
+ * with secrets is stored redacted in `body`/`html` (what the outbox API shows) and as written in
+ * `secret_text`/`secret_html`, which only the worker reads and which it erases once delivered.
+ */
+export async function enqueueMail(db: Db, messages: OutgoingMail[]): Promise<void> {
   if (messages.length === 0) return;
-  await db.insert(outboxMessages).values(messages.map((m) => ({ kind: m.kind, to: m.to, subject: m.subject, body: m.text, html: m.html ?? null })));
+  await db.insert(outboxMessages).values(
+    messages.map((m) => {
+      const secrets = m.secrets ?? [];
+      if (secrets.some((s) => s.length < SECRET_MIN_LENGTH)) throw new Error(`A secret in an e-mail has at least ${SECRET_MIN_LENGTH} characters.`);
+      const html = m.html ?? null;
+      if (secrets.length === 0) return { kind: m.kind, to: m.to, subject: m.subject, body: m.text, html };
+      return {
+        kind: m.kind,
+        to: m.to,
+        subject: redactSecrets(m.subject, secrets),
+        body: redactSecrets(m.text, secrets),
+        html: html === null ? null : redactSecrets(html, secrets),
+        secretText: m.text,
+        secretHtml: html,
+      };
+    }),
+  );
 }
 
 /** A claimed message is left alone by other workers for this long, then tried again. */
@@ -55,8 +88,19 @@ export function createOutboxWorker(options: { db: Db; transport: MailTransport; 
     let sent = 0;
     for (const message of await claim()) {
       try {
-        await transport.send({ to: message.to, subject: message.subject, text: message.body, html: message.html });
-        await db.update(outboxMessages).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outboxMessages.id, message.id));
+        // The log is no mailbox: it gets the redacted message, as employees see it.
+        const real = transport.kind === 'smtp' && message.secretText !== null;
+        await transport.send({
+          to: message.to,
+          subject: message.subject,
+          text: real ? message.secretText! : message.body,
+          html: real ? message.secretHtml : message.html,
+        });
+        // Delivered: the one-time link is the recipient's alone now, so the table keeps none.
+        await db
+          .update(outboxMessages)
+          .set({ status: 'sent', sentAt: new Date(), lastError: null, secretText: null, secretHtml: null })
+          .where(eq(outboxMessages.id, message.id));
         sent++;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { OUTBOX_PAGE_SIZE, type OutboxMessage } from '../../../contract/outbox.js';
+import { activityLog, outboxMessages } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
+import { paidRegistration } from '../../test/billing.js';
 import { enqueueMail } from './outbox.js';
 
 describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
@@ -48,6 +51,41 @@ describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
     expect(all.some((m) => m.kind === 'team_new_registration')).toBe(true);
     expect(all.some((m) => m.to === 'other@example.com')).toBe(true);
     expect((await list('?recipient=nobody@example.com')).json()).toEqual([]);
+  });
+
+  it("shows a client's billing sign-in link redacted to staff, logs the read, and the redacted link opens nothing", async () => {
+    const { email } = await paidRegistration(ctx);
+    const asked = await ctx.app.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email }, remoteAddress: '10.77.0.1' });
+    expect(asked.statusCode).toBe(200);
+    const db = ctx.testDb.database.db;
+    const stored = async () => (await db.select().from(outboxMessages).where(eq(outboxMessages.to, email))).filter((m) => m.kind === 'client_billing_link');
+    // The e-mail may be written just after the answer (the sign-in form answers every address alike).
+    await expect.poll(async () => (await stored()).length).toBe(1);
+    const [row] = await stored();
+    const token = /\/account\?token=([A-Za-z0-9_-]+)/.exec(row!.secretText ?? '')?.[1];
+    expect(token, 'the transport still gets the real link').toMatch(/^[A-Za-z0-9_-]{40,}$/);
+
+    const res = await list(`?recipient=${encodeURIComponent(email)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(token);
+    const [mail] = res.json<OutboxMessage[]>().filter((m) => m.kind === 'client_billing_link');
+    expect(mail!.text).toContain('https://agency.example/account?token=[redacted]');
+    expect(Object.keys(mail!).sort()).toEqual(['createdAt', 'id', 'kind', 'lastError', 'sentAt', 'status', 'subject', 'text', 'to']);
+    // Without a filter too.
+    expect((await list('')).body).not.toContain(token);
+
+    // The read is in the activity log, with the recipient asked for.
+    const reads = await db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, 'read-outbox'), eq(activityLog.subject, 'outbox')));
+    expect(reads.some((r) => (r.detail as { recipient?: string } | null)?.recipient === email && r.actorEmail?.startsWith('staff-'))).toBe(true);
+
+    // What the employee can copy from the outbox signs nobody in.
+    const redacted = /\/account\?token=(\S+)/.exec(mail!.text)![1]!;
+    const redeem = await ctx.app.inject({ method: 'POST', url: '/api/account/sign-in', payload: { token: redacted }, remoteAddress: '10.77.0.2' });
+    expect(redeem.statusCode).toBe(400);
+    expect([redeem.headers['set-cookie']].flat().filter(Boolean)).toHaveLength(0);
   });
 
   it(`answers at most ${OUTBOX_PAGE_SIZE} messages`, async () => {

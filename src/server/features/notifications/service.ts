@@ -8,8 +8,19 @@ export function createOutboxReader(db: Db) {
   return {
     /** The newest messages first, at most OUTBOX_PAGE_SIZE; to one recipient (ignoring case) when given. */
     async list(filter: { recipient?: string | undefined }): Promise<OutboxMessage[]> {
+      // Never the secret columns: employees read the redacted message (docs/decisions/023).
       const rows = await db
-        .select()
+        .select({
+          id: outboxMessages.id,
+          kind: outboxMessages.kind,
+          to: outboxMessages.to,
+          subject: outboxMessages.subject,
+          body: outboxMessages.body,
+          status: outboxMessages.status,
+          lastError: outboxMessages.lastError,
+          createdAt: outboxMessages.createdAt,
+          sentAt: outboxMessages.sentAt,
+        })
         .from(outboxMessages)
         .where(filter.recipient === undefined ? undefined : sql`lower(${outboxMessages.to}) = lower(${filter.recipient})`)
         .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
