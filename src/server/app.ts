@@ -111,7 +111,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
-    routeTable: { method: string; url: string }[];
+    /** `permission`: what the route needs beyond a signed-in employee ('billing'), as it declares it. */
+    routeTable: { method: string; url: string; permission?: string }[];
   }
 }
 
@@ -146,10 +147,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   // Every route the app registers, for the test that checks each non-public one needs sign-in.
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    const permission = route.config?.permission;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, ...(permission ? { permission } : {}) });
   });
 
   registerErrorHandling(app);

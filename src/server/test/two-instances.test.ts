@@ -6,15 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../db/schema.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 import { startFakeS3 } from './fake-s3.js';
+import { redisAnswers, TEST_REDIS_URL } from './redis.js';
 import { startTcpProxy } from './tcp-proxy.js';
 import { registrationBody, startServerChild, type ServerChild } from './faults/child.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
+// Without Redis (outside CI) the Redis setup is left out, and redisAnswers says so.
+const SETUPS = [{ redis: false }, ...(!process.env.TEST_DATABASE_URL || (await redisAnswers('two-instances.test.ts')) ? [{ redis: true }] : [])];
 const S3 = { bucket: 'logos', region: 'us-east-1', accessKeyId: 'AKIAFAKEFAKEFAKE', secretAccessKey: 'fake-secret-for-tests-only' };
 const ADMIN = { email: 'owner@agency.example', password: 'two instances, one passphrase' };
 
 // Two real server processes on one PostgreSQL database (and one Redis): this runs only when TEST_DATABASE_URL is set.
-describe.runIf(process.env.TEST_DATABASE_URL).each([{ redis: false }, { redis: true }])('two app processes on one database (Redis: $redis)', ({ redis }) => {
+describe.runIf(process.env.TEST_DATABASE_URL).each(SETUPS)('two app processes on one database (Redis: $redis)', ({ redis }) => {
   let testDb: TestDatabase;
   let fakeS3: Awaited<ReturnType<typeof startFakeS3>>;
   let servers: ServerChild[] = [];

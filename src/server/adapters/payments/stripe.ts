@@ -235,7 +235,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       });
     },
 
-    async refund({ providerPaymentId, idempotencyKey }) {
+    async refund({ providerPaymentId, amountCents, idempotencyKey }) {
       return guarded(async () => {
         let paymentIntent = providerPaymentId.startsWith('pi_') ? providerPaymentId : null;
         if (providerPaymentId.startsWith('in_')) {
@@ -243,7 +243,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           paymentIntent = idOf(paid.data[0]?.payment.payment_intent);
         }
         if (!paymentIntent) throw new PaymentProviderError('Stripe has no card payment for this invoice to refund.');
-        const refund = await stripe.refunds.create({ payment_intent: paymentIntent, metadata: { reason: 'refund by the agency' } }, { idempotencyKey });
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents, metadata: { reason: 'refund by the agency' } }, { idempotencyKey });
         return { refundId: refund.id };
       });
     },

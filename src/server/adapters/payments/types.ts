@@ -148,7 +148,7 @@ export interface SubscriptionManager {
     plan: SchedulePhase['plan'];
     priceCents: number;
   }): Promise<void>;
-  /** Refunds a payment in full: a PaymentIntent ('pi_…') or the payment of an invoice ('in_…'). */
+  /** Refunds `amountCents` of a payment (all or part): a PaymentIntent ('pi_…') or the payment of an invoice ('in_…'). */
   refund(input: { providerPaymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
 }
 

@@ -7,10 +7,16 @@ import { buildApp } from '../../app.js';
 import { activityLog } from '../../db/schema.js';
 import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase, type TestDatabaseKind } from '../../test/databases.js';
 import { cookieOf, signedInEmployee } from '../../test/employees.js';
+import { redisAnswers, TEST_REDIS_URL } from '../../test/redis.js';
 import { ACCOUNT_FAILURE_LIMIT, DEVICE_COOKIE } from './sign-in-limits.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SETUPS: { kind: TestDatabaseKind; redis: boolean }[] = [...TEST_DATABASES.map((kind) => ({ kind, redis: false })), { kind: 'pglite', redis: true }];
+const REDIS_URL = TEST_REDIS_URL;
+// Without Redis (outside CI) the Redis setup is left out, and redisAnswers says so.
+const redisUp = await redisAnswers('lockout.test.ts');
+const SETUPS: { kind: TestDatabaseKind; redis: boolean }[] = [
+  ...TEST_DATABASES.map((kind) => ({ kind, redis: false })),
+  ...(redisUp ? [{ kind: 'pglite' as const, redis: true }] : []),
+];
 
 describe.each(SETUPS)('sign-in limits on $kind (Redis: $redis)', ({ kind, redis }) => {
   let testDb: TestDatabase;

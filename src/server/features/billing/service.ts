@@ -49,8 +49,8 @@ export function createBillingService(deps: BillingDeps): {
   previewPlanChange(registrationId: string, planId: number): Promise<PlanChangePreview>;
   changePlan(registrationId: string, planId: number): Promise<AccountOverview>;
   runDue(): Promise<BillingRunResult>;
-  /** The agency's team, from the Clients section: refund a paid invoice in full, resend a receipt. */
-  refund(registrationId: string, invoiceId: string): Promise<AccountOverview>;
+  /** The agency's team, from the Clients section: refund (part of) a paid invoice, resend a receipt. */
+  refund(registrationId: string, invoiceId: string, refund: agency.Refund): Promise<AccountOverview>;
   resendReceipt(registrationId: string, invoiceId: string): Promise<string>;
   /** For the settlement: what Stripe did to a subscription, told to the client and the team. */
   subscriptionNews: SubscriptionNewsHandler;
@@ -128,8 +128,8 @@ export function createBillingService(deps: BillingDeps): {
       return overview(registrationId);
     },
     runDue: runDueNow,
-    async refund(registrationId, invoiceId) {
-      await changing((ctx, now) => agency.refundInvoice(db, ctx, registrationId, invoiceId, now));
+    async refund(registrationId, invoiceId, refund) {
+      await changing((ctx, now) => agency.refundInvoice(db, ctx, registrationId, invoiceId, refund, now));
       return overview(registrationId);
     },
     resendReceipt: (registrationId, invoiceId) => changing((ctx) => agency.resendReceipt(db, ctx, registrationId, invoiceId)),

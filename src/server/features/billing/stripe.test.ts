@@ -261,17 +261,18 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
 
   it("refunds a Stripe payment through Stripe's refund API, once, with a negative ledger row", async () => {
     const { sub, registrationId } = await stripeClient();
-    const employee = await signedInEmployee(ctx.app, db(), 'staff');
+    const employee = await signedInEmployee(ctx.app, db(), 'owner');
     const [first] = await invoicesOf(ctx, sub.id);
-    const refund = () =>
-      ctx.app.inject({ method: 'POST', url: `/api/clients/${registrationId}/invoices/${first!.id}/refund`, headers: { cookie: employee.cookie }, payload: {} });
+    const amount = (first!.amountCents / 100).toFixed(2);
+    const refund = (payload = { amount, reason: 'Charged by mistake' }) =>
+      ctx.app.inject({ method: 'POST', url: `/api/clients/${registrationId}/invoices/${first!.id}/refund`, headers: { cookie: employee.cookie }, payload });
     const before = stripe.fake.requests.length;
     const [one, two] = await Promise.all([refund(), refund()]);
     expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
     expect(callsSince(before)).toEqual(['POST /v1/refunds']);
     const [paid] = await db().select().from(payments).where(eq(payments.id, first!.paymentId!));
-    expect(stripe.fake.requests.at(-1)!.params).toMatchObject({ payment_intent: paid!.providerPaymentId });
-    expect(stripe.fake.requests.at(-1)!.idempotencyKey).toBe(`refund-${first!.id}`);
+    expect(stripe.fake.requests.at(-1)!.params).toMatchObject({ payment_intent: paid!.providerPaymentId, amount: String(first!.amountCents) });
+    expect(stripe.fake.requests.at(-1)!.idempotencyKey).toBe(`refund-${first!.id}-0-${first!.amountCents}`);
     const ledger = await db().select().from(payments).where(eq(payments.registrationId, registrationId));
     expect(ledger.map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([-first!.amountCents, first!.amountCents]);
     expect(ledger.find((p) => p.amountCents < 0)).toMatchObject({
@@ -280,6 +281,29 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
       providerPaymentId: expect.stringMatching(/^re_fake/),
     });
     expect((await invoicesOf(ctx, sub.id))[0]).toMatchObject({ status: 'refunded', refundedCents: first!.amountCents });
+  });
+
+  it('refunds part of a Stripe payment: Stripe is asked for that amount, with a key of its own per refund', async () => {
+    const { sub, registrationId } = await stripeClient();
+    const employee = await signedInEmployee(ctx.app, db(), 'owner');
+    const [first] = await invoicesOf(ctx, sub.id);
+    const refund = (amount: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/clients/${registrationId}/invoices/${first!.id}/refund`,
+        headers: { cookie: employee.cookie },
+        payload: { amount, reason: 'A week without a site' },
+      });
+    const before = stripe.fake.requests.length;
+    expect((await refund('10.00')).statusCode).toBe(200);
+    expect((await refund('5.25')).statusCode).toBe(200);
+    expect(callsSince(before)).toEqual(['POST /v1/refunds', 'POST /v1/refunds']);
+    const sent = stripe.fake.requests.slice(-2);
+    expect(sent.map((r) => r.params.amount)).toEqual(['1000', '525']);
+    expect(sent.map((r) => r.idempotencyKey)).toEqual([`refund-${first!.id}-0-1000`, `refund-${first!.id}-1000-525`]);
+    const ledger = await db().select().from(payments).where(eq(payments.registrationId, registrationId));
+    expect(ledger.filter((p) => p.amountCents < 0).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([-1000, -525]);
+    expect((await invoicesOf(ctx, sub.id))[0]).toMatchObject({ status: 'paid', refundedCents: 1525 });
   });
 
   it('has no billing clock with Stripe', async () => {
