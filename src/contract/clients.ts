@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pageNumber } from './db-int.js';
 import type { Endpoint } from './endpoint.js';
 import type { AccountOverview } from './billing.js';
 
@@ -25,7 +26,7 @@ export const clientsQuerySchema = z.object({
     )
     .check(z.refine((v) => v === undefined || v.length <= 200, 'Search must be at most 200 characters.')),
   status: z.optional(z.enum(CLIENT_PAYMENT_STATUSES, 'Payment status must be pending_payment, active or failed.')),
-  page: z._default(z.coerce.number('Page must be a whole number.').check(z.int('Page must be a whole number.'), z.gte(1, 'Page must be 1 or more.')), 1),
+  page: pageNumber(),
 });
 export type ClientsQuery = z.output<typeof clientsQuerySchema>;
 export const CLIENTS_QUERY_LABELS = { search: 'search', status: 'payment status', page: 'page' };
@@ -100,12 +101,26 @@ export const exportClientsCsv: Endpoint<string, undefined, ClientFilterParams> =
 export const getClientBilling: Endpoint<AccountOverview> = { method: 'GET', path: '/api/clients/:id/billing' };
 /** Ends the subscription at the end of the paid period, on the client's behalf. */
 export const cancelClientSubscription: Endpoint<AccountOverview, { reason?: string }> = { method: 'POST', path: '/api/clients/:id/cancel' };
-/** Gives back a paid invoice in full: a negative ledger row, the invoice marked refunded, the client told. */
-export const refundClientInvoice: Endpoint<AccountOverview> = { method: 'POST', path: '/api/clients/:id/invoices/:invoiceId/refund' };
+/**
+ * Gives back part or all of what is left of a paid invoice: a negative ledger row of that amount, the
+ * invoice refunded once nothing is left, the client told. Needs the billing permission.
+ */
+export const refundClientInvoice: Endpoint<AccountOverview, RefundInput> = { method: 'POST', path: '/api/clients/:id/invoices/:invoiceId/refund' };
 /** E-mails the invoice's receipt to the client again. */
 export const resendClientReceipt: Endpoint<{ message: string }> = { method: 'POST', path: '/api/clients/:id/invoices/:invoiceId/resend' };
 
 export const CANCEL_REASON_MAX = 500;
+export const REFUND_REASON_MAX = 500;
+
+/** A refund: the amount in dollars and cents ('49.50'; the server checks it against what is left) and why. */
+export const refundInput = z.object({
+  amount: z.string('Enter the amount to refund, like 49.50.').check(z.trim(), z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter the amount to refund, like 49.50.')),
+  reason: z
+    .string('Say why you refund.')
+    .check(z.trim(), z.minLength(1, 'Say why you refund.'), z.maxLength(REFUND_REASON_MAX, `A reason has at most ${REFUND_REASON_MAX} characters`)),
+});
+export type RefundInput = z.output<typeof refundInput>;
+export const REFUND_LABELS = { amount: 'Amount', reason: 'Reason' };
 export const clientCancelInput = z.object({
   reason: z.optional(z.string().check(z.maxLength(CANCEL_REASON_MAX, `A reason has at most ${CANCEL_REASON_MAX} characters`))),
 });

@@ -26,9 +26,17 @@ export const employeeUpdateInput = z
   .object({
     role: z.optional(z.enum(EMPLOYEE_ROLES, 'Role must be owner or staff')),
     disabled: z.optional(z.boolean('Disabled must be true or false')),
+    /** The billing permission of a staff account (owners always have it). */
+    billing: z.optional(z.boolean('Billing must be true or false')),
   })
-  .check(z.refine((v) => v.role !== undefined || v.disabled !== undefined, 'Send a role or disabled to change.'));
+  .check(z.refine((v) => v.role !== undefined || v.disabled !== undefined || v.billing !== undefined, 'Send a role, disabled or billing to change.'));
 export type EmployeeUpdateInput = z.output<typeof employeeUpdateInput>;
+
+/** Permissions a route may need beyond being an employee (docs/decisions/023). */
+export type EmployeePermission = 'billing';
+/** Owners always have the billing permission; staff when an owner granted it. */
+export const hasBilling = (e: { role?: string | null | undefined; billing?: boolean | null | undefined }) => e.role === 'owner' || e.billing === true;
+export const BILLING_PERMISSION_MESSAGE = 'You need the billing permission for this. Ask an owner to grant it in Settings → Employees.';
 
 export interface EmployeeSummary {
   id: string;
@@ -36,6 +44,8 @@ export interface EmployeeSummary {
   name: string;
   role: EmployeeRole;
   disabled: boolean;
+  /** May refund, cancel for a client and change plans: every owner, and staff an owner granted it to. */
+  billing: boolean;
   twoFactorEnabled: boolean;
   /** 'password' and/or 'sso'. */
   signInMethods: string[];
@@ -48,6 +58,8 @@ export interface CurrentEmployee {
   email: string;
   name: string;
   role: EmployeeRole;
+  /** The billing permission (docs/decisions/023): refunds, cancelling for a client, plans and prices. */
+  billing: boolean;
   twoFactorEnabled: boolean;
 }
 

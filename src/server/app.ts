@@ -55,6 +55,7 @@ import { createOutboxWorker } from './features/notifications/outbox.js';
 import { outboxRoutes } from './features/notifications/routes.js';
 import { createOutboxReader } from './features/notifications/service.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { createWebhookVersionWatch } from './features/payments/webhook-version.js';
 import { accountRoutes, createAccountService } from './features/account/index.js';
 import { createPaymentsService } from './features/payments/service.js';
 import { createBillingService } from './features/billing/index.js';
@@ -174,7 +175,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const styleHashes = shell ? inlineStyleHashes(shell) : [];
   await registerSecurity(app, { httpsOnly: https, stripe: Boolean(config.stripe), storage: storageOrigins(config), counters, scriptHashes, styleHashes });
 
-  await app.register(healthRoutes, { database, counters: () => counterStoreInUse(counters) });
+  const stripeWebhooks = createWebhookVersionWatch();
+  await app.register(healthRoutes, {
+    database,
+    counters: () => counterStoreInUse(counters),
+    ...(config.stripe ? { stripeWebhooks: stripeWebhooks.state } : {}),
+  });
   const auth = options.auth ?? createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret), counters });
   app.decorate('auth', auth);
   registerSameOriginWrites(app, config.site.publicUrl);
@@ -228,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailQueued,
     ...(testMode ? { billingNow: () => billing.clock.now() } : { onSubscriptionNews: billing.subscriptionNews }),
   });
-  await app.register(paymentRoutes, { payments, rateLimitPerMinute: options.paymentRateLimit ?? 20 });
+  await app.register(paymentRoutes, { payments, rateLimitPerMinute: options.paymentRateLimit ?? 20, webhookVersion: stripeWebhooks });
   // The client's billing page: its own session (an e-mailed link), not the employee guard.
   await app.register(accountRoutes, {
     account: createAccountService({ db: database.db, mail }),

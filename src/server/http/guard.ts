@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { CurrentEmployee } from '../../contract/employees.js';
+import { BILLING_PERMISSION_MESSAGE, type CurrentEmployee, type EmployeePermission } from '../../contract/employees.js';
 import { HttpError } from './errors.js';
 
 /** What an employee route did, for the activity log; set by the route when the default does not fit. */
@@ -10,6 +10,10 @@ export interface ActivityNote {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a route needs beyond a signed-in employee: `{ config: { permission: 'billing' } }` (the guard checks it). */
+    permission?: EmployeePermission;
+  }
   interface FastifyRequest {
     employee?: CurrentEmployee;
     /**
@@ -67,6 +71,8 @@ export async function registerEmployeeOnly<O extends object>(
       const employee = await deps.lookupEmployee(request);
       if (!employee) throw new HttpError(401, 'You are not signed in. Please sign in as an employee.');
       request.employee = employee;
+      // Money (refunds, cancelling for a client, plans and prices) needs the billing permission.
+      if (request.routeOptions.config.permission === 'billing' && !employee.billing) throw new HttpError(403, BILLING_PERMISSION_MESSAGE);
     });
     // Written before the answer leaves (onSend), so whoever reads the log after a response sees it.
     scope.addHook('onSend', async (request, reply, payload) => {

@@ -14,7 +14,9 @@ export interface RecordedRequest {
  */
 export async function startFakeStripe() {
   const requests: RecordedRequest[] = [];
-  const replays = new Map<string, { status: number; body: unknown }>();
+  /** Stripe keeps the first answer to a key with the request it answered: another request with that key is refused (400). */
+  const replays = new Map<string, { request: string; answer: { status: number; body: unknown } }>();
+  const schedules = new Map<string, Record<string, unknown>>();
   const products = new Set<string>();
   const intents = new Map<string, Record<string, unknown>>();
   const subs = new Map<string, Record<string, unknown> & { items: { object: 'list'; data: Record<string, unknown>[] } }>();
@@ -133,7 +135,21 @@ export async function startFakeStripe() {
     }
     if (method === 'POST' && (m = /^\/v1\/customers\/([^/]+)$/.exec(path))) return { status: 200, body: { id: m[1], object: 'customer' } };
     if (method === 'POST' && (m = /^\/v1\/subscription_schedules\/([^/]+)\/release$/.exec(path))) {
-      return { status: 200, body: { id: m[1], object: 'subscription_schedule', status: 'released' } };
+      const schedule = schedules.get(m[1]!);
+      if (!schedule || schedule.status !== 'active') {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: `You cannot release a subscription schedule that is currently in the \`${(schedule?.status as string | undefined) ?? 'released'}\` status.`,
+            },
+          },
+        };
+      }
+      const sub = subs.get(String(schedule.subscription));
+      if (sub) sub.schedule = null;
+      return { status: 200, body: Object.assign(schedule, { status: 'released', released_subscription: schedule.subscription, subscription: null }) };
     }
     if (method === 'POST' && path === '/v1/invoices/create_preview') {
       // Half the difference of the monthly prices: what Stripe would prorate halfway through a period.
@@ -162,22 +178,63 @@ export async function startFakeStripe() {
     }
     if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
       const intent = intents.get(m[1]!);
-      return intent ? { status: 200, body: intent } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+      if (!intent) return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+      const charge = intent.latest_charge as Record<string, unknown> | null;
+      const expanded = Object.entries(params).some(([k, v]) => k.startsWith('expand[') && v === 'latest_charge');
+      return { status: 200, body: { ...intent, latest_charge: expanded ? charge : (charge?.id ?? null) } };
     }
     if (method === 'POST' && path === '/v1/subscription_schedules') {
-      return {
-        status: 200,
-        body: {
-          id: next('sub_sched'),
-          object: 'subscription_schedule',
-          subscription: params.from_subscription,
-          phases: [{ start_date: 1_790_000_000 }],
-          current_phase: { start_date: 1_790_000_000, end_date: 1_792_592_000 },
-        },
+      const sub = subs.get(params.from_subscription!);
+      if (sub?.schedule) {
+        // Stripe's answer to a second schedule for one subscription.
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule as string}\`.`,
+            },
+          },
+        };
+      }
+      // Its first phase is the subscription's current period, as Stripe makes it.
+      const item = sub?.items.data[0] as { current_period_start?: number; current_period_end?: number } | undefined;
+      const start = item?.current_period_start ?? 1_790_000_000;
+      const end = item?.current_period_end ?? 1_792_592_000;
+      const id = next('sub_sched');
+      const schedule = {
+        id,
+        object: 'subscription_schedule',
+        status: 'active',
+        subscription: params.from_subscription,
+        end_behavior: 'release',
+        phases: [{ start_date: start, end_date: end }],
+        current_phase: { start_date: start, end_date: end },
       };
+      schedules.set(id, schedule);
+      if (sub) sub.schedule = id;
+      return { status: 200, body: schedule };
     }
-    if (method === 'POST' && (m = /^\/v1\/subscription_schedules\/([^/]+)$/.exec(path))) {
-      return { status: 200, body: { id: m[1], object: 'subscription_schedule' } };
+    if ((m = /^\/v1\/subscription_schedules\/([^/]+)$/.exec(path))) {
+      const schedule = schedules.get(m[1]!);
+      if (!schedule)
+        return {
+          status: 404,
+          body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription schedule: '${m[1]}'` } },
+        };
+      if (method === 'GET') return { status: 200, body: schedule };
+      if (schedule.status !== 'active')
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: `You cannot update a subscription schedule that is currently in the \`${schedule.status as string}\` status.`,
+            },
+          },
+        };
+      if (params.end_behavior) schedule.end_behavior = params.end_behavior;
+      return { status: 200, body: schedule };
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
   }
@@ -187,10 +244,24 @@ export async function startFakeStripe() {
     const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : raw));
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     requests.push({ method: req.method!, path: url.pathname, params, idempotencyKey, authorization: req.headers.authorization });
-    const replayKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
     const livemode = (req.headers.authorization ?? '').startsWith('Bearer sk_live_');
-    const answer = (replayKey && replays.get(replayKey)) || route(req.method!, url.pathname, params, livemode);
-    if (replayKey) replays.set(replayKey, answer);
+    const request = `${req.method} ${url.pathname} ${JSON.stringify(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)))}`;
+    const replay = idempotencyKey ? replays.get(idempotencyKey) : undefined;
+    let answer: { status: number; body: unknown };
+    if (replay && replay.request !== request) {
+      answer = {
+        status: 400,
+        body: {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        },
+      };
+    } else {
+      answer = replay?.answer ?? route(req.method!, url.pathname, params, livemode);
+      if (idempotencyKey && !replay) replays.set(idempotencyKey, { request, answer });
+    }
     res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
     res.end(JSON.stringify(answer.body));
   });
@@ -206,9 +277,17 @@ export async function startFakeStripe() {
     confirmSetup(id: string, card: { brand: string; last4: string; exp_month: number; exp_year: number }) {
       Object.assign(setupIntents.get(id)!, { status: 'succeeded', payment_method: { id: next('pm'), object: 'payment_method', type: 'card', card } });
     },
-    /** Makes the fake's intent succeed (or fail), as if the browser had confirmed it with Stripe.js. */
-    setIntent(id: string, fields: Record<string, unknown>) {
-      Object.assign(intents.get(id)!, fields);
+    /** Makes the fake's intent succeed (or fail), as if the browser had confirmed it with Stripe.js; a success gets its charge (paid now, or at `paidAt`). */
+    setIntent(id: string, fields: Record<string, unknown>, paidAt = Math.floor(Date.now() / 1000)) {
+      const intent = intents.get(id)!;
+      Object.assign(intent, fields);
+      if (fields.status === 'succeeded' && !intent.latest_charge)
+        intent.latest_charge = { id: next('ch'), object: 'charge', created: paidAt, status: 'succeeded' };
+    },
+    /** Attaches a schedule to the fake's subscription as the Dashboard (or a try that failed after Stripe made it) would. */
+    attachSchedule(subscriptionId: string): string {
+      const answer = route('POST', '/v1/subscription_schedules', { from_subscription: subscriptionId }, false);
+      return (answer.body as { id: string }).id;
     },
     close: server.close,
   };

@@ -47,12 +47,16 @@ export function stripeAppUnderTest(kind: TestDatabaseKind, options: Omit<AppUnde
       payload,
     });
   };
-  const event = (id: string, type: string, object: object, created = 1_790_000_000) => ({
+  /** A signed event as Stripe sends it, rendered in the pinned API version unless `apiVersion` says otherwise. */
+  const event = (id: string, type: string, object: object, created = 1_790_000_000, apiVersion: string | null = Stripe.API_VERSION) => ({
     id,
     object: 'event',
+    api_version: apiVersion,
     type,
     created,
     livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
     data: { object },
   });
   const succeededIntent = (id: string, amount = 29_900, created = 1_790_000_000) => ({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { PaymentStatus } from '../../../contract/payments.js';
 import {
@@ -11,10 +12,15 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type RenewalPhase,
+  type ScheduledRenewal,
   type SchedulePhase,
   type SubscriptionManager,
   type SubscriptionPaymentRequest,
+  WrongApiVersionError,
 } from './types.js';
+
+/** The API version this code and the SDK's types are written for; webhooks must be rendered in it (decision 024). */
+export const STRIPE_API_VERSION: string = Stripe.API_VERSION;
 
 export interface StripeOptions {
   secretKey: string;
@@ -37,6 +43,37 @@ const SUBSCRIPTION_STATUS: Record<string, 'incomplete' | 'active' | 'past_due' |
 
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 const fromUnix = (seconds: number | null | undefined) => (seconds == null ? null : new Date(seconds * 1000));
+
+/**
+ * An idempotency key that also names the request's parameters: Stripe answers 400
+ * (`idempotency_error`) when a key is sent again with other parameters, so a retry with new
+ * inputs (a changed price, a later phase date) is a new request, and the same request keeps its key.
+ */
+export function keyFor(base: string, params: object): string {
+  return `${base}-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16)}`;
+}
+
+/** Months from `from` to `to` by the calendar (UTC), as Stripe counts monthly periods. */
+function addMonthsUtc(date: Date, months: number): Date {
+  const result = new Date(date);
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/**
+ * The subscription's period boundary nearest to `estimate`: the item's period start plus whole
+ * months. The renewal price must begin exactly where Stripe starts a period, or month 13 is
+ * billed at the intro price (a boundary one second after the phase change) or prorated.
+ */
+export function periodBoundaryNear(periodStart: Date, estimate: Date): Date {
+  const months = (estimate.getUTCFullYear() - periodStart.getUTCFullYear()) * 12 + (estimate.getUTCMonth() - periodStart.getUTCMonth());
+  const candidates = [months - 1, months, months + 1].map((k) => addMonthsUtc(periodStart, Math.max(1, k)));
+  return candidates.reduce((best, c) => (Math.abs(c.getTime() - estimate.getTime()) < Math.abs(best.getTime() - estimate.getTime()) ? c : best));
+}
 
 /** Stripe, through the official SDK: a Subscription per plan purchase, signed webhooks. */
 export function createStripeProvider(options: StripeOptions): PaymentProvider {
@@ -62,7 +99,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         .then((p) => p.id)
         .catch(async (error: unknown) => {
           if (!(error instanceof Stripe.errors.StripeError) || error.statusCode !== 404) throw error;
-          const created = await stripe.products.create({ id, name: plan.displayName }, { idempotencyKey: `product-${id}` });
+          const params = { id, name: plan.displayName };
+          const created = await stripe.products.create(params, { idempotencyKey: keyFor(`product-${id}`, params) });
           return created.id;
         });
       pending.catch(() => products.delete(id));
@@ -73,7 +111,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
   const interval = (billingCycle: string): 'month' | 'year' => (billingCycle === 'year' ? 'year' : 'month');
 
-  function intentState(intent: Stripe.PaymentIntent): IntentState {
+  function intentState(intent: Stripe.PaymentIntent, paidAt?: Date): IntentState {
     const status: PaymentStatus =
       intent.status === 'succeeded'
         ? 'succeeded'
@@ -89,7 +127,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       currency: intent.currency,
       customerId: idOf(intent.customer),
       errorMessage: intent.last_payment_error?.message ?? null,
-      paidAt: fromUnix(intent.created) ?? new Date(),
+      // When it was paid: the charge's time (an expanded latest_charge), else the succeeded event's; never the intent's creation.
+      paidAt: (typeof intent.latest_charge === 'object' ? fromUnix(intent.latest_charge?.created) : null) ?? paidAt ?? new Date(),
       livemode: intent.livemode === true,
       card: cardOf(intent.payment_method),
     };
@@ -107,6 +146,23 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     } catch (error) {
       // Already released or completed (by the Dashboard, or a retry of ours): nothing holds the subscription any more.
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    }
+  }
+
+  /**
+   * A schedule made from the subscription as it is now. One it already has that our row does not
+   * know (a try that failed after Stripe made it, the Dashboard's) is released first: Stripe
+   * refuses a second schedule, and that refusal would repeat on every try.
+   */
+  async function scheduleFrom(providerSubscriptionId: string): Promise<Stripe.SubscriptionSchedule> {
+    try {
+      return await stripe.subscriptionSchedules.create({ from_subscription: providerSubscriptionId });
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const existing = idOf((await stripe.subscriptions.retrieve(providerSubscriptionId)).schedule);
+      if (!existing) throw error;
+      await releaseSchedule(existing);
+      return stripe.subscriptionSchedules.create({ from_subscription: providerSubscriptionId });
     }
   }
 
@@ -165,15 +221,18 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         // new phases never rewrite a past one; without proration, nothing is charged for it.
         await releaseSchedule(scheduleId);
         if (phases.length === 0) return null;
-        const schedule = await stripe.subscriptionSchedules.create({ from_subscription: providerSubscriptionId });
+        const schedule = await scheduleFrom(providerSubscriptionId);
         const start = schedule.current_phase?.start_date ?? schedule.phases[0]?.start_date ?? 'now';
+        // Each date goes onto Stripe's own period boundary (the current period's start plus whole
+        // months), so a phase never changes the price a second before or after a period begins.
+        const boundary = (at: Date) => (typeof start === 'number' ? periodBoundaryNear(new Date(start * 1000), at) : at);
         await stripe.subscriptionSchedules.update(schedule.id, {
           end_behavior: 'release',
           proration_behavior: 'none',
           phases: await Promise.all(
             phases.map(async (phase, index) => ({
               ...(index === 0 ? { start_date: start } : {}),
-              ...(phase.endsAt ? { end_date: Math.floor(phase.endsAt.getTime() / 1000) } : {}),
+              ...(phase.endsAt ? { end_date: Math.floor(boundary(phase.endsAt).getTime() / 1000) } : {}),
               items: [{ price_data: await priceData(phase.plan, currency, phase.priceCents) }],
               metadata: { plan_id: String(phase.plan.id) },
             })),
@@ -256,33 +315,31 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     async startSubscriptionPayment(request) {
       try {
         const key = request.idempotencyKey;
-        const customer = await stripe.customers.create(
-          request.customer
-            ? { email: request.customer.email, name: request.customer.name, metadata: { registration_id: request.customer.registrationId } }
-            : {},
-          { idempotencyKey: `${key}-customer` },
-        );
+        const customerParams = request.customer
+          ? { email: request.customer.email, name: request.customer.name, metadata: { registration_id: request.customer.registrationId } }
+          : {};
+        const customer = await stripe.customers.create(customerParams, { idempotencyKey: keyFor(`${key}-customer`, customerParams) });
         const product = await ensureProduct(request.plan);
-        const subscription = await stripe.subscriptions.create(
-          {
-            customer: customer.id,
-            items: [
-              {
-                price_data: {
-                  currency: request.currency,
-                  product,
-                  unit_amount: request.amountCents,
-                  recurring: { interval: interval(request.plan.billingCycle) },
-                },
+        const subscriptionParams: Stripe.SubscriptionCreateParams = {
+          customer: customer.id,
+          items: [
+            {
+              price_data: {
+                currency: request.currency,
+                product,
+                unit_amount: request.amountCents,
+                recurring: { interval: interval(request.plan.billingCycle) },
               },
-            ],
-            payment_behavior: 'default_incomplete',
-            payment_settings: { save_default_payment_method: 'on_subscription' },
-            metadata: { plan_id: String(request.plan.id), registration_id: request.customer?.registrationId ?? '' },
-            expand: ['latest_invoice.confirmation_secret'],
-          },
-          { idempotencyKey: `${key}-subscription` },
-        );
+            },
+          ],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          metadata: { plan_id: String(request.plan.id), registration_id: request.customer?.registrationId ?? '' },
+          expand: ['latest_invoice.confirmation_secret'],
+        };
+        const subscription = await stripe.subscriptions.create(subscriptionParams, {
+          idempotencyKey: keyFor(`${key}-subscription`, subscriptionParams),
+        });
         const invoice = subscription.latest_invoice as Stripe.Invoice | null;
         const clientSecret = invoice?.confirmation_secret?.client_secret;
         if (!clientSecret) throw new PaymentProviderError('Stripe did not return a payment for the first invoice.');
@@ -300,36 +357,47 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
     async retrieveIntent(providerIntentId) {
       try {
-        return intentState(await stripe.paymentIntents.retrieve(providerIntentId, { expand: ['payment_method'] }));
+        return intentState(await stripe.paymentIntents.retrieve(providerIntentId, { expand: ['payment_method', 'latest_charge'] }));
       } catch (error) {
         throw asProviderError(error);
       }
     },
 
-    async scheduleRenewal(phase: RenewalPhase) {
+    async scheduleRenewal(phase: RenewalPhase): Promise<ScheduledRenewal> {
       try {
         const product = await ensureProduct(phase.plan);
         const recurring = { interval: interval(phase.plan.billingCycle) };
-        const schedule = await stripe.subscriptionSchedules.create(
-          { from_subscription: phase.providerSubscriptionId },
-          { idempotencyKey: `${phase.idempotencyKey}-schedule` },
-        );
-        await stripe.subscriptionSchedules.update(
-          schedule.id,
-          {
-            end_behavior: 'release',
-            phases: [
-              {
-                start_date: schedule.phases[0]?.start_date ?? 'now',
-                duration: { interval: 'month', interval_count: phase.firstPhaseMonths },
-                items: [{ price_data: { currency: phase.currency, product, unit_amount: phase.priceCents, recurring } }],
-              },
-              { items: [{ price_data: { currency: phase.currency, product, unit_amount: phase.renewalPriceCents, recurring } }] },
-            ],
-          },
-          { idempotencyKey: `${phase.idempotencyKey}-schedule-phases` },
-        );
-        return schedule.id;
+        const subscription = await stripe.subscriptions.retrieve(phase.providerSubscriptionId);
+        const periodStart = fromUnix(subscription.items.data[0]?.current_period_start);
+        if (!periodStart) throw new PaymentProviderError('This subscription has no item period at Stripe.');
+        // Stripe's own boundary (the item's period start plus whole months), not our estimate of it.
+        const renewalStartsAt = periodBoundaryNear(periodStart, phase.renewalStartsAt);
+        // A schedule the subscription already has (ours from an earlier try, or the Dashboard's) is
+        // adopted: Stripe refuses a second one, so creating again would fail on every event.
+        const adopted = idOf(subscription.schedule);
+        let schedule: Stripe.SubscriptionSchedule;
+        if (adopted) {
+          schedule = await stripe.subscriptionSchedules.retrieve(adopted);
+        } else {
+          const params = { from_subscription: phase.providerSubscriptionId };
+          schedule = await stripe.subscriptionSchedules.create(params, { idempotencyKey: keyFor(`${phase.idempotencyKey}-schedule`, params) });
+        }
+        const params: Stripe.SubscriptionScheduleUpdateParams = {
+          end_behavior: 'release',
+          // The current phase's price is rewritten with the same amount: without this, Stripe
+          // leaves a credit and a debit line (a proration) on the next invoice.
+          proration_behavior: 'none',
+          phases: [
+            {
+              start_date: schedule.current_phase?.start_date ?? schedule.phases[0]?.start_date ?? 'now',
+              end_date: Math.floor(renewalStartsAt.getTime() / 1000),
+              items: [{ price_data: { currency: phase.currency, product, unit_amount: phase.priceCents, recurring } }],
+            },
+            { items: [{ price_data: { currency: phase.currency, product, unit_amount: phase.renewalPriceCents, recurring } }] },
+          ],
+        };
+        await stripe.subscriptionSchedules.update(schedule.id, params, { idempotencyKey: keyFor(`${phase.idempotencyKey}-schedule-phases`, params) });
+        return { scheduleId: schedule.id, renewalStartsAt };
       } catch (error) {
         throw asProviderError(error);
       }
@@ -364,6 +432,9 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       } catch (error) {
         throw new InvalidWebhookError(error instanceof Error ? error.message : 'The signature does not verify.');
       }
+      // Rendered in another version (the endpoint's or the account's default), fields are missing
+      // or moved (an old invoice.paid has no `parent`): refused, never half-read.
+      if (event.api_version !== STRIPE_API_VERSION) throw new WrongApiVersionError(event.id, event.type, event.api_version ?? null, STRIPE_API_VERSION);
       return readEvent(event, intentState);
     },
 
@@ -387,13 +458,14 @@ function cardOf(method: string | Stripe.PaymentMethod | null | undefined): CardO
   return { brand, last4, expMonth, expYear };
 }
 
-function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentIntent) => IntentState): PaymentEvent {
+function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentIntent, paidAt?: Date) => IntentState): PaymentEvent {
   // Stripe marks every object and event live or test; the object's own mark is what was paid.
   const object = event.data.object as { livemode?: boolean };
   const head = { id: event.id, type: event.type, createdAt: fromUnix(event.created) ?? new Date(), livemode: (object.livemode ?? event.livemode) === true };
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return { ...head, kind: 'payment_succeeded', intent: intentState(event.data.object) };
+      // The event is created when the payment succeeds: its time is the payment's, unless the charge says.
+      return { ...head, kind: 'payment_succeeded', intent: intentState(event.data.object, head.createdAt) };
     case 'payment_intent.payment_failed':
       return {
         ...head,
@@ -454,7 +526,7 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
       // The first invoice is booked from its PaymentIntent; later ones (renewals) from here.
       if (!subscriptionId || invoice.billing_reason === 'subscription_create') return { ...head, kind: 'ignored' };
-      const line = invoice.lines?.data?.[0];
+      const line = subscriptionLine(invoice);
       return {
         ...head,
         kind: 'renewal_paid',
@@ -492,10 +564,26 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
   }
 }
 
-/** The product of an invoice's first line (the plan for ours, an application's for the others). */
+/**
+ * The line that says what the invoice is for, never by its position: the subscription item's own
+ * line (not a proration's credit or debit, which may come first); for an invoice of prorations
+ * only (an upgrade), its largest debit; else the first line.
+ */
+export function subscriptionLine(invoice: Pick<Stripe.Invoice, 'lines'>): Stripe.InvoiceLineItem | undefined {
+  const lines = invoice.lines?.data ?? [];
+  const proration = (l: Stripe.InvoiceLineItem) =>
+    l.parent?.subscription_item_details?.proration === true || l.parent?.invoice_item_details?.proration === true;
+  return (
+    lines.find((l) => l.parent?.type === 'subscription_item_details' && !proration(l)) ??
+    lines.find((l) => !proration(l) && l.pricing?.price_details) ??
+    [...lines].filter(proration).sort((a, b) => b.amount - a.amount)[0] ??
+    lines[0]
+  );
+}
+
+/** The product an invoice is for (the plan for ours, an application's for the others). */
 function invoiceProduct(invoice: Stripe.Invoice): string | null {
-  const line = invoice.lines?.data?.[0];
-  return idOf(line?.pricing?.price_details?.product) ?? null;
+  return idOf(subscriptionLine(invoice)?.pricing?.price_details?.product) ?? null;
 }
 
 function asProviderError(error: unknown): Error {

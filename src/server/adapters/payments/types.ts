@@ -44,6 +44,14 @@ export interface RenewalPhase {
   renewalPriceCents: number;
   /** Length of the first phase at the first price. */
   firstPhaseMonths: number;
+  /** Our estimate of when the renewal price starts; the provider moves it onto its own period boundary. */
+  renewalStartsAt: Date;
+}
+
+/** The renewal phase as the provider scheduled it: its schedule, and the period boundary where the renewal price starts. */
+export interface ScheduledRenewal {
+  scheduleId: string;
+  renewalStartsAt: Date;
 }
 
 /**
@@ -159,8 +167,8 @@ export interface PaymentProvider {
   startSubscriptionPayment(request: SubscriptionPaymentRequest): Promise<StartedPayment>;
   /** The provider's current state of an intent; null when this database is the provider (test mode). */
   retrieveIntent(providerIntentId: string): Promise<IntentState | null>;
-  /** Adds the renewal price as the schedule's second phase (Stripe); nothing to do in test mode. */
-  scheduleRenewal(phase: RenewalPhase): Promise<string | null>;
+  /** Adds the renewal price as the schedule's second phase (Stripe; a schedule the subscription already has is adopted); null in test mode. */
+  scheduleRenewal(phase: RenewalPhase): Promise<ScheduledRenewal | null>;
   /** Stripe only: paid invoices and charges since a date, as events (backfill); absent in test mode. */
   paidSince?(since: Date): AsyncGenerator<PaymentEvent>;
   /** Checks the signature and reads the event; throws `InvalidWebhookError` when it does not verify. */
@@ -170,6 +178,22 @@ export interface PaymentProvider {
 }
 
 export class InvalidWebhookError extends Error {}
+
+/**
+ * A signed event rendered in another API version than the one this code reads (the webhook
+ * endpoint's or the account's default): its fields may be missing or moved, so it is not applied
+ * (docs/decisions/024-stripe-webhook-version.md).
+ */
+export class WrongApiVersionError extends Error {
+  constructor(
+    readonly eventId: string,
+    readonly eventType: string,
+    readonly apiVersion: string | null,
+    readonly expectedVersion: string,
+  ) {
+    super(`Stripe event ${eventId} (${eventType}) is in API version ${apiVersion ?? 'unknown'}; this server reads only ${expectedVersion}.`);
+  }
+}
 
 /** A provider refused or failed a request; `message` is safe to show. */
 export class PaymentProviderError extends Error {}

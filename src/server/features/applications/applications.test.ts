@@ -8,7 +8,8 @@ import { appUnderTest } from '../../test/app-under-test.js';
 import { createRevenueService } from '../revenue/index.js';
 
 describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s', (kind) => {
-  const ctx = appUnderTest(kind);
+  // An owner: changing plans needs the billing permission (owners always have it).
+  const ctx = appUnderTest(kind, { role: 'owner' });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: { cookie: ctx.cookie }, ...(payload ? { payload } : {}) });

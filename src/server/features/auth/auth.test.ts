@@ -122,6 +122,12 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
     expect((await signIn({ email: 'staff@example.com', password: 'a new and better phrase' }, `${net}.0.4`)).statusCode).toBe(200);
   });
 
+  it('declares which routes need the billing permission: the ones that move money', async () => {
+    const billing = ctx.app.routeTable.filter((r) => r.permission === 'billing').map((r) => `${r.method} ${r.url}`);
+    expect(billing.sort()).toEqual(['POST /api/clients/:id/cancel', 'POST /api/clients/:id/invoices/:invoiceId/refund', 'PUT /api/subscription-plans/:id']);
+    expect(ctx.app.routeTable.every((r) => r.permission === undefined || r.permission === 'billing')).toBe(true);
+  });
+
   it('every route that is not public answers 401 to a visitor', async () => {
     const guarded = ctx.app.routeTable.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.url}`));
     expect(guarded.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/auth/user');

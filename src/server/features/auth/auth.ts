@@ -138,9 +138,12 @@ export function createAuth(options: { db: Db; config: Config; secret: string; si
     databaseHooks: {
       user: {
         create: {
-          // Single sign-on creates accounts only for verified addresses of the allowed domains.
+          // Single sign-on creates accounts only for verified addresses of the allowed domains, and
+          // with the least access: staff without the billing permission, whatever the provider sent
+          // (an owner grants more in settings; docs/decisions/023).
           before: async (user, ctx) => {
             assertSsoSignIn(config.oidc, ctx?.path, user.email, user.emailVerified);
+            if (ctx?.path?.startsWith('/callback/')) return { data: { ...user, role: 'staff', billing: false, disabled: false } };
           },
         },
       },

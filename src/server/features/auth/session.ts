@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { CurrentEmployee } from '../../../contract/employees.js';
+import { hasBilling, type CurrentEmployee } from '../../../contract/employees.js';
 import type { Auth } from './auth.js';
 
 /** The signed-in employee, as `GET /api/auth/user` answers it. */
@@ -19,8 +19,8 @@ export function webHeaders(request: FastifyRequest): Headers {
 export async function employeeFromHeaders(auth: Auth, headers: Headers): Promise<Employee | null> {
   const session = await auth.api.getSession({ headers });
   if (!session || session.user.disabled) return null;
-  const { id, email, name, role, twoFactorEnabled } = session.user;
-  return { id, email, name, role: role === 'owner' ? 'owner' : 'staff', twoFactorEnabled: Boolean(twoFactorEnabled) };
+  const { id, email, name, role, billing, twoFactorEnabled } = session.user;
+  return { id, email, name, role: role === 'owner' ? 'owner' : 'staff', billing: hasBilling({ role, billing }), twoFactorEnabled: Boolean(twoFactorEnabled) };
 }
 
 /** The signed-in employee of this request, or null. */

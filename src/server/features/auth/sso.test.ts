@@ -97,6 +97,30 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     expect(logged[0]).toMatchObject({ employeeId: ana!.id, detail: { method: 'sso' } });
   });
 
+  it('gives a new single sign-on account the least access: staff without billing, whatever the provider claims', async () => {
+    idp.idTokenOverrides = { role: 'owner', billing: true, disabled: false };
+    let res;
+    try {
+      res = await signIn(person('Gil', 'gil@agency.example'));
+    } finally {
+      idp.idTokenOverrides = {};
+    }
+    expect(res.headers.location).toBe('/admin');
+    const cookie = cookieOf(res);
+    expect((await whoAmI(cookie)).json()).toMatchObject({ email: 'gil@agency.example', role: 'staff', billing: false });
+    const [gil] = await usersWith('gil@agency.example');
+    expect(gil).toMatchObject({ role: 'staff', billing: false, disabled: false });
+    // Money needs the permission an owner grants: refunds, cancelling for a client, plans.
+    const refund = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/clients/00000000-0000-4000-8000-000000000000/invoices/00000000-0000-4000-8000-000000000001/refund',
+      headers: { cookie },
+      payload: { amount: '1.00', reason: 'test' },
+    });
+    expect(refund.statusCode).toBe(403);
+    expect(refund.json<{ message: string }>().message).toMatch(/billing permission/);
+  });
+
   it('signs the same person in again without a second account', async () => {
     const res = await signIn(ANA);
     expect(res.headers.location).toBe('/admin');

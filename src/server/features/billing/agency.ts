@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoices, payments } from '../../db/schema.js';
+import { formatCents } from '../../../contract/money.js';
 import { HttpError } from '../../http/errors.js';
 import type { MailWords } from '../notifications/index.js';
 import { billingChangeMail } from './mails.js';
@@ -20,28 +21,42 @@ async function invoiceOf(tx: Db, registrationId: string, invoiceId: string, lock
   return invoice;
 }
 
+/** A refund the team asked for: how much (cents, more than 0) and why (for the activity log). */
+export interface Refund {
+  amountCents: number;
+  reason: string;
+}
+
 /**
- * Gives a paid invoice back in full: a negative ledger row pointing at the payment (revenue drops
- * by as much), the invoice marked refunded, the client told; one transaction with the invoice
- * locked, so two clicks refund once. A Stripe payment is refunded through Stripe's refund API
- * first (idempotent per invoice); the ledger row carries Stripe's refund id.
+ * Gives (part of) a paid invoice back: a negative ledger row of the amount pointing at the payment
+ * (revenue drops by as much), the invoice refunded once nothing is left of it, the client told; one
+ * transaction with the invoice locked, so two clicks never give back more than was paid. A Stripe
+ * payment is refunded through Stripe's refund API first (idempotent per invoice, step and amount);
+ * the ledger row carries Stripe's refund id.
  */
-export async function refundInvoice(db: Db, ctx: ChangeContext, registrationId: string, invoiceId: string, now: Date): Promise<void> {
+export async function refundInvoice(db: Db, ctx: ChangeContext, registrationId: string, invoiceId: string, refund: Refund, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const invoice = await invoiceOf(tx, registrationId, invoiceId, true);
     if (invoice.status === 'refunded') throw new HttpError(409, `${invoice.number} is already refunded.`);
     if (invoice.status !== 'paid' || !invoice.paymentId) throw new HttpError(409, `${invoice.number} was not paid, so there is nothing to refund.`);
+    const left = invoice.amountCents - invoice.refundedCents;
+    const amount = refund.amountCents;
+    if (!(amount > 0 && amount <= left)) {
+      const message = `At most ${formatCents(left, invoice.currency)} of ${invoice.number} is left to refund.`;
+      throw new HttpError(400, message, [{ field: 'amount', message }]);
+    }
     const [paid] = await tx.select().from(payments).where(eq(payments.id, invoice.paymentId));
     if (!paid) throw new HttpError(409, `${invoice.number} has no payment to refund.`);
-    let providerPaymentId = `refund:${invoice.id}`;
+    // One ledger row per refund: the step (what was refunded before) tells them apart.
+    let providerPaymentId = `refund:${invoice.id}:${invoice.refundedCents}`;
     if (paid.provider === 'stripe') {
       const sub = await lockSubscription(tx, invoice.subscriptionId);
       if (!sub) throw new HttpError(404, NOT_FOUND);
       const { stripe } = stripeOf(ctx, sub);
       const { refundId } = await stripe.refund({
         providerPaymentId: paid.providerPaymentId,
-        amountCents: invoice.amountCents,
-        idempotencyKey: `refund-${invoice.id}`,
+        amountCents: amount,
+        idempotencyKey: `refund-${invoice.id}-${invoice.refundedCents}-${amount}`,
       });
       providerPaymentId = refundId;
     }
@@ -50,7 +65,7 @@ export async function refundInvoice(db: Db, ctx: ChangeContext, registrationId: 
       providerPaymentId,
       providerCustomerId: paid.providerCustomerId,
       productId: paid.productId,
-      amountCents: -invoice.amountCents,
+      amountCents: -amount,
       currency: invoice.currency,
       planId: paid.planId,
       registrationId: paid.registrationId,
@@ -60,7 +75,11 @@ export async function refundInvoice(db: Db, ctx: ChangeContext, registrationId: 
       paidAt: now,
       refundOfPaymentId: paid.id,
     });
-    await tx.update(invoices).set({ status: 'refunded', refundedCents: invoice.amountCents }).where(eq(invoices.id, invoice.id));
+    const refundedCents = invoice.refundedCents + amount;
+    await tx
+      .update(invoices)
+      .set({ status: refundedCents === invoice.amountCents ? 'refunded' : 'paid', refundedCents })
+      .where(eq(invoices.id, invoice.id));
     const sub = await lockSubscription(tx, invoice.subscriptionId);
     if (!sub) return;
     const { facts } = await clientFacts(tx, sub, ctx);
@@ -70,7 +89,7 @@ export async function refundInvoice(db: Db, ctx: ChangeContext, registrationId: 
         ctx.mail,
         facts,
         (w) => w.t('refund.subject', { number }),
-        (w) => w.t('refund.text', { number, amount: w.money(invoice.amountCents, invoice.currency) }),
+        (w) => w.t('refund.text', { number, amount: w.money(amount, invoice.currency) }),
       ),
     ]);
   });

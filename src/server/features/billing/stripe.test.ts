@@ -28,12 +28,9 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
       subscriptionPlan: plan,
     });
     const { paymentIntentId } = await stripe.start(row!.id, registrationId);
+    const now = Math.floor(Date.now() / 1000);
     const paid = await stripe.deliver(
-      stripe.event(
-        `evt_paid_${paymentIntentId}`,
-        'payment_intent.succeeded',
-        stripe.succeededIntent(paymentIntentId, row!.priceCents, Math.floor(Date.now() / 1000)),
-      ),
+      stripe.event(`evt_paid_${paymentIntentId}`, 'payment_intent.succeeded', stripe.succeededIntent(paymentIntentId, row!.priceCents, now), now),
     );
     expect(paid.json()).toMatchObject({ outcome: 'applied' });
     const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { CurrentEmployee, EmployeeSummary, EmployeeUpdateInput, NewEmployeeInput } from '../../../contract/employees.js';
+import { hasBilling, type CurrentEmployee, type EmployeeSummary, type EmployeeUpdateInput, type NewEmployeeInput } from '../../../contract/employees.js';
 import type { Db } from '../../db/client.js';
 import { account, user } from '../../db/auth-schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -47,6 +47,7 @@ export function createEmployeeService(auth: Auth, db: Db) {
         name: u.name,
         role: u.role === 'owner' ? 'owner' : 'staff',
         disabled: Boolean(u.disabled),
+        billing: hasBilling(u),
         twoFactorEnabled: Boolean(u.twoFactorEnabled),
         signInMethods: [...new Set(accounts.filter((a) => a.userId === u.id).map((a) => (a.providerId === 'credential' ? 'password' : 'sso')))],
         createdAt: u.createdAt.toISOString(),
@@ -71,7 +72,12 @@ export function createEmployeeService(auth: Auth, db: Db) {
       const apply = async (conn: Db) => {
         await conn
           .update(user)
-          .set({ ...(patch.role ? { role: patch.role } : {}), ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}), updatedAt: new Date() })
+          .set({
+            ...(patch.role ? { role: patch.role } : {}),
+            ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}),
+            ...(patch.billing !== undefined ? { billing: patch.billing } : {}),
+            updatedAt: new Date(),
+          })
           .where(eq(user.id, id));
       };
       // Decided under the lock, not on the row read above: it may have changed since.

@@ -7,6 +7,8 @@ export interface HealthOptions {
   readyTimeoutMs?: number;
   /** Where the shared counters go right now: a Redis outage moves them to the database and stays ready (docs/decisions/025). */
   counters?: () => 'redis' | 'postgres';
+  /** With Stripe: whether its webhook events arrive in the API version this server reads (docs/decisions/024). Reported, never 503. */
+  stripeWebhooks?: () => { status: string };
 }
 
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
@@ -24,7 +26,11 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
     reply.header('cache-control', 'no-store');
     try {
       await withinMs(options.database.ping(), readyTimeoutMs);
-      return { status: 'ready', ...(options.counters ? { counters: options.counters() } : {}) };
+      return {
+        status: 'ready',
+        ...(options.counters ? { counters: options.counters() } : {}),
+        ...(options.stripeWebhooks ? { stripeWebhooks: options.stripeWebhooks() } : {}),
+      };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
       return reply.status(503).send({ message: 'The database is not answering.' });

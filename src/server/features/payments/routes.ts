@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createPaymentIntentInput, PAYMENT_INTENT_LABELS, paymentStatusQuery, TEST_CARD_LABELS, testCardPaymentInput } from '../../../contract/payments.js';
-import { InvalidWebhookError } from '../../adapters/payments/types.js';
+import { STRIPE_API_VERSION } from '../../adapters/payments/stripe.js';
+import { InvalidWebhookError, WrongApiVersionError } from '../../adapters/payments/types.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import type { PaymentsService } from './service.js';
+import { createWebhookVersionWatch, type WebhookVersionWatch } from './webhook-version.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:-]{8,200}$/;
 
@@ -11,10 +13,22 @@ export interface PaymentRoutesOptions {
   payments: PaymentsService;
   /** Payment creations and test-card attempts per client address per minute. */
   rateLimitPerMinute: number;
+  /** Remembers events refused for their API version, for /readyz (one is made when omitted). */
+  webhookVersion?: WebhookVersionWatch;
 }
+
+/** What answers an event of another API version: 422, never 2xx, so Stripe keeps retrying it until the endpoint is fixed (decision 024). */
+export const WRONG_API_VERSION_STATUS = 422;
 
 export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutesOptions): Promise<void> {
   const { payments } = options;
+  const webhookVersion = options.webhookVersion ?? createWebhookVersionWatch();
+  if (payments.provider.kind === 'stripe') {
+    app.log.info(
+      { apiVersion: STRIPE_API_VERSION },
+      `Stripe webhooks are read in API version ${STRIPE_API_VERSION} only; the endpoint must be created with it (README, Payments)`,
+    );
+  }
   const rateLimit = { max: options.rateLimitPerMinute, timeWindow: '1 minute' };
 
   app.post('/api/create-payment-intent', { config: { rateLimit } }, async (request) => {
@@ -54,6 +68,17 @@ export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutes
         if (error instanceof InvalidWebhookError) {
           request.log.warn({ reqId: request.id, reason: error.message }, 'webhook refused: signature does not verify');
           throw new HttpError(400, 'The webhook signature does not verify.');
+        }
+        if (error instanceof WrongApiVersionError) {
+          webhookVersion.refused(error);
+          request.log.error(
+            { reqId: request.id, event: error.eventId, type: error.eventType, apiVersion: error.apiVersion, expected: error.expectedVersion },
+            'webhook refused: Stripe rendered this event in another API version; fix the webhook endpoint (README, Payments)',
+          );
+          throw new HttpError(
+            WRONG_API_VERSION_STATUS,
+            `This server reads Stripe events of API version ${error.expectedVersion} only; this one is ${error.apiVersion ?? 'unknown'}.`,
+          );
         }
         throw error;
       }

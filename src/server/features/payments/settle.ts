@@ -112,7 +112,9 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, te
   const periodStart = sub?.currentPeriodStart ?? state.paidAt;
   const periodEnd = sub?.currentPeriodEnd ?? addMonths(state.paidAt, cycleMonths(sub?.billingCycle ?? 'month'));
   // Set for every plan: one without a renewal price can change to one with, whose price then follows the same date.
-  const renewalStartsAt = addMonths(state.paidAt, FIRST_PRICE_MONTHS);
+  // Counted from the period's start (Stripe's, when its subscription event came first), so it lands
+  // on a period boundary; with Stripe, scheduling the renewal then takes the boundary from Stripe.
+  const renewalStartsAt = addMonths(periodStart, FIRST_PRICE_MONTHS);
   await tx
     .update(subscriptions)
     .set({
@@ -315,6 +317,8 @@ export function createSettlement(deps: SettleDeps) {
           eq(subscriptions.id, subscriptionId),
           eq(subscriptions.provider, 'stripe'),
           eq(subscriptions.status, 'active'),
+          // Ending at the period's end: no renewal to price (and Stripe refuses a schedule then).
+          eq(subscriptions.cancelAtPeriodEnd, false),
           isNull(subscriptions.providerScheduleId),
         ),
       );
@@ -322,7 +326,7 @@ export function createSettlement(deps: SettleDeps) {
     const [plan] = await deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, sub.planId));
     if (!plan) return;
     try {
-      const scheduleId = await deps.provider.scheduleRenewal({
+      const scheduled = await deps.provider.scheduleRenewal({
         providerSubscriptionId: sub.providerSubscriptionId,
         idempotencyKey: `renewal-${sub.id}`,
         plan,
@@ -330,8 +334,15 @@ export function createSettlement(deps: SettleDeps) {
         priceCents: sub.priceCents,
         renewalPriceCents: sub.renewalPriceCents,
         firstPhaseMonths: FIRST_PRICE_MONTHS,
+        renewalStartsAt: sub.renewalStartsAt ?? addMonths(sub.currentPeriodStart ?? sub.createdAt, FIRST_PRICE_MONTHS),
       });
-      if (scheduleId) await deps.db.update(subscriptions).set({ providerScheduleId: scheduleId, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+      if (scheduled) {
+        // The renewal date is Stripe's period boundary from now on, so later schedules (plan changes) use it too.
+        await deps.db
+          .update(subscriptions)
+          .set({ providerScheduleId: scheduled.scheduleId, renewalStartsAt: scheduled.renewalStartsAt, updatedAt: new Date() })
+          .where(eq(subscriptions.id, sub.id));
+      }
     } catch (error) {
       deps.log.error({ err: error, subscriptionId }, 'could not schedule the renewal price; will retry on the next subscription event');
     }

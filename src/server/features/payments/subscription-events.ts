@@ -30,6 +30,10 @@ export async function changeSubscription(
     .where(
       and(
         eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId),
+        // Stripe never turns a subscription back to incomplete: an incomplete state only stands
+        // until something else is known (an earlier event, or the first payment booked without
+        // one), whatever the order the events arrive in.
+        event.status === 'incomplete' ? eq(subscriptions.status, 'incomplete') : undefined,
         or(
           isNull(subscriptions.providerEventAt),
           lt(subscriptions.providerEventAt, event.createdAt),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planUpdateInput } from '../../../contract/plan-admin.js';
 import type { Db } from '../../db/client.js';
+import { serialIdParam } from '../../db/ids.js';
 import { parseInput } from '../../http/validate.js';
 import type { SerialisedJson } from '../../lib/cached-json.js';
 import { updatePlan, type PlanCatalogue } from './service.js';
@@ -22,7 +23,10 @@ export async function planRoutes(app: FastifyInstance, options: { catalogue: Pla
   });
 }
 
-/** Editing plans in settings (employees only: registered through the guard). */
+/**
+ * Editing plans in settings (registered through the guard). A plan is what clients pay: changing
+ * it needs the billing permission, like refunds (docs/decisions/023).
+ */
 export async function planAdminRoutes(app: FastifyInstance, options: { db: Db; catalogue: PlanCatalogue }): Promise<void> {
   const labels = {
     displayName: 'Name',
@@ -33,8 +37,8 @@ export async function planAdminRoutes(app: FastifyInstance, options: { db: Db; c
     renewalPrice: 'Renewal price',
     mostPopular: 'Most Popular',
   };
-  app.put<{ Params: { id: string } }>('/api/subscription-plans/:id', async (request) => {
-    const plan = await updatePlan(options.db, Number(request.params.id), parseInput(planUpdateInput, request.body, labels));
+  app.put<{ Params: { id: string } }>('/api/subscription-plans/:id', { config: { permission: 'billing' } }, async (request) => {
+    const plan = await updatePlan(options.db, serialIdParam(request.params.id), parseInput(planUpdateInput, request.body, labels));
     options.catalogue.invalidate();
     request.activity = { action: 'update', subject: 'plan', detail: { id: plan.id, name: plan.name, price: plan.price } };
     return plan;

@@ -82,5 +82,8 @@ function useBillingChange<V>(run: (vars: V) => Promise<unknown>) {
 
 export const useCancelClient = (id: string) =>
   useBillingChange((reason: string) => callApi(cancelClientSubscription, { params: { id }, body: { reason: reason.trim() || undefined } }));
-export const useRefundInvoice = (id: string) => useBillingChange((invoiceId: string) => callApi(refundClientInvoice, { params: { id, invoiceId } }));
+export const useRefundInvoice = (id: string) =>
+  useBillingChange(({ invoiceId, ...body }: { invoiceId: string; amount: string; reason: string }) =>
+    callApi(refundClientInvoice, { params: { id, invoiceId }, body }),
+  );
 export const useResendReceipt = (id: string) => useMutation({ mutationFn: (invoiceId: string) => callApi(resendClientReceipt, { params: { id, invoiceId } }) });

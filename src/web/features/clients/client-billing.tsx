@@ -2,15 +2,17 @@ import { useState } from 'react';
 import type { InvoiceView, SubscriptionOverview } from '../../../contract/billing';
 import { CANCEL_REASON_MAX } from '../../../contract/clients';
 import { formatAmount as money } from '../../../contract/money';
+import { useEmployee } from '../auth/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog, Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { Field, Textarea } from '../../components/ui/field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useCancelClient, useClientBilling, useRefundInvoice, useResendReceipt } from './api';
 import { day } from './format';
+import { RefundDialog } from './refund-dialog';
 
 const STATUS: Record<SubscriptionOverview['status'], string> = { incomplete: 'Not paid yet', active: 'Active', past_due: 'Past due', canceled: 'Cancelled' };
 
@@ -22,10 +24,12 @@ function subscriptionLine(s: SubscriptionOverview): string {
 
 /**
  * The client's billing as the agency sees it: the subscription, its next charge and the invoices,
- * with what the team may do for the client: resend a receipt, refund a payment, cancel.
+ * with what the team may do for the client: resend a receipt; with the billing permission, refund
+ * (part of) a payment and cancel (the server refuses the rest anyway).
  */
 export function ClientBilling({ clientId }: { clientId: string }) {
   const billing = useClientBilling(clientId);
+  const canBill = useEmployee().data?.billing === true;
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [refunding, setRefunding] = useState<InvoiceView | null>(null);
@@ -57,7 +61,7 @@ export function ClientBilling({ clientId }: { clientId: string }) {
               · {s.card.brand} ending in {s.card.last4}
             </span>
           )}
-          {(s.status === 'active' || s.status === 'past_due') && !s.cancelAtPeriodEnd && (
+          {canBill && (s.status === 'active' || s.status === 'past_due') && !s.cancelAtPeriodEnd && (
             <Button variant="outline" size="sm" className="ml-auto" onClick={() => setCancelling(true)}>
               Cancel subscription
             </Button>
@@ -77,6 +81,9 @@ export function ClientBilling({ clientId }: { clientId: string }) {
               <span>{day(invoice.attemptedAt)}</span>
               <span className="font-semibold">{money(invoice.amount, invoice.currency)}</span>
               <Badge variant={invoice.status === 'paid' ? 'default' : invoice.status === 'failed' ? 'red' : 'secondary'}>{invoice.status}</Badge>
+              {invoice.status === 'paid' && Number(invoice.refunded) > 0 && (
+                <span className="text-muted-foreground">{money(invoice.refunded, invoice.currency)} refunded</span>
+              )}
               {invoice.status === 'paid' && (
                 <span className="ml-auto flex gap-2">
                   <Button
@@ -93,36 +100,18 @@ export function ClientBilling({ clientId }: { clientId: string }) {
                   >
                     Resend receipt
                   </Button>
-                  <Button variant="ghost" size="sm" aria-label={`Refund ${invoice.number}`} onClick={() => setRefunding(invoice)}>
-                    Refund
-                  </Button>
+                  {canBill && (
+                    <Button variant="ghost" size="sm" aria-label={`Refund ${invoice.number}`} onClick={() => setRefunding(invoice)}>
+                      Refund
+                    </Button>
+                  )}
                 </span>
               )}
             </li>
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={refunding !== null}
-        onOpenChange={(open) => !open && setRefunding(null)}
-        title={refunding ? `Refund ${refunding.number}?` : 'Refund'}
-        description={
-          refunding ? `${money(refunding.amount, refunding.currency)} goes back to the client's card and out of revenue. The client gets an e-mail.` : ''
-        }
-        confirmLabel="Refund"
-        pendingLabel="Refunding..."
-        pending={refund.isPending}
-        onConfirm={() =>
-          refunding &&
-          refund.mutate(refunding.id, {
-            onSuccess: () => {
-              toast({ title: 'Refunded', description: `${refunding.number} was refunded.` });
-              setRefunding(null);
-            },
-            onError: failed('The refund did not go through'),
-          })
-        }
-      />
+      <RefundDialog invoice={refunding} refund={refund} onClose={() => setRefunding(null)} />
       <Dialog open={cancelling} onOpenChange={setCancelling}>
         <DialogContent
           title="Cancel this subscription?"

@@ -14,7 +14,7 @@ import { AddEmployeeForm } from './add-employee-form';
 
 type Pending = { kind: 'disable' | 'remove'; employee: EmployeeSummary } | null;
 
-/** Owners add, promote, disable and remove employees. */
+/** Owners add, promote, grant the billing permission to, disable and remove employees. */
 export function EmployeesCard({ selfId }: { selfId: string }) {
   const employees = useEmployees(true);
   const update = useUpdateEmployee();
@@ -73,6 +73,7 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
                 <p className="truncate text-sm text-muted-foreground">{e.email}</p>
                 <div className="mt-1 flex flex-wrap gap-1">
                   <Badge variant={e.role === 'owner' ? 'default' : 'outline'}>{e.role === 'owner' ? 'Owner' : 'Staff'}</Badge>
+                  {e.role === 'staff' && e.billing && <Badge variant="secondary">Billing</Badge>}
                   {e.disabled && <Badge variant="red">Disabled</Badge>}
                   {e.twoFactorEnabled && <Badge variant="secondary">Two-factor on</Badge>}
                   {e.signInMethods.includes('sso') && <Badge variant="secondary">Single sign-on</Badge>}
@@ -88,6 +89,25 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
                   >
                     {e.role === 'owner' ? `Make ${e.name} staff` : `Make ${e.name} owner`}
                   </Button>
+                  {/* Owners always have it; staff get it from an owner (refunds, cancelling for a client, plans). */}
+                  {e.role === 'staff' && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={update.isPending}
+                      onClick={() =>
+                        update.mutate(
+                          { id: e.id, billing: !e.billing },
+                          {
+                            onSuccess: () => toast({ title: e.billing ? 'Billing permission removed' : 'Billing permission granted', description: e.email }),
+                            onError: fail,
+                          },
+                        )
+                      }
+                    >
+                      {e.billing ? `Remove billing from ${e.name}` : `Allow ${e.name} billing`}
+                    </Button>
+                  )}
                   {e.disabled ? (
                     <Button
                       size="sm"

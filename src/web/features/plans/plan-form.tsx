@@ -14,8 +14,8 @@ const HINTS: Partial<Record<keyof PlanFormValues, string>> = {
   features: 'One feature per line.',
 };
 
-/** One plan's name, price and what it includes; saved on its own. */
-export function PlanForm({ plan }: { plan: SubscriptionPlan }) {
+/** One plan's name, price and what it includes; saved on its own. Read-only without the billing permission. */
+export function PlanForm({ plan, readOnly = false }: { plan: SubscriptionPlan; readOnly?: boolean }) {
   const save = useSavePlan();
   const [values, setValues] = useState<PlanFormValues>(() => planValuesOf(plan));
   // 'Most Popular' is one plan at a time: when saving another plan moves it, this box follows.
@@ -58,56 +58,58 @@ export function PlanForm({ plan }: { plan: SubscriptionPlan }) {
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label={`Edit plan ${plan.displayName}`} className="grid gap-4 sm:grid-cols-2">
-      {text('displayName', 'Display name')}
-      <Field id={`${prefix}-cycle`} label="Billing cycle" error={errors.billingCycle}>
-        <Select id={`${prefix}-cycle`} value={values.billingCycle} onChange={(e) => set('billingCycle', e.target.value)}>
-          <option value="month">Monthly</option>
-          <option value="year">Yearly</option>
-        </Select>
-      </Field>
-      <Field id={`${prefix}-description`} label="Description" required error={errors.description} className="sm:col-span-2">
-        <Textarea
-          id={`${prefix}-description`}
-          rows={2}
-          value={values.description}
-          onChange={(e) => set('description', e.target.value)}
-          aria-invalid={Boolean(errors.description)}
-          aria-describedby={describedBy(`${prefix}-description`, errors.description)}
-        />
-      </Field>
-      {text('price', 'Price ($)', 'decimal')}
-      <div className="grid gap-1.5">
-        {text('renewalPrice', 'Renewal price ($)', 'decimal')}
-        <p className="text-xs text-muted-foreground" aria-live="polite">
-          Shown on the plan card: {note ? <span className="font-medium text-foreground">{note}</span> : 'no renewal note'}
-        </p>
-      </div>
-      <Field id={`${prefix}-features`} label="Features" required error={errors.features} hint={HINTS.features} className="sm:col-span-2">
-        <Textarea
-          id={`${prefix}-features`}
-          rows={Math.min(10, Math.max(4, featureLines(values.features).length + 1))}
-          value={values.features}
-          onChange={(e) => set('features', e.target.value)}
-          aria-invalid={Boolean(errors.features)}
-          aria-describedby={describedBy(`${prefix}-features`, errors.features, HINTS.features)}
-        />
-      </Field>
-      <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
-        <input type="checkbox" checked={values.mostPopular} onChange={(e) => set('mostPopular', e.target.checked)} className="size-4 accent-flag-red" />
-        Most Popular
-        <span className="font-normal text-muted-foreground">(one plan at a time; ticking it here takes it off the others)</span>
-      </label>
-      {save.error && Object.keys(errors).length === 0 && (
-        <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
-          {errorMessage(save.error, 'The plan was not saved.')}
-        </p>
-      )}
-      <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : `Save ${plan.displayName}`}
-        </Button>
-      </div>
+    <form noValidate onSubmit={submit} aria-label={`Edit plan ${plan.displayName}`}>
+      <fieldset disabled={readOnly} className="grid gap-4 sm:grid-cols-2">
+        {text('displayName', 'Display name')}
+        <Field id={`${prefix}-cycle`} label="Billing cycle" error={errors.billingCycle}>
+          <Select id={`${prefix}-cycle`} value={values.billingCycle} onChange={(e) => set('billingCycle', e.target.value)}>
+            <option value="month">Monthly</option>
+            <option value="year">Yearly</option>
+          </Select>
+        </Field>
+        <Field id={`${prefix}-description`} label="Description" required error={errors.description} className="sm:col-span-2">
+          <Textarea
+            id={`${prefix}-description`}
+            rows={2}
+            value={values.description}
+            onChange={(e) => set('description', e.target.value)}
+            aria-invalid={Boolean(errors.description)}
+            aria-describedby={describedBy(`${prefix}-description`, errors.description)}
+          />
+        </Field>
+        {text('price', 'Price ($)', 'decimal')}
+        <div className="grid gap-1.5">
+          {text('renewalPrice', 'Renewal price ($)', 'decimal')}
+          <p className="text-xs text-muted-foreground" aria-live="polite">
+            Shown on the plan card: {note ? <span className="font-medium text-foreground">{note}</span> : 'no renewal note'}
+          </p>
+        </div>
+        <Field id={`${prefix}-features`} label="Features" required error={errors.features} hint={HINTS.features} className="sm:col-span-2">
+          <Textarea
+            id={`${prefix}-features`}
+            rows={Math.min(10, Math.max(4, featureLines(values.features).length + 1))}
+            value={values.features}
+            onChange={(e) => set('features', e.target.value)}
+            aria-invalid={Boolean(errors.features)}
+            aria-describedby={describedBy(`${prefix}-features`, errors.features, HINTS.features)}
+          />
+        </Field>
+        <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
+          <input type="checkbox" checked={values.mostPopular} onChange={(e) => set('mostPopular', e.target.checked)} className="size-4 accent-flag-red" />
+          Most Popular
+          <span className="font-normal text-muted-foreground">(one plan at a time; ticking it here takes it off the others)</span>
+        </label>
+        {save.error && Object.keys(errors).length === 0 && (
+          <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
+            {errorMessage(save.error, 'The plan was not saved.')}
+          </p>
+        )}
+        <div className="flex justify-end sm:col-span-2">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : `Save ${plan.displayName}`}
+          </Button>
+        </div>
+      </fieldset>
     </form>
   );
 }
