@@ -52,6 +52,8 @@ export default defineConfig({
       // Specs that sign in send their own X-Forwarded-For (`signInFrom`), as browsers behind a
       // proxy do, so the per-address sign-in limit (5 a minute) counts each spec on its own.
       TRUST_PROXY: 'true',
+      // The hosts pages may name in their links (docs/decisions/022); ssr.spec renders pages for these at once.
+      ALLOWED_HOSTS: 'one.example,two.example,three.example,four.example',
       // Test-only (docs/decisions/020): the website check may reach the specs' fake websites on
       // 127.0.0.1. Loopback only, never other private ranges; start-up refuses it with an https PUBLIC_URL.
       WEBSITE_FETCH_ALLOW_LOOPBACK: 'true',

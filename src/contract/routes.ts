@@ -104,12 +104,6 @@ function matchesRoute(routes: readonly string[], path: string): boolean {
   });
 }
 
-/**
- * The query parameters the server-rendered pages read (a checkout link's registration, the payment
- * confirmation's intent, the billing page's sign-in token); any other (utm_source, …) changes nothing.
- */
-export const RENDERED_QUERY_PARAMS: readonly string[] = [CHECKOUT_REGISTRATION_PARAM, 'payment_intent', 'payment_intent_client_secret', 'token'];
-
 export function isKnownWebPath(path: string): boolean {
   return matchesRoute(WEB_ROUTES, path);
 }

@@ -76,7 +76,7 @@ export interface AppOptions {
   database: Database;
   /** The built front end; when missing (tests, `npm run dev`) only the API is served. */
   /** The built front end; `ssrEntry` (dist/ssr/entry-server.js) renders the public pages on the server. */
-  web?: { webDir: string; shellFile: string; ssrEntry?: string };
+  web?: { webDir: string; shellFile: string; ssrEntry?: string; renderBudget?: { burst: number; perMinute: number } };
   /** pino instance; no logging when omitted (tests). */
   logger?: FastifyBaseLogger;
   /** One log line per request (method, url, status, time); errors are always logged. */
@@ -188,7 +188,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = createSignInLimits({ counters, secret: async () => (await auth.$context).secret, secureCookies: https });
   await app.register(authRoutes, { auth, activity, oidc: config.oidc, counters, limits });
   const catalogue = createPlanCatalogue(database.db);
-  await app.register(siteRoutes, { publicUrl: config.site.publicUrl, plans: async () => JSON.parse(await catalogue.json()) as SubscriptionPlan[] });
+  // Absolute links in pages, robots.txt and the sitemap: PUBLIC_URL, an allowed host, or localhost (docs/decisions/022).
+  const siteOrigin = { publicUrl: config.site.publicUrl, allowedHosts: config.site.allowedHosts, port: config.port };
+  await app.register(siteRoutes, { origin: siteOrigin, plans: async () => JSON.parse(await catalogue.json()) as SubscriptionPlan[] });
   await app.register(planRoutes, { catalogue });
   const showcase = createPortfolioShowcase(database.db);
   await app.register(portfolioRoutes, { showcase });
@@ -300,7 +302,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(registerWeb, {
       ...web,
       site: config.site,
-      publicUrl: config.site.publicUrl,
+      origin: siteOrigin,
+      plans: () => catalogue.serialised(),
       ...(ssrEntry ? { ssr: { entryFile: ssrEntry, data: pageData } } : {}),
     });
   }

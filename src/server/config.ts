@@ -1,8 +1,14 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidHost } from './http/host.js';
 import { DEFAULT_SEARCH_LOCATION, DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from '../contract/site.js';
 
+const hostList = (v: string) =>
+  v
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().optional());
 
@@ -17,6 +23,17 @@ const envSchema = z.object({
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
   SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
   PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  // Without PUBLIC_URL, the hosts a request may name for its own links (docs/decisions/022).
+  ALLOWED_HOSTS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default('')
+      .refine(
+        (v) => hostList(v).every((h) => isValidHost(h)),
+        'ALLOWED_HOSTS must be a comma-separated list of host names, each with its port when not 80/443 (e.g. agency.example.com,www.agency.example.com,localhost:5000)',
+      ),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
@@ -122,7 +139,8 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   /** Signs session cookies; made once and kept in the database when unset. */
   authSecret: string | undefined;
-  site: { name: string; supportEmail: string; publicUrl: string | undefined };
+  /** `allowedHosts`: without PUBLIC_URL, the hosts (host[:port], lower case) a request may name for its links (ALLOWED_HOSTS). */
+  site: { name: string; supportEmail: string; publicUrl: string | undefined; allowedHosts: string[] };
   logLevel: string;
   logRequests: boolean;
   /** Fastify's trustProxy: all proxies (true), none, a hop count, or the proxies' addresses/CIDR ranges. */
@@ -205,7 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     authSecret: e.AUTH_SECRET,
-    site: { name: e.SITE_NAME, supportEmail: e.SUPPORT_EMAIL, publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') },
+    site: { name: e.SITE_NAME, supportEmail: e.SUPPORT_EMAIL, publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''), allowedHosts: hostList(e.ALLOWED_HOSTS) },
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -10,19 +10,31 @@ const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9A-Fa-f:.]{2,45}
 /** Whether `host` (a Host or X-Forwarded-Host value) is a syntactically valid host[:port]. */
 export const isValidHost = (host: string | undefined): host is string => typeof host === 'string' && host.length <= 260 && HOST.test(host);
 
-/** Used when a request names no usable host (HTTP/1.0 without Host): links still parse. */
-export const FALLBACK_ORIGIN = 'http://localhost';
+/** Where absolute links may point: PUBLIC_URL, else one of the allowed hosts a request names, else this server on localhost. */
+export interface OriginRule {
+  publicUrl: string | undefined;
+  /** ALLOWED_HOSTS: the hosts (host[:port], lower case) a request may name for its own links. */
+  allowedHosts: readonly string[];
+  /** This server's port, for the `http://localhost:PORT` fallback (as e-mail links use). */
+  port: number;
+}
 
 /**
- * The origin for absolute links in answers (sitemap, robots.txt, canonical, Open Graph):
- * PUBLIC_URL when set, else the request's own host once checked. Answers built from the
- * request's host must send `Vary: Host`.
+ * The origin for absolute links in answers (sitemap, robots.txt, canonical, Open Graph, JSON-LD):
+ * PUBLIC_URL when set; else the request's host (X-Forwarded-Host behind a trusted proxy) only when
+ * ALLOWED_HOSTS lists it; else `http://localhost:PORT`. A host a visitor invents never names our
+ * links, nor makes a page of its own to render and cache (docs/decisions/022). Answers built from
+ * an allowed host must send `Vary: Host` (`variesByHost`).
  */
-export function requestOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl;
-  const protocol = request.protocol === 'https' ? 'https' : 'http';
-  return isValidHost(request.host) ? `${protocol}://${request.host}` : FALLBACK_ORIGIN;
+export function requestOrigin(request: FastifyRequest, rule: OriginRule): string {
+  if (rule.publicUrl) return rule.publicUrl;
+  const host = request.host?.toLowerCase();
+  if (isValidHost(host) && rule.allowedHosts.includes(host)) return `${request.protocol === 'https' ? 'https' : 'http'}://${host}`;
+  return emailOrigin(undefined, rule.port);
 }
+
+/** Whether answers' links depend on the request's host (no PUBLIC_URL, some allowed hosts). */
+export const variesByHost = (rule: OriginRule): boolean => !rule.publicUrl && rule.allowedHosts.length > 0;
 
 /**
  * The origin of links in e-mails (a checkout link, a billing sign-in link): PUBLIC_URL, else this

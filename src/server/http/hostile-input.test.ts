@@ -6,7 +6,7 @@ import { count } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { activityLog } from '../db/schema.js';
-import { TEST_DATABASES } from '../test/databases.js';
+import { TEST_DATABASES, testConfig } from '../test/databases.js';
 import { appUnderTest } from '../test/app-under-test.js';
 import { requestOrigin } from './host.js';
 
@@ -16,7 +16,7 @@ interface Refusal {
 }
 
 describe.each(TEST_DATABASES)('hostile input on %s', (kind) => {
-  const ctx = appUnderTest(kind, { role: 'owner' });
+  const ctx = appUnderTest(kind, () => ({ role: 'owner', config: testConfig({ ALLOWED_HOSTS: 'shop.example:8080,[::1]:5000' }) }));
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method, url, headers: { cookie: ctx.cookie, ...headers }, ...(payload === undefined ? {} : { payload: payload as string }) });
   const logged = async () => (await ctx.testDb.database.db.select({ n: count() }).from(activityLog))[0]!.n;
@@ -152,7 +152,10 @@ describe('the page shell and a hostile Host', () => {
     path.join(dir, 'index.html'),
     '<!doctype html><link rel="canonical" href="{{ORIGIN}}/"><meta property="og:url" content="{{ORIGIN}}/"><div id="root"></div>',
   );
-  const ctx = appUnderTest('pglite', { web: { webDir: path.join(dir, 'web'), shellFile: path.join(dir, 'index.html') } });
+  const ctx = appUnderTest('pglite', () => ({
+    config: testConfig({ ALLOWED_HOSTS: 'shop.example:8080' }),
+    web: { webDir: path.join(dir, 'web'), shellFile: path.join(dir, 'index.html') },
+  }));
 
   it('names the checked host, varies by Host, and refuses a malformed one without echoing it', async () => {
     const fine = await ctx.app.inject({ url: '/', headers: { host: 'shop.example:8080' } });
@@ -166,11 +169,14 @@ describe('the page shell and a hostile Host', () => {
     }
   });
 
-  it('falls back to a safe origin when a request names no host, and prefers PUBLIC_URL', () => {
+  it('falls back to this server on localhost when a request names no allowed host, and prefers PUBLIC_URL', () => {
     const request = (host: string | undefined, protocol = 'http') => ({ host, protocol }) as unknown as FastifyRequest;
-    expect(requestOrigin(request(undefined), undefined)).toBe('http://localhost');
-    expect(requestOrigin(request('a@b'), undefined)).toBe('http://localhost');
-    expect(requestOrigin(request('shop.example', 'https'), undefined)).toBe('https://shop.example');
-    expect(requestOrigin(request('evil.example'), 'https://agency.example.com')).toBe('https://agency.example.com');
+    const rule = { publicUrl: undefined, allowedHosts: ['shop.example'], port: 5000 };
+    expect(requestOrigin(request(undefined), rule)).toBe('http://localhost:5000');
+    expect(requestOrigin(request('a@b'), rule)).toBe('http://localhost:5000');
+    expect(requestOrigin(request('evil.example'), rule)).toBe('http://localhost:5000');
+    expect(requestOrigin(request('shop.example', 'https'), rule)).toBe('https://shop.example');
+    expect(requestOrigin(request('SHOP.example'), rule)).toBe('http://shop.example');
+    expect(requestOrigin(request('evil.example'), { ...rule, publicUrl: 'https://agency.example.com' })).toBe('https://agency.example.com');
   });
 });

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../test/databases.js';
 import { appUnderTest } from '../test/app-under-test.js';
+import { RenderBudget, RenderCache } from './server-rendering.js';
 
 /**
  * A stand-in for dist/ with a server renderer that counts its calls and can be made to fail or
@@ -22,10 +24,11 @@ function fakeBuildWithRenderer() {
   fs.writeFileSync(
     entry,
     `export const calls = [];
+export const behaviour = { fail: false, slow: false };
 export async function render({ url, site, data }) {
   calls.push(url);
-  if (url.includes('fail')) throw new Error('boom');
-  if (url.includes('slow')) await new Promise((resolve) => setTimeout(resolve, 5000));
+  if (behaviour.fail) throw new Error('boom');
+  if (behaviour.slow) await new Promise((resolve) => setTimeout(resolve, 5000));
   const plans = data['/api/subscription-plans'];
   const html = '<main data-origin="' + site.origin + '">' + url + ' ' + plans.map((p) => p.displayName).join(',') + ' ' + data['/api/portfolio'].length + '</main>';
   return { html, money: Object.fromEntries(plans.map((p) => ['en usd ' + p.price, '$</' + p.price])) };
@@ -38,6 +41,7 @@ describe('public pages rendered on the server', () => {
   const build = fakeBuildWithRenderer();
   const ctx = appUnderTest('pglite', () => ({ config: testConfig({ PUBLIC_URL: 'https://agency.example.com' }), web: build.web, role: 'owner' }));
   const calls = async () => ((await import(build.entry)) as { calls: string[] }).calls;
+  const behaviour = async () => ((await import(build.entry)) as { behaviour: { fail: boolean; slow: boolean } }).behaviour;
 
   it('puts the rendered app and the data it used into the shell, for the public pages and the 404 page only', async () => {
     const home = await ctx.app.inject('/');
@@ -82,19 +86,32 @@ describe('public pages rendered on the server', () => {
     const before = (await calls()).length;
     for (const url of ['/?utm_source=a', '/?utm_source=b&fbclid=x', '/']) expect((await ctx.app.inject(url)).statusCode).toBe(200);
     expect((await calls()).length).toBeLessThanOrEqual(before + 1);
-    const link = await ctx.app.inject('/checkout/growing?registration=00000000-0000-4000-8000-000000000000&utm_medium=email');
-    expect(link.body).toContain('/checkout/growing?registration=00000000-0000-4000-8000-000000000000 ');
+    // A checkout link is rendered as 'a link naming a registration', never with the visitor's id.
+    const link = await ctx.app.inject('/checkout/growing?registration=12345678-aaaa-4000-8000-000000000000&utm_medium=email');
+    expect(link.body).toContain('/checkout/growing?registration=00000000-0000-0000-0000-000000000000 ');
+    expect(link.body).not.toContain('12345678-aaaa');
     expect(link.body).not.toContain('utm_medium');
   });
 
   it('sends the empty shell when rendering fails or takes too long, and keeps serving', async () => {
-    for (const url of ['/checkout/fail', '/checkout/slow']) {
-      const res = await ctx.app.inject(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root"></div>');
-      expect(res.body).not.toContain('ssr-data');
+    const mode = await behaviour();
+    try {
+      for (const [url, set] of [
+        ['/account', () => (mode.fail = true)],
+        ['/es/account', () => ((mode.fail = false), (mode.slow = true))],
+      ] as const) {
+        set();
+        const res = await ctx.app.inject(url);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<div id="root"></div>');
+        expect(res.body).not.toContain('ssr-data');
+      }
+    } finally {
+      mode.fail = mode.slow = false;
     }
     expect((await ctx.app.inject('/')).body).toContain('<main');
+    // A render that failed is not kept: the next request renders the page.
+    expect((await ctx.app.inject('/account')).body).toContain('<main');
   });
 
   it('describes the agency, its services and one offer per plan (price and renewal price) on the landing page, in each language', async () => {
@@ -130,5 +147,182 @@ describe('public pages rendered on the server', () => {
     const es = (await ctx.app.inject('/es/checkout/growing')).body;
     expect(es).toContain('<title>Pago: plan Growing · Test Agency</title>');
     expect(es).toMatch(/<meta name="description" content="El plan Growing de Test Agency, una agencia web de veteranos: \$299\.00 por mes /);
+  });
+});
+
+/**
+ * What a request may make the server render (docs/decisions/022): invented paths, plans, query
+ * values and hosts cost no render of their own, and what a visitor brings is never in a page kept
+ * for others.
+ */
+describe('the cost of a request does not depend on values a visitor invents', () => {
+  const build = fakeBuildWithRenderer();
+  const ctx = appUnderTest('pglite', () => ({
+    // No PUBLIC_URL: the links may name an allowed host only; forwarded headers are believed (the worst case).
+    config: testConfig({ TRUST_PROXY: 'true', ALLOWED_HOSTS: 'agency.example.com,www.agency.example.com' }),
+    web: { ...build.web, renderBudget: { burst: 1000, perMinute: 0 } },
+  }));
+  const calls = async () => ((await import(build.entry)) as { calls: string[] }).calls;
+  /** Renders caused by `requests` (each a URL or inject options), and their answers. */
+  const rendersFor = async (requests: (string | { url: string; headers: Record<string, string> })[]) => {
+    const before = (await calls()).length;
+    const answers = [];
+    for (const request of requests) answers.push(await ctx.app.inject(request));
+    return { renders: (await calls()).length - before, answers };
+  };
+  const N = 40;
+  const uuid = (i: number) => `${String(i).padStart(8, '0')}-bbbb-4000-8000-000000000000`;
+
+  it('renders the 404 page once per language for any number of unknown paths, each answer naming its own path', async () => {
+    const paths = Array.from({ length: N }, (_, i) => `/invented-${i}/x"<y`);
+    const { renders, answers } = await rendersFor([...paths, ...paths.map((p) => `/es${p}`)]);
+    expect(renders).toBeLessThanOrEqual(2);
+    answers.forEach((res, i) => {
+      expect(res.statusCode).toBe(404);
+      // The path goes into the one slot the page shows it in (the language switch), escaped.
+      expect(res.body).toContain(`/invented-${i % N}/x&quot;&lt;y`);
+      expect(res.body).not.toContain(`/invented-${(i + 1) % N}/`);
+      expect(res.body).not.toContain('__not_found_path__');
+    });
+    // Compressed answers carry the same page.
+    const br = await ctx.app.inject({ url: '/invented-br', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('/invented-br ');
+  });
+
+  it('renders one "plan not found" page for any number of unknown plans (404), and one page per real plan whatever its trailing slashes', async () => {
+    const { renders, answers } = await rendersFor([
+      ...Array.from({ length: N }, (_, i) => `/checkout/invented-${i}`),
+      ...Array.from({ length: N }, (_, i) => `/accessibility${'/'.repeat(i + 1)}`),
+    ]);
+    expect(renders).toBeLessThanOrEqual(2);
+    for (const res of answers.slice(0, N)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('invented-');
+      expect(res.body).not.toContain('rel="canonical"');
+    }
+    for (const res of answers.slice(N)) expect(res.statusCode).toBe(200);
+  });
+
+  it("renders a page once for any number of registration ids, tokens and payments' secrets; none of them is in any page", async () => {
+    const secrets = Array.from({ length: N }, (_, i) => `pi_${i}_secret_zz${i}`);
+    const requests = Array.from({ length: N }, (_, i) => [
+      `/checkout/growing?registration=${uuid(i)}`,
+      `/es/checkout/growing?registration=${uuid(i)}`,
+      `/account?token=tok-${i}-zz`,
+      `/payment-success?payment_intent=pi_${i}&payment_intent_client_secret=${secrets[i]}&redirect_status=succeeded`,
+    ]).flat();
+    const { renders, answers } = await rendersFor(requests);
+    // At most one render per page and language: a second visitor's new value costs a cached lookup.
+    expect(renders).toBeLessThanOrEqual(4);
+    const { renders: more } = await rendersFor([
+      `/checkout/growing?registration=${uuid(999)}`,
+      `/account?token=new`,
+      '/payment-success?payment_intent_client_secret=new',
+    ]);
+    expect(more).toBe(0);
+    // Nobody's value is in the pages served, their own included: the server renders the linked state only.
+    for (const res of answers) expect(res.body).not.toMatch(/bbbb-4000|tok-\d|_secret_zz|pi_\d/);
+    expect((await calls()).join(' ')).not.toMatch(/bbbb-4000|tok-\d|_secret_zz|pi_\d/);
+    expect(answers[0]!.body).toContain('/checkout/growing?registration=00000000-0000-0000-0000-000000000000 ');
+  });
+
+  it('renders a page once for any number of invented hosts and forwarded hosts, none of which names its links', async () => {
+    const hosts = Array.from({ length: N }, (_, i) => `h${i}.evil.example`);
+    const { renders, answers } = await rendersFor([
+      ...hosts.map((host) => ({ url: '/accessibility', headers: { host } })),
+      ...hosts.map((host) => ({ url: '/accessibility', headers: { host: 'agency.example.com', 'x-forwarded-host': host } })),
+    ]);
+    expect(renders).toBeLessThanOrEqual(1);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('evil.example');
+      expect(res.body).toContain('data-origin="http://localhost:5000"');
+    }
+  });
+});
+
+describe('absolute links without PUBLIC_URL, behind a trusted proxy', () => {
+  const build = fakeBuildWithRenderer();
+  const ctx = appUnderTest('pglite', () => ({
+    config: testConfig({ TRUST_PROXY: 'true', ALLOWED_HOSTS: 'agency.example.com' }),
+    web: build.web,
+  }));
+  const forged = [{ 'x-forwarded-host': 'evil.example' }, { host: 'evil.example' }, { host: 'agency.example.com', 'x-forwarded-host': 'evil.example' }];
+
+  it('never names a forged Host or X-Forwarded-Host in robots.txt, the sitemap, canonical and Open Graph links or JSON-LD', async () => {
+    for (const headers of forged) {
+      for (const url of ['/robots.txt', '/sitemap.xml', '/', '/es/checkout/growing', '/accessibility']) {
+        const res = await ctx.app.inject({ url, headers });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(res.body, `${url} ${JSON.stringify(headers)}`).not.toContain('evil.example');
+        expect(res.body).toContain('http://localhost:5000/');
+      }
+    }
+    const landing = (await ctx.app.inject({ url: '/', headers: { 'x-forwarded-host': 'evil.example' } })).body;
+    expect(landing).toMatch(/"url":"http:\/\/localhost:5000\/"/);
+    expect(landing).toContain('data-origin="http://localhost:5000"');
+  });
+
+  it('names an allowed host, as the proxy forwards it, and varies by Host', async () => {
+    const headers = { 'x-forwarded-host': 'agency.example.com', 'x-forwarded-proto': 'https' };
+    const sitemap = await ctx.app.inject({ url: '/sitemap.xml', headers });
+    expect(sitemap.body).toContain('<loc>https://agency.example.com/</loc>');
+    expect(sitemap.headers.vary).toMatch(/\bhost\b/i);
+    expect((await ctx.app.inject({ url: '/robots.txt', headers })).body).toContain('Sitemap: https://agency.example.com/sitemap.xml');
+    const page = (await ctx.app.inject({ url: '/accessibility', headers })).body;
+    expect(page).toContain('data-origin="https://agency.example.com"');
+  });
+});
+
+describe('the bound on what one address can make the server render', () => {
+  const build = fakeBuildWithRenderer();
+  const ctx = appUnderTest('pglite', () => ({
+    config: testConfig({ PUBLIC_URL: 'https://agency.example.com' }),
+    web: { ...build.web, renderBudget: { burst: 3, perMinute: 0 } },
+  }));
+  const from = (remoteAddress: string, url: string) => ctx.app.inject({ url, remoteAddress });
+
+  it('sends the empty shell (never an error) once an address has rendered its share; others and cached pages are not affected', async () => {
+    for (const url of ['/', '/es', '/accessibility']) expect((await from('203.0.113.1', url)).body).toContain('<main');
+    const over = await from('203.0.113.1', '/es/accessibility');
+    expect(over.statusCode).toBe(200);
+    expect(over.body).toContain('<div id="root"></div>');
+    const missing = await from('203.0.113.1', '/no-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"></div>');
+    // Pages already rendered cost nothing: still the rendered page.
+    expect((await from('203.0.113.1', '/es')).body).toContain('<main');
+    // Another address renders as usual.
+    expect((await from('203.0.113.2', '/es/accessibility')).body).toContain('<main');
+  });
+});
+
+describe('the render cache and the per-address budget', () => {
+  it('keeps the most recently used pages within a count and a byte size', () => {
+    const cache = new RenderCache<string>(3, 100);
+    cache.set('a', 'A', 10);
+    cache.set('b', 'B', 10);
+    cache.set('c', 'C', 10);
+    expect(cache.get('a')).toBe('A'); // now the most recent
+    cache.set('d', 'D', 10);
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c'), cache.get('d')]).toEqual(['A', 'C', 'D']);
+    cache.set('big', 'BIG', 0);
+    cache.resize('big', 'BIG', 90);
+    expect(cache.totalBytes).toBeLessThanOrEqual(100);
+    expect(cache.get('big')).toBe('BIG');
+    expect(cache.size).toBeLessThanOrEqual(2);
+  });
+
+  it('refills an address bucket over time and keeps a bounded number of addresses', () => {
+    let now = 0;
+    const budget = new RenderBudget(2, 60, 2, () => now);
+    expect([budget.take('a'), budget.take('a'), budget.take('a')]).toEqual([true, true, false]);
+    now += 1_000; // one a second
+    expect([budget.take('a'), budget.take('a')]).toEqual([true, false]);
+    budget.take('b');
+    budget.take('c'); // 'a' is dropped: it starts full again
+    expect([budget.take('a'), budget.take('a')]).toEqual([true, true]);
   });
 });

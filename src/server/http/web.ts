@@ -7,8 +7,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listPlans } from '../../contract/plan-list.js';
 import type { SubscriptionPlan } from '../../contract/plans.js';
-import { isKnownWebPath, isServerRenderedPath, RENDERED_QUERY_PARAMS, splitLocale } from '../../contract/routes.js';
-import { requestOrigin } from './host.js';
+import { requestOrigin, variesByHost, type OriginRule } from './host.js';
+import {
+  FRESH_BROTLI,
+  FRESH_GZIP,
+  NOT_FOUND_SLOT,
+  RenderBudget,
+  RenderCache,
+  renderTarget,
+  SLOT_BROTLI,
+  SLOT_GZIP,
+  type RenderTarget,
+} from './server-rendering.js';
 import { fillRoot, isIndexable, renderShell, type ShellPage, type SiteInfo } from './shell.js';
 
 export interface WebOptions {
@@ -16,9 +26,14 @@ export interface WebOptions {
   webDir: string;
   shellFile: string;
   site: SiteInfo;
-  publicUrl: string | undefined;
+  /** Where the pages' absolute links point: PUBLIC_URL, an allowed host, or localhost (http/host.ts). */
+  origin: OriginRule;
+  /** The plans on sale (JSON and a version that changes with them): a checkout page is rendered for a plan that exists only. */
+  plans(): Promise<{ json: string; etag: string }>;
   /** Server rendering of the public pages (docs/decisions/016); without it every page is the empty shell. */
   ssr?: PageRendering;
+  /** Fresh renders one address may cause: `burst`, refilled at `perMinute` (docs/decisions/022). */
+  renderBudget?: { burst: number; perMinute: number };
 }
 
 export interface PageRendering {
@@ -36,8 +51,15 @@ type RenderApp = (input: {
 
 /** A page that takes longer than this to render is sent as the empty shell (the browser renders it). */
 const RENDER_TIMEOUT_MS = 2_000;
-/** Rendered pages kept: by origin, URL and data version; cleared when full (URLs come from clients). */
+/**
+ * Rendered pages and shells kept, least recently used out first. Their keys are bounded (origin ×
+ * language × page × plan × parameter presence × data version, docs/decisions/022), so the caps only
+ * drop pages of an older data version: at most this many, and this many bytes (HTML and copies).
+ */
 const RENDERED_PAGES = 500;
+const RENDERED_BYTES = 32 * 1024 * 1024;
+/** A visitor's fresh renders: 20 at once, 20 more a minute (a visit causes a few; over it, the empty shell). */
+const RENDER_BUDGET = { burst: 20, perMinute: 20 };
 
 interface RenderedShell {
   identity: Buffer;
@@ -80,64 +102,78 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     },
   });
 
+  // Fresh pages are compressed at cheap levels (server-rendering.ts): never brotli 11 in a request.
   const compressed = (html: string): RenderedShell => {
     const identity = Buffer.from(html);
     return {
       identity,
-      br: zlib.brotliCompressSync(identity),
-      gzip: zlib.gzipSync(identity, { level: 9 }),
+      br: zlib.brotliCompressSync(identity, FRESH_BROTLI),
+      gzip: zlib.gzipSync(identity, FRESH_GZIP),
       etag: `"${crypto.createHash('sha1').update(identity).digest('base64url')}"`,
     };
   };
-  const cache = new Map<string, RenderedShell>();
-  /** The shell of one page: per origin, language and (for the hreflang alternates) public page. */
-  const shellFor = (origin: string, page: ShellPage): RenderedShell => {
-    const key = `${origin} ${page.locale} ${page.found ? page.path.split(/[?#]/)[0] : 404}`;
-    let shell = cache.get(key);
+  const sizeOf = (shell: RenderedShell) => shell.identity.length + shell.br.length + shell.gzip.length;
+  const shells = new RenderCache<RenderedShell>(RENDERED_PAGES, RENDERED_BYTES);
+  /** The empty shell of one page: per origin, language, page and plan (the head names them), never per request path. */
+  const shellFor = (origin: string, target: RenderTarget): RenderedShell => {
+    const key = `${origin}\n${target.locale}\n${target.status} ${target.page ?? ''} ${target.plan?.name ?? ''}`;
+    let shell = shells.get(key);
     if (!shell) {
-      shell = compressed(renderShell(template, options.site, origin, page));
-      if (cache.size > 200) cache.clear(); // origins come from Host headers, plan names from paths: keep the cache bounded
-      cache.set(key, shell);
+      shell = compressed(renderShell(template, options.site, origin, shellPage(target)));
+      shells.set(key, shell, sizeOf(shell));
     }
     return shell;
   };
 
+  // The plans, parsed once per version: every page request needs them to know its checkout page.
+  let plansSeen: { etag: string; plans: SubscriptionPlan[] } | undefined;
+  const plansNow = async (): Promise<SubscriptionPlan[]> => {
+    const { json, etag } = await options.plans();
+    if (plansSeen?.etag !== etag) plansSeen = { etag, plans: JSON.parse(json) as SubscriptionPlan[] };
+    return plansSeen.plans;
+  };
+
   const renderApp = options.ssr && fs.existsSync(options.ssr.entryFile) ? await loadRenderer(options.ssr.entryFile) : null;
-  const rendered = new Map<string, Promise<RenderedShell>>();
-  /** The page rendered on the server with the current data; the empty shell when it cannot be (logged). */
-  async function pageFor(request: FastifyRequest, origin: string, page: ShellPage): Promise<RenderedShell> {
-    if (!renderApp || !options.ssr || !isServerRenderedPath(request.url)) return shellFor(origin, page);
+  const rendered = new RenderCache<Promise<RenderedShell>>(RENDERED_PAGES, RENDERED_BYTES);
+  const budget = new RenderBudget(options.renderBudget?.burst ?? RENDER_BUDGET.burst, options.renderBudget?.perMinute ?? RENDER_BUDGET.perMinute);
+  /** The page rendered on the server with the current data; the empty shell when it cannot be (logged) or this address has rendered enough. */
+  async function pageFor(request: FastifyRequest, origin: string, target: RenderTarget): Promise<RenderedShell> {
+    if (!renderApp || !options.ssr || target.renderUrl === null) return shellFor(origin, target);
     try {
       const { version, json } = await options.ssr.data();
-      const url = pageUrl(request.url);
+      const url = target.renderUrl;
       const key = `${origin}\n${url}\n${version}`;
       let answer = rendered.get(key);
       if (!answer) {
+        // A fresh render: one address may cause only so many; over that it gets the empty shell (the browser renders it).
+        if (!budget.take(request.ip)) return shellFor(origin, target);
         const site = { ...options.site, origin };
         const data = JSON.parse(json) as Record<string, unknown>;
         const plans = data[listPlans.path] as SubscriptionPlan[] | undefined;
-        answer = withTimeout(renderApp({ url, site, data }), RENDER_TIMEOUT_MS).then(({ html, money }) =>
-          compressed(fillRoot(renderShell(template, options.site, origin, { ...page, plans }), html, json, money)),
+        const made = withTimeout(renderApp({ url, site, data }), RENDER_TIMEOUT_MS).then(({ html, money }) =>
+          compressed(fillRoot(renderShell(template, options.site, origin, { ...shellPage(target), plans }), html, json, money)),
         );
-        if (rendered.size >= RENDERED_PAGES) rendered.clear();
-        rendered.set(key, answer);
-        answer.catch(() => rendered.delete(key));
+        answer = made;
+        rendered.set(key, made);
+        made.then(
+          (shell) => rendered.resize(key, made, sizeOf(shell)),
+          () => rendered.delete(key),
+        );
       }
       return await answer;
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server rendering failed; sent the empty shell');
-      return shellFor(origin, page);
+      return shellFor(origin, target);
     }
   }
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const origin = requestOrigin(request, options.publicUrl);
-    const status = isKnownWebPath(request.url) ? 200 : 404;
-    // The language is the URL's: `/es/...` is Spanish (its 404 page too), anything else English.
-    const { locale, path } = splitLocale(request.url);
-    const shell = await pageFor(request, origin, { locale, path, found: status === 200 });
+    const origin = requestOrigin(request, options.origin);
+    const target = renderTarget(request.url, await plansNow());
+    const { status } = target;
+    const shell = await pageFor(request, origin, target);
     // Billing, payments, the admin area and sign-in stay out of search engines (robots.txt keeps crawlers out too).
-    const indexable = isIndexable(path, status === 200);
+    const indexable = isIndexable(target.path, target.page !== null);
     if (!indexable) reply.header('x-robots-tag', 'noindex');
     // The public pages anyone may read (landing, checkout, accessibility statement, the 404 page) hold
     // nothing of a person's, so they go without a cross-origin opener policy: with one, the browser
@@ -148,11 +184,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      // Without PUBLIC_URL the canonical and Open Graph links name the request's host.
-      .header('vary', options.publicUrl ? 'accept-encoding' : 'accept-encoding, host')
-      .header('etag', shell.etag);
-    if (status === 200 && request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
+      // The canonical and Open Graph links name the request's host when it is an allowed one.
+      .header('vary', variesByHost(options.origin) ? 'accept-encoding, host' : 'accept-encoding');
     const accepts = String(request.headers['accept-encoding'] ?? '');
+    // The 404 page is rendered once; each answer gets its own path in its slot (the language switch), compressed fast.
+    if (target.slot !== null && shell.identity.includes(NOT_FOUND_SLOT)) {
+      const body = Buffer.from(shell.identity.toString().split(NOT_FOUND_SLOT).join(target.slot));
+      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(body, SLOT_BROTLI));
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body, SLOT_GZIP));
+      return reply.send(body);
+    }
+    reply.header('etag', shell.etag);
+    if (status === 200 && request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
     if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(shell.br);
     if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(shell.gzip);
     return reply.send(shell.identity);
@@ -166,16 +209,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   });
 }
 
-/** The URL a page is rendered (and kept) for: its path and only the query parameters pages read, so `?utm_source=…` costs no render. */
-function pageUrl(requestUrl: string): string {
-  const url = new URL(requestUrl, 'http://page');
-  const kept = new URLSearchParams();
-  for (const name of RENDERED_QUERY_PARAMS) {
-    const value = url.searchParams.get(name);
-    if (value !== null) kept.set(name, value);
-  }
-  const query = kept.toString();
-  return query ? `${url.pathname}?${query}` : url.pathname;
+/** What the shell's head says about a target: its language, the route's own path (not the request's), found or not. */
+function shellPage(target: RenderTarget): ShellPage {
+  return { locale: target.locale, path: target.path, found: target.status === 200 };
 }
 
 async function loadRenderer(entryFile: string): Promise<RenderApp> {

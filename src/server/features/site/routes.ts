@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SubscriptionPlan } from '../../../contract/plans.js';
 import { alternateLinks, checkoutPath, LOCALES, localizedPath, WEB_PATHS } from '../../../contract/routes.js';
-import { requestOrigin } from '../../http/host.js';
+import { requestOrigin, variesByHost, type OriginRule } from '../../http/host.js';
 
 export interface SiteRouteOptions {
-  publicUrl: string | undefined;
+  /** Where the links point: PUBLIC_URL, an allowed host, or localhost (http/host.ts). */
+  origin: OriginRule;
   /** The plans on sale: each has its checkout page in the sitemap. */
   plans: () => Promise<readonly SubscriptionPlan[]>;
 }
@@ -26,10 +27,11 @@ const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&
  * alternates (docs/decisions/015); billing, payment results and the admin area stay out.
  */
 export async function siteRoutes(app: FastifyInstance, options: SiteRouteOptions): Promise<void> {
-  // Without PUBLIC_URL the links name the request's (checked) host, so caches keep one answer per host.
+  // Without PUBLIC_URL the links may name the request's host when ALLOWED_HOSTS lists it, so
+  // caches keep one answer per host; a host not listed (a forged X-Forwarded-Host) never names them.
   const originOf = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!options.publicUrl) reply.header('vary', 'host');
-    return requestOrigin(request, options.publicUrl);
+    if (variesByHost(options.origin)) reply.header('vary', 'host');
+    return requestOrigin(request, options.origin);
   };
 
   app.get('/robots.txt', async (request, reply) => {

@@ -18,6 +18,7 @@ import { site } from '../../lib/site';
 import { focusWhenShown, useFocusOnArrival } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePlans } from '../plans';
 import { successUrl, usePaymentIntent } from './api';
 import { CheckoutSteps } from './checkout-steps';
@@ -45,14 +46,20 @@ export default function CheckoutPage() {
   );
 }
 
+/** A registration the link names, until the page is hydrated: the server renders one page for every link (docs/decisions/022). */
+const LINKED = 'linked';
+
 /**
  * The registration being paid for: the checkout link names it (`?registration=…`, e-mailed and
  * shown after registering, so it works in any tab or device); otherwise the one this tab registered.
+ * The server and the hydrating browser know only that the link names one (`LINKED`): the id is the
+ * visitor's and comes into the page once it runs.
  */
 function useRegistrationToPay(): string | null {
   const fromLink = new URLSearchParams(useSearch()).get(CHECKOUT_REGISTRATION_PARAM);
   const pending = usePendingRegistrationId();
-  if (fromLink && /^[0-9a-f-]{36}$/i.test(fromLink)) return fromLink;
+  const hydrated = useHydrated();
+  if (fromLink && /^[0-9a-f-]{36}$/i.test(fromLink)) return hydrated ? fromLink : LINKED;
   return pending;
 }
 
@@ -104,7 +111,12 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
           <span>{price}</span>
         </p>
         <div className="mt-6">
-          {registrationId ? (
+          {registrationId === LINKED ? (
+            <>
+              <PaymentFormSkeleton />
+              <CheckoutLink path={null} />
+            </>
+          ) : registrationId ? (
             <>
               <Payment plan={plan} registrationId={registrationId} />
               <CheckoutLink path={checkoutPath(plan.name, registrationId, pageLocale)} />
@@ -189,13 +201,14 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
   );
 }
 
-/** The checkout link, to finish paying later or on another device (also e-mailed at registration). */
-function CheckoutLink({ path }: { path: string }) {
-  const url = `${site.origin}${path}`;
+/** The checkout link, to finish paying later or on another device (also e-mailed at registration); `null` until the page runs. */
+function CheckoutLink({ path }: { path: string | null }) {
+  const url = path === null ? null : `${site.origin}${path}`;
   const [copied, setCopied] = useState<boolean | null>(null);
   const _ = useT();
   // Without clipboard access (an older browser, an insecure origin) say so rather than do nothing.
   const copy = () => {
+    if (url === null) return;
     if (!navigator.clipboard) return setCopied(false);
     void navigator.clipboard.writeText(url).then(
       () => setCopied(true),
@@ -207,9 +220,13 @@ function CheckoutLink({ path }: { path: string }) {
       <p className="font-semibold">{_('checkout.later')}</p>
       <p className="mt-1 text-muted-foreground">{_('checkout.laterText')}</p>
       <p className="mt-2 break-all">
-        <a className="underline" href={path} data-testid="checkout-link">
-          {url}
-        </a>
+        {url === null ? (
+          '\u00a0'
+        ) : (
+          <a className="underline" href={path!} data-testid="checkout-link">
+            {url}
+          </a>
+        )}
       </p>
       <Button variant="outline" size="sm" className="mt-2" onClick={copy}>
         <Copy className="size-4" aria-hidden="true" />
