@@ -7,23 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { checkBudgets, pinningNote, requireBuild, root, serverEntry, spawnServer, stopServer, waitFor } from './lib.js';
+import { checkBudgets, cpuSeconds, pinningNote, requireBuild, root, serverEntry, spawnServer, stopServer, waitFor } from './lib.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const RATIO_BUDGET = 0.7;
 const P99_BUDGET_MS = 10;
-
-/** CPU seconds (user + system) the process has used so far (Linux), or NaN. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 interface Round {
   result: autocannon.Result;

@@ -67,7 +67,8 @@ export async function timed(call: () => Promise<unknown[]>): Promise<{ found: nu
 }
 
 export const root = path.resolve(import.meta.dirname, '..');
-export const serverEntry = path.join(root, 'dist/server/main.js');
+// BENCH_SERVER_ENTRY: another build's server (e.g. a copy of dist/ that a rebuild cannot change mid-run).
+export const serverEntry = process.env.BENCH_SERVER_ENTRY ? path.resolve(process.env.BENCH_SERVER_ENTRY) : path.join(root, 'dist/server/main.js');
 
 /** The HTTP benchmarks measure the production build; they refuse to run without one. */
 export function requireBuild(): void {
@@ -129,6 +130,28 @@ export async function stopServer(server: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** CPU seconds (user + system) process `pid` has used so far (Linux), or NaN. */
+export function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The whole machine's busy and total CPU seconds so far, all cores (Linux /proc/stat), or NaN. */
+export function machineCpuSeconds(): { busy: number; total: number } {
+  try {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks.map(Number) as number[];
+    const total = user! + nice! + system! + idle! + iowait! + irq! + softirq! + steal!;
+    return { busy: (total - idle! - iowait!) / 100, total: total / 100 };
+  } catch {
+    return { busy: NaN, total: NaN };
+  }
+}
+
 /** The q-quantile of ascending `sorted` numbers (nearest rank). */
 export const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
@@ -158,8 +181,8 @@ export function checkBudgets(title: string, budgets: Budget[]): boolean {
   for (const b of budgets) {
     const met = holds(b);
     if (!met) missed++;
-    const value = Number.isFinite(b.measured) ? b.measured.toFixed(b.digits ?? 1) : 'not measured';
-    console.log(`  ${(met ? 'met' : 'MISSED').padEnd(7)}${b.what}: ${value}${unit(b)} (budget ${b.must} ${b.limit}${unit(b)})`);
+    const value = Number.isFinite(b.measured) ? `${b.measured.toFixed(b.digits ?? 1)}${unit(b)}` : 'not measured';
+    console.log(`  ${(met ? 'met' : 'MISSED').padEnd(7)}${b.what}: ${value} (budget ${b.must} ${b.limit}${unit(b)})`);
   }
   if (budgets.length === 0) {
     missed++;
