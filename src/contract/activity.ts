@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { pageNumber } from './db-int.js';
 import type { Endpoint } from './endpoint.js';
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
 export const activityQuerySchema = z.object({
-  page: z._default(z.coerce.number('Page must be a whole number.').check(z.int('Page must be a whole number.'), z.gte(1, 'Page must be 1 or more.')), 1),
+  page: pageNumber(),
 });
 
 export interface ActivityEntry {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dbIdFromText } from './db-int.js';
 import type { Endpoint } from './endpoint.js';
 
 // A client's subscription after the first payment: what the billing page (/account) shows and
@@ -75,6 +76,24 @@ export interface PlanChangePreview {
   effectiveAt: string;
 }
 
+/**
+ * A charge the card's bank wants the client to authenticate first (3-D Secure): an upgrade's
+ * proration, or a past-due invoice paid after a new card. Answered with 202 instead of a decline;
+ * nothing is booked yet. The browser authenticates `clientSecret` (Stripe.js's handleNextAction
+ * with Stripe; test mode's simulated bank page otherwise), then posts it to finishAccountPayment,
+ * which asks the provider what happened.
+ */
+export interface PaymentActionRequired {
+  status: 'requires_action';
+  clientSecret: string;
+  provider: 'test' | 'stripe';
+  /** Stripe.js needs it; null in test mode. */
+  publishableKey: string | null;
+}
+/** What an action that may charge the card answers: the page's new state, or a payment to authenticate first. */
+export type AccountChargeResult = AccountOverview | PaymentActionRequired;
+export const needsAuthentication = (result: AccountChargeResult): result is PaymentActionRequired => 'status' in result && result.status === 'requires_action';
+
 /** Stripe: what the billing page's Payment Element needs to confirm a new card (a SetupIntent). */
 export interface CardSetup {
   clientSecret: string;
@@ -132,9 +151,14 @@ export const CANCEL_REASON_MAX = 1000;
 export const cancelSubscriptionInput = z.object({
   reason: z.optional(z.string('Reason must be text').check(z.maxLength(CANCEL_REASON_MAX, `Reason must be at most ${CANCEL_REASON_MAX} characters`))),
 });
-const planIdField = z.coerce
-  .number('Plan must be a plan id (a whole number)')
-  .check(z.int('Plan must be a plan id (a whole number)'), z.positive('Plan must be a plan id (a whole number)'));
+const planIdField = dbIdFromText('Plan must be a plan id (a whole number)');
+/** After the client authenticated (or not): the payment's client secret; test mode also says what its simulated bank page answered. */
+export const finishPaymentInput = z.object({
+  clientSecret: z
+    .string('The payment is missing; reload the page.')
+    .check(z.trim(), z.regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'The payment is not one of ours; reload the page.')),
+  outcome: z.optional(z.enum(['complete', 'fail'], 'The authentication outcome must be complete or fail.')),
+});
 /** GET takes it from the query string (text), POST from the body; both parse to a whole number. */
 export const planChangeInput = z.object({ planId: planIdField });
 export const ACCOUNT_LABELS = {
@@ -146,6 +170,8 @@ export const ACCOUNT_LABELS = {
   reason: 'Reason',
   planId: 'Plan',
   setupIntentId: 'Card setup',
+  clientSecret: 'Payment',
+  outcome: 'Authentication',
 };
 
 /** The answer to every request for a link, known address or not: it tells nobody who is a client. */
@@ -159,13 +185,18 @@ export const requestBillingLink: Endpoint<{ message: string }, { email: string }
 export const redeemBillingLink: Endpoint<{ ok: true }, { token: string }> = { method: 'POST', path: '/api/account/sign-in' };
 export const signOutOfAccount: Endpoint<undefined> = { method: 'POST', path: '/api/account/sign-out' };
 export const getAccount: Endpoint<AccountOverview> = { method: 'GET', path: '/api/account' };
-export const updateAccountCard: Endpoint<AccountOverview, CardInput> = { method: 'POST', path: '/api/account/card' };
+export const updateAccountCard: Endpoint<AccountChargeResult, CardInput> = { method: 'POST', path: '/api/account/card' };
 export const startAccountCardSetup: Endpoint<CardSetup> = { method: 'POST', path: '/api/account/card/setup' };
-export const finishAccountCardSetup: Endpoint<AccountOverview, { setupIntentId: string }> = { method: 'POST', path: '/api/account/card/confirm' };
+export const finishAccountCardSetup: Endpoint<AccountChargeResult, { setupIntentId: string }> = { method: 'POST', path: '/api/account/card/confirm' };
 export const cancelAccountSubscription: Endpoint<AccountOverview, { reason?: string }> = { method: 'POST', path: '/api/account/cancel' };
 export const resumeAccountSubscription: Endpoint<AccountOverview> = { method: 'POST', path: '/api/account/resume' };
 export const previewAccountPlanChange: Endpoint<PlanChangePreview, undefined, { planId: number }> = { method: 'GET', path: '/api/account/plan-change' };
-export const changeAccountPlan: Endpoint<AccountOverview, { planId: number }> = { method: 'POST', path: '/api/account/plan-change' };
+export const changeAccountPlan: Endpoint<AccountChargeResult, { planId: number }> = { method: 'POST', path: '/api/account/plan-change' };
+/** A payment that needed authentication: booked once the provider says it was paid (200), or its decline (402). */
+export const finishAccountPayment: Endpoint<AccountOverview, { clientSecret: string; outcome?: 'complete' | 'fail' }> = {
+  method: 'POST',
+  path: '/api/account/payment/finish',
+};
 
 // Test mode's billing clock (owners; answers 404 with Stripe).
 export const getBillingClock: Endpoint<BillingClock> = { method: 'GET', path: '/api/billing/clock' };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DB_INT_MAX, dbInt, pageNumber } from './db-int.js';
 import type { SocialProfile } from './businesses.js';
 import { isHttpUrl } from './web-address.js';
 import type { Endpoint } from './endpoint.js';
@@ -21,7 +22,7 @@ export const newLeadInput = z.object({
   lat: z.optional(z.nullable(z.number().check(z.gte(-90), z.lte(90)))),
   lng: z.optional(z.nullable(z.number().check(z.gte(-180), z.lte(180)))),
   rating: z.optional(z.nullable(z.string().check(z.regex(/^\d(\.\d)?$/, 'Rating must look like 4.5')))),
-  reviewCount: z.optional(z.nullable(z.int().check(z.gte(0)))),
+  reviewCount: z.optional(z.nullable(dbInt(`Review count must be a whole number from 0 to ${DB_INT_MAX}`))),
   website: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2048), z.refine(isHttpUrl, 'Website must start with http:// or https://')))),
   phone: optionalText('Phone', 60),
   socialProfiles: z.optional(
@@ -67,7 +68,7 @@ export const leadsQuery = z.object({
   status: z.optional(z.enum(LEAD_STATUSES, 'Status must be new, contacted, won or lost')),
   /** 'today': leads whose next follow-up is today or earlier (overdue counts as due), soonest first. */
   due: z.optional(z.enum(['today'], 'Due must be today')),
-  page: z._default(z.coerce.number('Page must be a whole number.').check(z.int('Page must be a whole number.'), z.gte(1, 'Page must be 1 or more.')), 1),
+  page: pageNumber(),
 });
 export type LeadsQuery = z.output<typeof leadsQuery>;
 

@@ -1,13 +1,24 @@
 import * as z from 'zod/mini';
+import { DB_INT_MAX, dbId } from './db-int.js';
 
 /**
  * POST /api/create-payment-intent. `amount` (the plan's price in dollars, docs/product.md §7) is
- * accepted for compatibility and only compared: the server prices the plan itself.
+ * accepted for compatibility and only compared: the server prices the plan itself. Both stay
+ * within what the database's integer holds (an amount in cents, a plan's id).
  */
 export const createPaymentIntentInput = z.object({
-  planId: z.int('Plan must be a plan id (a whole number)').check(z.positive('Plan must be a plan id (a whole number)')),
+  planId: dbId('Plan must be a plan id (a whole number)'),
   amount: z.optional(
-    z.union([z.number().check(z.nonnegative()), z.string().check(z.regex(/^\d+(\.\d{1,2})?$/))], 'Amount must be a price in dollars, like 299 or 299.00'),
+    z.union(
+      [
+        z.number().check(z.nonnegative(), z.lte(DB_INT_MAX / 100)),
+        z.string().check(
+          z.regex(/^\d{1,8}(\.\d{1,2})?$/),
+          z.refine((v) => Number(v) <= DB_INT_MAX / 100),
+        ),
+      ],
+      'Amount must be a price in dollars, like 299 or 299.00',
+    ),
   ),
   registrationId: z.optional(z.nullable(z.uuid('Registration must be the id of your registration'))),
 });
@@ -36,7 +47,15 @@ export const testCardPaymentInput = z.object({
 export type TestCardPaymentInput = z.input<typeof testCardPaymentInput>;
 export const TEST_CARD_LABELS = { clientSecret: 'Payment', cardNumber: 'Card number', expiry: 'Expiry', cvc: 'CVC' };
 
-export type PaymentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+/** `requires_action`: the card's bank wants the client to authenticate the payment first (3-D Secure). */
+export type PaymentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+
+/** POST /api/payments/test/authenticate: test mode's simulated bank page answered (Stripe's test 3-D Secure page). */
+export const testAuthenticationInput = z.object({
+  clientSecret: z.string('The payment is missing; reload the page').check(z.minLength(1, 'The payment is missing; reload the page'), z.maxLength(200)),
+  outcome: z.enum(['complete', 'fail'], 'The authentication outcome must be complete or fail.'),
+});
+export const TEST_AUTHENTICATION_LABELS = { clientSecret: 'Payment', outcome: 'Authentication' };
 
 /** What /payment-success shows once a payment succeeded: the receipt on screen. */
 export interface PaymentReceipt {

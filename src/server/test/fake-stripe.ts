@@ -22,7 +22,42 @@ export async function startFakeStripe() {
   const subs = new Map<string, Record<string, unknown> & { items: { object: 'list'; data: Record<string, unknown>[] } }>();
   const setupIntents = new Map<string, Record<string, unknown>>();
   /** Charges after the first one (an open invoice paid again, an upgrade's proration) are declined while this is set. */
-  const cards = { failCharges: false };
+  const cards = { failCharges: false, requireAuthentication: false };
+  /** Invoices after the first one that wait for payment (an upgrade's pending update, a past-due renewal), by id. */
+  const openInvoices = new Map<string, Record<string, unknown>>();
+  /**
+   * An open invoice for a later charge, with its PaymentIntent: declined (a card error), or waiting
+   * for 3-D Secure (`requires_action`) as Stripe leaves it for a card that asks for authentication.
+   */
+  function openInvoice(subscriptionId: string, amount: number, outcome: 'declined' | 'requires_action', pendingPrice?: Record<string, unknown>) {
+    const intentId = next('pi');
+    const sub = subs.get(subscriptionId);
+    intents.set(intentId, {
+      id: intentId,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: 'usd',
+      customer: sub?.customer ?? null,
+      client_secret: `${intentId}_secret_fake`,
+      status: outcome === 'requires_action' ? 'requires_action' : 'requires_payment_method',
+      created: Math.floor(Date.now() / 1000),
+      last_payment_error: outcome === 'declined' ? { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } : null,
+      livemode: false,
+    });
+    const invoice = {
+      id: next('in'),
+      object: 'invoice',
+      status: 'open',
+      amount_due: amount,
+      subscription: subscriptionId,
+      confirmation_secret: { client_secret: `${intentId}_secret_fake`, type: 'payment_intent' },
+      pending_price: pendingPrice ?? null,
+    };
+    openInvoices.set(invoice.id, invoice);
+    if (sub) sub.latest_invoice = invoice;
+    return invoice;
+  }
   let seq = 0;
   const next = (prefix: string) => `${prefix}_fake${++seq}`;
 
@@ -105,6 +140,14 @@ export async function startFakeStripe() {
       if (method === 'GET') return { status: 200, body: sub };
       if (method === 'DELETE') return { status: 200, body: Object.assign(sub, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) }) };
       if (params['items[0][price_data][unit_amount]']) {
+        const charging = cards.failCharges || cards.requireAuthentication;
+        if (charging && params.proration_behavior === 'always_invoice' && params.payment_behavior === 'pending_if_incomplete') {
+          // A pending update: nothing changes until the open invoice is paid.
+          const price = priceOf(params, 'items[0]');
+          const invoice = openInvoice(m[1]!, 5_000, cards.requireAuthentication ? 'requires_action' : 'declined', price);
+          sub.pending_update = { expires_at: Math.floor(Date.now() / 1000) + 23 * 3600, subscription_items: [{ object: 'subscription_item', price }] };
+          return { status: 200, body: { ...sub, latest_invoice: invoice } };
+        }
         if (cards.failCharges && params.proration_behavior === 'always_invoice') return DECLINED;
         sub.items.data[0]!.price = priceOf(params, 'items[0]');
       }
@@ -158,7 +201,32 @@ export async function startFakeStripe() {
       const amount = Math.max(0, Math.round((Number(params['subscription_details[items][0][price_data][unit_amount]']) - current) / 2));
       return { status: 200, body: { object: 'invoice', amount_due: amount, currency: 'usd' } };
     }
+    if (method === 'POST' && (m = /^\/v1\/invoices\/([^/]+)\/void$/.exec(path))) {
+      const invoice = openInvoices.get(m[1]!);
+      if (!invoice || invoice.status !== 'open')
+        return { status: 400, body: { error: { type: 'invalid_request_error', message: 'You can only void an open invoice.' } } };
+      invoice.status = 'void';
+      // Voiding the invoice of a pending update drops the update.
+      const sub = subs.get(String(invoice.subscription));
+      if (sub) sub.pending_update = null;
+      return { status: 200, body: invoice };
+    }
     if (method === 'POST' && (m = /^\/v1\/invoices\/([^/]+)\/pay$/.exec(path))) {
+      if (cards.requireAuthentication) {
+        const invoice = openInvoices.get(m[1]!);
+        const intentId = String((invoice?.confirmation_secret as { client_secret: string } | undefined)?.client_secret ?? '').split('_secret_')[0]!;
+        if (intents.has(intentId)) Object.assign(intents.get(intentId)!, { status: 'requires_action', last_payment_error: null });
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: 'card_error',
+              code: 'invoice_payment_intent_requires_action',
+              message: 'This payment requires additional user action before it can be completed successfully.',
+            },
+          },
+        };
+      }
       return cards.failCharges ? DECLINED : { status: 200, body: { id: m[1], object: 'invoice', status: 'paid' } };
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
@@ -274,6 +342,37 @@ export async function startFakeStripe() {
     /** The fake's subscription as Stripe holds it (its item's price, cancel_at_period_end, default card). */
     subscription: (id: string) => subs.get(id),
     /** Confirms a SetupIntent with a card, as the Payment Element does in the browser. */
+    /** A past-due subscription's renewal invoice, open, whose PaymentIntent waits for 3-D Secure (or was declined). */
+    openRenewalInvoice(subscriptionId: string, amount: number, outcome: 'declined' | 'requires_action' = 'requires_action') {
+      return openInvoice(subscriptionId, amount, outcome);
+    },
+    /**
+     * The client answered the bank's page in the browser (Stripe.js's handleNextAction): the intent
+     * succeeds, and its invoice is paid (a pending update applies), or fails authentication.
+     */
+    authenticate(intentId: string, completed: boolean) {
+      const intent = intents.get(intentId)!;
+      if (!completed) {
+        const error = {
+          type: 'card_error',
+          code: 'payment_intent_authentication_failure',
+          message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        };
+        Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error });
+        return;
+      }
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+      const invoice = [...openInvoices.values()].find((i) =>
+        String((i.confirmation_secret as { client_secret: string }).client_secret).startsWith(`${intentId}_secret_`),
+      );
+      if (!invoice) return;
+      invoice.status = 'paid';
+      const sub = subs.get(String(invoice.subscription));
+      if (sub && invoice.pending_price) {
+        sub.items.data[0]!.price = invoice.pending_price;
+        sub.pending_update = null;
+      }
+    },
     confirmSetup(id: string, card: { brand: string; last4: string; exp_month: number; exp_year: number }) {
       Object.assign(setupIntents.get(id)!, { status: 'succeeded', payment_method: { id: next('pm'), object: 'payment_method', type: 'card', card } });
     },

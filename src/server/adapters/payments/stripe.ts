@@ -11,6 +11,7 @@ import {
   type IntentState,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderActionRequired,
   type RenewalPhase,
   type ScheduledRenewal,
   type SchedulePhase,
@@ -173,6 +174,20 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     return { subscription, item };
   }
 
+  /**
+   * The open invoice's PaymentIntent when it waits for the client to authenticate (3-D Secure):
+   * `requires_action`, or an automatic attempt that failed with `authentication_required`.
+   */
+  async function authenticationOf(invoice: Stripe.Invoice): Promise<ProviderActionRequired | null> {
+    const secret =
+      invoice.confirmation_secret?.client_secret ??
+      (await stripe.invoices.retrieve(invoice.id, { expand: ['confirmation_secret'] })).confirmation_secret?.client_secret;
+    if (!secret) return null;
+    const intent = await stripe.paymentIntents.retrieve(secret.split('_secret_')[0]!);
+    if (!needsAuthentication(intent) || !intent.client_secret) return null;
+    return { status: 'requires_action', clientSecret: intent.client_secret, providerPaymentId: intent.id, providerInvoiceId: invoice.id };
+  }
+
   const subscriptions: SubscriptionManager = {
     async startCardSetup({ customerId, providerSubscriptionId }) {
       return guarded(async () => {
@@ -202,15 +217,37 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
     async payOpenInvoice(providerSubscriptionId) {
       return guarded(async () => {
-        const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['latest_invoice'] });
+        const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['latest_invoice.confirmation_secret'] });
         const invoice = subscription.latest_invoice as Stripe.Invoice | null;
         if (!invoice?.id || invoice.status !== 'open') return 'none';
         try {
           const paid = await stripe.invoices.pay(invoice.id);
-          return paid.status === 'paid' ? 'paid' : 'declined';
+          return paid.status === 'paid' ? 'paid' : ((await authenticationOf(invoice)) ?? 'declined');
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeCardError) return 'declined';
+          // 3-D Secure: Stripe answers 402 (invoice_payment_intent_requires_action) and the invoice's PaymentIntent waits for the client.
+          if (error instanceof Stripe.errors.StripeCardError) return (await authenticationOf(invoice)) ?? 'declined';
           throw error;
+        }
+      });
+    },
+
+    async paymentOutcome({ providerPaymentId, customerId }) {
+      return guarded(async () => {
+        const intent = await stripe.paymentIntents.retrieve(providerPaymentId);
+        if (idOf(intent.customer) !== customerId) throw new ProviderRefusedError('This payment is not for your subscription.');
+        if (intent.status === 'succeeded' || intent.status === 'processing') return { status: 'succeeded' as const };
+        if (needsAuthentication(intent)) return { status: 'requires_action' as const };
+        return { status: 'failed' as const, message: intent.last_payment_error?.message ?? 'Your card was declined.' };
+      });
+    },
+
+    async discardUpgrade(providerInvoiceId) {
+      return guarded(async () => {
+        try {
+          await stripe.invoices.voidInvoice(providerInvoiceId);
+        } catch (error) {
+          // Paid or voided meanwhile (the Dashboard, a retry of ours): nothing waits any more.
+          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
         }
       });
     },
@@ -279,18 +316,34 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       return guarded(async () => {
         await releaseSchedule(scheduleId);
         const { item } = await firstItem(providerSubscriptionId);
+        let updated: Stripe.Subscription;
         try {
-          await stripe.subscriptions.update(providerSubscriptionId, {
+          // A pending update: the change applies only once its invoice is paid, so a declined card
+          // changes nothing, and a card that needs 3-D Secure waits for the client to authenticate
+          // (error_if_incomplete would refuse those outright).
+          updated = await stripe.subscriptions.update(providerSubscriptionId, {
             items: [{ id: item.id, price_data: await priceData(plan, currency, priceCents) }],
             proration_behavior: 'always_invoice',
-            // Declined: Stripe makes no change at all, so the plan stays as it was.
-            payment_behavior: 'error_if_incomplete',
+            payment_behavior: 'pending_if_incomplete',
             metadata: { plan_id: String(plan.id) },
+            expand: ['latest_invoice.confirmation_secret'],
           });
         } catch (error) {
           if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.message);
           throw error;
         }
+        if (!updated.pending_update) return 'paid';
+        const invoice = updated.latest_invoice as Stripe.Invoice | null;
+        const action = invoice ? await authenticationOf(invoice) : null;
+        if (action) return action;
+        // Declined: the open invoice is voided, which drops the waiting change; the plan stays as it was.
+        let message = 'Your card was declined.';
+        if (invoice?.id) {
+          const intentId = invoice.confirmation_secret?.client_secret.split('_secret_')[0];
+          if (intentId) message = (await stripe.paymentIntents.retrieve(intentId)).last_payment_error?.message ?? message;
+          await subscriptions.discardUpgrade(invoice.id);
+        }
+        throw new CardDeclinedError(message);
       });
     },
 
@@ -441,6 +494,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     subscriptions,
   };
 }
+
+/** Stripe waits for the client to authenticate this payment (3-D Secure), now or after an attempt without them. */
+const needsAuthentication = (intent: Stripe.PaymentIntent) =>
+  intent.status === 'requires_action' || (intent.status === 'requires_payment_method' && intent.last_payment_error?.code === 'authentication_required');
 
 /** Calls Stripe, turning its errors into ours (a message safe to show). */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {

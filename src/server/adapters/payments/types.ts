@@ -119,6 +119,17 @@ export interface CardOnFile {
   expYear: number;
 }
 
+/**
+ * A payment the card's bank wants the client to authenticate (3-D Secure) before it is made: the
+ * browser confirms `clientSecret` with Stripe.js; the result is read back from the provider.
+ */
+export interface ProviderActionRequired {
+  status: 'requires_action';
+  clientSecret: string;
+  providerPaymentId: string;
+  providerInvoiceId: string;
+}
+
 /** One phase of a subscription's price schedule: this plan at this price until `endsAt` (null: from then on). */
 export interface SchedulePhase {
   plan: SubscriptionPaymentRequest['plan'];
@@ -138,8 +149,18 @@ export interface SubscriptionManager {
    * customer's invoices and this subscription charge. Throws PaymentProviderError otherwise.
    */
   finishCardSetup(input: { customerId: string; providerSubscriptionId: string; setupIntentId: string }): Promise<CardOnFile>;
-  /** Charges the subscription's open invoice now (after a new card): 'paid', 'declined' or 'none' open. */
-  payOpenInvoice(providerSubscriptionId: string): Promise<'paid' | 'declined' | 'none'>;
+  /**
+   * Charges the subscription's open invoice now (after a new card): 'paid', 'declined', 'none' open,
+   * or the card's bank wants the client to authenticate it first (3-D Secure).
+   */
+  payOpenInvoice(providerSubscriptionId: string): Promise<'paid' | 'declined' | 'none' | ProviderActionRequired>;
+  /** The provider's word on a payment the client was asked to authenticate: read back, never taken from the browser. */
+  paymentOutcome(input: {
+    providerPaymentId: string;
+    customerId: string;
+  }): Promise<{ status: 'succeeded' | 'requires_action' } | { status: 'failed'; message: string }>;
+  /** An upgrade whose payment failed authentication: its open invoice is voided, so the waiting change is dropped. */
+  discardUpgrade(providerInvoiceId: string): Promise<void>;
   /** Replaces the subscription's price schedule with these phases (current first); returns the schedule's id. No phases: no schedule (null). */
   setPhases(input: { providerSubscriptionId: string; scheduleId: string | null; currency: string; phases: SchedulePhase[] }): Promise<string | null>;
   /** Ends at the period's end (the schedule is released first: Stripe refuses it on a scheduled subscription), or not any more. */
@@ -148,14 +169,18 @@ export interface SubscriptionManager {
   cancelNow(providerSubscriptionId: string): Promise<void>;
   /** What an upgrade to this plan and price would charge now, prorated by the provider. */
   previewUpgrade(input: { providerSubscriptionId: string; currency: string; plan: SchedulePhase['plan']; priceCents: number }): Promise<number>;
-  /** Switches the plan now and charges the proration at once; throws CardDeclinedError (nothing changes) when the card is declined. */
+  /**
+   * Switches the plan now and charges the proration at once; throws CardDeclinedError (nothing
+   * changes) when the card is declined. When the card's bank wants the client to authenticate the
+   * charge, nothing changes yet either: the change waits for that payment (Stripe's pending update).
+   */
   upgrade(input: {
     providerSubscriptionId: string;
     scheduleId: string | null;
     currency: string;
     plan: SchedulePhase['plan'];
     priceCents: number;
-  }): Promise<void>;
+  }): Promise<'paid' | ProviderActionRequired>;
   /** Refunds `amountCents` of a payment (all or part): a PaymentIntent ('pi_…') or the payment of an invoice ('in_…'). */
   refund(input: { providerPaymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
 }

@@ -6,7 +6,10 @@ import {
   billingLinkInput,
   cancelSubscriptionInput,
   cardSetupInput,
+  finishPaymentInput,
+  needsAuthentication,
   planChangeInput,
+  type AccountChargeResult,
   redeemBillingLinkInput,
 } from '../../../contract/billing.js';
 import { HttpError } from '../../http/errors.js';
@@ -35,7 +38,10 @@ export async function accountRoutes(
   app: FastifyInstance,
   options: {
     account: AccountService;
-    billing: Pick<BillingService, 'overview' | 'updateCard' | 'startCardSetup' | 'finishCardSetup' | 'cancel' | 'resume' | 'previewPlanChange' | 'changePlan'>;
+    billing: Pick<
+      BillingService,
+      'overview' | 'updateCard' | 'startCardSetup' | 'finishCardSetup' | 'cancel' | 'resume' | 'previewPlanChange' | 'changePlan' | 'finishPayment'
+    >;
     /** PUBLIC_URL and the port: the origin of the e-mailed link (see emailOrigin: never the request's Host). */
     publicUrl: string | undefined;
     port: number;
@@ -87,10 +93,18 @@ export async function accountRoutes(
     const who = (request: FastifyRequest) => request.accountRegistrationId!;
 
     scope.get('/api/account', (request) => billing.overview(who(request)));
-    scope.post('/api/account/card', (request) => billing.updateCard(who(request), parseInput(accountCardInput, request.body, ACCOUNT_LABELS)));
+    // A charge the card's bank wants authenticated first (3-D Secure) answers 202: accepted, nothing paid yet.
+    const charged = async (reply: FastifyReply, result: Promise<AccountChargeResult>) => {
+      const answer = await result;
+      if (needsAuthentication(answer)) reply.status(202);
+      return answer;
+    };
+    scope.post('/api/account/card', (request, reply) =>
+      charged(reply, billing.updateCard(who(request), parseInput(accountCardInput, request.body, ACCOUNT_LABELS))),
+    );
     scope.post('/api/account/card/setup', (request) => billing.startCardSetup(who(request)));
-    scope.post('/api/account/card/confirm', (request) =>
-      billing.finishCardSetup(who(request), parseInput(cardSetupInput, request.body, ACCOUNT_LABELS).setupIntentId),
+    scope.post('/api/account/card/confirm', (request, reply) =>
+      charged(reply, billing.finishCardSetup(who(request), parseInput(cardSetupInput, request.body, ACCOUNT_LABELS).setupIntentId)),
     );
     scope.post('/api/account/cancel', (request) => {
       const { reason } = parseInput(cancelSubscriptionInput, request.body, ACCOUNT_LABELS);
@@ -100,6 +114,9 @@ export async function accountRoutes(
     scope.get('/api/account/plan-change', (request) =>
       billing.previewPlanChange(who(request), parseInput(planChangeInput, request.query, ACCOUNT_LABELS).planId),
     );
-    scope.post('/api/account/plan-change', (request) => billing.changePlan(who(request), parseInput(planChangeInput, request.body, ACCOUNT_LABELS).planId));
+    scope.post('/api/account/plan-change', (request, reply) =>
+      charged(reply, billing.changePlan(who(request), parseInput(planChangeInput, request.body, ACCOUNT_LABELS).planId)),
+    );
+    scope.post('/api/account/payment/finish', (request) => billing.finishPayment(who(request), parseInput(finishPaymentInput, request.body, ACCOUNT_LABELS)));
   });
 }

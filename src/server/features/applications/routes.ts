@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationInput } from '../../../contract/applications.js';
+import { serialIdParam } from '../../db/ids.js';
 import { parseInput } from '../../http/validate.js';
 import type { RevenueService } from '../revenue/index.js';
 import type { ApplicationService } from './service.js';
@@ -23,7 +24,7 @@ export async function applicationRoutes(app: FastifyInstance, options: { applica
 
   app.get('/api/applications', async (_request, reply) => reply.headers(noStore).send(await applications.list()));
   app.get<{ Params: { id: string } }>('/api/applications/:id', async (request, reply) =>
-    reply.headers(noStore).send(await applications.get(Number(request.params.id))),
+    reply.headers(noStore).send(await applications.get(serialIdParam(request.params.id))),
   );
 
   app.post('/api/applications', async (request, reply) => {
@@ -33,13 +34,13 @@ export async function applicationRoutes(app: FastifyInstance, options: { applica
   });
 
   app.put<{ Params: { id: string } }>('/api/applications/:id', async (request) => {
-    const updated = await applications.update(Number(request.params.id), parseInput(applicationInput, request.body, LABELS));
+    const updated = await applications.update(serialIdParam(request.params.id), parseInput(applicationInput, request.body, LABELS));
     request.activity = { action: 'update', subject: 'application', detail: { id: updated.id, name: updated.name } };
     return updated;
   });
 
   app.delete<{ Params: { id: string } }>('/api/applications/:id', async (request, reply) => {
-    const removed = await applications.remove(Number(request.params.id));
+    const removed = await applications.remove(serialIdParam(request.params.id));
     request.activity = { action: 'delete', subject: 'application', detail: { id: removed.id, name: removed.name } };
     return reply.status(204).send();
   });

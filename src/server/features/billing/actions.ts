@@ -6,7 +6,9 @@ import { checkTestCard, testCardOnFile } from '../../adapters/payments/test-card
 import { HttpError } from '../../http/errors.js';
 import { billingChangeMail, cancellationConfirmedMail, teamSubscriptionCanceledMail } from './mails.js';
 import { currentSubscription } from './overview.js';
-import { attemptRenewal } from './renew.js';
+import { awaitAuthentication, type ActionRequired } from './awaiting.js';
+import { cardNeedsAuthentication } from './charge.js';
+import { attemptRenewal, nextPeriod } from './renew.js';
 import { syncSchedule } from './stripe-schedule.js';
 import { cardOf, clientFacts, lockSubscription, queueMail, stripeOf, type ChangeContext, type Sub } from './subject.js';
 
@@ -22,8 +24,11 @@ export async function withSubscription<T>(db: Db, registrationId: string, change
 
 const ended = (sub: Sub) => sub.status === 'canceled';
 
-/** Test mode: checks and saves a card (never its number); a past-due subscription is charged again at once. */
-export async function updateCard(db: Db, ctx: ChangeContext, registrationId: string, card: CardInput, now: Date) {
+/**
+ * Test mode: checks and saves a card (never its number); a past-due subscription is charged again
+ * at once, or, with a card that asks for authentication every time, waits for the client to give it.
+ */
+export async function updateCard(db: Db, ctx: ChangeContext, registrationId: string, card: CardInput, now: Date): Promise<ActionRequired | null> {
   const checked = checkTestCard(card);
   if ('problems' in checked) {
     const issues = Object.entries(checked.problems as Record<string, string>).map(([field, message]) => ({ field, message }));
@@ -37,7 +42,14 @@ export async function updateCard(db: Db, ctx: ChangeContext, registrationId: str
     const c = checked.card;
     const saved = { cardBrand: c.brand, cardLast4: c.last4, cardExpMonth: c.expMonth, cardExpYear: c.expYear, testCardBehavior: onFile.behavior };
     await saveCard(tx, ctx, sub, saved);
-    if (sub.status === 'past_due') await attemptRenewal(tx, ctx, { ...sub, ...saved }, now, 'immediate');
+    if (sub.status !== 'past_due') return null;
+    const next = { ...sub, ...saved };
+    if (cardNeedsAuthentication(next)) {
+      const { periodStart, periodEnd, amountCents } = nextPeriod(next);
+      return awaitAuthentication(tx, next, { purpose: 'invoice', planId: sub.planId, amountCents, periodStart, periodEnd });
+    }
+    await attemptRenewal(tx, ctx, next, now, 'immediate');
+    return null;
   });
 }
 
@@ -77,14 +89,21 @@ export async function startCardSetup(db: Db, ctx: ChangeContext, registrationId:
   });
 }
 
-/** Stripe: the confirmed card becomes the subscription's; a past-due subscription's open invoice is charged again at once. */
-export async function finishCardSetup(db: Db, ctx: ChangeContext, registrationId: string, setupIntentId: string): Promise<void> {
-  await withSubscription(db, registrationId, async (tx, sub) => {
+/**
+ * Stripe: the confirmed card becomes the subscription's; a past-due subscription's open invoice is
+ * charged again at once. When the card's bank wants that payment authenticated, the client is asked to.
+ */
+export async function finishCardSetup(db: Db, ctx: ChangeContext, registrationId: string, setupIntentId: string): Promise<ActionRequired | null> {
+  return withSubscription(db, registrationId, async (tx, sub) => {
     const { stripe, subscriptionId, customerId } = cardSetupFor(ctx, sub);
     const card = await stripe.finishCardSetup({ customerId, providerSubscriptionId: subscriptionId, setupIntentId });
     await saveCard(tx, ctx, sub, { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear });
+    if (sub.status !== 'past_due') return null;
     // Stripe's invoice.paid or invoice.payment_failed tells the outcome (the invoice, the ledger, the e-mails).
-    if (sub.status === 'past_due') await stripe.payOpenInvoice(subscriptionId);
+    const paid = await stripe.payOpenInvoice(subscriptionId);
+    if (typeof paid === 'string') return null;
+    const periodEnd = sub.currentPeriodEnd;
+    return awaitAuthentication(tx, sub, { purpose: 'invoice', planId: sub.planId, amountCents: 0, periodStart: periodEnd, periodEnd: null, provider: paid });
   });
 }
 

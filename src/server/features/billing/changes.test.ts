@@ -1,3 +1,4 @@
+import type { AccountOverview } from '../../../contract/billing.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES } from '../../test/databases.js';
@@ -38,7 +39,7 @@ describe.each(TEST_DATABASES)("a client's billing changes in test mode on %s", (
     // Paid a moment ago: nearly the whole period is left, so nearly the whole $300.00 difference.
     expect(Number(preview.amountNow)).toBeGreaterThan(299);
     expect(Number(preview.amountNow)).toBeLessThanOrEqual(300);
-    const after = await billing.changePlan(registrationId, planIds.comprehensive!);
+    const after = (await billing.changePlan(registrationId, planIds.comprehensive!)) as AccountOverview;
     expect(after.subscription).toMatchObject({ plan: { name: 'comprehensive' }, price: '599.00', renewalPrice: '565.00' });
     expect(await registrationPlanId(ctx, registrationId)).toBe(planIds.comprehensive);
     const proration = (await invoicesOf(ctx, subscriptionId)).find((i) => i.kind === 'proration');
@@ -50,7 +51,7 @@ describe.each(TEST_DATABASES)("a client's billing changes in test mode on %s", (
     const billing = billingFor(ctx);
     const preview = await billing.previewPlanChange(registrationId, planIds.essential!);
     expect(preview).toMatchObject({ direction: 'downgrade', amountNow: '0.00' });
-    const after = await billing.changePlan(registrationId, planIds.essential!);
+    const after = (await billing.changePlan(registrationId, planIds.essential!)) as AccountOverview;
     expect(after.subscription).toMatchObject({ plan: { name: 'growing' }, scheduledPlan: { name: 'essential' }, nextCharge: { amount: '199.00' } });
     await billing.clock.advance(32);
     const sub = await subscriptionRow(ctx, subscriptionId);
@@ -65,7 +66,7 @@ describe.each(TEST_DATABASES)("a client's billing changes in test mode on %s", (
     const billing = billingFor(ctx);
     await billing.changePlan(registrationId, planIds.essential!);
     expect(await billing.previewPlanChange(registrationId, planIds.growing!)).toMatchObject({ direction: 'same', amountNow: '0.00' });
-    const kept = await billing.changePlan(registrationId, planIds.growing!);
+    const kept = (await billing.changePlan(registrationId, planIds.growing!)) as AccountOverview;
     expect(kept.subscription).toMatchObject({ plan: { name: 'growing' }, scheduledPlan: null, nextCharge: { amount: '299.00' } });
     // Nothing waits any more: the current plan again is refused, as before.
     await expect(billing.changePlan(registrationId, planIds.growing!)).rejects.toMatchObject({ statusCode: 409 });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client.js';
+import { AUTHENTICATION_FAILED, AUTHENTICATION_REQUIRED } from '../../adapters/payments/test-cards.js';
 import { bookLedgerRow, insertInvoice, invoiceOf } from '../payments/index.js';
 import { DECLINED, type Plan, type Sub } from './subject.js';
 
@@ -13,7 +14,15 @@ export interface Charge {
   periodEnd: Date;
   /** When it happens on the billing clock. */
   at: Date;
+  /**
+   * The client answered the bank's authentication page for this charge (3-D Secure): completed
+   * (true) or failed (false). Unset: the saved card decides alone, as for a renewal nobody attends.
+   */
+  authenticated?: boolean;
 }
+
+/** The saved test card asks for authentication on every charge (Stripe's 4000 0027 6000 3184). */
+export const cardNeedsAuthentication = (sub: Sub) => sub.testCardBehavior === 'requires_authentication' && sub.cardLast4 != null;
 
 /**
  * Charges the saved test card (test mode only: no money moves). It succeeds when the card on
@@ -23,7 +32,10 @@ export interface Charge {
  */
 export async function chargeSavedCard(tx: Db, c: Charge) {
   const invoiceId = crypto.randomUUID();
-  const ok = c.sub.testCardBehavior === 'succeeds' && c.sub.cardLast4 != null;
+  const ok = c.authenticated ?? (c.sub.testCardBehavior === 'succeeds' && c.sub.cardLast4 != null);
+  // Stripe's words: a failed authentication page, or a card that needs one charged without the client.
+  const failureMessage =
+    c.authenticated === false ? AUTHENTICATION_FAILED : cardNeedsAuthentication(c.sub) && c.authenticated === undefined ? AUTHENTICATION_REQUIRED : DECLINED;
   const paymentId = ok
     ? await bookLedgerRow(tx, {
         provider: 'test',
@@ -50,7 +62,7 @@ export async function chargeSavedCard(tx: Db, c: Charge) {
     currency: c.sub.currency,
     periodStart: c.periodStart,
     periodEnd: c.periodEnd,
-    failureMessage: ok ? null : DECLINED,
+    failureMessage: ok ? null : failureMessage,
     paymentId,
     livemode: false,
     attemptedAt: c.at,

@@ -1,3 +1,4 @@
+import type { AccountOverview } from '../../../contract/billing.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES } from '../../test/databases.js';
@@ -51,7 +52,7 @@ describe.each(TEST_DATABASES)('failed renewals in test mode on %s', (kind) => {
     await billing.updateCard(registrationId, FAILS_ON_CHARGE);
     const due = (await subscriptionRow(ctx, subscriptionId)).currentPeriodEnd!;
     await billing.clock.advance(32);
-    const overview = await billing.updateCard(registrationId, GOOD_CARD);
+    const overview = (await billing.updateCard(registrationId, GOOD_CARD)) as AccountOverview;
     expect(overview.subscription).toMatchObject({ status: 'active', failedPaymentCount: 0, nextRetryAt: null, currentPeriodStart: due.toISOString() });
     expect(overview.invoices.slice(0, 2).map((i) => i.status)).toEqual(['paid', 'failed']);
   });

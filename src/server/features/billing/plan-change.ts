@@ -7,7 +7,8 @@ import { CardDeclinedError } from '../../adapters/payments/types.js';
 import { HttpError } from '../../http/errors.js';
 import { cycleMonths } from '../payments/index.js';
 import { withSubscription } from './actions.js';
-import { chargeSavedCard } from './charge.js';
+import { awaitAuthentication, type ActionRequired } from './awaiting.js';
+import { cardNeedsAuthentication, chargeSavedCard } from './charge.js';
 import { billingChangeMail } from './mails.js';
 import { syncSchedule } from './stripe-schedule.js';
 import { clientFacts, DECLINED, planById, priceAt, queueMail, stripeOf, switchPlan, type ChangeContext, type Plan, type Sub } from './subject.js';
@@ -72,9 +73,13 @@ export async function previewPlanChange(db: Db, ctx: ChangeContext, registration
   });
 }
 
-/** Applies an upgrade at once (after charging the proration) or schedules a downgrade for the renewal. */
-export async function changePlan(db: Db, ctx: ChangeContext, registrationId: string, planId: number, now: Date): Promise<void> {
-  const declined = await withSubscription(db, registrationId, async (tx, sub) => {
+/**
+ * Applies an upgrade at once (after charging the proration) or schedules a downgrade for the
+ * renewal. An upgrade whose charge the card's bank wants authenticated (3-D Secure) changes
+ * nothing yet: it answers what the browser needs, and finishPayment books it on the provider's word.
+ */
+export async function changePlan(db: Db, ctx: ChangeContext, registrationId: string, planId: number, now: Date): Promise<ActionRequired | null> {
+  const result = await withSubscription(db, registrationId, async (tx, sub): Promise<ActionRequired | { declined: string } | null> => {
     const change = await planChange(tx, sub, planId, now);
     const { plan } = change;
     const { facts, plan: current } = await clientFacts(tx, sub, ctx);
@@ -90,7 +95,7 @@ export async function changePlan(db: Db, ctx: ChangeContext, registrationId: str
           (w) => w.t('planSame.text', values),
         ),
       ]);
-      return false;
+      return null;
     }
     if (change.direction === 'downgrade') {
       if (sub.provider === 'stripe') await syncSchedule(tx, ctx, sub, current, plan.id);
@@ -104,13 +109,15 @@ export async function changePlan(db: Db, ctx: ChangeContext, registrationId: str
           (w) => w.t('planDowngrade.text', { ...values, date: w.day(change.effectiveAt) }),
         ),
       ]);
-      return false;
+      return null;
     }
+    const waiting = { purpose: 'upgrade' as const, planId: plan.id, amountCents: change.amountNowCents, periodStart: now, periodEnd: sub.currentPeriodEnd };
     if (sub.provider === 'stripe') {
       const { stripe, subscriptionId } = stripeOf(ctx, sub);
+      let charged;
       try {
         // Stripe charges the proration now (its invoice.paid books it); a decline changes nothing.
-        await stripe.upgrade({
+        charged = await stripe.upgrade({
           providerSubscriptionId: subscriptionId,
           scheduleId: sub.providerScheduleId,
           currency: sub.currency,
@@ -118,31 +125,46 @@ export async function changePlan(db: Db, ctx: ChangeContext, registrationId: str
           priceCents: planPriceAt(plan, sub, now),
         });
       } catch (error) {
-        if (error instanceof CardDeclinedError) return true;
+        if (error instanceof CardDeclinedError) return { declined: error.message || DECLINED };
         throw error;
       }
-      const upgraded = { ...sub, providerScheduleId: null, priceCents: plan.priceCents, renewalPriceCents: plan.renewalPriceCents };
-      await syncSchedule(tx, ctx, upgraded, plan, null);
+      // Stripe released the schedule before the change; the row says so until the change is booked.
+      if (charged !== 'paid') {
+        await tx.update(subscriptions).set({ providerScheduleId: null, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+        return awaitAuthentication(tx, sub, { ...waiting, provider: charged });
+      }
     } else if (change.amountNowCents > 0) {
+      if (cardNeedsAuthentication(sub)) return awaitAuthentication(tx, sub, waiting);
       const charge = { sub, plan, customerEmail: facts.email, kind: 'proration' as const, amountCents: change.amountNowCents, at: now };
       const { ok } = await chargeSavedCard(tx, { ...charge, periodStart: now, periodEnd: sub.currentPeriodEnd! });
       // The failed invoice stays (committed); the plan does not change.
-      if (!ok) return true;
+      if (!ok) return { declined: DECLINED };
     }
-    await switchPlan(tx, sub, plan);
-    const values = { plan: plan.displayName };
-    await queueMail(tx, ctx, [
-      billingChangeMail(
-        ctx.mail,
-        { ...facts, planDisplayName: plan.displayName },
-        (w) => w.t('planUpgrade.subject', values),
-        (w) =>
-          sub.provider === 'stripe'
-            ? w.t('planUpgrade.stripe', values)
-            : w.t('planUpgrade.charged', { ...values, amount: w.money(change.amountNowCents, sub.currency) }),
-      ),
-    ]);
-    return false;
+    await applyUpgrade(tx, ctx, sub, plan, change.amountNowCents);
+    return null;
   });
-  if (declined) throw new HttpError(402, DECLINED);
+  if (result && 'declined' in result) throw new HttpError(402, result.declined);
+  return result;
+}
+
+/** The upgrade was paid (at once, or after the client authenticated it): the plan, Stripe's schedule and the client's e-mail follow. */
+export async function applyUpgrade(tx: Db, ctx: ChangeContext, sub: Sub, plan: Plan, amountNowCents: number): Promise<void> {
+  const { facts } = await clientFacts(tx, sub, ctx);
+  if (sub.provider === 'stripe') {
+    const upgraded = { ...sub, providerScheduleId: null, priceCents: plan.priceCents, renewalPriceCents: plan.renewalPriceCents };
+    await syncSchedule(tx, ctx, upgraded, plan, null);
+  }
+  await switchPlan(tx, sub, plan);
+  const values = { plan: plan.displayName };
+  await queueMail(tx, ctx, [
+    billingChangeMail(
+      ctx.mail,
+      { ...facts, planDisplayName: plan.displayName },
+      (w) => w.t('planUpgrade.subject', values),
+      (w) =>
+        sub.provider === 'stripe'
+          ? w.t('planUpgrade.stripe', values)
+          : w.t('planUpgrade.charged', { ...values, amount: w.money(amountNowCents, sub.currency) }),
+    ),
+  ]);
 }

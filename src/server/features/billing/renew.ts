@@ -45,12 +45,19 @@ export async function applyScheduledPlan(tx: Db, sub: Sub): Promise<Sub> {
  * schedule above; 'immediate' is the retry right after the client saved a new card, whose
  * failure does not count against the schedule (a client trying to fix it is not punished).
  */
-export async function attemptRenewal(tx: Db, ctx: ChangeContext, sub: Sub, at: Date, mode: 'scheduled' | 'immediate'): Promise<StepOutcome> {
-  const periodStart = sub.currentPeriodEnd!;
-  const periodEnd = addMonths(periodStart, cycleMonths(sub.billingCycle));
-  const amountCents = priceAt(sub, periodStart);
+export async function attemptRenewal(
+  tx: Db,
+  ctx: ChangeContext,
+  sub: Sub,
+  at: Date,
+  mode: 'scheduled' | 'immediate',
+  /** An immediate retry the client authenticated (3-D Secure): completed or failed. */
+  authenticated?: boolean,
+): Promise<StepOutcome> {
+  const { periodStart, periodEnd, amountCents } = nextPeriod(sub);
   const { facts, plan } = await clientFacts(tx, sub, ctx);
-  const { ok, invoice } = await chargeSavedCard(tx, { sub, plan, customerEmail: facts.email, kind: 'renewal', amountCents, periodStart, periodEnd, at });
+  const charge = { sub, plan, customerEmail: facts.email, kind: 'renewal' as const, amountCents, periodStart, periodEnd, at, authenticated };
+  const { ok, invoice } = await chargeSavedCard(tx, charge);
   if (ok) {
     await tx
       .update(subscriptions)
@@ -73,6 +80,12 @@ export async function attemptRenewal(tx: Db, ctx: ChangeContext, sub: Sub, at: D
     teamPaymentFailedMail(ctx.mail, facts, { amountCents, attempt, nextRetryAt }),
   ]);
   return 'failed';
+}
+
+/** The period a renewal charges (the one after `currentPeriodEnd`) and its price. */
+export function nextPeriod(sub: Sub) {
+  const periodStart = sub.currentPeriodEnd!;
+  return { periodStart, periodEnd: addMonths(periodStart, cycleMonths(sub.billingCycle)), amountCents: priceAt(sub, periodStart) };
 }
 
 /** Ends a subscription: at the period's end when the client canceled, or after the last failed retry. */

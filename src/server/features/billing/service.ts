@@ -1,5 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountOverview, BillingClock, BillingRunResult, CardInput, CardSetup, PlanChangePreview } from '../../../contract/billing.js';
+import type {
+  AccountChargeResult,
+  AccountOverview,
+  BillingClock,
+  BillingRunResult,
+  CardInput,
+  CardSetup,
+  PlanChangePreview,
+} from '../../../contract/billing.js';
 import { PaymentProviderError, ProviderRefusedError, type PaymentProvider } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
@@ -8,6 +16,8 @@ import type { SubscriptionNewsHandler } from '../payments/index.js';
 import * as actions from './actions.js';
 import * as agency from './agency.js';
 import { createBillingClock } from './clock.js';
+import { finishPayment } from './authentication.js';
+import type { ActionRequired } from './awaiting.js';
 import { accountOverview } from './overview.js';
 import { changePlan, previewPlanChange } from './plan-change.js';
 import { runDue } from './run.js';
@@ -40,14 +50,17 @@ export function createBillingService(deps: BillingDeps): {
     reset(): Promise<BillingClock>;
   };
   overview(registrationId: string): Promise<AccountOverview>;
-  updateCard(registrationId: string, card: CardInput): Promise<AccountOverview>;
+  /** A new card; past due, its open invoice is paid at once, or waits for the client to authenticate it (3-D Secure). */
+  updateCard(registrationId: string, card: CardInput): Promise<AccountChargeResult>;
   /** Stripe: a SetupIntent for a new card, and then its confirmation. */
   startCardSetup(registrationId: string): Promise<CardSetup>;
-  finishCardSetup(registrationId: string, setupIntentId: string): Promise<AccountOverview>;
+  finishCardSetup(registrationId: string, setupIntentId: string): Promise<AccountChargeResult>;
   cancel(registrationId: string, reason: string | undefined, by: 'client' | 'team'): Promise<AccountOverview>;
   resume(registrationId: string): Promise<AccountOverview>;
   previewPlanChange(registrationId: string, planId: number): Promise<PlanChangePreview>;
-  changePlan(registrationId: string, planId: number): Promise<AccountOverview>;
+  changePlan(registrationId: string, planId: number): Promise<AccountChargeResult>;
+  /** After the client authenticated a payment (or failed to): booked on the provider's word, or 402 with the decline. */
+  finishPayment(registrationId: string, input: { clientSecret: string; outcome?: 'complete' | 'fail' | undefined }): Promise<AccountOverview>;
   runDue(): Promise<BillingRunResult>;
   /** The agency's team, from the Clients section: refund (part of) a paid invoice, resend a receipt. */
   refund(registrationId: string, invoiceId: string, refund: agency.Refund): Promise<AccountOverview>;
@@ -79,6 +92,11 @@ export function createBillingService(deps: BillingDeps): {
       if (ctx.mailQueued) deps.mailQueued();
     }
   }
+  /** The page's new state, or what the browser needs to authenticate the payment first. */
+  const answer = async (registrationId: string, action: ActionRequired | null): Promise<AccountChargeResult> =>
+    action
+      ? { ...action, provider: deps.testMode ? 'test' : 'stripe', publishableKey: deps.testMode ? null : deps.provider.publishableKey }
+      : overview(registrationId);
   const testModeOnly = () => {
     if (!deps.testMode) throw new HttpError(404, 'With Stripe, cards are saved through Stripe.');
   };
@@ -101,8 +119,7 @@ export function createBillingService(deps: BillingDeps): {
     overview,
     async updateCard(registrationId, card) {
       testModeOnly();
-      await changing((ctx, now) => actions.updateCard(db, ctx, registrationId, card, now));
-      return overview(registrationId);
+      return answer(registrationId, await changing((ctx, now) => actions.updateCard(db, ctx, registrationId, card, now)));
     },
     async startCardSetup(registrationId) {
       if (deps.testMode || !deps.provider.publishableKey) throw new HttpError(404, 'Test mode saves the card from the card form on this page.');
@@ -111,8 +128,7 @@ export function createBillingService(deps: BillingDeps): {
       return { clientSecret, publishableKey };
     },
     async finishCardSetup(registrationId, setupIntentId) {
-      await changing((ctx) => actions.finishCardSetup(db, ctx, registrationId, setupIntentId));
-      return overview(registrationId);
+      return answer(registrationId, await changing((ctx) => actions.finishCardSetup(db, ctx, registrationId, setupIntentId)));
     },
     async cancel(registrationId, reason, by) {
       await changing((ctx, now) => actions.cancel(db, ctx, registrationId, reason, by, now));
@@ -124,7 +140,10 @@ export function createBillingService(deps: BillingDeps): {
     },
     previewPlanChange: (registrationId, planId) => changing((ctx, now) => previewPlanChange(db, ctx, registrationId, planId, now)),
     async changePlan(registrationId, planId) {
-      await changing((ctx, now) => changePlan(db, ctx, registrationId, planId, now));
+      return answer(registrationId, await changing((ctx, now) => changePlan(db, ctx, registrationId, planId, now)));
+    },
+    async finishPayment(registrationId, input) {
+      await changing((ctx, now) => finishPayment(db, ctx, registrationId, input, now));
       return overview(registrationId);
     },
     runDue: runDueNow,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AccountOverview, CardSetup, PlanChangePreview } from '../../../contract/billing.js';
+import type { AccountOverview, CardSetup, PaymentActionRequired, PlanChangePreview } from '../../../contract/billing.js';
 import { payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { accountCookie, invoicesOf, mailKinds, subscriptionRow } from '../../test/billing.js';
@@ -170,7 +170,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     expect(calls).toContain('POST /v1/subscriptions/sub_ID');
     const update = stripe.fake.requests.slice(before).find((r) => r.params.proration_behavior === 'always_invoice')!;
     expect(update.params).toMatchObject({
-      payment_behavior: 'error_if_incomplete',
+      payment_behavior: 'pending_if_incomplete',
       'items[0][price_data][unit_amount]': String(growing.priceCents),
       'items[0][price_data][product]': 'plan_growing',
     });
@@ -256,6 +256,83 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     expect((await mailKinds(ctx, email)).filter((k) => k === 'client_renewal_receipt')).toHaveLength(1);
   });
 
+  it('an upgrade that needs 3-D Secure answers 202 with the PaymentIntent; completed it switches the plan, failed it is dropped (402)', async () => {
+    const { cookie, sub } = await stripeClient('essential');
+    const plans = await db().select().from(subscriptionPlans);
+    const growing = plans.find((p) => p.name === 'growing')!;
+    stripe.fake.cards.requireAuthentication = true;
+    try {
+      for (const completed of [false, true]) {
+        const asked = await call(cookie, 'POST', '/api/account/plan-change', { planId: growing.id });
+        expect(asked.statusCode).toBe(202);
+        const action = asked.json<PaymentActionRequired>();
+        expect(action).toEqual({
+          status: 'requires_action',
+          clientSecret: expect.stringMatching(/^pi_fake\d+_secret_fake$/),
+          provider: 'stripe',
+          publishableKey: 'pk_test_fake',
+        });
+        const update = stripe.fake.requests.findLast((r) => r.params.proration_behavior === 'always_invoice')!;
+        expect(update.params).toMatchObject({ payment_behavior: 'pending_if_incomplete', 'expand[0]': 'latest_invoice.confirmation_secret' });
+        // Stripe holds the change as a pending update: nothing switched, here or there.
+        expect((await subscriptionRow(ctx, sub.id)).planId).not.toBe(growing.id);
+        expect(stripe.fake.subscription(sub.providerSubscriptionId!)!.pending_update).toBeTruthy();
+        const intentId = action.clientSecret.split('_secret_')[0]!;
+        // Before the browser answered: still waiting, nothing booked.
+        expect((await call(cookie, 'POST', '/api/account/payment/finish', { clientSecret: action.clientSecret })).statusCode).toBe(409);
+
+        stripe.fake.authenticate(intentId, completed);
+        const before = stripe.fake.requests.length;
+        const finished = await call(cookie, 'POST', '/api/account/payment/finish', { clientSecret: action.clientSecret });
+        // Booked on Stripe's word (the intent read back), never on the browser's.
+        expect(callsSince(before)[0]).toBe('GET /v1/payment_intents/pi_ID');
+        if (!completed) {
+          expect(finished.statusCode).toBe(402);
+          expect(finished.json()).toEqual({
+            message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+          });
+          expect(callsSince(before)).toContain('POST /v1/invoices/in_ID/void');
+          expect(stripe.fake.subscription(sub.providerSubscriptionId!)!.pending_update).toBeNull();
+          expect((await subscriptionRow(ctx, sub.id)).planId).not.toBe(growing.id);
+        } else {
+          expect(finished.statusCode).toBe(200);
+          expect(finished.json<AccountOverview>().subscription!.plan.name).toBe('growing');
+          expect(stripe.fake.subscription(sub.providerSubscriptionId!)!.items.data[0]!.price).toMatchObject({ unit_amount: growing.priceCents });
+          // The renewal schedule follows the new plan.
+          expect(callsSince(before)).toContain('POST /v1/subscription_schedules');
+        }
+      }
+    } finally {
+      stripe.fake.cards.requireAuthentication = false;
+    }
+  });
+
+  it('a past-due invoice that needs 3-D Secure after a new card answers 202; Stripe’s invoice.paid books it after authentication', async () => {
+    const { cookie, sub } = await stripeClient();
+    await stripe.deliver(subscriptionEvent(`evt_pd_sca_${sub.id}`, sub.providerSubscriptionId!, { status: 'past_due' }, renewsAt + 1));
+    stripe.fake.openRenewalInvoice(sub.providerSubscriptionId!, 29_900);
+    const { clientSecret } = (await call(cookie, 'POST', '/api/account/card/setup')).json<CardSetup>();
+    const setupIntentId = clientSecret.split('_secret_')[0]!;
+    stripe.fake.confirmSetup(setupIntentId, { brand: 'visa', last4: '3184', exp_month: 1, exp_year: 2032 });
+    stripe.fake.cards.requireAuthentication = true;
+    let action: PaymentActionRequired;
+    try {
+      const asked = await call(cookie, 'POST', '/api/account/card/confirm', { setupIntentId });
+      expect(asked.statusCode).toBe(202);
+      action = asked.json<PaymentActionRequired>();
+      expect(action).toMatchObject({ status: 'requires_action', provider: 'stripe', clientSecret: expect.stringMatching(/^pi_fake\d+_secret_fake$/) });
+    } finally {
+      stripe.fake.cards.requireAuthentication = false;
+    }
+    stripe.fake.authenticate(action.clientSecret.split('_secret_')[0]!, true);
+    const finished = await call(cookie, 'POST', '/api/account/payment/finish', { clientSecret: action.clientSecret });
+    expect(finished.statusCode).toBe(200);
+    // Stripe's invoice.paid books the renewal, as for any payment of an open invoice.
+    const paid = invoiceObject(`in_sca_${sub.id}`, sub.providerSubscriptionId!, { billing_reason: 'subscription_cycle', amount_paid: 29_900 });
+    await stripe.deliver(stripe.event(`evt_sca_paid_${sub.id}`, 'invoice.paid', paid, renewsAt + 86_400));
+    expect((await invoicesOf(ctx, sub.id)).at(-1)).toMatchObject({ kind: 'renewal', status: 'paid', providerInvoiceId: paid.id });
+  });
+
   it("refunds a Stripe payment through Stripe's refund API, once, with a negative ledger row", async () => {
     const { sub, registrationId } = await stripeClient();
     const employee = await signedInEmployee(ctx.app, db(), 'owner');
@@ -299,7 +376,12 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     expect(sent.map((r) => r.params.amount)).toEqual(['1000', '525']);
     expect(sent.map((r) => r.idempotencyKey)).toEqual([`refund-${first!.id}-0-1000`, `refund-${first!.id}-1000-525`]);
     const ledger = await db().select().from(payments).where(eq(payments.registrationId, registrationId));
-    expect(ledger.filter((p) => p.amountCents < 0).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([-1000, -525]);
+    expect(
+      ledger
+        .filter((p) => p.amountCents < 0)
+        .map((p) => p.amountCents)
+        .sort((a, b) => a - b),
+    ).toEqual([-1000, -525]);
     expect((await invoicesOf(ctx, sub.id))[0]).toMatchObject({ status: 'paid', refundedCents: 1525 });
   });
 

@@ -9,6 +9,7 @@ describe('directory CSV import', () => {
       ',Plumber,,29.4,-98.4,,,,,',
       'No Place,Dentist,,ninety,-98.4,,,,,',
       'Bad Site,Dentist,,29.4,-98.4,ftp://x,7,-1,,',
+      'Too Many,Dentist,,29.4,-98.4,,,2147483648,,',
       '',
     ].join('\n');
     const { rows, errors } = parseDirectoryCsv(csv);
@@ -27,6 +28,8 @@ describe('directory CSV import', () => {
       { row: 3, message: 'name is empty' },
       { row: 4, message: 'lat must be a number from -90 to 90' },
       { row: 5, message: 'rating must be from 0 to 5; review_count must be a whole number; website must start with http:// or https://' },
+      // More than the database's integer holds: the row is refused, not a failed import.
+      { row: 6, message: 'review_count must be a whole number' },
     ]);
   });
 

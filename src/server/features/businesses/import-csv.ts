@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { businessTerms } from '../../adapters/places/directory-terms.js';
+import { DB_INT_MAX } from '../../../contract/db-int.js';
 import { httpUrlOrNull, isHttpUrl } from '../../../contract/web-address.js';
 import type { GeneratedBusiness } from './generate.js';
 
@@ -48,7 +49,7 @@ export function parseDirectoryCsv(csv: string): ImportResult {
     if (!text(record.lat) || !Number.isFinite(lat) || Math.abs(lat) > 90) problems.push('lat must be a number from -90 to 90');
     if (!text(record.lng) || !Number.isFinite(lng) || Math.abs(lng) > 180) problems.push('lng must be a number from -180 to 180');
     if (rating !== null && !(rating >= 0 && rating <= 5)) problems.push('rating must be from 0 to 5');
-    if (reviews !== null && !(Number.isInteger(reviews) && reviews >= 0)) problems.push('review_count must be a whole number');
+    if (reviews !== null && !(Number.isInteger(reviews) && reviews >= 0 && reviews <= DB_INT_MAX)) problems.push('review_count must be a whole number');
     if (website && !isHttpUrl(website)) problems.push('website must start with http:// or https://');
     if (problems.length > 0) return void result.errors.push({ row, message: problems.join('; ') });
     result.rows.push({

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { createPaymentIntentInput, PAYMENT_INTENT_LABELS, paymentStatusQuery, TEST_CARD_LABELS, testCardPaymentInput } from '../../../contract/payments.js';
+import {
+  createPaymentIntentInput,
+  PAYMENT_INTENT_LABELS,
+  paymentStatusQuery,
+  TEST_AUTHENTICATION_LABELS,
+  TEST_CARD_LABELS,
+  testAuthenticationInput,
+  testCardPaymentInput,
+} from '../../../contract/payments.js';
 import { STRIPE_API_VERSION } from '../../adapters/payments/stripe.js';
 import { InvalidWebhookError, WrongApiVersionError } from '../../adapters/payments/types.js';
 import { HttpError } from '../../http/errors.js';
@@ -45,6 +53,11 @@ export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutes
   app.post('/api/payments/test/confirm', { config: { rateLimit } }, async (request) => {
     const input = parseInput(testCardPaymentInput, request.body, TEST_CARD_LABELS);
     return payments.payWithTestCard(input);
+  });
+
+  app.post('/api/payments/test/authenticate', { config: { rateLimit } }, async (request) => {
+    const input = parseInput(testAuthenticationInput, request.body, TEST_AUTHENTICATION_LABELS);
+    return payments.authenticateTestPayment(input);
   });
 
   app.get('/api/payments/status', async (request) => {

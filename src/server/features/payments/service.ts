@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { centsToDecimal, dollarsToCents } from '../../../contract/money.js';
 import type { CreatePaymentIntentResult, PaymentReceipt, PaymentStatusResult, TestCardPaymentInput } from '../../../contract/payments.js';
-import { checkTestCard, testCardOutcome } from '../../adapters/payments/test-cards.js';
-import { PaymentProviderError } from '../../adapters/payments/types.js';
+import { AUTHENTICATION_FAILED, behaviorAfterAuthentication, checkTestCard, testCardOutcome } from '../../adapters/payments/test-cards.js';
+import { PaymentProviderError, type CardOnFile } from '../../adapters/payments/types.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -115,7 +115,7 @@ export function createPaymentsService(deps: SettleDeps) {
             eq(paymentIntents.planId, plan.id),
             eq(paymentIntents.amountCents, plan.priceCents),
             eq(paymentIntents.provider, provider.kind),
-            inArray(paymentIntents.status, ['requires_payment_method', 'processing']),
+            inArray(paymentIntents.status, ['requires_payment_method', 'requires_action', 'processing']),
           ),
         )
         .orderBy(desc(paymentIntents.createdAt))
@@ -245,26 +245,70 @@ export function createPaymentsService(deps: SettleDeps) {
       throw new HttpError(400, issues[0]!.message, issues);
     }
     const outcome = testCardOutcome(input.cardNumber);
-    if (outcome.ok) {
-      await settle.succeeded(
-        {
-          id: row.providerIntentId,
-          status: 'succeeded',
-          amountCents: row.amountCents,
-          currency: row.currency,
-          customerId: null,
-          errorMessage: null,
-          paidAt: deps.billingNow ? await deps.billingNow() : new Date(),
-          livemode: false,
-        },
-        checked.card,
-      );
+    if (outcome.ok) await succeedTestPayment(row, checked.card);
+    else if (outcome.status === 'requires_action') {
+      // Stripe's 3-D Secure test cards: nothing is paid until the client completes the bank's page.
+      const c = checked.card;
+      await db
+        .update(paymentIntents)
+        .set({
+          status: 'requires_action',
+          lastError: null,
+          cardBrand: c.brand,
+          cardLast4: c.last4,
+          cardExpMonth: c.expMonth,
+          cardExpYear: c.expYear,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(paymentIntents.id, row.id), ne(paymentIntents.status, 'succeeded')));
     } else {
       await settle.failed(row.providerIntentId, outcome.message, checked.card);
     }
     return statusOf(row.providerIntentId);
   }
 
-  return { provider, createIntent, status, payWithTestCard, settle };
+  async function succeedTestPayment(row: IntentRow, card: CardOnFile) {
+    await settle.succeeded(
+      {
+        id: row.providerIntentId,
+        status: 'succeeded',
+        amountCents: row.amountCents,
+        currency: row.currency,
+        customerId: null,
+        errorMessage: null,
+        paidAt: deps.billingNow ? await deps.billingNow() : new Date(),
+        livemode: false,
+      },
+      card,
+    );
+  }
+
+  /**
+   * Test mode's simulated bank page (Stripe's test 3-D Secure page) answered for a payment waiting
+   * for authentication: completed, the payment is booked with its card; failed, it is declined with
+   * Stripe's message and the client may pay again.
+   */
+  async function authenticateTestPayment(input: { clientSecret: string; outcome: 'complete' | 'fail' }): Promise<PaymentStatusResult> {
+    if (provider.kind !== 'test') throw new HttpError(404, 'Test-mode payments are off: this site takes card payments through Stripe.');
+    const row = await intentForSecret(input.clientSecret);
+    if (row.status === 'succeeded') return statusOf(row.providerIntentId);
+    if (row.status !== 'requires_action' || !row.cardLast4) {
+      throw new HttpError(409, 'This payment is not waiting for authentication. Please enter your card again.');
+    }
+    if (input.outcome === 'fail') {
+      await settle.failed(row.providerIntentId, AUTHENTICATION_FAILED);
+      return statusOf(row.providerIntentId);
+    }
+    const card = { brand: row.cardBrand ?? 'unknown', last4: row.cardLast4, expMonth: row.cardExpMonth ?? 0, expYear: row.cardExpYear ?? 0 };
+    await succeedTestPayment(row, card);
+    // 4000 0027 6000 3184 asks again on every later charge; 4000 0025 0000 3155 is set up for them now.
+    const behavior = behaviorAfterAuthentication(row.cardLast4);
+    if (behavior !== 'succeeds') {
+      await db.update(subscriptions).set({ testCardBehavior: behavior, updatedAt: new Date() }).where(eq(subscriptions.id, row.subscriptionId));
+    }
+    return statusOf(row.providerIntentId);
+  }
+
+  return { provider, createIntent, status, payWithTestCard, authenticateTestPayment, settle };
 }
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

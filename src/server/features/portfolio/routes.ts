@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { portfolioInput } from '../../../contract/applications.js';
+import { serialIdParam } from '../../db/ids.js';
 import { parseInput } from '../../http/validate.js';
 import type { PortfolioService, PortfolioShowcase } from './service.js';
 
@@ -28,12 +29,12 @@ export async function portfolioAdminRoutes(app: FastifyInstance, options: { port
     return reply.status(201).send(created);
   });
   app.put<{ Params: { id: string } }>('/api/portfolio/:id', async (request) => {
-    const updated = await portfolio.update(Number(request.params.id), parseInput(portfolioInput, request.body, LABELS));
+    const updated = await portfolio.update(serialIdParam(request.params.id), parseInput(portfolioInput, request.body, LABELS));
     request.activity = { action: 'update', subject: 'portfolio item', detail: { id: updated.id, name: updated.websiteName } };
     return updated;
   });
   app.delete<{ Params: { id: string } }>('/api/portfolio/:id', async (request, reply) => {
-    const removed = await portfolio.remove(Number(request.params.id));
+    const removed = await portfolio.remove(serialIdParam(request.params.id));
     request.activity = { action: 'delete', subject: 'portfolio item', detail: { id: removed.id, name: removed.websiteName } };
     return reply.status(204).send();
   });
