@@ -49,7 +49,8 @@ export async function checkWebsite(fetcher: SiteFetcher, website: string, option
   try {
     const robots = await fetcher.fetchText(new URL('/robots.txt', url).href);
     if (robots.status >= 500) return notScored('blocked', ROBOTS_FAILED);
-    if (robots.status < 300 && !robotsAllows(robots.body, options.userAgent, `${url.pathname}${url.search}`)) return notScored('blocked', ROBOTS_BLOCKED);
+    if (robots.status < 300 && !(await robotsAllows(robots.body, options.userAgent, `${url.pathname}${url.search}`)))
+      return notScored('blocked', ROBOTS_BLOCKED);
 
     const started = performance.now();
     const [page, redirects] = await Promise.all([
@@ -59,7 +60,7 @@ export async function checkWebsite(fetcher: SiteFetcher, website: string, option
     const finalUrl = page.fetched.finalUrl;
     // Typed as http://, the page itself shows where http:// leads.
     const httpRedirectsToHttps = url.protocol === 'https:' ? redirects : finalUrl.startsWith('https://');
-    const findings = analyseHomepage({
+    const findings = await analyseHomepage({
       finalUrl,
       html: page.fetched.body,
       truncated: page.fetched.truncated,

@@ -1,6 +1,6 @@
 import type { SocialProfile } from '../places/types.js';
 import type { SafeFetcher } from './safe-fetch.js';
-import { extractSocialProfiles } from './social-links.js';
+import { readSocialProfiles } from './social-links.js';
 
 /** Businesses type their website as `example.com`; the scheme is added, https first. */
 export function withScheme(website: string): string {
@@ -13,5 +13,5 @@ export function withScheme(website: string): string {
 export async function findSocialProfiles(fetcher: SafeFetcher, websiteUrl: string): Promise<SocialProfile[]> {
   const page = await fetcher.fetchPage(withScheme(websiteUrl));
   // Relative links resolve against where the redirects ended, not against what was typed.
-  return extractSocialProfiles(page.body, page.finalUrl);
+  return readSocialProfiles(page.body, page.finalUrl);
 }

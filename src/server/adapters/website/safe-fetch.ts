@@ -5,6 +5,7 @@ import net from 'node:net';
 import zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
 import ipaddr from 'ipaddr.js';
+import { ROBOTS_MAX_BYTES } from './robots.js';
 
 /** Fetching failed or was refused; the message is meant for a person. */
 export class SafeFetchError extends Error {
@@ -185,7 +186,7 @@ async function readText(url: string, settings: Settings, signal: AbortSignal): P
     response.destroy();
     return { status, body: '' };
   }
-  const { bytes } = await readCapped(response, Math.min(settings.maxBytes, 512 * 1024));
+  const { bytes } = await readCapped(response, Math.min(settings.maxBytes, ROBOTS_MAX_BYTES));
   return { status, body: decode(bytes, response.headers['content-type'] ?? '') };
 }
 

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { HTML_PIECE, MAX_NESTING, slicer } from './slices.js';
 import { WEBSITE_CHECK_WEIGHTS, type WebsiteCheckId, type WebsiteFinding } from '../../../contract/website-checks.js';
 
 /** What one visit to a homepage saw; everything the score depends on (no clock, no network). */
@@ -22,11 +23,22 @@ export const HEAVY_PAGE_BYTES = 300 * 1024;
 export const SLOW_RESPONSE_MS = 2000;
 
 const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg']);
+// Every quantifier is bounded and every pattern is run over a window of at most a few KB of text
+// (`TextScanner`), so a hostile megabyte costs linear time in slices, never a backtracking run.
 const PHONE = /(?:\+?\d[\s().-]?){9,14}\d/;
-// Every quantifier is bounded: a hostile page of 1 MB must not make a regular expression backtrack for minutes.
-const EMAIL = /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/;
-const COPYRIGHT_YEAR = /(?:©|&copy;|\(c\)|copyright)\s?(?:[^\d\n]{0,40}?)((?:19|20)\d{2})(?:\s*[-–—]\s*((?:19|20)\d{2}))?/gi;
+// An e-mail address is a local-part character, '@' and a domain of two labels or more: only the
+// characters right after each '@' are looked at (the local part needs one character, 64 at most).
+const EMAIL_LOCAL_END = /[\w.+-]/;
+const EMAIL_DOMAIN = /[\w-]{1,63}\.[\w-]/y;
+const COPYRIGHT_YEAR = /(?:©|&copy;|\(c\)|copyright)\s?(?:[^\d\n]{0,40}?)((?:19|20)\d{2})(?:\s{0,3}[-–—]\s{0,3}((?:19|20)\d{2}))?/gi;
 const CONTACT_LINK = /contact|kontakt|contacto|get-in-touch|reach-us/i;
+/** The longest text any pattern above can match, and then some: kept from one window to the next. */
+const OVERLAP = 128;
+/** Text is scanned once this much has gathered (and at the end). */
+const TEXT_WINDOW = 8192;
+/** Attribute values longer than this are not read (a real link or description is far shorter). */
+const MAX_ATTRIBUTE = 2048;
+const MAX_TITLE = 1000;
 
 interface Parsed {
   lang: string | null;
@@ -37,11 +49,77 @@ interface Parsed {
   images: number;
   telOrMailLink: boolean;
   contactLink: boolean;
-  text: string;
+  /** A phone number or an e-mail address in the visible text. */
+  contactInText: boolean;
+  /** The latest year a copyright notice in the visible text names. */
+  copyrightYear: number | null;
 }
 
-/** One pass over the HTML with a forgiving parser: broken markup still yields what it can. */
-export function parseHomepage(html: string): Parsed {
+/** The latest year a copyright notice names in `text` ('© 2019-2023' → 2023), or null without one. */
+function latestYear(text: string, latest: number | null): number | null {
+  for (const match of text.matchAll(COPYRIGHT_YEAR)) {
+    const year = Number(match[2] ?? match[1]);
+    if (latest === null || year > latest) latest = year;
+  }
+  return latest;
+}
+
+function hasEmail(text: string): boolean {
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    if (at === 0 || !EMAIL_LOCAL_END.test(text[at - 1]!)) continue;
+    EMAIL_DOMAIN.lastIndex = at + 1;
+    if (EMAIL_DOMAIN.test(text)) return true;
+  }
+  return false;
+}
+
+/**
+ * The visible text, read as it arrives: whitespace collapsed, scanned for a phone number, an e-mail
+ * address and copyright years window by window, each window starting with the end of the last so
+ * nothing split between two is missed. Linear: every character is scanned about once.
+ */
+class TextScanner {
+  contact = false;
+  year: number | null = null;
+  private pending: string[] = [];
+  private pendingLength = 0;
+  private tail = '';
+  private newNode = false;
+
+  /** A tag came: the next text is another node, set apart by a space as a reader sees it. */
+  tag() {
+    this.newNode = true;
+  }
+
+  /** Text of the current node (the parser hands one node over in several pieces). */
+  add(data: string) {
+    if (this.newNode) this.pending.push(' ');
+    this.newNode = false;
+    this.pending.push(data);
+    this.pendingLength += data.length;
+    if (this.pendingLength >= TEXT_WINDOW) this.flush();
+  }
+
+  flush() {
+    if (this.pending.length === 0) return;
+    const window = `${this.tail}${this.pending.join('')}`.replace(/\s+/g, ' ');
+    this.pending = [];
+    this.pendingLength = 0;
+    if (!this.contact) this.contact = PHONE.test(window) || hasEmail(window);
+    this.year = latestYear(window, this.year);
+    this.tail = window.slice(-OVERLAP);
+  }
+}
+
+const attribute = (value: string | undefined) => (value === undefined || value.length > MAX_ATTRIBUTE ? undefined : value.trim());
+
+/**
+ * One pass over the HTML with a forgiving parser: broken markup still yields what it can. The
+ * page is given to the parser in pieces with turns of the event loop between slices (`slicer`),
+ * and reading stops where it nests deeper than `MAX_NESTING` (the parser's cost per tag grows
+ * with the depth).
+ */
+export async function parseHomepage(html: string, turn = slicer()): Promise<Parsed> {
   const parsed: Parsed = {
     lang: null,
     title: '',
@@ -51,65 +129,66 @@ export function parseHomepage(html: string): Parsed {
     images: 0,
     telOrMailLink: false,
     contactLink: false,
-    text: '',
+    contactInText: false,
+    copyrightYear: null,
   };
   let inTitle = false;
   let skipping = 0;
-  const text: string[] = [];
+  let depth = 0;
+  const text = new TextScanner();
   const parser = new Parser(
     {
       onopentag(name, attrs) {
-        if (name === 'html' && parsed.lang === null && attrs.lang !== undefined) parsed.lang = attrs.lang.trim();
+        depth++;
+        text.tag();
+        if (name === 'html' && parsed.lang === null) parsed.lang = attribute(attrs.lang) ?? null;
         else if (name === 'title') inTitle = true;
         else if (name === 'meta') {
-          const key = (attrs.name ?? '').trim().toLowerCase();
-          if (key === 'description' && !parsed.description) parsed.description = (attrs.content ?? '').trim();
-          if (key === 'viewport' && parsed.viewport === null) parsed.viewport = (attrs.content ?? '').toLowerCase();
+          const key = (attribute(attrs.name) ?? '').toLowerCase();
+          if (key === 'description' && !parsed.description) parsed.description = attribute(attrs.content) ?? '';
+          if (key === 'viewport' && parsed.viewport === null) parsed.viewport = (attribute(attrs.content) ?? '').toLowerCase();
         } else if (name === 'img') {
           parsed.images++;
           // alt="" is right for a decorative image; only a missing alt leaves a screen reader guessing.
           if (attrs.alt === undefined) parsed.imagesWithoutAlt++;
-        } else if (name === 'a' && attrs.href) {
-          const href = attrs.href.trim().toLowerCase();
-          if (href.startsWith('tel:') || href.startsWith('mailto:')) parsed.telOrMailLink = true;
-          else if (CONTACT_LINK.test(href)) parsed.contactLink = true;
+        } else if (name === 'a') {
+          const href = attribute(attrs.href)?.toLowerCase();
+          if (href === undefined) {
+            // no link, or one too long to be a real one
+          } else if (href.startsWith('tel:') || href.startsWith('mailto:')) parsed.telOrMailLink = true;
+          else if (!parsed.contactLink && CONTACT_LINK.test(href)) parsed.contactLink = true;
         }
         if (SKIP_TEXT.has(name)) skipping++;
       },
       ontext(data) {
-        if (inTitle) parsed.title += data;
-        else if (skipping === 0) text.push(data);
+        if (inTitle) {
+          if (parsed.title.length < MAX_TITLE) parsed.title += data.slice(0, MAX_TITLE);
+        } else if (skipping === 0) text.add(data);
       },
       onclosetag(name) {
+        depth--;
+        text.tag();
         if (name === 'title') inTitle = false;
         if (SKIP_TEXT.has(name) && skipping > 0) skipping--;
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.write(html);
-  parser.end();
-  parsed.title = parsed.title.replace(/\s+/g, ' ').trim();
-  parsed.text = text.join(' ').replace(/\s+/g, ' ');
-  return parsed;
-}
-
-/** An e-mail address in the text: looked for around each '@' only (at most 200), not from every character. */
-function hasEmail(text: string): boolean {
-  for (let at = text.indexOf('@'), tries = 0; at >= 0 && tries < 200; at = text.indexOf('@', at + 1), tries++) {
-    if (EMAIL.test(text.slice(Math.max(0, at - 64), at + 520))) return true;
+  for (let at = 0; at < html.length && depth <= MAX_NESTING; at += HTML_PIECE) {
+    parser.write(html.slice(at, at + HTML_PIECE));
+    await turn();
   }
-  return false;
+  parser.end();
+  text.flush();
+  parsed.title = parsed.title.replace(/\s+/g, ' ').trim();
+  parsed.contactInText = text.contact;
+  parsed.copyrightYear = text.year;
+  return parsed;
 }
 
 /** The latest year a copyright notice names ('© 2019-2023' → 2023), or null without one. */
 export function copyrightYear(text: string): number | null {
-  let latest: number | null = null;
-  for (const match of text.matchAll(COPYRIGHT_YEAR)) {
-    const year = Number(match[2] ?? match[1]);
-    if (latest === null || year > latest) latest = year;
-  }
-  return latest;
+  return latestYear(text, null);
 }
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`);
@@ -119,15 +198,15 @@ function finding(id: WebsiteCheckId, label: string, passed: boolean, detail: str
   return { id, label, passed, points: passed ? WEBSITE_CHECK_WEIGHTS[id] : 0, detail, angle: passed ? null : angle };
 }
 
-/** Every finding for one homepage, in the order of their weight. */
-export function analyseHomepage(site: SiteObservation): WebsiteFinding[] {
-  const page = parseHomepage(site.html);
+/** Every finding for one homepage, in the order of their weight; the HTML is read in slices. */
+export async function analyseHomepage(site: SiteObservation): Promise<WebsiteFinding[]> {
+  const page = await parseHomepage(site.html);
   const https = site.finalUrl.startsWith('https://');
   const bytes = Buffer.byteLength(site.html);
-  const year = copyrightYear(page.text);
+  const year = page.copyrightYear;
   const stale = year !== null && year < site.currentYear - 1;
   const phoneReady = page.viewport !== null && page.viewport.includes('width=device-width');
-  const contact = page.telOrMailLink || page.contactLink || PHONE.test(page.text) || hasEmail(page.text);
+  const contact = page.telOrMailLink || page.contactLink || page.contactInText;
 
   return [
     finding(

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findSocialProfiles } from './find-social-profiles.js';
 import type { FetchedPage, SafeFetcher } from './safe-fetch.js';
-import { extractSocialProfiles } from './social-links.js';
+import { cpuMs, cpuSlices } from '../../test/cpu-slices.js';
+import { HOSTILE_HOMEPAGES } from '../../test/fake-websites.js';
+import { extractSocialProfiles, readSocialProfiles } from './social-links.js';
 
 const base = 'https://acme-plumbing.example/about/';
 const page = (body: string) => `<!doctype html><html><head><title>Acme</title></head><body>${body}</body></html>`;
@@ -134,6 +136,29 @@ describe('extractSocialProfiles', () => {
     ]);
     expect(extractSocialProfiles('', base)).toEqual([]);
     expect(extractSocialProfiles('<a href="acme">', 'not a url')).toEqual([]);
+  });
+});
+
+describe('readSocialProfiles on hostile pages', () => {
+  it.each(Object.keys(HOSTILE_HOMEPAGES))('reads %s in linear time, in slices of a few milliseconds', async (name) => {
+    const html = HOSTILE_HOMEPAGES[name]!;
+    await readSocialProfiles(html.slice(0, 64 * 1024), base); // warms the compiler up
+    const measured = cpuSlices();
+    let profiles: unknown[] = [];
+    const took = await cpuMs(async () => (profiles = await readSocialProfiles(html, base, measured.turn)));
+    expect(took).toBeLessThan(1500);
+    // Slices of about 3 ms on an idle core; the margin is for a machine shared with other work.
+    expect(measured.longest()).toBeLessThan(50);
+    expect(profiles.length).toBeLessThanOrEqual(20);
+  });
+
+  it('still finds what hostile pages hide among the noise', async () => {
+    expect(await readSocialProfiles(HOSTILE_HOMEPAGES.socialAnchors!, base)).toEqual([{ network: 'facebook', url: 'https://www.facebook.com/acme' }]);
+    expect((await readSocialProfiles(HOSTILE_HOMEPAGES.jsonLdBlocks!, base)).map((p) => p.network)).toEqual(['x', 'instagram']);
+    // Trailing slashes and tracking parameters go, however many.
+    expect(extractSocialProfiles(`<a href="https://www.facebook.com/acme${'/'.repeat(1000)}?${'utm_a=1&'.repeat(100)}id=7">f</a>`, base)).toEqual([
+      { network: 'facebook', url: 'https://www.facebook.com/acme?id=7' },
+    ]);
   });
 });
 

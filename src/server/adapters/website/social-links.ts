@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { SocialProfile } from '../places/types.js';
+import { HTML_PIECE, MAX_NESTING, slicer } from './slices.js';
 
 const MAX_PROFILES = 20;
 const MAX_JSON_DEPTH = 20;
@@ -58,35 +59,77 @@ const NETWORKS = new Map<string, Network>([
 
 const TRACKING = /^(utm_.*|fbclid|gclid|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|igshid|igsh|si|ref|ref_src|ref_url|_ga|_gl)$/i;
 
-/** The social profiles a page links to, from its anchors and its JSON-LD `sameAs`, in page order. */
-export function extractSocialProfiles(html: string, baseUrl: string): SocialProfile[] {
+/** A JSON-LD block longer than this is skipped (real ones are a few KB; JSON.parse runs in one go). */
+const MAX_JSON_LD = 64 * 1024;
+/** Links longer than this are not profiles (and `new URL` of a megabyte is not free). */
+const MAX_HREF = 2048;
+
+/**
+ * The social profiles a page links to, from its anchors and its JSON-LD `sameAs`, in page order:
+ * a parser fed piece by piece. `write` returns false once the page nests deeper than `MAX_NESTING`
+ * (the parser's cost per tag grows with the depth): the rest is not read.
+ */
+function socialLinkReader(baseUrl: string) {
   const found = new Map<string, SocialProfile>();
   let base = baseUrl;
+  let depth = 0;
   const add = (href: string) => {
+    if (found.size >= MAX_PROFILES || href.length > MAX_HREF) return;
     const profile = toProfile(href, base);
     // Handles are case-insensitive everywhere except YouTube channel ids.
     const key = profile && `${profile.network} ${profile.network === 'youtube' ? profile.url : profile.url.toLowerCase()}`;
-    if (profile && key && !found.has(key) && found.size < MAX_PROFILES) found.set(key, profile);
+    if (profile && key && !found.has(key)) found.set(key, profile);
   };
 
   let jsonLd: string[] | null = null;
+  let jsonLdLength = 0;
   const parser = new Parser({
     onopentag(name, attributes) {
-      if (name === 'base' && attributes.href && base === baseUrl) base = resolve(attributes.href, baseUrl)?.href ?? baseUrl;
+      depth++;
+      if (name === 'base' && attributes.href && base === baseUrl && attributes.href.length <= MAX_HREF)
+        base = resolve(attributes.href, baseUrl)?.href ?? baseUrl;
       if (name === 'a' && attributes.href) add(attributes.href);
-      if (name === 'script' && attributes.type?.trim().toLowerCase() === 'application/ld+json') jsonLd = [];
+      if (name === 'script' && attributes.type?.trim().toLowerCase() === 'application/ld+json') {
+        jsonLd = [];
+        jsonLdLength = 0;
+      }
     },
     ontext(text) {
-      jsonLd?.push(text);
+      if (!jsonLd) return;
+      jsonLdLength += text.length;
+      if (jsonLdLength <= MAX_JSON_LD) jsonLd.push(text);
     },
     onclosetag(name) {
+      depth--;
       if (name !== 'script' || !jsonLd) return;
-      for (const link of sameAsLinks(jsonLd.join(''))) add(link);
+      if (jsonLdLength <= MAX_JSON_LD && found.size < MAX_PROFILES) for (const link of sameAsLinks(jsonLd.join(''))) add(link);
       jsonLd = null;
     },
   });
-  parser.end(html);
-  return [...found.values()];
+  return {
+    write(piece: string): boolean {
+      parser.write(piece);
+      return depth <= MAX_NESTING;
+    },
+    end(): SocialProfile[] {
+      parser.end();
+      return [...found.values()];
+    },
+  };
+}
+
+/** The social profiles a page links to (in one go: for pages of known size; fetched pages use `readSocialProfiles`). */
+export function extractSocialProfiles(html: string, baseUrl: string): SocialProfile[] {
+  const reader = socialLinkReader(baseUrl);
+  for (let at = 0; at < html.length && reader.write(html.slice(at, at + HTML_PIECE)); at += HTML_PIECE);
+  return reader.end();
+}
+
+/** As `extractSocialProfiles`, in slices with turns of the event loop between them: what a fetched page is read with. */
+export async function readSocialProfiles(html: string, baseUrl: string, turn = slicer()): Promise<SocialProfile[]> {
+  const reader = socialLinkReader(baseUrl);
+  for (let at = 0; at < html.length && reader.write(html.slice(at, at + HTML_PIECE)); at += HTML_PIECE) await turn();
+  return reader.end();
 }
 
 function sameAsLinks(text: string): string[] {
@@ -126,7 +169,10 @@ function toProfile(href: string, base: string): SocialProfile | null {
   const network = registered === undefined ? undefined : NETWORKS.get(registered);
   if (!network) return null;
 
-  let path = url.pathname.replace(/\/+$/, '');
+  // Trailing slashes dropped by a loop: /\/+$/ tries every run of slashes to its end (quadratic).
+  let end = url.pathname.length;
+  while (end > 0 && url.pathname.charCodeAt(end - 1) === 47) end--;
+  let path = url.pathname.slice(0, end);
   // A link to one post still names the account: keep the account.
   if (network.network === 'x') path = path.replace(/^(\/[^/]+)\/status\/.*$/, '$1');
   const segments = path.toLowerCase().split('/').slice(1);
@@ -134,7 +180,8 @@ function toProfile(href: string, base: string): SocialProfile | null {
   if (first === '' || network.ignore?.includes(first)) return null; // '' is the network's home page
   if (network.only && !(network.only.includes(first) && segments.length > 1)) return null;
 
-  for (const name of [...url.searchParams.keys()]) if (TRACKING.test(name)) url.searchParams.delete(name);
-  const query = url.searchParams.size > 0 ? `?${url.searchParams}` : '';
+  // One new list: deleting parameters one by one re-serialises the query each time (quadratic).
+  const kept = new URLSearchParams([...url.searchParams].filter(([name]) => !TRACKING.test(name)));
+  const query = kept.size > 0 ? `?${kept}` : '';
   return { network: network.network, url: `https://${network.host}${path}${query}` };
 }
