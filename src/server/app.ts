@@ -87,6 +87,8 @@ export interface AppOptions {
   paymentRateLimit?: number;
   /** Billing sign-in link requests and redemptions per client address per minute. */
   accountRateLimit?: number;
+  /** Tests: given each billing link request's work done after answering (token, e-mail), to await it. */
+  onAccountLinkWork?: (work: Promise<void>) => void;
   /** Where e-mails go; from `SMTP_URL` (or the log) when omitted. */
   mailTransport?: MailTransport;
   /** Employee sign-in; built from the config when omitted (tests pass one with other limits). */
@@ -245,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     port: config.port,
     secureCookies: https,
     rateLimitPerMinute: options.accountRateLimit ?? 5,
+    ...(options.onAccountLinkWork ? { onLinkWork: options.onAccountLinkWork } : {}),
   });
 
   // The admin API: every route below answers 401 without a signed-in employee.
