@@ -8,6 +8,10 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 4600);
 // A fresh embedded database for every run.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+// The specs' mailbox (scripts/e2e-mailbox.mjs): the app delivers e-mail there, specs read one-time
+// links from it (the outbox shows them redacted, docs/decisions/023).
+const MAILBOX_SMTP_PORT = PORT + 1000;
+const MAILBOX_URL = `http://127.0.0.1:${PORT + 2000}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,29 +38,40 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SITE_NAME: 'Test Agency',
-      SUPPORT_EMAIL: 'help@example.com',
-      ADMIN_EMAIL: 'owner@example.com',
-      ADMIN_PASSWORD: 'e2e owner passphrase',
-      // Specs that sign in send their own X-Forwarded-For (`signInFrom`), as browsers behind a
-      // proxy do, so the per-address sign-in limit (5 a minute) counts each spec on its own.
-      TRUST_PROXY: 'true',
-      // The hosts pages may name in their links (docs/decisions/022); ssr.spec renders pages for these at once.
-      ALLOWED_HOSTS: 'one.example,two.example,three.example,four.example',
-      // Test-only (docs/decisions/020): the website check may reach the specs' fake websites on
-      // 127.0.0.1. Loopback only, never other private ranges; start-up refuses it with an https PUBLIC_URL.
-      WEBSITE_FETCH_ALLOW_LOOPBACK: 'true',
+  webServer: [
+    {
+      command: 'node scripts/e2e-mailbox.mjs',
+      url: MAILBOX_URL,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      env: { MAILBOX_SMTP_PORT: String(MAILBOX_SMTP_PORT), MAILBOX_HTTP_PORT: String(PORT + 2000) },
     },
-  },
+    {
+      command: 'node dist/server/main.js',
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      reuseExistingServer: false,
+      // Migrations on a fresh PGlite take over a minute on a busy machine.
+      timeout: 180_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        SITE_NAME: 'Test Agency',
+        SUPPORT_EMAIL: 'help@example.com',
+        ADMIN_EMAIL: 'owner@example.com',
+        ADMIN_PASSWORD: 'e2e owner passphrase',
+        // Specs that sign in send their own X-Forwarded-For (`signInFrom`), as browsers behind a
+        // proxy do, so the per-address sign-in limit (5 a minute) counts each spec on its own.
+        TRUST_PROXY: 'true',
+        // The hosts pages may name in their links (docs/decisions/022); ssr.spec renders pages for these at once.
+        ALLOWED_HOSTS: 'one.example,two.example,three.example,four.example',
+        // Test-only (docs/decisions/020): the website check may reach the specs' fake websites on
+        // 127.0.0.1. Loopback only, never other private ranges; start-up refuses it with an https PUBLIC_URL.
+        WEBSITE_FETCH_ALLOW_LOOPBACK: 'true',
+        SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`,
+      },
+    },
+  ],
 });
