@@ -49,7 +49,10 @@ function RefundForm({ invoice, refund, onClose }: { invoice: InvoiceView; refund
       { invoiceId: invoice.id, amount: amount.trim(), reason: reason.trim() },
       {
         onSuccess: () => {
-          toast({ title: 'Refunded', description: `${money(amount.trim(), invoice.currency)} of ${invoice.number} was refunded.` });
+          toast({
+            title: 'Refunded',
+            description: `${money(centsToDecimal(dollarsToCents(amount) ?? 0), invoice.currency)} of ${invoice.number} was refunded.`,
+          });
           refund.reset();
           onClose();
         },
