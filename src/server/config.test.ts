@@ -25,6 +25,13 @@ describe('loadConfig', () => {
     expect(config.admin.email).toBe('a@example.com');
   });
 
+  it('reads ALLOWED_HOSTS as a list of host[:port] in lower case, none by default, and refuses anything else', () => {
+    expect(loadConfig({}).site.allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: ' Agency.Example.com, localhost:5000 ,' }).site.allowedHosts).toEqual(['agency.example.com', 'localhost:5000']);
+    for (const bad of ['https://agency.example.com', 'agency.example.com/x', 'a b', 'x@y'])
+      expect(() => loadConfig({ ALLOWED_HOSTS: bad }), bad).toThrow(/ALLOWED_HOSTS/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', SUPPORT_EMAIL: 'nope' })).toThrow(/PORT[\s\S]*SUPPORT_EMAIL/);
   });
