@@ -37,7 +37,7 @@ const app = spawnServer([serverEntry], {
 });
 try {
   const appUrl = `http://127.0.0.1:${port}/api/subscription-plans`;
-  await waitFor(appUrl, 60_000, app);
+  await waitFor(appUrl, 120_000, app);
   const body = await (await fetch(appUrl)).text();
   // The bare server runs in a child too, so neither shares a core with autocannon's client loop.
   const bare = spawnServer([path.join(root, 'bench/bare-server.mjs'), String(port + 1)], { stdio: ['pipe', 'inherit', 'inherit'] });

@@ -101,6 +101,8 @@ class Step {
  * of 65 536, which comes round again only after thousands of other visitors.
  */
 let nextAddress = 0;
+/** Requests sent so far, every setup and step (warm-up included): the servers' CPU per request is worked out from it. */
+let sent = 0;
 const visitorAddress = () => {
   const n = nextAddress++ % 65_536;
   return `10.77.${n >> 8}.${n & 255}`;
@@ -133,6 +135,7 @@ async function trafficFor(bases: string[]) {
   /** One request sent now, its latency counted from `scheduledAt`; answers the parsed JSON when the status is the one expected. */
   async function send(step: Step | null, name: string, kind: Kind, expect: number, url: string, init: RequestInit, scheduledAt: number) {
     const base = bases[turn++ % bases.length]!;
+    sent++;
     try {
       const response = await fetch(`${base}${url}`, { ...init, signal: AbortSignal.timeout(10_000) });
       const text = await response.text();
@@ -269,7 +272,19 @@ async function capacity(label: string, instances: Instance[]): Promise<number> {
   const cores = os.availableParallelism();
   console.log(`\n${label}: open-loop Poisson arrivals, ${WARM_UP_SECONDS} s warm-up + ${STEP_SECONDS} s measured per step`);
   console.log(
-    ['offered', 'answered', 'reads p50/p99', 'writes p50/p99', 'errors', 'gen. lag p99', 'gen. CPU', 'server CPU', `machine CPU (${cores} cores)`, '']
+    [
+      'offered',
+      'answered',
+      'reads p50/p99',
+      'writes p50/p99',
+      'errors',
+      'gen. lag p99',
+      'gen. CPU',
+      'server CPU',
+      'srv CPU/req',
+      `machine CPU (${cores} cores)`,
+      '',
+    ]
       .map((c, i) => c.padEnd(i < 2 ? 9 : 15))
       .join(' '),
   );
@@ -278,13 +293,18 @@ async function capacity(label: string, instances: Instance[]): Promise<number> {
     const step = new Step(rate);
     const generator = process.cpuUsage();
     const servers = instances.map((i) => cpuSeconds(i.server.pid));
+    const sentBefore = sent;
     const machine = machineCpuSeconds();
     const started = performance.now();
     await drive(rate, WARM_UP_SECONDS + STEP_SECONDS, WARM_UP_SECONDS, step);
     const wall = (performance.now() - started) / 1000;
     const used = process.cpuUsage(generator);
     const machineNow = machineCpuSeconds();
-    const serverCpu = instances.map((i, n) => pct((cpuSeconds(i.server.pid) - servers[n]!) / wall)).join(' + ');
+    const serverSeconds = instances.map((i, n) => cpuSeconds(i.server.pid) - servers[n]!);
+    const serverCpu = serverSeconds.map((seconds) => pct(seconds / wall)).join(' + ');
+    // What one request costs the servers in CPU, whatever share of the cores they got: 1000 / it is
+    // roughly what one core of their own would carry.
+    const cpuPerRequest = (1000 * serverSeconds.reduce((a, b) => a + b, 0)) / (sent - sentBefore);
     const machineBusy = (machineNow.busy - machine.busy) / ((machineNow.total - machine.total) / cores);
     const cells = [
       `${rate}/s`,
@@ -298,6 +318,7 @@ async function capacity(label: string, instances: Instance[]): Promise<number> {
       ).toFixed(1)} ms`,
       pct((used.user + used.system) / 1e6 / wall),
       serverCpu,
+      `${cpuPerRequest.toFixed(2)} ms`,
       `${pct(machineBusy)} of ${cores * 100}%`,
       step.miss ? `MISSED: ${step.miss}` : 'holds',
     ];
