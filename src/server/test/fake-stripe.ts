@@ -1,3 +1,4 @@
+import { stripeObject as obj } from './fake-stripe-objects.js';
 import { startLocalServer } from './local-server.js';
 
 export interface RecordedRequest {
@@ -14,6 +15,8 @@ export interface RecordedRequest {
  */
 export async function startFakeStripe() {
   const requests: RecordedRequest[] = [];
+  /** Every answer, in order (fake-stripe-types.test.ts compiles them against the SDK's types). */
+  const answers: { method: string; path: string; status: number; body: unknown }[] = [];
   /** Stripe keeps the first answer to a key with the request it answered: another request with that key is refused (400). */
   const replays = new Map<string, { request: string; answer: { status: number; body: unknown } }>();
   const schedules = new Map<string, Record<string, unknown>>();
@@ -73,12 +76,16 @@ export async function startFakeStripe() {
   }
 
   const DECLINED = { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } } };
-  const priceOf = (params: Record<string, string>, at: string) => ({
-    object: 'price',
-    unit_amount: Number(params[`${at}[price_data][unit_amount]`]),
-    currency: params[`${at}[price_data][currency]`],
-    product: params[`${at}[price_data][product]`],
-  });
+  const priceOf = (params: Record<string, string>, at: string) =>
+    obj('price', {
+      id: next('price'),
+      object: 'price',
+      type: 'recurring',
+      unit_amount: Number(params[`${at}[price_data][unit_amount]`]),
+      currency: params[`${at}[price_data][currency]`],
+      product: params[`${at}[price_data][product]`],
+      recurring: obj('price_recurring', { interval: params[`${at}[price_data][recurring][interval]`] ?? 'month', interval_count: 1 }),
+    });
 
   /** `livemode` follows the key, as at Stripe: objects made with `sk_live_…` are real money. */
   function route(method: string, path: string, params: Record<string, string>, livemode: boolean): { status: number; body: unknown } {
@@ -87,50 +94,83 @@ export async function startFakeStripe() {
     if (method === 'GET' && path === '/v1/charges') return page(listed.charges, path, params);
     if (method === 'GET' && (m = /^\/v1\/products\/([^/]+)$/.exec(path))) {
       return products.has(m[1]!)
-        ? { status: 200, body: { id: m[1], object: 'product' } }
+        ? { status: 200, body: obj('product', { id: m[1], object: 'product' }) }
         : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such product: '${m[1]}'` } } };
     }
     if (method === 'POST' && path === '/v1/products') {
       products.add(params.id!);
-      return { status: 200, body: { id: params.id, object: 'product', name: params.name } };
+      return { status: 200, body: obj('product', { id: params.id, object: 'product', name: params.name, created: Math.floor(Date.now() / 1000), livemode }) };
     }
-    if (method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: next('cus'), object: 'customer', email: params.email ?? null } };
+    if (method === 'POST' && path === '/v1/customers') {
+      return { status: 200, body: obj('customer', { id: next('cus'), object: 'customer', email: params.email ?? null, name: params.name ?? null, livemode }) };
+    }
     if (method === 'POST' && path === '/v1/subscriptions') {
       if (params['items[0][price_data][unit_amount]'] === '13') {
         return { status: 402, body: { error: { type: 'card_error', message: 'Your card was declined.' } } };
       }
       const intentId = next('pi');
-      intents.set(intentId, {
-        id: intentId,
-        object: 'payment_intent',
-        amount: Number(params['items[0][price_data][unit_amount]']),
-        amount_received: 0,
-        currency: params['items[0][price_data][currency]'],
+      intents.set(
+        intentId,
+        obj('payment_intent', {
+          id: intentId,
+          object: 'payment_intent',
+          client_secret: `${intentId}_secret_fake`,
+          amount: Number(params['items[0][price_data][unit_amount]']),
+          amount_received: 0,
+          currency: params['items[0][price_data][currency]'],
+          customer: params.customer,
+          status: 'requires_payment_method',
+          created: Math.floor(Date.now() / 1000),
+          last_payment_error: null,
+          livemode,
+        }),
+      );
+      const invoice = obj('invoice', {
+        id: next('in'),
+        object: 'invoice',
         customer: params.customer,
-        status: 'requires_payment_method',
-        created: Math.floor(Date.now() / 1000),
-        last_payment_error: null,
+        billing_reason: 'subscription_create',
+        status: 'open',
         livemode,
+        confirmation_secret: { client_secret: `${intentId}_secret_fake`, type: 'payment_intent' },
       });
-      const invoice = { id: next('in'), object: 'invoice', confirmation_secret: { client_secret: `${intentId}_secret_fake`, type: 'payment_intent' } };
       const id = next('sub');
       const now = Math.floor(Date.now() / 1000);
-      const item = {
+      const price = priceOf(params, 'items[0]');
+      const item = obj('subscription_item', {
         id: next('si'),
         object: 'subscription_item',
+        created: now,
+        subscription: id,
         current_period_start: now,
         current_period_end: now + 30 * 86_400,
-        price: priceOf(params, 'items[0]'),
-      };
-      const sub = {
+        price,
+        plan: obj('plan', {
+          id: price.id,
+          object: 'plan',
+          amount: price.unit_amount,
+          currency: price.currency,
+          product: price.product,
+          interval: 'month',
+          interval_count: 1,
+        }),
+        quantity: 1,
+      });
+      const sub = obj('subscription', {
         id,
         object: 'subscription',
         status: 'incomplete',
         customer: params.customer,
         cancel_at_period_end: false,
-        items: { object: 'list' as const, data: [item] },
-      };
-      subs.set(id, { ...sub, latest_invoice: { id: invoice.id, object: 'invoice', status: 'paid' } });
+        created: now,
+        start_date: now,
+        billing_cycle_anchor: now,
+        currency: params['items[0][price_data][currency]'],
+        livemode,
+        schedule: null,
+        items: { object: 'list' as const, data: [item], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
+      });
+      subs.set(id, { ...sub, latest_invoice: { ...invoice, status: 'paid', confirmation_secret: null } });
       return { status: 200, body: { ...sub, latest_invoice: invoice } };
     }
     if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
@@ -157,7 +197,7 @@ export async function startFakeStripe() {
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
       const id = next('seti');
-      const intent = {
+      const intent = obj('setup_intent', {
         id,
         object: 'setup_intent',
         client_secret: `${id}_secret_fake`,
@@ -165,7 +205,9 @@ export async function startFakeStripe() {
         status: 'requires_payment_method',
         payment_method: null,
         usage: params.usage,
-      };
+        created: Math.floor(Date.now() / 1000),
+        livemode,
+      });
       setupIntents.set(id, intent);
       return { status: 200, body: intent };
     }
@@ -176,7 +218,8 @@ export async function startFakeStripe() {
       const card = intent.payment_method as Record<string, unknown> | null;
       return { status: 200, body: { ...intent, payment_method: params['expand[0]'] === 'payment_method' ? card : (card?.id ?? null) } };
     }
-    if (method === 'POST' && (m = /^\/v1\/customers\/([^/]+)$/.exec(path))) return { status: 200, body: { id: m[1], object: 'customer' } };
+    if (method === 'POST' && (m = /^\/v1\/customers\/([^/]+)$/.exec(path)))
+      return { status: 200, body: obj('customer', { id: m[1], object: 'customer', livemode }) };
     if (method === 'POST' && (m = /^\/v1\/subscription_schedules\/([^/]+)\/release$/.exec(path))) {
       const schedule = schedules.get(m[1]!);
       if (!schedule || schedule.status !== 'active') {
@@ -198,8 +241,11 @@ export async function startFakeStripe() {
       // Half the difference of the monthly prices: what Stripe would prorate halfway through a period.
       const sub = subs.get(params.subscription!);
       const current = Number((sub?.items.data[0]?.price as { unit_amount?: number } | undefined)?.unit_amount ?? 0);
-      const amount = Math.max(0, Math.round((Number(params['subscription_details[items][0][price_data][unit_amount]']) - current) / 2));
-      return { status: 200, body: { object: 'invoice', amount_due: amount, currency: 'usd' } };
+      const amount = Math.max(0, Math.round((Number(params['subscription_details[items][0][price_data][unit_amount]'] ?? current) - current) / 2));
+      return {
+        status: 200,
+        body: obj('invoice', { id: `upcoming_${next('in')}`, object: 'invoice', amount_due: amount, currency: 'usd', customer: params.customer, livemode }),
+      };
     }
     if (method === 'POST' && (m = /^\/v1\/invoices\/([^/]+)\/void$/.exec(path))) {
       const invoice = openInvoices.get(m[1]!);
@@ -227,22 +273,35 @@ export async function startFakeStripe() {
           },
         };
       }
-      return cards.failCharges ? DECLINED : { status: 200, body: { id: m[1], object: 'invoice', status: 'paid' } };
+      return cards.failCharges ? DECLINED : { status: 200, body: obj('invoice', { id: m[1], object: 'invoice', status: 'paid', livemode }) };
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
       const data = [
-        {
+        obj('invoice_payment', {
           id: next('inpay'),
           object: 'invoice_payment',
           invoice: params.invoice,
           status: 'paid',
+          is_default: true,
+          livemode,
           payment: { type: 'payment_intent', payment_intent: `pi_of_${params.invoice}` },
-        },
+        }),
       ];
       return { status: 200, body: { object: 'list', url: path, has_more: false, data } };
     }
     if (method === 'POST' && path === '/v1/refunds') {
-      return { status: 200, body: { id: next('re'), object: 'refund', payment_intent: params.payment_intent, status: 'succeeded' } };
+      return {
+        status: 200,
+        body: obj('refund', {
+          id: next('re'),
+          object: 'refund',
+          amount: Number(params.amount ?? 0),
+          currency: 'usd',
+          payment_intent: params.payment_intent,
+          status: 'succeeded',
+          created: Math.floor(Date.now() / 1000),
+        }),
+      };
     }
     if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
       const intent = intents.get(m[1]!);
@@ -270,15 +329,18 @@ export async function startFakeStripe() {
       const start = item?.current_period_start ?? 1_790_000_000;
       const end = item?.current_period_end ?? 1_792_592_000;
       const id = next('sub_sched');
-      const schedule = {
+      const schedule = obj('subscription_schedule', {
         id,
         object: 'subscription_schedule',
         status: 'active',
         subscription: params.from_subscription,
+        customer: sub?.customer ?? '',
+        created: Math.floor(Date.now() / 1000),
+        livemode,
         end_behavior: 'release',
-        phases: [{ start_date: start, end_date: end }],
+        phases: [obj('schedule_phase', { start_date: start, end_date: end, currency: 'usd', proration_behavior: 'create_prorations' })],
         current_phase: { start_date: start, end_date: end },
-      };
+      });
       schedules.set(id, schedule);
       if (sub) sub.schedule = id;
       return { status: 200, body: schedule };
@@ -330,6 +392,7 @@ export async function startFakeStripe() {
       answer = replay?.answer ?? route(req.method!, url.pathname, params, livemode);
       if (idempotencyKey && !replay) replays.set(idempotencyKey, { request, answer });
     }
+    answers.push({ method: req.method!, path: url.pathname, status: answer.status, body: answer.body });
     res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
     res.end(JSON.stringify(answer.body));
   });
@@ -338,6 +401,7 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     listed,
     requests,
+    answers,
     cards,
     /** The fake's subscription as Stripe holds it (its item's price, cancel_at_period_end, default card). */
     subscription: (id: string) => subs.get(id),
@@ -374,14 +438,17 @@ export async function startFakeStripe() {
       }
     },
     confirmSetup(id: string, card: { brand: string; last4: string; exp_month: number; exp_year: number }) {
-      Object.assign(setupIntents.get(id)!, { status: 'succeeded', payment_method: { id: next('pm'), object: 'payment_method', type: 'card', card } });
+      Object.assign(setupIntents.get(id)!, {
+        status: 'succeeded',
+        payment_method: obj('payment_method', { id: next('pm'), object: 'payment_method', type: 'card', card: obj('card', card) }),
+      });
     },
     /** Makes the fake's intent succeed (or fail), as if the browser had confirmed it with Stripe.js; a success gets its charge (paid now, or at `paidAt`). */
     setIntent(id: string, fields: Record<string, unknown>, paidAt = Math.floor(Date.now() / 1000)) {
       const intent = intents.get(id)!;
       Object.assign(intent, fields);
       if (fields.status === 'succeeded' && !intent.latest_charge)
-        intent.latest_charge = { id: next('ch'), object: 'charge', created: paidAt, status: 'succeeded' };
+        intent.latest_charge = obj('charge', { id: next('ch'), object: 'charge', created: paidAt, status: 'succeeded', paid: true, captured: true });
     },
     /** Attaches a schedule to the fake's subscription as the Dashboard (or a try that failed after Stripe made it) would. */
     attachSchedule(subscriptionId: string): string {

@@ -355,7 +355,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           paymentIntent = idOf(paid.data[0]?.payment.payment_intent);
         }
         if (!paymentIntent) throw new PaymentProviderError('Stripe has no card payment for this invoice to refund.');
-        const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents, metadata: { reason: 'refund by the agency' } }, { idempotencyKey });
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: amountCents, metadata: { reason: 'refund by the agency' } },
+          { idempotencyKey },
+        );
         return { refundId: refund.id };
       });
     },
