@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTestCard, testCardOutcome } from './test-cards.js';
+import { behaviorAfterAuthentication, checkTestCard, testCardOnFile, testCardOutcome } from './test-cards.js';
 
 describe("test mode follows Stripe's test cards", () => {
   it.each([
@@ -15,6 +15,16 @@ describe("test mode follows Stripe's test cards", () => {
     const outcome = testCardOutcome(number);
     if (message === null) expect(outcome).toEqual({ ok: true });
     else expect(outcome).toEqual({ ok: false, status: 'requires_payment_method', message });
+  });
+
+  it("asks for authentication with Stripe's 3-D Secure cards instead of declining them", () => {
+    expect(testCardOutcome('4000 0025 0000 3155')).toEqual({ ok: false, status: 'requires_action' });
+    expect(testCardOutcome('4000 0027 6000 3184')).toEqual({ ok: false, status: 'requires_action' });
+    // Saved for later charges: 3155 is set up by its authentication, 3184 asks every time.
+    expect(testCardOnFile('4000 0025 0000 3155')).toEqual({ ok: true, behavior: 'succeeds' });
+    expect(testCardOnFile('4000 0027 6000 3184')).toEqual({ ok: true, behavior: 'requires_authentication' });
+    expect(behaviorAfterAuthentication('3155')).toBe('succeeds');
+    expect(behaviorAfterAuthentication('3184')).toBe('requires_authentication');
   });
 
   it('keeps only the brand and the last four digits of a good card', () => {

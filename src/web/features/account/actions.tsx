@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { AccountOverview, SubscriptionOverview } from '../../../contract/billing';
+import type { AccountChargeResult, AccountOverview, SubscriptionOverview } from '../../../contract/billing';
 import { CANCEL_REASON_MAX } from '../../../contract/billing';
 import { Button } from '../../components/ui/button';
 import { DialogClose } from '../../components/ui/dialog';
@@ -9,6 +9,7 @@ import { useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { ActionDialog, ActionError } from './action-dialog';
 import { useCancelSubscription, useResumeSubscription, useUpdateCard } from './api';
+import { useChargeAuthentication } from './authenticate';
 import { CardForm } from './card-fields';
 import { ChangePlanDialog } from './change-plan';
 import { useAccountFormat } from './format';
@@ -25,33 +26,37 @@ const cardUpdated = (_: T, next: AccountOverview) => {
 
 export function UpdateCardDialog({ account, variant }: { account: AccountOverview; variant?: 'outline' | 'red' }) {
   const update = useUpdateCard();
+  // Past due, the new card pays the open invoice at once: its bank may want that authenticated (3-D Secure).
+  const authentication = useChargeAuthentication();
   const _ = useT();
+  const saved = (answer: AccountChargeResult, close: () => void) =>
+    void authentication.settle(answer).then(
+      (next) => {
+        close();
+        cardUpdated(_, next);
+      },
+      () => undefined,
+    );
+  const problem = authentication.error ? failed(_, authentication.error) : null;
   return (
     <ActionDialog label={_('account.updateCardAction')} title={_('account.updateCardAction')} description={_('account.updateCardText')} variant={variant}>
       {(close) =>
         account.provider === 'stripe' ? (
           <Suspense fallback={<p role="status">{_('account.cardFormLoading')}</p>}>
-            <StripeCardForm
-              onSaved={(next) => {
-                close();
-                cardUpdated(_, next);
-              }}
-            />
+            <ActionError message={problem} />
+            <StripeCardForm onSaved={(answer) => saved(answer, close)} />
           </Suspense>
         ) : (
           <>
-            <ActionError message={update.error && !fieldIssues(update.error).cardNumber ? failed(_, update.error) : null} />
+            <ActionError message={update.error && !fieldIssues(update.error).cardNumber ? failed(_, update.error) : problem} />
+            {authentication.dialog}
             <CardForm
-              pending={update.isPending}
+              pending={update.isPending || authentication.busy}
               serverErrors={fieldIssues(update.error)}
-              onSubmit={(card) =>
-                update.mutate(card, {
-                  onSuccess: (next) => {
-                    close();
-                    cardUpdated(_, next);
-                  },
-                })
-              }
+              onSubmit={(card) => {
+                authentication.reset();
+                update.mutate(card, { onSuccess: (answer) => saved(answer, close) });
+              }}
             />
           </>
         )

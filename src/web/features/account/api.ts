@@ -3,7 +3,9 @@ import {
   cancelAccountSubscription,
   changeAccountPlan,
   finishAccountCardSetup,
+  finishAccountPayment,
   getAccount,
+  needsAuthentication,
   previewAccountPlanChange,
   redeemBillingLink,
   requestBillingLink,
@@ -11,6 +13,7 @@ import {
   signOutOfAccount,
   startAccountCardSetup,
   updateAccountCard,
+  type AccountChargeResult,
   type AccountOverview,
   type CardInput,
 } from '../../../contract/billing';
@@ -35,25 +38,37 @@ export function useAccount(enabled: boolean) {
 }
 
 /**
- * Spends the e-mailed link once per visit. A query (not an effect), so React's strict-mode
- * double mount shares one request: a second one would find the link used.
+ * Spends the e-mailed link, only when the person clicks 'Open my billing page': opening the link
+ * alone signs nobody in (a link someone else sent cannot plant their session in this browser).
+ * The account is then read again with the new session.
  */
-export function useRedeemLink(token: string | null) {
-  return useQuery({
-    queryKey: ['account-link', token],
-    enabled: Boolean(token),
-    gcTime: Infinity,
-    queryFn: () => callApi(redeemBillingLink, { body: { token: token! } }),
+export function useRedeemLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => callApi(redeemBillingLink, { body: { token } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ACCOUNT_KEY }),
   });
 }
 
 export const useRequestLink = () => useMutation({ mutationFn: (email: string) => callApi(requestBillingLink, { body: { email } }) });
 
-/** Each action answers the whole account again: the page shows that answer at once. */
-function useAccountAction<I>(action: (input: I) => Promise<AccountOverview>) {
+/**
+ * Each action answers the whole account again: the page shows that answer at once. One that
+ * charges the card may answer a payment to authenticate first (3-D Secure): the page is unchanged then.
+ */
+function useAccountAction<I, R extends AccountChargeResult = AccountOverview>(action: (input: I) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: action, onSuccess: (account) => client.setQueryData(ACCOUNT_KEY, account) });
+  return useMutation({
+    mutationFn: action,
+    onSuccess: (answer) => {
+      if (!needsAuthentication(answer)) client.setQueryData(ACCOUNT_KEY, answer);
+    },
+  });
 }
+
+/** After the client authenticated a payment (or failed to): the server asks the provider and answers the page, or the decline (402). */
+export const useFinishPayment = () =>
+  useAccountAction((input: { clientSecret: string; outcome?: 'complete' | 'fail' }) => callApi(finishAccountPayment, { body: input }));
 
 export const useUpdateCard = () => useAccountAction((card: CardInput) => callApi(updateAccountCard, { body: card }));
 /** Stripe: one SetupIntent per opened card dialog, never cached or retried behind the client's back. */

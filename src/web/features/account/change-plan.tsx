@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast';
 import { usePlans } from '../plans';
 import { ActionDialog, ActionError } from './action-dialog';
 import { useChangePlan, usePlanChangePreview } from './api';
+import { useChargeAuthentication } from './authenticate';
 import { useAccountFormat } from './format';
 
 type Format = ReturnType<typeof useAccountFormat>;
@@ -30,6 +31,8 @@ function ChangePlanForm({ subscription, close }: { subscription: SubscriptionOve
   const [planId, setPlanId] = useState<number | null>(null);
   const preview = usePlanChangePreview(planId);
   const change = useChangePlan();
+  const authentication = useChargeAuthentication();
+  const busy = change.isPending || authentication.busy;
   // While a downgrade waits for the renewal, the current plan is a choice too: keeping it undoes the downgrade.
   const choices = (plans.data ?? []).filter((p) => p.id !== subscription.plan.id || subscription.scheduledPlan);
   const sentence = preview.data && previewSentence(format, preview.data, subscription.billingCycle, subscription.currency);
@@ -41,16 +44,23 @@ function ChangePlanForm({ subscription, close }: { subscription: SubscriptionOve
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (planId === null || change.isPending || !preview.data) return;
+        if (planId === null || busy || !preview.data) return;
+        authentication.reset();
         change.mutate(planId, {
-          onSuccess: (next) => {
-            close();
-            toast({ title: _('change.done'), description: sentence ?? _('change.doneText', { plan: next.subscription?.plan.displayName ?? '' }) });
-          },
+          // An upgrade the bank wants authenticated (3-D Secure) is made once the client did so.
+          onSuccess: (answer) =>
+            void authentication.settle(answer).then(
+              (next) => {
+                close();
+                toast({ title: _('change.done'), description: sentence ?? _('change.doneText', { plan: next.subscription?.plan.displayName ?? '' }) });
+              },
+              () => undefined,
+            ),
         });
       }}
     >
-      <ActionError message={change.error ? errorMessage(change.error, _('common.pleaseTryAgain')) : null} />
+      <ActionError message={(change.error ?? authentication.error) ? errorMessage(change.error ?? authentication.error, _('common.pleaseTryAgain')) : null} />
+      {authentication.dialog}
       <Field id="new-plan" label={_('change.newPlan')}>
         <Select id="new-plan" name="planId" value={planId ?? ''} onChange={(e) => setPlanId(e.target.value ? Number(e.target.value) : null)}>
           <option value="">{_('change.choose')}</option>
@@ -72,8 +82,8 @@ function ChangePlanForm({ subscription, close }: { subscription: SubscriptionOve
         <DialogClose asChild>
           <Button variant="outline">{_('change.keepMine')}</Button>
         </DialogClose>
-        <Button type="submit" variant="red" disabled={!preview.data || preview.isFetching || change.isPending}>
-          {change.isPending ? _('change.changing') : _('change.action')}
+        <Button type="submit" variant="red" disabled={!preview.data || preview.isFetching || busy}>
+          {busy ? _('change.changing') : _('change.action')}
         </Button>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
-import type { AccountOverview } from '../../../contract/billing';
+import type { AccountChargeResult } from '../../../contract/billing';
 import { WEB_PATHS } from '../../../contract/routes';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -15,7 +15,7 @@ import { useCardSetup, useFinishCardSetup } from './api';
  * goes from the browser to Stripe, never through us), then our server makes it the card the
  * subscription charges. Loaded only when a client opens 'Update card' on a Stripe subscription.
  */
-export default function StripeCardForm({ onSaved }: { onSaved(account: AccountOverview): void }) {
+export default function StripeCardForm({ onSaved }: { onSaved(answer: AccountChargeResult): void }) {
   const setup = useCardSetup();
   const _ = useT();
   if (setup.isPending) {
@@ -35,7 +35,7 @@ export default function StripeCardForm({ onSaved }: { onSaved(account: AccountOv
   );
 }
 
-function ConfirmCard({ onSaved }: { onSaved(account: AccountOverview): void }) {
+function ConfirmCard({ onSaved }: { onSaved(answer: AccountChargeResult): void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [problem, setProblem] = useState<string | null>(null);

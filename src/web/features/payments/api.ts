@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { confirmTestCardPayment, createPaymentIntent, getPaymentStatus } from '../../../contract/checkout';
+import { authenticateTestPayment, confirmTestCardPayment, createPaymentIntent, getPaymentStatus } from '../../../contract/checkout';
 import type { TestCardPaymentInput } from '../../../contract/payments';
 import { callApi } from '../../lib/api';
 
@@ -20,6 +20,12 @@ export function usePaymentIntent(plan: { id: number; price: string } | undefined
 export const usePayWithTestCard = () =>
   useMutation({
     mutationFn: (input: Required<TestCardPaymentInput>) => callApi(confirmTestCardPayment, { body: input }),
+  });
+
+/** Test mode: the simulated bank page's answer for a payment that asked for authentication. */
+export const useAuthenticateTestPayment = () =>
+  useMutation({
+    mutationFn: (input: { clientSecret: string; outcome: 'complete' | 'fail' }) => callApi(authenticateTestPayment, { body: input }),
   });
 
 export const paymentStatus = (clientSecret: string, paymentIntent: string | null) =>

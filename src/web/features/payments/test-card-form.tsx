@@ -1,34 +1,46 @@
 import { FlaskConical } from 'lucide-react';
 import type { FormEvent } from 'react';
+import type { PaymentStatusResult } from '../../../contract/payments';
+import { useTestAuthentication } from '../../components/authentication-dialog';
 import { TestCardFields, useTestCard } from '../../components/test-card-fields';
 import { Button } from '../../components/ui/button';
 import { errorMessage, fieldIssues } from '../../lib/api';
 import { useT } from '../../lib/i18n';
-import { usePayWithTestCard } from './api';
+import { useAuthenticateTestPayment, usePayWithTestCard } from './api';
 import type { PaymentFormProps } from './payment-form';
 
 /** Test mode's card form: checked here like a real card, charged by nobody (Stripe's test cards decide). */
 export default function TestCardForm({ clientSecret, payLabel, onPaid, onFailed }: PaymentFormProps) {
   const card = useTestCard();
   const pay = usePayWithTestCard();
+  // Stripe's 3-D Secure test cards: the simulated bank page, then its answer to our server.
+  const authentication = useTestAuthentication();
+  const answer = useAuthenticateTestPayment();
+  const busy = pay.isPending || answer.isPending;
   const _ = useT();
+
+  const settled = (result: PaymentStatusResult) => {
+    if (result.status === 'succeeded' || result.status === 'processing') onPaid(result.paymentIntentId, result.status);
+    else onFailed(result.message ?? _('pay.declined'));
+  };
+  const failed = (error: unknown) => {
+    card.setErrors(fieldIssues(error));
+    onFailed(errorMessage(error, _('common.pleaseTryAgain')));
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pay.isPending) return;
+    if (busy) return;
     const values = card.check(event);
     if (!values) return;
     pay.mutate(
       { clientSecret, ...values },
       {
         onSuccess: (result) => {
-          if (result.status === 'succeeded' || result.status === 'processing') onPaid(result.paymentIntentId, result.status);
-          else onFailed(result.message ?? _('pay.declined'));
+          if (result.status !== 'requires_action') return settled(result);
+          void authentication.ask().then((outcome) => answer.mutate({ clientSecret, outcome }, { onSuccess: settled, onError: failed }));
         },
-        onError: (error) => {
-          card.setErrors(fieldIssues(error));
-          onFailed(errorMessage(error, _('common.pleaseTryAgain')));
-        },
+        onError: failed,
       },
     );
   };
@@ -43,8 +55,9 @@ export default function TestCardForm({ clientSecret, payLabel, onPaid, onFailed 
         </div>
       </div>
       <TestCardFields card={card} />
-      <Button type="submit" variant="red" size="lg" disabled={pay.isPending}>
-        {pay.isPending ? _('pay.processing') : payLabel}
+      {authentication.dialog}
+      <Button type="submit" variant="red" size="lg" disabled={busy}>
+        {busy ? _('pay.processing') : payLabel}
       </Button>
     </form>
   );
