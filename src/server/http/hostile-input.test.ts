@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import { DB_INT_MAX, DB_INT_MIN, parseDbId } from '../../contract/db-int.js';
 import { activityLog } from '../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../test/databases.js';
 import { appUnderTest } from '../test/app-under-test.js';
+import { contractNumbers } from '../test/contract-numbers.js';
 import { requestOrigin } from './host.js';
 
 interface Refusal {
@@ -178,5 +180,27 @@ describe('the page shell and a hostile Host', () => {
     expect(requestOrigin(request('shop.example', 'https'), rule)).toBe('https://shop.example');
     expect(requestOrigin(request('SHOP.example'), rule)).toBe('http://shop.example');
     expect(requestOrigin(request('evil.example'), { ...rule, publicUrl: 'https://agency.example.com' })).toBe('https://agency.example.com');
+  });
+});
+
+/** Every number a contract schema takes, found in the contract files themselves (src/server/test/contract-numbers.ts). */
+describe('numbers in the contract', () => {
+  it('refuses every value a database integer cannot hold, in every number field of every schema', async () => {
+    const numbers = await contractNumbers();
+    expect(numbers.map((n) => n.field)).toEqual(expect.arrayContaining(['planId', 'page', 'reviewCount', 'days', 'limit', 'offset']));
+    const outside = [DB_INT_MAX + 1, DB_INT_MIN - 1, 2 ** 53, -(2 ** 53), 1e308, -1e308, Infinity, NaN];
+    const taken = numbers.flatMap((n) =>
+      outside
+        .flatMap((value) => (n.coerce ? [value, String(value)] : [value]))
+        .filter((value) => n.schema.safeParse(value).success)
+        .map((value) => `${n.where} takes ${JSON.stringify(value)}`),
+    );
+    expect(taken).toEqual([]);
+  });
+
+  it('reads a row id from a path strictly', () => {
+    expect(['1', '42', String(DB_INT_MAX)].map(parseDbId)).toEqual([1, 42, DB_INT_MAX]);
+    for (const text of ['0', '-1', String(DB_INT_MAX + 1), '9'.repeat(30), '0x10', '1e1', '7.0', ' 7', '07', '', '1.5', 'NaN'])
+      expect(parseDbId(text), text).toBeNull();
   });
 });

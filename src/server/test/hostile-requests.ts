@@ -120,6 +120,10 @@ const NASTY = [
   '1e309',
   '99999999999999999999999',
   '9007199254740993',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '4294967296',
   '-0',
   '1.5',
   'true',
@@ -181,8 +185,18 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: longString, weight: 1 },
 );
 
+/**
+ * Integers at the edges of what the database holds (PostgreSQL's `integer` is -2^31..2^31-1) and of
+ * what JavaScript counts exactly: each integer field and id parameter gets every one of them in the
+ * fuzzer's boundary sweep, as a number and, last, as text.
+ */
+export const BOUNDARY_INTEGERS: readonly (number | string)[] = [-1, 0, 2 ** 31 - 1, 2 ** 31, 2 ** 53, -(2 ** 31) - 1, 1e308, 1.5, '2147483648'];
+/** Those no integer column holds: a field that takes a number must refuse them with a 400 naming it. */
+export const OUT_OF_RANGE: readonly (number | string)[] = [2 ** 31, 2 ** 53, -(2 ** 31) - 1, 1e308, '2147483648'];
+
 const hugeNumber = fc.oneof(
-  fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -(2 ** 63), 2 ** 64, 5e-324, -0, 0.1, 1.5, 2147483648, -1),
+  fc.constantFrom(...BOUNDARY_INTEGERS.filter((v) => typeof v === 'number')),
+  fc.constantFrom(-1e308, Number.MAX_SAFE_INTEGER + 2, -(2 ** 63), 2 ** 64, 5e-324, -0, 0.1),
   fc.double(),
   fc.integer(),
 );
@@ -223,7 +237,7 @@ const rawJsonText = fc.oneof(
 );
 
 /** A body each write route accepts, so that mutations of it reach the services and some writes succeed. */
-const VALID_BODIES: Record<string, Record<string, unknown>> = {
+export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/business-registration': {
     businessName: 'Fuzz Shop',
     ownerName: 'Fuzz Owner',
@@ -241,6 +255,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/investors/:id': { name: 'Fuzz Investor' },
   'POST /api/leads': { provider: 'directory', sourceId: 'fuzz-lead', name: 'Fuzz Lead', website: 'https://lead.fuzz.example' },
   'PATCH /api/leads/:id': { status: 'contacted', note: 'fuzz' },
+  'POST /api/leads/do-not-contact': { provider: 'directory', sourceId: 'fuzz-do-not-contact', name: 'Fuzz Do Not Contact' },
   'POST /api/website-checks': { provider: 'directory', sourceId: 'fuzz-check', name: 'Fuzz Check', website: 'https://check.fuzz.example' },
   'POST /api/employees': { name: 'Fuzz Staff', email: 'fuzz-staff@example.com', password: 'a long fuzz passphrase', role: 'staff' },
   'PATCH /api/employees/:id': { role: 'staff' },
@@ -254,6 +269,13 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     mostPopular: false,
   },
   'POST /api/objects/upload': { purpose: 'portfolio-logo' },
+};
+
+/** A query each GET route with a required parameter accepts, for the boundary sweep's other fields. */
+export const VALID_QUERIES: Record<string, string> = {
+  'GET /api/businesses/search': 'category=plumber',
+  'GET /api/businesses/export.csv': 'category=plumber',
+  'GET /api/payments/status': 'payment_intent_client_secret=pi_fuzz_secret_x',
 };
 
 const bodyFor = (validBody: Record<string, unknown>) =>
@@ -344,7 +366,13 @@ export interface RouteUnderTest {
 export function hostileRequest(route: RouteUnderTest, ids: string[], wildcard: string[]): fc.Arbitrary<InjectOptions & { url: string; params: string[] }> {
   const names = route.url.match(/:[^/]+|\*/g) ?? [];
   const param = (name: string) =>
-    urlPart(fc.oneof({ arbitrary: fc.constantFrom(...(name === '*' ? wildcard : ids)), weight: 3 }, { arbitrary: hostileString, weight: 2 }));
+    urlPart(
+      fc.oneof(
+        { arbitrary: fc.constantFrom(...(name === '*' ? wildcard : ids)), weight: 3 },
+        { arbitrary: hostileString, weight: 2 },
+        { arbitrary: fc.constantFrom(...BOUNDARY_INTEGERS.map(String)), weight: 1 },
+      ),
+    );
   const unsafe = route.method !== 'GET' && route.method !== 'DELETE';
   const body = unsafe ? bodyFor(VALID_BODIES[`${route.method} ${route.url}`] ?? {}) : fc.constant(undefined);
   return fc.record({ params: fc.tuple(...names.map(param)), query, body, headers }).map((r) => {
