@@ -133,6 +133,25 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
     expect(update[0]!.params).toMatchObject({ 'phases[1][items][0][price_data][unit_amount]': String(growing.renewalPriceCents) });
   });
 
+  it('rebuilds the schedule of a subscription whose schedule our row does not know (the billing page), releasing that one first', async () => {
+    const { sub } = await started();
+    const unknown = stripe.fake.attachSchedule(sub.providerSubscriptionId!);
+    const now = new Date();
+    const scheduleId = await provider().subscriptions!.setPhases({
+      providerSubscriptionId: sub.providerSubscriptionId!,
+      scheduleId: null,
+      currency: 'usd',
+      phases: [
+        { plan: growing, priceCents: growing.priceCents, endsAt: addMonths(now, 12) },
+        { plan: growing, priceCents: growing.renewalPriceCents!, endsAt: null },
+      ],
+    });
+    expect(scheduleId).toMatch(/^sub_sched_fake/);
+    expect(scheduleId).not.toBe(unknown);
+    expect(stripe.fake.requests.some((r) => r.path === `/v1/subscription_schedules/${unknown}/release`)).toBe(true);
+    expect(stripe.fake.subscription(sub.providerSubscriptionId!)!.schedule).toBe(scheduleId);
+  });
+
   it('keeps an active subscription active when a late customer.subscription.created(incomplete) arrives first of its events', async () => {
     const { paymentIntentId, sub } = await started();
     const now = Math.floor(Date.now() / 1000);
