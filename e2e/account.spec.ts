@@ -39,12 +39,21 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
   );
   await expectNoSeriousA11yViolations(page);
 
-  // A new browser with nothing but the link; the token leaves the address bar once spent.
+  // A new browser with nothing but the link. Opening it alone signs nobody in (someone else's
+  // link must not plant their session here): the page asks first, and the token stays unspent.
   const link = await emailedLink(browser, ADDRESS, email, 'client_billing_link', /https?:\/\/\S+\/account\?token=[A-Za-z0-9_-]+/);
   const context = await browser.newContext();
   const client = await context.newPage();
   await useAddress(client, ADDRESS);
   await client.goto(link.pathname + link.search);
+  const open = client.getByRole('button', { name: 'Open my billing page' });
+  await expect(open).toBeVisible();
+  await expect(client.getByText('Open the page only if you asked for this link yourself.')).toBeVisible();
+  expect(await context.cookies()).toEqual([]);
+  expect((await context.request.get('/api/account', { headers: { 'x-forwarded-for': ADDRESS } })).status()).toBe(401);
+  await expectNoSeriousA11yViolations(client);
+  // The click spends it; the token leaves the address bar.
+  await open.click();
   await expect(client.getByRole('heading', { name: business })).toBeVisible();
   expect(new URL(client.url()).search).toBe('');
   await expect(client.getByRole('heading', { name: 'Growing plan' })).toBeVisible();
@@ -136,8 +145,9 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
 
   await client.getByRole('button', { name: 'Sign out' }).click();
   await expect(client.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();
-  // The link was spent: opening it again asks for a new one.
+  // The link was spent: opening it again and clicking asks for a new one.
   await client.goto(link.pathname + link.search);
+  await client.getByRole('button', { name: 'Open my billing page' }).click();
   await expect(client.getByRole('alert')).toContainText('This sign-in link has expired or was already used. Ask for a new one below.');
   await context.close();
 });

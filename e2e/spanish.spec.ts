@@ -198,6 +198,7 @@ test.describe.serial('a client who registers on /es', () => {
     const client = await (await browser.newContext()).newPage();
     await useAddress(client, ADDRESS);
     await client.goto(link.pathname + link.search);
+    await client.getByRole('button', { name: 'Abrir mi página de facturación' }).click();
     await expect(client.getByRole('heading', { name: business })).toBeVisible();
     await expect(client.getByRole('heading', { name: 'Plan Growing' })).toBeVisible();
     await expect(client.getByText('Activa', { exact: true })).toBeVisible();

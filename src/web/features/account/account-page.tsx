@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing';
 import { PageSpinner } from '../../components/page-spinner';
@@ -10,7 +10,7 @@ import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAccount, useRedeemLink, useSignOut } from './api';
 import { AccountView } from './account-view';
-import { SignInForm } from './sign-in-form';
+import { OpenLink, SignInForm } from './sign-in-form';
 
 /** Takes the spent token out of the address bar (history, bookmarks, a shared screen). */
 function dropTokenFromUrl() {
@@ -26,18 +26,25 @@ const linkProblem = (error: unknown, invalid: string) => (error instanceof ApiEr
 export default function AccountPage() {
   const _ = useT();
   useDocumentTitle(_('account.docTitle'));
-  // Kept in state once the page is on screen; the address bar loses it right after (an effect: a render React throws away must not).
+  // An e-mailed link is spent only when the person clicks 'Open my billing page' (issue 25 §3):
+  // opening it alone signs nobody in, so a link someone else sent cannot plant their session here.
+  // The token leaves the address bar once spent (or refused).
   const search = useSearch();
-  const [token] = useState(() => new URLSearchParams(search).get(BILLING_LINK_TOKEN_PARAM));
-  useEffect(() => {
-    if (token) dropTokenFromUrl();
-  }, [token]);
-  const redeem = useRedeemLink(token);
-  const account = useAccount(!token || !redeem.isPending);
+  const [token, setToken] = useState(() => new URLSearchParams(search).get(BILLING_LINK_TOKEN_PARAM));
+  const redeem = useRedeemLink();
+  const account = useAccount(!token);
   const signOut = useSignOut();
+  const openLink = (link: string) =>
+    redeem.mutate(link, {
+      onSettled: () => {
+        dropTokenFromUrl();
+        setToken(null);
+      },
+    });
 
   let body;
-  if ((token && redeem.isPending) || account.isPending) body = <PageSpinner label={_('account.loading')} />;
+  if (token) body = <OpenLink pending={redeem.isPending} onOpen={() => openLink(token)} />;
+  else if (account.isPending) body = <PageSpinner label={_('account.loading')} />;
   else if (account.error)
     body = (
       <div role="alert" className="mx-auto max-w-lg">

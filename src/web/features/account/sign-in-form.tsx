@@ -1,4 +1,4 @@
-import { Mail } from 'lucide-react';
+import { LogIn, Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -55,6 +55,24 @@ export function SignInForm({ problem }: { problem?: string | null }) {
       <p role="status" className="mt-4 text-sm">
         {request.data && _('account.linkSent')}
       </p>
+    </Card>
+  );
+}
+
+/**
+ * An e-mailed sign-in link was opened: nothing happens until the person clicks (a link someone
+ * else sent must not sign this browser in to their billing page).
+ */
+export function OpenLink({ pending, onOpen }: { pending: boolean; onOpen: () => void }) {
+  const _ = useT();
+  return (
+    <Card className="mx-auto max-w-lg p-6">
+      <h1 className="text-2xl font-bold">{_('account.docTitle')}</h1>
+      <p className="mt-2 text-muted-foreground">{_('account.openLinkText')}</p>
+      <Button type="button" variant="red" className="mt-6 w-full" disabled={pending} onClick={onOpen}>
+        <LogIn className="size-4" aria-hidden="true" />
+        {pending ? _('account.opening') : _('account.openLink')}
+      </Button>
     </Card>
   );
 }
