@@ -65,7 +65,7 @@ describe.each(TEST_DATABASES)("the client's language on %s", (kind) => {
     expect((column as { rows: unknown[] }).rows[0]).toMatchObject({ column_default: "'en'::text", is_nullable: 'NO' });
   });
 
-  it('e-mails a Spanish client the checkout link in Spanish, to the Spanish checkout; registering again from English switches', async () => {
+  it('e-mails a Spanish client the checkout link in Spanish, to the Spanish checkout; registering again from English keeps Spanish', async () => {
     const email = 'lucia@example.com';
     const { id } = (await register(email, { language: 'es' })).json<{ id: string }>();
     const [mail] = await mailsTo(email, 'client_checkout_link');
@@ -78,12 +78,13 @@ describe.each(TEST_DATABASES)("the client's language on %s", (kind) => {
     const [notice] = await db().select().from(outboxMessages).where(eq(outboxMessages.kind, 'team_new_registration'));
     expect(notice!.body).toContain('registered for the Growing plan');
 
+    // Registering again from the English page keeps what the first registration said: Spanish e-mails.
     const again = await register(email, { language: 'en' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ id, checkoutPath: `/checkout/growing?registration=${id}` });
-    expect((await rowOf(id)).language).toBe('en');
+    expect((await rowOf(id)).language).toBe('es');
     const [newest] = await mailsTo(email, 'client_checkout_link');
-    expect(newest!.subject).toBe('Finish your Growing sign-up with Test Agency');
+    expect(newest!.subject).toBe('Complete su registro en el plan Growing con Test Agency');
   });
 
   it("sends a Spanish client's receipt, billing sign-in link and billing e-mails in Spanish, with links to /es/account", async () => {

@@ -106,54 +106,74 @@ describe.each(TEST_DATABASES)('resuming an unpaid registration on %s', (kind) =>
       .where(and(sql`lower(${businessRegistrations.email}) = lower(${email})`, sql`lower(${businessRegistrations.businessName}) = lower(${businessName})`));
   const mailsTo = (to: string) => ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, to));
 
-  it('answers 201 for a new registration and 200 with the same id and updated details when it is sent again', async () => {
-    const first = await registered({ ...base, businessName: 'Corner Books', email: 'robin@example.com' }, 201);
+  it('answers 201 for a new registration and 200 with the same id when it is sent again, changing nothing it stored', async () => {
+    const first = await registered({ ...base, businessName: 'Corner Books', email: 'robin@example.com', phone: '+1 555 0100', address: '1 Shelf Street' }, 201);
     expect(first).toMatchObject({ status: 'pending_payment', resumed: false, plan: { name: 'professional' } });
     expect(first.checkoutPath).toBe(`/checkout/professional?registration=${first.id}`);
+    const [before] = await rowsOf('robin@example.com', 'Corner Books');
 
+    // Someone who knows the business's name and e-mail sends other details: the row stays as the first registration said.
     const again = await registered(
       {
         ...base,
         businessName: '  corner   BOOKS ',
         email: ' Robin@Example.COM ',
-        ownerName: 'Robin Q. Example',
-        phone: '+1 555 0100',
-        address: '2 Shelf Street',
+        ownerName: 'Mallory Other',
+        phone: '+1 555 0199',
+        address: '9 Elsewhere Road',
         businessType: 'Other',
         subscriptionPlan: 'growing',
-        website: 'https://corner-books.example.com',
-        description: 'Used books',
+        website: 'https://elsewhere.example.com',
+        description: 'Not the first registration',
+        language: 'es',
       },
       200,
     );
     const [growing] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
+    // The answer's checkout names the plan chosen now (in this page's language): paying there is what changes the plan.
     expect(again).toEqual({
       id: first.id,
       status: 'pending_payment',
       plan: { id: growing!.id, name: 'growing' },
-      checkoutPath: `/checkout/growing?registration=${first.id}`,
+      checkoutPath: `/es/checkout/growing?registration=${first.id}`,
       resumed: true,
     });
     const rows = await rowsOf('robin@example.com', 'Corner Books');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      id: first.id,
-      businessName: 'Corner Books',
-      email: 'robin@example.com',
-      ownerName: 'Robin Q. Example',
-      phone: '+1 555 0100',
-      address: '2 Shelf Street',
-      businessType: 'Other',
-      planId: growing!.id,
-      website: 'https://corner-books.example.com',
-      description: 'Used books',
-      status: 'pending_payment',
-    });
-    expect(rows[0]!.updatedAt.getTime()).toBeGreaterThan(rows[0]!.createdAt.getTime());
+    expect(rows[0]).toEqual(before);
+    expect(rows[0]).toMatchObject({ ownerName: 'Robin Example', phone: '+1 555 0100', address: '1 Shelf Street', language: 'en' });
+    // The e-mail again goes to the stored address with the stored details, in the stored language.
+    const mails = (await mailsTo('robin@example.com')).filter((m) => m.kind === 'client_checkout_link');
+    expect(mails).toHaveLength(2);
+    for (const m of mails) {
+      expect(m.body).toContain('Robin Example');
+      expect(m.body).not.toContain('Mallory');
+      expect(m.body).toContain(`/checkout/professional?registration=${first.id}`);
+    }
+  });
 
-    // Sent once more without the optional fields: they are cleared, as the form sent them.
-    await registered({ ...base, businessName: 'Corner Books', email: 'robin@example.com' }, 200);
-    expect((await rowsOf('robin@example.com', 'Corner Books'))[0]).toMatchObject({ phone: null, website: null, description: null });
+  it('e-mails one address at most 3 checkout links in 15 minutes, however often it registers, and changes nothing', async () => {
+    const payload = { ...base, businessName: 'Twelve Tries Tea', email: 'twelve@example.com' };
+    const first = await registered(payload, 201);
+    const [before] = await rowsOf('twelve@example.com', 'Twelve Tries Tea');
+    for (let i = 0; i < 11; i++) {
+      const res = await post({
+        ...payload,
+        ownerName: `Try ${i}`,
+        phone: `555-01${i}`,
+        address: `${i} Road`,
+        subscriptionPlan: i % 2 ? 'growing' : 'essential',
+        language: i % 2 ? 'es' : 'en',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<BusinessRegistrationResult>().id).toBe(first.id);
+    }
+    expect((await mailsTo('twelve@example.com')).filter((m) => m.kind === 'client_checkout_link')).toHaveLength(3);
+    expect(await rowsOf('twelve@example.com', 'Twelve Tries Tea')).toEqual([before]);
+    // Another business of the same address counts too: it is registered, with the team told, but the inbox is not flooded.
+    const other = await registered({ ...payload, businessName: 'Another Tea' }, 201);
+    expect(other.id).not.toBe(first.id);
+    expect((await mailsTo('TWELVE@example.com'.toLowerCase())).filter((m) => m.kind === 'client_checkout_link')).toHaveLength(3);
   });
 
   it('makes a new registration for another business or another e-mail', async () => {
@@ -200,7 +220,7 @@ describe.each(TEST_DATABASES)('resuming an unpaid registration on %s', (kind) =>
     expect(ids.size).toBe(1);
     expect(await rowsOf('rush@example.com', 'Rush Hour Bikes')).toHaveLength(1);
     const mails = await mailsTo('rush@example.com');
-    expect(mails.map((m) => m.kind)).toEqual(Array.from({ length: 10 }, () => 'client_checkout_link'));
+    expect(mails.map((m) => m.kind)).toEqual(['client_checkout_link', 'client_checkout_link', 'client_checkout_link']);
     const notices = await ctx.testDb.database.db
       .select()
       .from(outboxMessages)
@@ -232,9 +252,11 @@ describe.each(TEST_DATABASES)('resuming an unpaid registration on %s', (kind) =>
 
     const again = await registered({ ...payload, subscriptionPlan: 'essential' }, 200, { host: 'agency.example:8080' });
     expect(again.id).toBe(first.id);
+    expect(again.checkoutPath).toBe(`/checkout/essential?registration=${first.id}`);
     const mails = await mailsTo('sky@example.com');
     expect(mails).toHaveLength(2);
-    expect(mails.some((m) => m.body.includes(`${origin}/checkout/essential?registration=${first.id}`))).toBe(true);
+    // The e-mail says what the registration says (growing) until a payment on another plan's checkout changes it.
+    expect(mails.every((m) => m.body.includes(`${origin}/checkout/growing?registration=${first.id}`))).toBe(true);
     expect(await teamNotices()).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BusinessRegistration, BusinessRegistrationResult } from '../../../contract/registration.js';
-import { checkoutPath, DEFAULT_LOCALE } from '../../../contract/routes.js';
+import { checkoutPath, DEFAULT_LOCALE, type Locale } from '../../../contract/routes.js';
 import type { Db } from '../../db/client.js';
-import { businessRegistrations, subscriptionPlans } from '../../db/schema.js';
+import { businessRegistrations, outboxMessages, subscriptionPlans } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { clientCheckoutLinkMail, enqueueMail, newRegistrationMail, type MailSettings } from '../notifications/index.js';
 
@@ -12,10 +12,22 @@ const sameEmail = (value: AnyColumn | string): SQL => sql`lower(btrim(${value}))
 const sameBusiness = (value: AnyColumn | string): SQL => sql`lower(btrim(regexp_replace(${value}, '[[:space:]]+', ' ', 'g')))`;
 
 /**
+ * Checkout-link e-mails to one address per CHECKOUT_LINK_MINUTES, as billing sign-in links
+ * (account/service.ts: 3 per 15 minutes): enough for a lost e-mail, too few to flood an inbox.
+ */
+export const CHECKOUT_LINKS_PER_WINDOW = 3;
+export const CHECKOUT_LINK_MINUTES = 15;
+
+/**
  * Stores a validated registration as `pending_payment`, linked to the chosen plan. The same
  * e-mail registering the same business again while that registration is still unpaid resumes it
- * (docs/product.md §10: one pending registration per business and e-mail): its details are
- * updated and no second client is made. A paid (active) registration is never reused.
+ * (docs/product.md §10: one pending registration per business and e-mail) and changes nothing it
+ * stored: whoever knows a business's name and e-mail could otherwise rewrite its owner, phone,
+ * address, plan and language (issue 25 §3, docs/decisions/026). The answer's checkout link names
+ * the plan chosen now, in this page's language; paying there is what changes the plan. The
+ * client's checkout-link e-mail (the stored details, to the stored address) goes out at most
+ * CHECKOUT_LINKS_PER_WINDOW times per CHECKOUT_LINK_MINUTES per address. A paid (active)
+ * registration is never reused.
  *
  * `origin` is the public origin the client's checkout link starts with.
  */
@@ -25,6 +37,7 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
     const message = `There is no plan named "${input.subscriptionPlan}". Choose one of the plans on this page.`;
     throw new HttpError(400, `Please check Subscription Plan: ${message}`, [{ field: 'subscriptionPlan', message }]);
   }
+  const language = input.language ?? DEFAULT_LOCALE;
   const details = {
     ownerName: input.ownerName,
     phone: input.phone ?? null,
@@ -33,8 +46,34 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
     planId: plan.id,
     website: input.website ?? null,
     description: input.description ?? null,
-    // The page's language when registering; registering again from the other language's page switches it.
-    language: input.language ?? DEFAULT_LOCALE,
+    // The page's language when registering; registering again keeps it (as every other detail).
+    language,
+  };
+  type Plan = typeof subscriptionPlans.$inferSelect;
+  type Recipient = { id: string; businessName: string; ownerName: string; email: string; language: Locale };
+  const checkoutLinkMail = (r: Recipient, p: Plan) =>
+    clientCheckoutLinkMail(mail, {
+      language: r.language,
+      businessName: r.businessName,
+      ownerName: r.ownerName,
+      email: r.email,
+      planDisplayName: p.displayName,
+      priceCents: p.priceCents,
+      currency: p.currency,
+      billingCycle: p.billingCycle,
+      checkoutUrl: `${origin}${checkoutPath(p.name, r.id, r.language)}`,
+    });
+  /** Whether `email` may get one more checkout link now (the billing links' rule: a lock per address, then a count). */
+  const mayEmailCheckoutLink = async (tx: Db, email: string) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('checkout-link:' || ${sameEmail(email)}))`);
+    const since = new Date(Date.now() - CHECKOUT_LINK_MINUTES * 60_000);
+    const [recent] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outboxMessages)
+      .where(
+        and(eq(outboxMessages.kind, 'client_checkout_link'), sql`${sameEmail(outboxMessages.to)} = ${sameEmail(email)}`, gt(outboxMessages.createdAt, since)),
+      );
+    return (recent?.n ?? 0) < CHECKOUT_LINKS_PER_WINDOW;
   };
   // The registration and its e-mails are written together, so none exists without the others.
   // Normalising in SQL, for the lock key and the match alike, keeps the two in step.
@@ -43,8 +82,16 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
     // ends), so the second finds what the first stored instead of making a duplicate.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${sameEmail(input.email)} || chr(10) || ${sameBusiness(input.businessName)}, 0))`);
     const [pending] = await tx
-      .select({ id: businessRegistrations.id })
+      .select({
+        id: businessRegistrations.id,
+        businessName: businessRegistrations.businessName,
+        ownerName: businessRegistrations.ownerName,
+        email: businessRegistrations.email,
+        language: businessRegistrations.language,
+        plan: subscriptionPlans,
+      })
       .from(businessRegistrations)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, businessRegistrations.planId))
       .where(
         and(
           eq(businessRegistrations.status, 'pending_payment'),
@@ -55,35 +102,28 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
       .orderBy(desc(businessRegistrations.createdAt))
       .limit(1);
 
-    let id: string;
     if (pending) {
-      await tx
-        .update(businessRegistrations)
-        .set({ ...details, updatedAt: new Date() })
-        .where(eq(businessRegistrations.id, pending.id));
-      id = pending.id;
-    } else {
-      const [inserted] = await tx
-        .insert(businessRegistrations)
-        .values({ businessName: input.businessName, email: input.email, ...details })
-        .returning({ id: businessRegistrations.id });
-      id = inserted!.id;
+      const mails = (await mayEmailCheckoutLink(tx, pending.email)) ? [checkoutLinkMail(pending, pending.plan)] : [];
+      await enqueueMail(tx, mails);
+      return {
+        id: pending.id,
+        status: 'pending_payment',
+        plan: { id: plan.id, name: plan.name },
+        checkoutPath: checkoutPath(plan.name, pending.id, language),
+        resumed: true,
+      };
     }
 
-    const path = checkoutPath(plan.name, id, details.language);
-    const clientMail = clientCheckoutLinkMail(mail, {
-      language: details.language,
-      businessName: input.businessName,
-      ownerName: input.ownerName,
-      email: input.email,
-      planDisplayName: plan.displayName,
-      priceCents: plan.priceCents,
-      currency: plan.currency,
-      billingCycle: plan.billingCycle,
-      checkoutUrl: `${origin}${path}`,
-    });
+    const [inserted] = await tx
+      .insert(businessRegistrations)
+      .values({ businessName: input.businessName, email: input.email, ...details })
+      .returning({ id: businessRegistrations.id });
+    const id = inserted!.id;
     const teamMail = newRegistrationMail(mail, { ...input, id, phone: details.phone, planDisplayName: plan.displayName });
-    await enqueueMail(tx, pending ? [clientMail] : [teamMail, clientMail]);
-    return { id, status: 'pending_payment', plan: { id: plan.id, name: plan.name }, checkoutPath: path, resumed: Boolean(pending) };
+    const clientMails = (await mayEmailCheckoutLink(tx, input.email))
+      ? [checkoutLinkMail({ id, businessName: input.businessName, ownerName: input.ownerName, email: input.email, language }, plan)]
+      : [];
+    await enqueueMail(tx, [teamMail, ...clientMails]);
+    return { id, status: 'pending_payment', plan: { id: plan.id, name: plan.name }, checkoutPath: checkoutPath(plan.name, id, language), resumed: false };
   });
 }

@@ -95,7 +95,9 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
       { ...values, businessType: values.businessType as BusinessType, language: pageLocale },
       {
         onSuccess: (result) => {
-          toast({ title: _('reg.success'), description: _('reg.redirecting') });
+          // Registered before and not yet paid: the first registration's details stay (issue 25 §3); the page says so.
+          if (result.resumed) toast({ title: _('reg.resumed'), description: _('reg.resumedText') });
+          else toast({ title: _('reg.success'), description: _('reg.redirecting') });
           setValues(EMPTY);
           setErrors({});
           savePendingRegistration({ id: result.id, planName: result.plan.name });
