@@ -11,6 +11,8 @@ export interface MailMessage {
 
 export interface MailTransport {
   readonly kind: 'log' | 'smtp';
+  /** Whether it gets one-time links as written: a real mailbox does; the log only on a machine of one's own. */
+  readonly deliversSecrets: boolean;
   /** Resolves once the message is accepted; rejects with the reason otherwise. */
   send(message: MailMessage): Promise<void>;
   close(): void;
@@ -18,10 +20,15 @@ export interface MailTransport {
 
 type Log = Pick<FastifyBaseLogger, 'info'>;
 
-/** No mail server configured: the message is written to the log (and stays in the outbox table). */
-export function createLogTransport(log: Log): MailTransport {
+/**
+ * No mail server configured: the message is written to the log (and stays in the outbox table).
+ * `deliversSecrets`: the log is the only mailbox of a local `npm start` (no https PUBLIC_URL), so
+ * there it gets the real one-time link; on a public site the log is no mailbox and gets it redacted.
+ */
+export function createLogTransport(log: Log, options: { deliversSecrets?: boolean } = {}): MailTransport {
   return {
     kind: 'log',
+    deliversSecrets: options.deliversSecrets ?? false,
     async send(message) {
       log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'e-mail (no SMTP_URL set, so logged and not sent)');
     },
@@ -35,6 +42,7 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     kind: 'smtp',
+    deliversSecrets: true,
     async send(message) {
       await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
     },
@@ -42,6 +50,6 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
   };
 }
 
-export function createMailTransport(mail: { smtpUrl: string | undefined; from: string }, log: Log): MailTransport {
-  return mail.smtpUrl ? createSmtpTransport(mail.smtpUrl, mail.from) : createLogTransport(log);
+export function createMailTransport(mail: { smtpUrl: string | undefined; from: string }, log: Log, site: { public: boolean }): MailTransport {
+  return mail.smtpUrl ? createSmtpTransport(mail.smtpUrl, mail.from) : createLogTransport(log, { deliversSecrets: !site.public });
 }

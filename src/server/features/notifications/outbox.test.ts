@@ -126,21 +126,25 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
     );
   });
 
-  it('writes only the redacted message to the log when there is no SMTP server, and keeps no secret', async () => {
-    const token = 'An0ther-one-time-token-for-the-log-test_xyz';
+  it.each([
+    { site: 'a public site (https PUBLIC_URL)', deliversSecrets: false },
+    { site: 'a local npm start, whose log is its only mailbox', deliversSecrets: true },
+  ])('without an SMTP server, on $site, logs the link accordingly and keeps no secret', async ({ deliversSecrets }) => {
+    const token = `An0ther-one-time-token-for-the-log-test_${deliversSecrets}`;
     await enqueueMail(testDb.database.db, [
       { kind: 'client_billing_link', to: 'bo@example.com', subject: 'Link', text: `Open ?token=${token}`, secrets: [token] },
     ]);
     const lines: unknown[] = [];
-    const worker = createOutboxWorker({ db: testDb.database.db, transport: createLogTransport({ info: (obj: unknown) => lines.push(obj) } as never), log });
+    const transport = createLogTransport({ info: (obj: unknown) => lines.push(obj) } as never, { deliversSecrets });
+    const worker = createOutboxWorker({ db: testDb.database.db, transport, log });
     try {
       expect(await worker.drain()).toBe(1);
     } finally {
       await worker.stop();
     }
     expect(lines).toHaveLength(1);
-    expect(JSON.stringify(lines)).toContain(`?token=${REDACTED}`);
-    expect(JSON.stringify(lines)).not.toContain(token);
+    expect(JSON.stringify(lines)).toContain(deliversSecrets ? `?token=${token}` : `?token=${REDACTED}`);
+    if (!deliversSecrets) expect(JSON.stringify(lines)).not.toContain(token);
     expect(JSON.stringify(await rows())).not.toContain(token);
   });
 
