@@ -197,7 +197,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const showcase = createPortfolioShowcase(database.db);
   await app.register(portfolioRoutes, { showcase });
   const mail: MailSettings = { siteName: config.site.name, supportEmail: config.site.supportEmail, teamEmail: config.mail.teamEmail };
-  const outbox = createOutboxWorker({ db: database.db, transport: options.mailTransport ?? createMailTransport(config.mail, app.log, { public: https }), log: app.log });
+  const outbox = createOutboxWorker({
+    db: database.db,
+    transport: options.mailTransport ?? createMailTransport(config.mail, app.log, { public: https }),
+    log: app.log,
+  });
   if (options.startWorkers) outbox.start();
   app.addHook('onClose', () => outbox.stop());
   const uploads = createUploadService({ db: database.db, storage, publicBase: config.site.publicUrl });
