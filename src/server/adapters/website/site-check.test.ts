@@ -3,7 +3,7 @@ import { WEBSITE_CHECK_WEIGHTS } from '../../../contract/website-checks.js';
 import { cpuMs, cpuSlices } from '../../test/cpu-slices.js';
 import { HOSTILE_HOMEPAGES } from '../../test/fake-websites.js';
 import { analyseHomepage, copyrightYear, parseHomepage, scoreOf, type SiteObservation } from './site-check.js';
-import { MAX_NESTING } from './slices.js';
+import { MAX_ATTRIBUTES, MAX_NESTING } from './slices.js';
 
 const GOOD = `<!doctype html><html lang="en"><head>
 <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -105,6 +105,15 @@ describe('the website check reads a homepage', () => {
   it('reads a page nesting deeper than Chromium does up to that depth, and finds what came before', async () => {
     const parsed = await parseHomepage(`<html lang="en"><title>Deep</title><p>Call 210-555-0100</p>${'<div>'.repeat(MAX_NESTING + 10)}<p>© 2001</p>`);
     expect(parsed).toMatchObject({ lang: 'en', title: 'Deep', contactInText: true });
+  });
+
+  it('reads a page up to a tag of more attributes than MAX_ATTRIBUTES, and finds what came before', async () => {
+    const many = Array.from({ length: 60_000 }, (_, i) => `a${i}=1`).join(' ');
+    const parsed = await parseHomepage(`<html lang="en"><title>Wide</title><p>Call 210-555-0100</p><a ${many}>x</a><p>© 2001</p>`);
+    expect(parsed).toMatchObject({ lang: 'en', title: 'Wide', contactInText: true, copyrightYear: null });
+    // A tag at the cap is read as any other.
+    const atCap = Array.from({ length: MAX_ATTRIBUTES }, (_, i) => `a${i}=1`).join(' ');
+    expect((await parseHomepage(`<a ${atCap}>x</a><p>© 2001</p>`)).copyrightYear).toBe(2001);
   });
 
   it('finds a phone number, an e-mail address or a year wherever the pieces it is read in split it', async () => {

@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { HTML_PIECE, MAX_NESTING, slicer } from './slices.js';
+import { HTML_PIECE, MAX_ATTRIBUTES, MAX_NESTING, slicer } from './slices.js';
 import { WEBSITE_CHECK_WEIGHTS, type WebsiteCheckId, type WebsiteFinding } from '../../../contract/website-checks.js';
 
 /** What one visit to a homepage saw; everything the score depends on (no clock, no network). */
@@ -117,7 +117,7 @@ const attribute = (value: string | undefined) => (value === undefined || value.l
  * One pass over the HTML with a forgiving parser: broken markup still yields what it can. The
  * page is given to the parser in pieces with turns of the event loop between slices (`slicer`),
  * and reading stops where it nests deeper than `MAX_NESTING` (the parser's cost per tag grows
- * with the depth).
+ * with the depth) or a tag has more than `MAX_ATTRIBUTES` attributes.
  */
 export async function parseHomepage(html: string, turn = slicer()): Promise<Parsed> {
   const parsed: Parsed = {
@@ -135,9 +135,16 @@ export async function parseHomepage(html: string, turn = slicer()): Promise<Pars
   let inTitle = false;
   let skipping = 0;
   let depth = 0;
+  let attributes = 0;
   const text = new TextScanner();
   const parser = new Parser(
     {
+      onopentagname() {
+        attributes = 0;
+      },
+      onattribute() {
+        attributes++;
+      },
       onopentag(name, attrs) {
         depth++;
         text.tag();
@@ -174,7 +181,7 @@ export async function parseHomepage(html: string, turn = slicer()): Promise<Pars
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  for (let at = 0; at < html.length && depth <= MAX_NESTING; at += HTML_PIECE) {
+  for (let at = 0; at < html.length && depth <= MAX_NESTING && attributes <= MAX_ATTRIBUTES; at += HTML_PIECE) {
     parser.write(html.slice(at, at + HTML_PIECE));
     await turn();
   }

@@ -4,6 +4,7 @@ import type { FetchedPage, SafeFetcher } from './safe-fetch.js';
 import { cpuMs, cpuSlices } from '../../test/cpu-slices.js';
 import { HOSTILE_HOMEPAGES } from '../../test/fake-websites.js';
 import { extractSocialProfiles, readSocialProfiles } from './social-links.js';
+import { MAX_ATTRIBUTES } from './slices.js';
 
 const base = 'https://acme-plumbing.example/about/';
 const page = (body: string) => `<!doctype html><html><head><title>Acme</title></head><body>${body}</body></html>`;
@@ -150,6 +151,13 @@ describe('readSocialProfiles on hostile pages', () => {
     // Slices of about 3 ms on an idle core; the margin is for a machine shared with other work.
     expect(measured.longest()).toBeLessThan(50);
     expect(profiles.length).toBeLessThanOrEqual(20);
+  });
+
+  it('reads a page up to a tag of more attributes than MAX_ATTRIBUTES, and finds what came before', async () => {
+    const attributes = (n: number) => Array.from({ length: n }, (_, i) => `a${i}=1`).join(' ');
+    const page = (n: number) => `<a href="https://x.com/acme">x</a><a ${attributes(n)}>y</a><a href="https://www.facebook.com/acme">f</a>`;
+    expect((await readSocialProfiles(page(60_000), base)).map((p) => p.network)).toEqual(['x']);
+    expect((await readSocialProfiles(page(MAX_ATTRIBUTES), base)).map((p) => p.network)).toEqual(['x', 'facebook']);
   });
 
   it('still finds what hostile pages hide among the noise', async () => {

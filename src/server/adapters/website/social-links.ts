@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { SocialProfile } from '../places/types.js';
-import { HTML_PIECE, MAX_NESTING, slicer } from './slices.js';
+import { HTML_PIECE, MAX_ATTRIBUTES, MAX_NESTING, slicer } from './slices.js';
 
 const MAX_PROFILES = 20;
 const MAX_JSON_DEPTH = 20;
@@ -67,12 +67,14 @@ const MAX_HREF = 2048;
 /**
  * The social profiles a page links to, from its anchors and its JSON-LD `sameAs`, in page order:
  * a parser fed piece by piece. `write` returns false once the page nests deeper than `MAX_NESTING`
- * (the parser's cost per tag grows with the depth): the rest is not read.
+ * (the parser's cost per tag grows with the depth) or a tag has more than `MAX_ATTRIBUTES`
+ * attributes: the rest is not read.
  */
 function socialLinkReader(baseUrl: string) {
   const found = new Map<string, SocialProfile>();
   let base = baseUrl;
   let depth = 0;
+  let attributeCount = 0;
   const add = (href: string) => {
     if (found.size >= MAX_PROFILES || href.length > MAX_HREF) return;
     const profile = toProfile(href, base);
@@ -84,6 +86,12 @@ function socialLinkReader(baseUrl: string) {
   let jsonLd: string[] | null = null;
   let jsonLdLength = 0;
   const parser = new Parser({
+    onopentagname() {
+      attributeCount = 0;
+    },
+    onattribute() {
+      attributeCount++;
+    },
     onopentag(name, attributes) {
       depth++;
       if (name === 'base' && attributes.href && base === baseUrl && attributes.href.length <= MAX_HREF)
@@ -109,7 +117,7 @@ function socialLinkReader(baseUrl: string) {
   return {
     write(piece: string): boolean {
       parser.write(piece);
-      return depth <= MAX_NESTING;
+      return depth <= MAX_NESTING && attributeCount <= MAX_ATTRIBUTES;
     },
     end(): SocialProfile[] {
       parser.end();
