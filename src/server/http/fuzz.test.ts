@@ -65,9 +65,10 @@ const ADDRESSED: Record<string, Named[]> = {
   'DELETE /api/portfolio/:id': [byParam('portfolio_items', 'id', 'id')],
   'PUT /api/applications/:id': [byParam('applications', 'id', 'id')],
   'DELETE /api/applications/:id': [byParam('applications', 'id', 'id')],
-  'PUT /api/investors/:id': [byParam('investors', 'id', 'id')],
-  'PATCH /api/investors/:id/relationship': [byParam('investors', 'id', 'id')],
-  'DELETE /api/investors/:id': [byParam('investors', 'id', 'id')],
+  // An investor's filter facets are rewritten with the investor (docs/decisions/007).
+  'PUT /api/investors/:id': [byParam('investors', 'id', 'id'), byParam('investor_facets', 'investor_id', 'id')],
+  'PATCH /api/investors/:id/relationship': [byParam('investors', 'id', 'id'), byParam('investor_facets', 'investor_id', 'id')],
+  'DELETE /api/investors/:id': [byParam('investors', 'id', 'id'), byParam('investor_facets', 'investor_id', 'id')],
   'PATCH /api/employees/:id': [byParam('user', 'id', 'id')],
   'DELETE /api/employees/:id': [byParam('user', 'id', 'id'), byParam('session', 'user_id', 'id'), byParam('account', 'user_id', 'id')],
   'PATCH /api/leads/:id': [byParam('leads', 'id', 'id')],

@@ -17,6 +17,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/business-registration',
   'POST /api/create-payment-intent',
   'POST /api/payments/test/confirm',
+  // The test-mode bank's authentication page of a checkout (by the intent's client secret, like confirm).
+  'POST /api/payments/test/authenticate',
   'GET /api/payments/status',
   'POST /api/stripe/webhook',
   'GET /api/login',
