@@ -6,6 +6,7 @@ import { describedBy, Field, Input } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useRequestLink } from './api';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** Not signed in: ask for a one-time link to the registration's e-mail address. */
 export function SignInForm({ problem }: { problem?: string | null }) {
@@ -65,11 +66,13 @@ export function SignInForm({ problem }: { problem?: string | null }) {
  */
 export function OpenLink({ pending, onOpen }: { pending: boolean; onOpen: () => void }) {
   const _ = useT();
+  // The server renders this page: a click before React handles the button would be lost.
+  const hydrated = useHydrated();
   return (
     <Card className="mx-auto max-w-lg p-6">
       <h1 className="text-2xl font-bold">{_('account.docTitle')}</h1>
       <p className="mt-2 text-muted-foreground">{_('account.openLinkText')}</p>
-      <Button type="button" variant="red" className="mt-6 w-full" disabled={pending} onClick={onOpen}>
+      <Button type="button" variant="red" className="mt-6 w-full" disabled={pending || !hydrated} onClick={onOpen}>
         <LogIn className="size-4" aria-hidden="true" />
         {pending ? _('account.opening') : _('account.openLink')}
       </Button>
