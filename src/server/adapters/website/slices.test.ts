@@ -34,7 +34,10 @@ describe('slicer', () => {
         running--;
       }),
     );
-    // Twelve readers with a slice each would hold a turn for 12 × 3 ms.
-    expect(Math.max(...gaps)).toBeLessThan(4 * SLICE_MS);
+    // Twelve readers with a slice each would hold nearly every turn for 12 × 3 ms. The 90th
+    // percentile, not the maximum: cpuUsage counts the whole process, and a garbage collection or
+    // the test runner's own work can land in any one gap (once 25 ms in a full run).
+    const sorted = [...gaps].sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length * 0.9)]).toBeLessThan(4 * SLICE_MS);
   });
 });
