@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { freePort } from '../src/server/test/faults/child.js';
 import {
   checkBudgets,
   cpuSeconds,
@@ -241,7 +242,8 @@ async function startInstances(
     for (let i = 0; i < count; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
       dirs.push(dataDir);
-      const port = 5600 + Math.floor(Math.random() * 300) + i * 300;
+      // A port nobody holds (a fixed range met RabbitMQ's 5672 on this machine).
+      const port = await freePort();
       const server = spawn(process.execPath, [serverEntry], {
         env: serverEnv(port, dataDir, {
           DATABASE_URL: databaseUrl ?? '',
