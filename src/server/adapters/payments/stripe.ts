@@ -19,6 +19,7 @@ import {
   type SubscriptionPaymentRequest,
   WrongApiVersionError,
 } from './types.js';
+import { addMonths } from '../../lib/months.js';
 
 /** The API version this code and the SDK's types are written for; webhooks must be rendered in it (decision 024). */
 export const STRIPE_API_VERSION: string = Stripe.API_VERSION;
@@ -54,17 +55,6 @@ export function keyFor(base: string, params: object): string {
   return `${base}-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16)}`;
 }
 
-/** Months from `from` to `to` by the calendar (UTC), as Stripe counts monthly periods. */
-function addMonthsUtc(date: Date, months: number): Date {
-  const result = new Date(date);
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
-
 /**
  * The subscription's period boundary nearest to `estimate`: the item's period start plus whole
  * months. The renewal price must begin exactly where Stripe starts a period, or month 13 is
@@ -72,7 +62,7 @@ function addMonthsUtc(date: Date, months: number): Date {
  */
 export function periodBoundaryNear(periodStart: Date, estimate: Date): Date {
   const months = (estimate.getUTCFullYear() - periodStart.getUTCFullYear()) * 12 + (estimate.getUTCMonth() - periodStart.getUTCMonth());
-  const candidates = [months - 1, months, months + 1].map((k) => addMonthsUtc(periodStart, Math.max(1, k)));
+  const candidates = [months - 1, months, months + 1].map((k) => addMonths(periodStart, Math.max(1, k)));
   return candidates.reduce((best, c) => (Math.abs(c.getTime() - estimate.getTime()) < Math.abs(best.getTime() - estimate.getTime()) ? c : best));
 }
 

@@ -6,6 +6,7 @@ import { businessRegistrations, paymentIntents, payments, subscriptionPlans, sub
 import { enqueueMail, paymentMails, type MailSettings } from '../notifications/index.js';
 import { insertInvoice, invoiceOf } from './invoices.js';
 import { changeSubscription } from './subscription-events.js';
+import { addMonths } from '../../lib/months.js';
 
 export interface SettleDeps {
   db: Db;
@@ -45,15 +46,7 @@ export function priceAt(sub: { priceCents: number; renewalPriceCents: number | n
   return sub.renewalPriceCents != null && sub.renewalStartsAt && start >= sub.renewalStartsAt ? sub.renewalPriceCents : sub.priceCents;
 }
 
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date);
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
+export { addMonths };
 
 type LedgerRow = Omit<typeof payments.$inferInsert, 'productId'> & { planName: string | undefined };
 
