@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { emailedLink, expectNoSeriousA11yViolations, useAddress } from './helpers';
+import { openBillingLink, expectNoSeriousA11yViolations, useAddress } from './helpers';
 
 // Its own client address (the e2e server trusts X-Forwarded-For), so the link requests and the
 // owner's sign-in here do not spend the per-address budgets of the other specs.
@@ -41,12 +41,7 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
 
   // A new browser with nothing but the link. Opening it alone signs nobody in (someone else's
   // link must not plant their session here): the page asks first, and the token stays unspent.
-  const link = await emailedLink(browser, ADDRESS, email, 'client_billing_link', /https?:\/\/\S+\/account\?token=[A-Za-z0-9_-]+/);
-  const context = await browser.newContext();
-  const client = await context.newPage();
-  await useAddress(client, ADDRESS);
-  await client.goto(link.pathname + link.search);
-  const open = client.getByRole('button', { name: 'Open my billing page' });
+  const { link, context, client, open } = await openBillingLink(browser, ADDRESS, email);
   await expect(open).toBeVisible();
   await expect(client.getByText('Open the page only if you asked for this link yourself.')).toBeVisible();
   expect(await context.cookies()).toEqual([]);

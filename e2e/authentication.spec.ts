@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { emailedLink, expectNoSeriousA11yViolations, useAddress } from './helpers';
+import { openBillingLink, expectNoSeriousA11yViolations, useAddress } from './helpers';
 
 // Strong customer authentication in test mode (issue 25 §4): Stripe's 4000 0027 6000 3184 asks the
 // client to authenticate every payment; the simulated bank page answers, and nothing is 'declined'.
@@ -49,13 +49,8 @@ test('4000 0027 6000 3184: the checkout and an upgrade ask to authenticate; comp
 
   // The billing page: an upgrade asks again (3184 asks every time).
   await request.post('/api/account/sign-in-link', { headers, data: { email } });
-  const link = await emailedLink(browser, ADDRESS, email, 'client_billing_link', /https?:\/\/\S+\/account\?token=[A-Za-z0-9_-]+/);
-  const context = await browser.newContext();
-  const client = await context.newPage();
-  await useAddress(client, ADDRESS);
-  await client.goto(link.pathname + link.search);
-  const open = client.getByRole('button', { name: 'Open my billing page' });
-  if (await open.isVisible().catch(() => false)) await open.click();
+  const { context, client, open } = await openBillingLink(browser, ADDRESS, email);
+  await open.click();
   await expect(client.getByRole('heading', { name: 'Essential plan' })).toBeVisible();
   await expect(client.getByTestId('card-on-file')).toContainText('3184');
 

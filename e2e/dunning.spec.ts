@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { emailedLink, expectNoSeriousA11yViolations, outboxMails, registerAndPayViaApi, signIn, useAddress } from './helpers';
+import { openBillingLink, expectNoSeriousA11yViolations, outboxMails, registerAndPayViaApi, signIn, useAddress } from './helpers';
 
 // Its own client address (the e2e server trusts X-Forwarded-For), so this spec's registration,
 // link request and sign-in do not spend the per-address budgets of the other specs.
@@ -34,12 +34,8 @@ test('a renewal with 4000 0000 0000 0341 fails: past due, an e-mail, then a new 
     // The client signs in to the billing page with the e-mailed link and saves the card that fails when charged.
     const asked = await page.context().request.post('/api/account/sign-in-link', { headers, data: { email } });
     expect(asked.status()).toBe(200);
-    const link = await emailedLink(browser, ADDRESS, email, 'client_billing_link', /https?:\/\/\S+\/account\?token=[A-Za-z0-9_-]+/);
-    const context = await browser.newContext();
-    const client = await context.newPage();
-    await useAddress(client, ADDRESS);
-    await client.goto(link.pathname + link.search);
-    await client.getByRole('button', { name: 'Open my billing page' }).click();
+    const { context, client, open } = await openBillingLink(browser, ADDRESS, email);
+    await open.click();
     await expect(client.getByRole('heading', { name: 'Growing plan' })).toBeVisible();
     await saveCard(client, '4000 0000 0000 0341');
     await expect(client.getByTestId('card-on-file')).toContainText('ending in 0341');

@@ -152,6 +152,19 @@ export async function emailedLink(browser: Browser, address: string, recipient: 
 }
 
 /**
+ * The client's e-mailed billing link (English), opened in a browser of its own from `address`:
+ * the page that asks 'Open my billing page' before the link is spent.
+ */
+export async function openBillingLink(browser: Browser, address: string, email: string) {
+  const link = await emailedLink(browser, address, email, 'client_billing_link', /https?:\/\/\S+\/account\?token=[A-Za-z0-9_-]+/);
+  const context = await browser.newContext();
+  const client = await context.newPage();
+  await useAddress(client, address);
+  await client.goto(link.pathname + link.search);
+  return { link, context, client, open: client.getByRole('button', { name: 'Open my billing page' }) };
+}
+
+/**
  * Pages arrive as the empty shell, as the server sends them when it cannot render them
  * (a render error or timeout): the browser renders them and fetches their data itself.
  */
