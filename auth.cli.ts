@@ -3,4 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { authSchemaOptions } from './src/server/features/auth/options.js';
 
-export const auth = betterAuth({ ...authSchemaOptions, database: drizzleAdapter({}, { provider: 'pg' }) });
+export const auth = betterAuth({
+  ...authSchemaOptions,
+  database: drizzleAdapter({}, { provider: 'pg' }),
+});

@@ -12,9 +12,15 @@ export default defineConfig({
   locales: ['en', 'es'],
   fallbackLocales: false,
   catalogs: [
-    ...['site', 'checkout', 'account'].map((part) => ({ path: `<rootDir>/src/locales/{locale}/${part}`, include: ['<rootDir>/src/web'] })),
+    ...['site', 'checkout', 'account'].map((part) => ({
+      path: `<rootDir>/src/locales/{locale}/${part}`,
+      include: ['<rootDir>/src/web'],
+    })),
     // The server's: the page shell's head and the e-mails to clients (src/server/locales.ts compiles them at run time).
-    ...['shell', 'emails'].map((part) => ({ path: `<rootDir>/src/locales/{locale}/${part}`, include: ['<rootDir>/src/server'] })),
+    ...['shell', 'emails'].map((part) => ({
+      path: `<rootDir>/src/locales/{locale}/${part}`,
+      include: ['<rootDir>/src/server'],
+    })),
   ],
   format: formatter({ explicitIdAsDefault: true, origins: false }),
 });

@@ -16,9 +16,13 @@ function devShell(): Plugin {
     name: 'dev-shell',
     apply: 'serve',
     transformIndexHtml: (html, ctx) => {
-      const origin = ctx.server?.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? 'http://localhost:5173';
+      const origin =
+        ctx.server?.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? 'http://localhost:5173';
       const { locale, path } = splitLocale(ctx.originalUrl ?? ctx.path);
-      const site = { name: process.env.SITE_NAME || DEFAULT_SITE_NAME, supportEmail: process.env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL };
+      const site = {
+        name: process.env.SITE_NAME || DEFAULT_SITE_NAME,
+        supportEmail: process.env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL,
+      };
       return renderShell(html, site, origin, { locale, path, found: true });
     },
   };
@@ -41,7 +45,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     // wouter's shim for React < 18: React 19 has useSyncExternalStore itself (0.4 KB less on the landing page).
     alias: [
-      { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: fileURLToPath(new URL('./src/web/lib/use-sync-external-store.ts', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: fileURLToPath(
+          new URL('./src/web/lib/use-sync-external-store.ts', import.meta.url),
+        ),
+      },
     ],
   },
   build: {

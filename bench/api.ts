@@ -7,7 +7,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { checkBudgets, cpuSeconds, pinningNote, requireBuild, root, serverEntry, spawnServer, stopServer, waitFor } from './lib.js';
+import {
+  checkBudgets,
+  cpuSeconds,
+  pinningNote,
+  requireBuild,
+  root,
+  serverEntry,
+  spawnServer,
+  stopServer,
+  waitFor,
+} from './lib.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -24,7 +34,12 @@ interface Round {
 async function run(url: string, server: ChildProcess): Promise<Round> {
   const cpu = cpuSeconds(server.pid);
   const started = performance.now();
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    pipelining: 1,
+  });
   return { result, busy: (cpuSeconds(server.pid) - cpu) / ((performance.now() - started) / 1000) };
 }
 
@@ -32,7 +47,14 @@ requireBuild();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
 const port = 5400 + Math.floor(Math.random() * 200);
 const app = spawnServer([serverEntry], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 try {
@@ -40,7 +62,9 @@ try {
   await waitFor(appUrl, 120_000, app);
   const body = await (await fetch(appUrl)).text();
   // The bare server runs in a child too, so neither shares a core with autocannon's client loop.
-  const bare = spawnServer([path.join(root, 'bench/bare-server.mjs'), String(port + 1)], { stdio: ['pipe', 'inherit', 'inherit'] });
+  const bare = spawnServer([path.join(root, 'bench/bare-server.mjs'), String(port + 1)], {
+    stdio: ['pipe', 'inherit', 'inherit'],
+  });
   bare.stdin!.end(body);
   try {
     const bareUrl = `http://127.0.0.1:${port + 1}/`;
@@ -54,7 +78,10 @@ try {
       appRuns.push(await run(appUrl, app));
       bareRuns.push(await run(bareUrl, bare));
     }
-    const median = (runs: Round[]) => [...runs].sort((a, b) => a.result.requests.average - b.result.requests.average)[Math.floor(runs.length / 2)]!;
+    const median = (runs: Round[]) =>
+      [...runs].sort((a, b) => a.result.requests.average - b.result.requests.average)[
+        Math.floor(runs.length / 2)
+      ]!;
     const appRound = median(appRuns);
     const bareRound = median(bareRuns);
     const ratio = appRound.result.requests.average / bareRound.result.requests.average;
@@ -66,9 +93,15 @@ try {
       String(result.errors + result.non2xx),
       `${(busy * 100).toFixed(0)} %`,
     ];
-    const rows = [['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU'], row('app (Fastify + PGlite)', appRound), row('bare node:http', bareRound)];
+    const rows = [
+      ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server CPU'],
+      row('app (Fastify + PGlite)', appRound),
+      row('bare node:http', bareRound),
+    ];
     console.log(pinningNote());
-    console.log(`\nGET /api/subscription-plans, ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds (${body.length} bytes)`);
+    console.log(
+      `\nGET /api/subscription-plans, ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s rounds (${body.length} bytes)`,
+    );
     for (const r of rows) console.log(r.map((c, i) => c.padEnd(i === 0 ? 24 : 10)).join(''));
     console.log(
       `all rounds, req/s: app ${appRuns.map((r) => r.result.requests.average.toFixed(0)).join(' ')}; bare ${bareRuns.map((r) => r.result.requests.average.toFixed(0)).join(' ')}`,
@@ -78,8 +111,22 @@ try {
         "note: the bare server used less than 90 % of its core: autocannon or other work on this machine set the pace, so the ratio is not the servers' own.",
       );
     checkBudgets(`GET /api/subscription-plans, ${CONNECTIONS} connections, median round`, [
-      { what: 'app req/s ÷ bare req/s', measured: ratio, must: '>=', limit: RATIO_BUDGET, unit: '', digits: 2 },
-      { what: 'app p99', measured: appRound.result.latency.p99, must: '<', limit: P99_BUDGET_MS, unit: 'ms', digits: 0 },
+      {
+        what: 'app req/s ÷ bare req/s',
+        measured: ratio,
+        must: '>=',
+        limit: RATIO_BUDGET,
+        unit: '',
+        digits: 2,
+      },
+      {
+        what: 'app p99',
+        measured: appRound.result.latency.p99,
+        must: '<',
+        limit: P99_BUDGET_MS,
+        unit: 'ms',
+        digits: 0,
+      },
       {
         what: 'app answers without a 2xx, all rounds',
         measured: appRuns.reduce((n, r) => n + r.result.errors + r.result.non2xx, 0),

@@ -6,7 +6,10 @@ for await (const chunk of process.stdin) chunks.push(chunk);
 const body = Buffer.concat(chunks);
 http
   .createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': body.length,
+    });
     res.end(body);
   })
   .listen(Number(process.argv[2]), '127.0.0.1');

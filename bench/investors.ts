@@ -12,7 +12,20 @@ import { createInvestorService, investorValues } from '../src/server/features/in
 const COUNT = Number(process.env.BENCH_INVESTORS ?? 100_000);
 const P95_BUDGET_MS = 30;
 const budgets: Budget[] = [];
-const WORDS = ['North', 'Harbor', 'Summit', 'Granite', 'Beacon', 'Redwood', 'Iron', 'Cedar', 'Atlas', 'Pioneer', 'Keystone', 'Meridian'];
+const WORDS = [
+  'North',
+  'Harbor',
+  'Summit',
+  'Granite',
+  'Beacon',
+  'Redwood',
+  'Iron',
+  'Cedar',
+  'Atlas',
+  'Pioneer',
+  'Keystone',
+  'Meridian',
+];
 
 async function fill(database: Database) {
   await migrate(database);
@@ -25,7 +38,10 @@ async function fill(database: Database) {
         name: `${demo.name.split(' ')[0]} ${WORDS[i % WORDS.length]}son ${i}`,
         firm: `${WORDS[(i * 7) % WORDS.length]} ${['Ventures', 'Capital', 'Partners'][i % 3]}`,
         linkedinUrl: `https://linkedin.example/in/bench-${i}`,
-        stages: [INVESTMENT_STAGES[i % 4]!, ...(i % 3 === 0 ? [INVESTMENT_STAGES[(i + 1) % 4]!] : [])],
+        stages: [
+          INVESTMENT_STAGES[i % 4]!,
+          ...(i % 3 === 0 ? [INVESTMENT_STAGES[(i + 1) % 4]!] : []),
+        ],
         industries: [INDUSTRIES[i % 6]!, ...(i % 5 === 0 ? [INDUSTRIES[(i + 2) % 6]!] : [])],
       },
       'generated',
@@ -51,8 +67,17 @@ async function measure(label: string, database: Database) {
   ];
   for (const [name, query] of cases) {
     const { found, p50, p95 } = await timed(() => service.list({ offset: 0, limit: 6, ...query }));
-    console.log(`  ${name.padEnd(22)} ${found} rows  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`);
-    if (label === 'PostgreSQL') budgets.push({ what: `${label}, ${name}, p95`, measured: p95, must: '<=', limit: P95_BUDGET_MS, unit: 'ms' });
+    console.log(
+      `  ${name.padEnd(22)} ${found} rows  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`,
+    );
+    if (label === 'PostgreSQL')
+      budgets.push({
+        what: `${label}, ${name}, p95`,
+        measured: p95,
+        must: '<=',
+        limit: P95_BUDGET_MS,
+        unit: 'ms',
+      });
   }
 }
 

@@ -31,14 +31,22 @@ async function fill(database: Database) {
     website: i % 4 === 0 ? null : `https://bench-${i}.example`,
     status: LEAD_STATUSES[i % 7 < 4 ? 0 : ((i % 4) as 0 | 1 | 2 | 3)],
     // A third has a follow-up date, spread from 60 days ago to 60 days ahead.
-    nextFollowUpOn: i % 3 === 0 ? new Date(now + ((i % 121) - 60) * DAY_MS).toISOString().slice(0, 10) : null,
+    nextFollowUpOn:
+      i % 3 === 0 ? new Date(now + ((i % 121) - 60) * DAY_MS).toISOString().slice(0, 10) : null,
     createdBy: `employee-${i % 5}`,
     createdAt: new Date(now - i * 60_000),
   }));
-  for (let i = 0; i < rows.length; i += 1000) await database.db.insert(leads).values(rows.slice(i, i + 1000));
+  for (let i = 0; i < rows.length; i += 1000)
+    await database.db.insert(leads).values(rows.slice(i, i + 1000));
   await database.db
     .insert(doNotContact)
-    .values(Array.from({ length: 200 }, (_, i) => ({ provider: 'directory' as const, sourceId: `bench-${i * 30}`, name: `Bench Business ${i * 30}` })));
+    .values(
+      Array.from({ length: 200 }, (_, i) => ({
+        provider: 'directory' as const,
+        sourceId: `bench-${i * 30}`,
+        name: `Bench Business ${i * 30}`,
+      })),
+    );
   await database.db.execute(sql`analyze leads`);
   await database.db.execute(sql`analyze do_not_contact`);
 }
@@ -70,17 +78,32 @@ async function measure(label: string, database: Database) {
   console.log(`\n${label}: ${COUNT} leads`);
   const cases: [string, () => Promise<unknown[]>][] = [
     ['list, first page', async () => (await service.page({ page: 1 })).items],
-    ['list, status contacted', async () => (await service.page({ status: 'contacted', page: 1 })).items],
+    [
+      'list, status contacted',
+      async () => (await service.page({ status: 'contacted', page: 1 })).items,
+    ],
     ['list, due today', async () => (await service.page({ due: 'today', page: 1 })).items],
-    ['list, due + status new', async () => (await service.page({ due: 'today', status: 'new', page: 1 })).items],
+    [
+      'list, due + status new',
+      async () => (await service.page({ due: 'today', status: 'new', page: 1 })).items,
+    ],
     ['list, page 100', async () => (await service.page({ page: 100 })).items],
     ['board (4 columns)', async () => (await service.board()).columns.flatMap((c) => c.items)],
     ['search lookup, 200 results', () => lookup.annotate(results)],
   ];
   for (const [name, call] of cases) {
     const { found, p50, p95 } = await timed(call);
-    console.log(`  ${name.padEnd(28)} ${String(found).padStart(3)} rows  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`);
-    if (label === 'PostgreSQL') budgets.push({ what: `${label}, ${name}, p95`, measured: p95, must: '<=', limit: P95_BUDGET_MS, unit: 'ms' });
+    console.log(
+      `  ${name.padEnd(28)} ${String(found).padStart(3)} rows  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`,
+    );
+    if (label === 'PostgreSQL')
+      budgets.push({
+        what: `${label}, ${name}, p95`,
+        measured: p95,
+        must: '<=',
+        limit: P95_BUDGET_MS,
+        unit: 'ms',
+      });
   }
   if (process.env.BENCH_PLANS) {
     for (const query of [
@@ -89,7 +112,9 @@ async function measure(label: string, database: Database) {
       sql`explain analyze select * from leads where status = 'won' order by created_at desc, id desc limit 50`,
       sql`explain analyze select status, count(*) from leads group by status`,
     ]) {
-      const rows = (await database.db.execute(query)) as unknown as { rows: Record<string, string>[] };
+      const rows = (await database.db.execute(query)) as unknown as {
+        rows: Record<string, string>[];
+      };
       console.log(rows.rows.map((r) => `    ${Object.values(r)[0]}`).join('\n'));
     }
   }

@@ -8,7 +8,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 
-const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const base =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
 export const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 
 async function adminQuery(statement: string) {
@@ -35,7 +38,9 @@ export async function withThrowawayDatabase<T>(fn: (url: string) => Promise<T>):
 }
 
 /** Runs `fn` on a new PostgreSQL database beside BENCH_DATABASE_URL, then on an in-memory PGlite; drops both. */
-export async function onBothDatabases(fn: (label: string, database: Database) => Promise<void>): Promise<void> {
+export async function onBothDatabases(
+  fn: (label: string, database: Database) => Promise<void>,
+): Promise<void> {
   await withThrowawayDatabase(async (url) => {
     const postgres = await openDatabase({ kind: 'postgres', url });
     try {
@@ -53,7 +58,9 @@ export async function onBothDatabases(fn: (label: string, database: Database) =>
 }
 
 /** Runs `call` RUNS times after 5 warm-up runs; answers the last result's size and p50/p95 in ms. */
-export async function timed(call: () => Promise<unknown[]>): Promise<{ found: number; p50: number; p95: number }> {
+export async function timed(
+  call: () => Promise<unknown[]>,
+): Promise<{ found: number; p50: number; p95: number }> {
   const times: number[] = [];
   let found = 0;
   for (let i = 0; i < RUNS + 5; i++) {
@@ -68,7 +75,9 @@ export async function timed(call: () => Promise<unknown[]>): Promise<{ found: nu
 
 export const root = path.resolve(import.meta.dirname, '..');
 // BENCH_SERVER_ENTRY: another build's server (e.g. a copy of dist/ that a rebuild cannot change mid-run).
-export const serverEntry = process.env.BENCH_SERVER_ENTRY ? path.resolve(process.env.BENCH_SERVER_ENTRY) : path.join(root, 'dist/server/main.js');
+export const serverEntry = process.env.BENCH_SERVER_ENTRY
+  ? path.resolve(process.env.BENCH_SERVER_ENTRY)
+  : path.join(root, 'dist/server/main.js');
 
 /** The HTTP benchmarks measure the production build; they refuse to run without one. */
 export function requireBuild(): void {
@@ -87,7 +96,9 @@ export function pinLoadGenerator(): boolean {
     cores > 1 &&
     (() => {
       try {
-        execFileSync('taskset', ['-a', '-cp', `0-${cores - 2}`, String(process.pid)], { stdio: 'ignore' });
+        execFileSync('taskset', ['-a', '-cp', `0-${cores - 2}`, String(process.pid)], {
+          stdio: 'ignore',
+        });
         return true;
       } catch {
         return false;
@@ -95,23 +106,44 @@ export function pinLoadGenerator(): boolean {
     })();
   return pinned;
 }
-export const pinningNote = () => (pinLoadGenerator() ? `servers pinned to core ${cores - 1}, load generator to the rest` : 'servers not pinned (no taskset)');
+export const pinningNote = () =>
+  pinLoadGenerator()
+    ? `servers pinned to core ${cores - 1}, load generator to the rest`
+    : 'servers not pinned (no taskset)';
 
 /** Starts `node <args>` on the server core (see pinLoadGenerator). */
 export function spawnServer(args: string[], options: SpawnOptions): ChildProcess {
-  return pinLoadGenerator() ? spawn('taskset', ['-c', String(cores - 1), process.execPath, ...args], options) : spawn(process.execPath, args, options);
+  return pinLoadGenerator()
+    ? spawn('taskset', ['-c', String(cores - 1), process.execPath, ...args], options)
+    : spawn(process.execPath, args, options);
 }
 
 /** The environment of a production server a benchmark starts: its port, its data folder, production settings. */
-export function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...extra };
+export function serverEnv(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    ...extra,
+  };
 }
 
 /** Waits until `url` answers 2xx; fails when the server exits or `timeoutMs` passes. */
-export async function waitFor(url: string, timeoutMs = 60_000, server?: ChildProcess): Promise<void> {
+export async function waitFor(
+  url: string,
+  timeoutMs = 60_000,
+  server?: ChildProcess,
+): Promise<void> {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
-    if (server && server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode}) before ${url} answered`);
+    if (server && server.exitCode !== null)
+      throw new Error(`the server exited (code ${server.exitCode}) before ${url} answered`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -153,7 +185,8 @@ export function machineCpuSeconds(): { busy: number; total: number } {
 }
 
 /** The q-quantile of ascending `sorted` numbers (nearest rank). */
-export const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+export const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
 /** One budget a benchmark holds: `measured` compared with `limit` (NaN, e.g. nothing measured, never meets it). */
 export interface Budget {
@@ -168,27 +201,42 @@ export interface Budget {
 }
 
 const holds = ({ measured, must, limit }: Budget): boolean =>
-  must === '<=' ? measured <= limit : must === '<' ? measured < limit : must === '>=' ? measured >= limit : measured > limit;
+  must === '<='
+    ? measured <= limit
+    : must === '<'
+      ? measured < limit
+      : must === '>='
+        ? measured >= limit
+        : measured > limit;
 
 /**
  * Prints each budget as 'met' or 'MISSED' with its figure, and a summary line; on any miss sets
  * process.exitCode = 1, so `npm run bench:…` fails. Answers whether every budget was met.
  */
 export function checkBudgets(title: string, budgets: Budget[]): boolean {
-  const unit = (b: Budget) => (b.unit === '' || b.unit === '×' || b.unit === '%' ? b.unit : ` ${b.unit}`);
+  const unit = (b: Budget) =>
+    b.unit === '' || b.unit === '×' || b.unit === '%' ? b.unit : ` ${b.unit}`;
   console.log(`\nbudgets (${title}):`);
   let missed = 0;
   for (const b of budgets) {
     const met = holds(b);
     if (!met) missed++;
-    const value = Number.isFinite(b.measured) ? `${b.measured.toFixed(b.digits ?? 1)}${unit(b)}` : 'not measured';
-    console.log(`  ${(met ? 'met' : 'MISSED').padEnd(7)}${b.what}: ${value} (budget ${b.must} ${b.limit}${unit(b)})`);
+    const value = Number.isFinite(b.measured)
+      ? `${b.measured.toFixed(b.digits ?? 1)}${unit(b)}`
+      : 'not measured';
+    console.log(
+      `  ${(met ? 'met' : 'MISSED').padEnd(7)}${b.what}: ${value} (budget ${b.must} ${b.limit}${unit(b)})`,
+    );
   }
   if (budgets.length === 0) {
     missed++;
     console.log('  MISSED  nothing was measured');
   }
-  console.log(missed === 0 ? `all ${budgets.length} budgets met` : `${missed} of ${Math.max(1, budgets.length)} budgets MISSED: exit code 1`);
+  console.log(
+    missed === 0
+      ? `all ${budgets.length} budgets met`
+      : `${missed} of ${Math.max(1, budgets.length)} budgets MISSED: exit code 1`,
+  );
   if (missed > 0) process.exitCode = 1;
   return missed === 0;
 }

@@ -43,8 +43,11 @@ const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 10);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
 const RATE_STEP = Number(process.env.BENCH_RATE_STEP ?? 50);
 const MAX_RATE = Number(process.env.BENCH_MAX_RATE ?? 3000);
-const SETUPS = (process.env.BENCH_LOAD_SETUPS ?? 'pglite,postgres,postgres-x2').split(',').map((s) => s.trim());
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SETUPS = (process.env.BENCH_LOAD_SETUPS ?? 'pglite,postgres,postgres-x2')
+  .split(',')
+  .map((s) => s.trim());
+const REDIS_URL =
+  process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BUDGET_MS = { read: 50, write: 150 } as const;
 const ERROR_BUDGET = 0.001;
 const CAPACITY_BUDGET = { pglite: 150, postgresPerInstance: 400, twoInstancesScaling: 1.7 };
@@ -89,9 +92,12 @@ class Step {
   /** Why the step misses its budget, or '' when it holds. */
   get miss(): string {
     const reasons: string[] = [];
-    if (this.p('read', 0.99) > BUDGET_MS.read) reasons.push(`reads p99 ${this.p('read', 0.99).toFixed(0)} ms > ${BUDGET_MS.read}`);
-    if (this.p('write', 0.99) > BUDGET_MS.write) reasons.push(`writes p99 ${this.p('write', 0.99).toFixed(0)} ms > ${BUDGET_MS.write}`);
-    if (this.errorRate > ERROR_BUDGET) reasons.push(`errors ${(this.errorRate * 100).toFixed(2)} % > ${ERROR_BUDGET * 100} %`);
+    if (this.p('read', 0.99) > BUDGET_MS.read)
+      reasons.push(`reads p99 ${this.p('read', 0.99).toFixed(0)} ms > ${BUDGET_MS.read}`);
+    if (this.p('write', 0.99) > BUDGET_MS.write)
+      reasons.push(`writes p99 ${this.p('write', 0.99).toFixed(0)} ms > ${BUDGET_MS.write}`);
+    if (this.errorRate > ERROR_BUDGET)
+      reasons.push(`errors ${(this.errorRate * 100).toFixed(2)} % > ${ERROR_BUDGET * 100} %`);
     return reasons.join(', ');
   }
 }
@@ -125,32 +131,71 @@ async function signIn(base: string): Promise<string> {
 
 /** The traffic against `bases` (round robin, one request at a time), driven by the open-loop scheduler. */
 async function trafficFor(bases: string[]) {
-  const plans = (await (await fetch(`${bases[0]}/api/subscription-plans`)).json()) as { id: number; name: string; price: string }[];
+  const plans = (await (await fetch(`${bases[0]}/api/subscription-plans`)).json()) as {
+    id: number;
+    name: string;
+    price: string;
+  }[];
   const cookie = await signIn(bases[0]!);
   const employee = { cookie, 'x-forwarded-for': '10.78.0.1' };
-  const json = (address: string) => ({ 'content-type': 'application/json', 'x-forwarded-for': address });
+  const json = (address: string) => ({
+    'content-type': 'application/json',
+    'x-forwarded-for': address,
+  });
   let turn = 0;
   let visitors = 0;
   let arrivals = 0;
 
   /** One request sent now, its latency counted from `scheduledAt`; answers the parsed JSON when the status is the one expected. */
-  async function send(step: Step | null, name: string, kind: Kind, expect: number, url: string, init: RequestInit, scheduledAt: number) {
+  async function send(
+    step: Step | null,
+    name: string,
+    kind: Kind,
+    expect: number,
+    url: string,
+    init: RequestInit,
+    scheduledAt: number,
+  ) {
     const base = bases[turn++ % bases.length]!;
     sent++;
     try {
-      const response = await fetch(`${base}${url}`, { ...init, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(`${base}${url}`, {
+        ...init,
+        signal: AbortSignal.timeout(10_000),
+      });
       const text = await response.text();
       const ok = response.status === expect;
-      step?.add(name, kind, performance.now() - scheduledAt, ok ? undefined : `${response.status} ${text.slice(0, 120)}`);
-      return ok && response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : null;
+      step?.add(
+        name,
+        kind,
+        performance.now() - scheduledAt,
+        ok ? undefined : `${response.status} ${text.slice(0, 120)}`,
+      );
+      return ok && response.headers.get('content-type')?.includes('json')
+        ? (JSON.parse(text) as Record<string, unknown>)
+        : null;
     } catch (error) {
       step?.add(name, kind, performance.now() - scheduledAt, (error as Error).message);
       return null;
     }
   }
 
-  const read = (step: Step | null, at: number, name: string, url: string, headers: Record<string, string> = {}) =>
-    send(step, `GET ${name}`, 'read', 200, url, { headers: { 'x-forwarded-for': visitorAddress(), ...headers } }, at);
+  const read = (
+    step: Step | null,
+    at: number,
+    name: string,
+    url: string,
+    headers: Record<string, string> = {},
+  ) =>
+    send(
+      step,
+      `GET ${name}`,
+      'read',
+      200,
+      url,
+      { headers: { 'x-forwarded-for': visitorAddress(), ...headers } },
+      at,
+    );
 
   /** A customer: registers, asks for a payment, pays with Stripe's test card; each write is sent when the previous one answers. */
   async function checkout(step: Step | null, at: number) {
@@ -158,7 +203,15 @@ async function trafficFor(bases: string[]) {
     const address = visitorAddress();
     const plan = plans[n % plans.length]!;
     const post = (name: string, expect: number, body: unknown, scheduledAt: number) =>
-      send(step, `POST ${name}`, 'write', expect, name, { method: 'POST', headers: json(address), body: JSON.stringify(body) }, scheduledAt);
+      send(
+        step,
+        `POST ${name}`,
+        'write',
+        expect,
+        name,
+        { method: 'POST', headers: json(address), body: JSON.stringify(body) },
+        scheduledAt,
+      );
     const registration = await post(
       '/api/business-registration',
       201,
@@ -173,10 +226,20 @@ async function trafficFor(bases: string[]) {
     );
     const registrationId = registration?.id;
     if (typeof registrationId !== 'string') return;
-    const intent = await post('/api/create-payment-intent', 200, { planId: plan.id, amount: plan.price, registrationId }, performance.now());
+    const intent = await post(
+      '/api/create-payment-intent',
+      200,
+      { planId: plan.id, amount: plan.price, registrationId },
+      performance.now(),
+    );
     const clientSecret = intent?.clientSecret;
     if (typeof clientSecret !== 'string') return;
-    await post('/api/payments/test/confirm', 200, { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }, performance.now());
+    await post(
+      '/api/payments/test/confirm',
+      200,
+      { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+      performance.now(),
+    );
   }
 
   const categories = ['plumber', 'restaurant', 'dentist', 'electrician', 'bakery'];
@@ -184,13 +247,28 @@ async function trafficFor(bases: string[]) {
     (s, at) => read(s, at, '/', '/', { accept: 'text/html' }),
     (s, at) => read(s, at, '/api/subscription-plans', '/api/subscription-plans'),
     (s, at) => read(s, at, '/api/portfolio', '/api/portfolio'),
-    (s, at, k) => read(s, at, '/api/businesses/search', `/api/businesses/search?category=${categories[k % categories.length]}&radius=30`, employee),
+    (s, at, k) =>
+      read(
+        s,
+        at,
+        '/api/businesses/search',
+        `/api/businesses/search?category=${categories[k % categories.length]}&radius=30`,
+        employee,
+      ),
     (s, at) => read(s, at, '/', '/', { accept: 'text/html' }),
     (s, at) => read(s, at, '/api/subscription-plans', '/api/subscription-plans'),
     (s, at) => checkout(s, at),
     (s, at) => read(s, at, '/api/portfolio', '/api/portfolio'),
-    (s, at, k) => read(s, at, '/api/investors', `/api/investors?limit=6&offset=${6 * (k % 3)}`, employee),
-    (s, at, k) => read(s, at, '/api/businesses/search', `/api/businesses/search?category=${categories[(k + 2) % categories.length]}&radius=10`, employee),
+    (s, at, k) =>
+      read(s, at, '/api/investors', `/api/investors?limit=6&offset=${6 * (k % 3)}`, employee),
+    (s, at, k) =>
+      read(
+        s,
+        at,
+        '/api/businesses/search',
+        `/api/businesses/search?category=${categories[(k + 2) % categories.length]}&radius=10`,
+        employee,
+      ),
   ];
   /** Requests per arrival on average (a checkout is three). */
   const requestsPerArrival = (mix.length + 2) / mix.length;
@@ -200,7 +278,12 @@ async function trafficFor(bases: string[]) {
    * (late ones at once, their lateness counted in their latency); those scheduled after `recordFrom`
    * seconds are recorded into `step`. Waits until every request has answered.
    */
-  return async function drive(rate: number, seconds: number, recordFrom: number, step: Step): Promise<void> {
+  return async function drive(
+    rate: number,
+    seconds: number,
+    recordFrom: number,
+    step: Step,
+  ): Promise<void> {
     const meanGapMs = (1000 * requestsPerArrival) / rate;
     const start = performance.now();
     const end = start + seconds * 1000;
@@ -272,7 +355,9 @@ const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 async function capacity(label: string, instances: Instance[]): Promise<number> {
   const drive = await trafficFor(instances.map((i) => i.base));
   const cores = os.availableParallelism();
-  console.log(`\n${label}: open-loop Poisson arrivals, ${WARM_UP_SECONDS} s warm-up + ${STEP_SECONDS} s measured per step`);
+  console.log(
+    `\n${label}: open-loop Poisson arrivals, ${WARM_UP_SECONDS} s warm-up + ${STEP_SECONDS} s measured per step`,
+  );
   console.log(
     [
       'offered',
@@ -307,7 +392,8 @@ async function capacity(label: string, instances: Instance[]): Promise<number> {
     // What one request costs the servers in CPU, whatever share of the cores they got: 1000 / it is
     // roughly what one core of their own would carry.
     const cpuPerRequest = (1000 * serverSeconds.reduce((a, b) => a + b, 0)) / (sent - sentBefore);
-    const machineBusy = (machineNow.busy - machine.busy) / ((machineNow.total - machine.total) / cores);
+    const machineBusy =
+      (machineNow.busy - machine.busy) / ((machineNow.total - machine.total) / cores);
     const cells = [
       `${rate}/s`,
       `${(step.requests / STEP_SECONDS).toFixed(0)}/s`,
@@ -361,7 +447,11 @@ async function capacity(label: string, instances: Instance[]): Promise<number> {
 }
 
 /** Runs `fn` with `count` servers on PGlite, or on a throw-away PostgreSQL database with counters in Redis. */
-async function withSetup(kind: 'pglite' | 'postgres', count: number, fn: (instances: Instance[]) => Promise<number>): Promise<number> {
+async function withSetup(
+  kind: 'pglite' | 'postgres',
+  count: number,
+  fn: (instances: Instance[]) => Promise<number>,
+): Promise<number> {
   if (kind === 'pglite') {
     const { instances, cleanup } = await startInstances(1, undefined, {});
     try {
@@ -370,16 +460,24 @@ async function withSetup(kind: 'pglite' | 'postgres', count: number, fn: (instan
       await cleanup();
     }
   }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 2000,
+  });
   redis.on('error', () => {}); // a failure to connect is reported below
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Redis does not answer at ${REDIS_URL} (${(error as Error).message}): the PostgreSQL setups keep their shared counters there`, {
-      cause: error,
-    });
+    throw new Error(
+      `Redis does not answer at ${REDIS_URL} (${(error as Error).message}): the PostgreSQL setups keep their shared counters there`,
+      {
+        cause: error,
+      },
+    );
   }
   const prefix = `bench-load-${crypto.randomBytes(4).toString('hex')}:`;
   try {
@@ -417,16 +515,29 @@ const attempt = async (name: string, run: () => Promise<number>) => {
     measured[name] = NaN;
   }
 };
-if (SETUPS.includes('pglite')) await attempt('pglite', () => withSetup('pglite', 1, (i) => capacity('PGlite, one instance', i)));
-if (SETUPS.includes('postgres')) await attempt('postgres', () => withSetup('postgres', 1, (i) => capacity('PostgreSQL, one instance (counters in Redis)', i)));
+if (SETUPS.includes('pglite'))
+  await attempt('pglite', () => withSetup('pglite', 1, (i) => capacity('PGlite, one instance', i)));
+if (SETUPS.includes('postgres'))
+  await attempt('postgres', () =>
+    withSetup('postgres', 1, (i) => capacity('PostgreSQL, one instance (counters in Redis)', i)),
+  );
 if (SETUPS.includes('postgres-x2'))
   await attempt('postgres-x2', () =>
-    withSetup('postgres', 2, (i) => capacity('PostgreSQL, two instances on one database (counters in Redis, round robin)', i)),
+    withSetup('postgres', 2, (i) =>
+      capacity('PostgreSQL, two instances on one database (counters in Redis, round robin)', i),
+    ),
   );
 
 const budgets: Budget[] = [];
 if ('pglite' in measured)
-  budgets.push({ what: 'PGlite capacity', measured: measured.pglite!, must: '>=', limit: CAPACITY_BUDGET.pglite, unit: 'req/s', digits: 0 });
+  budgets.push({
+    what: 'PGlite capacity',
+    measured: measured.pglite!,
+    must: '>=',
+    limit: CAPACITY_BUDGET.pglite,
+    unit: 'req/s',
+    digits: 0,
+  });
 if ('postgres' in measured)
   budgets.push({
     what: 'PostgreSQL ×1 capacity',
@@ -454,4 +565,7 @@ if ('postgres' in measured && 'postgres-x2' in measured)
     unit: '×',
     digits: 2,
   });
-checkBudgets(`capacity of the mix, reads p99 ≤ ${BUDGET_MS.read} ms, writes p99 ≤ ${BUDGET_MS.write} ms, errors ≤ ${ERROR_BUDGET * 100} %`, budgets);
+checkBudgets(
+  `capacity of the mix, reads p99 ≤ ${BUDGET_MS.read} ms, writes p99 ≤ ${BUDGET_MS.write} ms, errors ≤ ${ERROR_BUDGET * 100} %`,
+  budgets,
+);

@@ -20,8 +20,18 @@ const budgets: Budget[] = [];
 async function fill(database: Database) {
   await migrate(database);
   await seed(database, { demoData: true });
-  const common = generateBusinesses({ count: COUNT - RARE, center: DEFAULT_SEARCH_LOCATION, seed: 11, maxMiles: 60 });
-  const rare = generateBusinesses({ count: RARE, center: DEFAULT_SEARCH_LOCATION, seed: 12, maxMiles: 60 }).map((b, i) => ({
+  const common = generateBusinesses({
+    count: COUNT - RARE,
+    center: DEFAULT_SEARCH_LOCATION,
+    seed: 11,
+    maxMiles: 60,
+  });
+  const rare = generateBusinesses({
+    count: RARE,
+    center: DEFAULT_SEARCH_LOCATION,
+    seed: 12,
+    maxMiles: 60,
+  }).map((b, i) => ({
     ...b,
     name: `Key Masters ${i}`,
     category: 'locksmith',
@@ -37,17 +47,27 @@ async function measure(label: string, database: Database) {
   console.log(`\n${label}: ${COUNT} generated + 300 demo businesses`);
   for (const category of ['restaurant', 'locksmith']) {
     for (const radiusMiles of [5, 30, 50]) {
-      const { found, p50, p95 } = await timed(() => places.search({ ...at, category, radiusMiles }));
+      const { found, p50, p95 } = await timed(() =>
+        places.search({ ...at, category, radiusMiles }),
+      );
       console.log(
         `  ${category.padEnd(10)} ${String(radiusMiles).padStart(2)} mi: ${String(found).padStart(3)} results  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`,
       );
-      budgets.push({ what: `${label}, ${category} ${radiusMiles} mi, p95`, measured: p95, must: '<=', limit: P95_BUDGET_MS[label]!, unit: 'ms' });
+      budgets.push({
+        what: `${label}, ${category} ${radiusMiles} mi, p95`,
+        measured: p95,
+        must: '<=',
+        limit: P95_BUDGET_MS[label]!,
+        unit: 'ms',
+      });
     }
   }
   const plan = await database.db.execute(sql`explain select id from directory_businesses
     where search_terms @> array['restaurant']::text[] and lat between 28.7 and 30.2 and lng between -99.3 and -97.7`);
   const rows = (plan as unknown as { rows: Record<string, string>[] }).rows;
-  console.log(`  plan (restaurant, 50 mi box):\n${rows.map((r) => `    ${Object.values(r)[0]}`).join('\n')}`);
+  console.log(
+    `  plan (restaurant, 50 mi box):\n${rows.map((r) => `    ${Object.values(r)[0]}`).join('\n')}`,
+  );
 }
 
 await onBothDatabases(async (label, database) => {

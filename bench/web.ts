@@ -18,7 +18,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js';
-import { checkBudgets, requireBuild, root, serverEntry, serverEnv, stopServer, waitFor } from './lib.js';
+import {
+  checkBudgets,
+  requireBuild,
+  root,
+  serverEntry,
+  serverEnv,
+  stopServer,
+  waitFor,
+} from './lib.js';
 
 const JS_BUDGET_KB = 90;
 const CSS_BUDGET_KB = 20;
@@ -26,7 +34,8 @@ const CSS_BUDGET_KB = 20;
 requireBuild();
 const html = fs.readFileSync(path.join(root, 'dist/shell/index.html'), 'utf8');
 const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/web', file)), { level: 9 }).length;
+const gzipSize = (file: string) =>
+  zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/web', file)), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 let js = 0;
@@ -50,7 +59,13 @@ for (const [, style = ''] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
 console.log(`\nloaded later (lazy routes, idle toaster): ${lazy.join(', ')}`);
 checkBudgets("what '/' loads before it renders, gzip", [
   { what: "initial JS for '/'", measured: js / 1024, must: '<=', limit: JS_BUDGET_KB, unit: 'KB' },
-  { what: "initial CSS for '/'", measured: css / 1024, must: '<=', limit: CSS_BUDGET_KB, unit: 'KB' },
+  {
+    what: "initial CSS for '/'",
+    measured: css / 1024,
+    must: '<=',
+    limit: CSS_BUDGET_KB,
+    unit: 'KB',
+  },
 ]);
 
 interface Sample {
@@ -70,7 +85,8 @@ const BARE_PAGE =
   '<body><h1>A bare page</h1><p>One heading, one paragraph, no style and no script.</p></body></html>';
 
 /** The middle value (the upper one of an even count); NaN for none. */
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const median = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 /**
  * The medians of the runs Lighthouse completed: a run on a busy machine now and then reports no
@@ -78,14 +94,31 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  */
 function medians(all: Run[]): Sample {
   const samples = all.filter((s) => Number.isFinite(s.fcp) && Number.isFinite(s.tbt));
-  if (samples.length < all.length) console.log(`  (${all.length - samples.length} of ${all.length} runs gave no metrics and are left out)`);
+  if (samples.length < all.length)
+    console.log(
+      `  (${all.length - samples.length} of ${all.length} runs gave no metrics and are left out)`,
+    );
   const of = (key: keyof Sample) => median(samples.map((s) => s[key]));
-  return { score: of('score'), fcp: of('fcp'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), js: of('js') };
+  return {
+    score: of('score'),
+    fcp: of('fcp'),
+    lcp: of('lcp'),
+    tbt: of('tbt'),
+    cls: of('cls'),
+    js: of('js'),
+  };
 }
 
 function printRow(row: Sample & { name: string; form: string }): void {
-  const cells = [row.score.toFixed(0).padStart(5), row.fcp.toFixed(0).padStart(8), row.lcp.toFixed(0).padStart(8), row.tbt.toFixed(0).padStart(8)];
-  console.log(`${row.name.padEnd(10)} ${row.form.padEnd(8)} ${cells.join(' ')} ${row.cls.toFixed(3).padStart(7)} ${row.js.toFixed(1).padStart(9)}`);
+  const cells = [
+    row.score.toFixed(0).padStart(5),
+    row.fcp.toFixed(0).padStart(8),
+    row.lcp.toFixed(0).padStart(8),
+    row.tbt.toFixed(0).padStart(8),
+  ];
+  console.log(
+    `${row.name.padEnd(10)} ${row.form.padEnd(8)} ${cells.join(' ')} ${row.cls.toFixed(3).padStart(7)} ${row.js.toFixed(1).padStart(9)}`,
+  );
 }
 
 let chromePort = 0;
@@ -93,31 +126,50 @@ let chromePort = 0;
 /** One Lighthouse run (performance only) in the shared Chromium. */
 async function measure(url: string, form: 'mobile' | 'desktop'): Promise<Run> {
   // The 404 page answers 404 on purpose: Lighthouse measures it anyway.
-  const flags = { port: chromePort, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], ignoreStatusCode: true };
+  const flags = {
+    port: chromePort,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: ['performance'],
+    ignoreStatusCode: true,
+  };
   const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+    )?.items ?? [];
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: audit('first-contentful-paint'),
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
-    js: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+    js:
+      requests
+        .filter((r) => r.resourceType === 'Script')
+        .reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
     longTasks: longTaskList(lhr.audits['long-tasks']?.details),
   };
 }
 
 /** 'what@start+duration' for each of a run's simulated long tasks: the page's URL means its document (parse, style, layout, paint). */
 function longTaskList(details: unknown): string {
-  const items = (details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined)?.items ?? [];
+  const items =
+    (details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined)
+      ?.items ?? [];
   return items
     .sort((a, b) => (a.startTime ?? 0) - (b.startTime ?? 0))
     .map((t) => {
       const url = t.url ?? '';
-      const what = url.includes('/assets/') ? url.slice(url.lastIndexOf('/') + 1) : /^https?:/.test(url) ? 'document' : url || '?';
+      const what = url.includes('/assets/')
+        ? url.slice(url.lastIndexOf('/') + 1)
+        : /^https?:/.test(url)
+          ? 'document'
+          : url || '?';
       return `${what}@${(t.startTime ?? 0).toFixed(0)}+${(t.duration ?? 0).toFixed(0)}`;
     })
     .join(' ');
@@ -139,24 +191,39 @@ interface TraceEvent {
  * the median longest task and the median TBT a 4× slower CPU would give (Σ max(0, 4·t − 50 ms)).
  */
 async function mainThreadAfterFirstPaint(origin: string, loads: number): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const longest: number[] = [];
   const blocking: number[] = [];
   let untraced = 0;
   try {
     for (let i = 0; i < loads; i++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+      });
       const page = await context.newPage();
       // Lighthouse's own categories (its screenshots aside): what it records costs the page too, e.g. the
       // stacks of timers and of new errors, which V8 gives line numbers by re-parsing the functions on them.
-      const categories = TraceGatherer.getDefaultTraceCategories().filter((c) => !c.endsWith('.screenshot'));
+      const categories = TraceGatherer.getDefaultTraceCategories().filter(
+        (c) => !c.endsWith('.screenshot'),
+      );
       await browser.startTracing(page, { categories });
       await page.goto(`${origin}/`);
-      await page.waitForFunction(() => document.querySelector('#register fieldset:not([disabled])'));
+      await page.waitForFunction(() =>
+        document.querySelector('#register fieldset:not([disabled])'),
+      );
       await page.waitForTimeout(1500);
-      const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+      const events = (
+        JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
+      ).traceEvents;
       await context.close();
-      const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(origin));
+      const parse = events.find(
+        (e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(origin),
+      );
       const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === parse?.pid);
       // Now and then a trace comes back without the page's paint events (as Lighthouse's NO_NAVSTART): left out, and said so.
       if (!parse || !fcp) {
@@ -164,7 +231,10 @@ async function mainThreadAfterFirstPaint(origin: string, loads: number): Promise
         continue;
       }
       const tasks = events
-        .filter((e) => e.name === 'RunTask' && e.pid === parse.pid && e.tid === parse.tid && e.ts >= fcp.ts)
+        .filter(
+          (e) =>
+            e.name === 'RunTask' && e.pid === parse.pid && e.tid === parse.tid && e.ts >= fcp.ts,
+        )
         .map((e) => (e.tdur ?? e.dur ?? 0) / 1000);
       longest.push(Math.max(0, ...tasks));
       blocking.push(tasks.reduce((sum, t) => sum + Math.max(0, 4 * t - 50), 0));
@@ -172,7 +242,10 @@ async function mainThreadAfterFirstPaint(origin: string, loads: number): Promise
   } finally {
     await browser.close();
   }
-  if (untraced) console.log(`\n  (${untraced} of ${loads} traces had no first contentful paint of the page and are left out)`);
+  if (untraced)
+    console.log(
+      `\n  (${untraced} of ${loads} traces had no first contentful paint of the page and are left out)`,
+    );
   console.log(
     `\n'/' main thread after the first paint (thread CPU time, ${loads - untraced} loads, median): longest task ${median(longest).toFixed(1)} ms; ` +
       `TBT at 4× CPU ${median(blocking).toFixed(0)} ms (each load: ${blocking.map((b) => b.toFixed(0)).join(', ')})`,
@@ -218,7 +291,9 @@ async function lighthouseRuns(): Promise<void> {
     // simulation has it): a page whose answer is bigger waits one round trip more for the rest.
     for (const pathname of ['/', '/es']) {
       const bytes = await answerBytes(`${origin}${pathname}`);
-      console.log(`'${pathname}' answer on the wire (brotli, with headers): ${bytes} bytes (first round trip holds ${FIRST_FLIGHT_BYTES})`);
+      console.log(
+        `'${pathname}' answer on the wire (brotli, with headers): ${bytes} bytes (first round trip holds ${FIRST_FLIGHT_BYTES})`,
+      );
     }
     const pages: [string, string][] = [
       ['/', '/'],
@@ -227,7 +302,9 @@ async function lighthouseRuns(): Promise<void> {
       ['404', '/no-such-page'],
     ];
     console.log(`\nLighthouse ${runs} runs each, median:`);
-    console.log('page       form     score   FCP ms   LCP ms   TBT ms   CLS     JS KB (transferred)');
+    console.log(
+      'page       form     score   FCP ms   LCP ms   TBT ms   CLS     JS KB (transferred)',
+    );
     const results: (Sample & { name: string; form: string })[] = [];
     let homeRuns: Run[] = [];
     for (const [name, pathname] of pages) {
@@ -241,11 +318,14 @@ async function lighthouseRuns(): Promise<void> {
       }
     }
     // The floor: a page with nothing to do, from a server beside the app's.
-    const bare = http.createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BARE_PAGE));
+    const bare = http.createServer((_, res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BARE_PAGE),
+    );
     await new Promise<void>((resolve) => bare.listen(port + 1, '127.0.0.1', resolve));
     try {
       const samples: Run[] = [];
-      for (let i = 0; i < runs; i++) samples.push(await measure(`http://127.0.0.1:${port + 1}/`, 'mobile'));
+      for (let i = 0; i < runs; i++)
+        samples.push(await measure(`http://127.0.0.1:${port + 1}/`, 'mobile'));
       const row = { name: 'bare page', form: 'mobile', ...medians(samples) };
       printRow(row);
     } finally {
@@ -253,8 +333,13 @@ async function lighthouseRuns(): Promise<void> {
     }
     // What '/' mobile's TBT is made of, run by run: Lighthouse simulates the page at 4× CPU and counts
     // what of each long task lies after its simulated FCP, less 50 ms.
-    console.log(`\n'/' mobile, each run: TBT (simulated FCP) and the simulated long tasks, what@start+duration ms:`);
-    for (const run of homeRuns) console.log(`  ${run.tbt.toFixed(0).padStart(4)} (FCP ${run.fcp.toFixed(0)}): ${run.longTasks || 'none'}`);
+    console.log(
+      `\n'/' mobile, each run: TBT (simulated FCP) and the simulated long tasks, what@start+duration ms:`,
+    );
+    for (const run of homeRuns)
+      console.log(
+        `  ${run.tbt.toFixed(0).padStart(4)} (FCP ${run.fcp.toFixed(0)}): ${run.longTasks || 'none'}`,
+      );
     await mainThreadAfterFirstPaint(origin, runs * 2);
     const home = results.find((r) => r.name === '/' && r.form === 'mobile')!;
     const homeDesktop = results.find((r) => r.name === '/' && r.form === 'desktop')!;
@@ -264,7 +349,14 @@ async function lighthouseRuns(): Promise<void> {
       { what: 'mobile LCP', measured: home.lcp, must: '<=', limit: 1200, unit: 'ms', digits: 0 },
       { what: 'mobile TBT', measured: home.tbt, must: '<=', limit: 50, unit: 'ms', digits: 0 },
       { what: 'mobile CLS', measured: home.cls, must: '<=', limit: 0, unit: '', digits: 3 },
-      { what: 'desktop score', measured: homeDesktop.score, must: '>=', limit: 100, unit: '', digits: 0 },
+      {
+        what: 'desktop score',
+        measured: homeDesktop.score,
+        must: '>=',
+        limit: 100,
+        unit: '',
+        digits: 0,
+      },
     ]);
   } finally {
     chrome.kill();

@@ -4,7 +4,10 @@
 // through the service (robots.txt, page, http:// probe) onto PostgreSQL and PGlite.
 import { performance } from 'node:perf_hooks';
 import { eachWithLimit, WEBSITE_CHECKS_AT_ONCE } from '../src/contract/website-checks.js';
-import { createSafeFetcher, websiteAddressPolicy } from '../src/server/adapters/website/safe-fetch.js';
+import {
+  createSafeFetcher,
+  websiteAddressPolicy,
+} from '../src/server/adapters/website/safe-fetch.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { createWebsiteCheckService } from '../src/server/features/leads/website-check-service.js';
 import { DATED_HOMEPAGE, startFakeSite, TIDY_HOMEPAGE } from '../src/server/test/fake-websites.js';
@@ -17,24 +20,40 @@ const HANGING_MS = 60_000;
 
 const sites = await Promise.all([
   ...DELAYS.map((delayMs, i) =>
-    startFakeSite({ delayMs, html: i % 2 ? DATED_HOMEPAGE : TIDY_HOMEPAGE, ...(i === 3 ? { robots: 'User-agent: *\nDisallow: /' } : {}) }),
+    startFakeSite({
+      delayMs,
+      html: i % 2 ? DATED_HOMEPAGE : TIDY_HOMEPAGE,
+      ...(i === 3 ? { robots: 'User-agent: *\nDisallow: /' } : {}),
+    }),
   ),
   startFakeSite({ delayMs: HANGING_MS }),
 ]);
-const fetcher = createSafeFetcher({ userAgent: 'Bench Agency (bench@example.com)', isAllowedAddress: websiteAddressPolicy(true) });
+const fetcher = createSafeFetcher({
+  userAgent: 'Bench Agency (bench@example.com)',
+  isAllowedAddress: websiteAddressPolicy(true),
+});
 
 let missed = 0;
 await onBothDatabases(async (label, database) => {
   await migrate(database);
-  const service = createWebsiteCheckService({ db: database.db, fetcher, userAgent: 'Bench Agency (bench@example.com)' });
-  console.log(`\n${label}: one page of ${sites.length} results, ${WEBSITE_CHECKS_AT_ONCE} at once, ${ROUNDS} rounds`);
+  const service = createWebsiteCheckService({
+    db: database.db,
+    fetcher,
+    userAgent: 'Bench Agency (bench@example.com)',
+  });
+  console.log(
+    `\n${label}: one page of ${sites.length} results, ${WEBSITE_CHECKS_AT_ONCE} at once, ${ROUNDS} rounds`,
+  );
   for (let round = 1; round <= ROUNDS; round++) {
     const each: number[] = [];
     const statuses: Record<string, number> = {};
     const started = performance.now();
     await eachWithLimit(sites, WEBSITE_CHECKS_AT_ONCE, async (site) => {
       const t = performance.now();
-      const check = await service.run({ provider: 'directory', sourceId: `bench-${site.port}`, name: 'Bench', website: site.url }, 'bench');
+      const check = await service.run(
+        { provider: 'directory', sourceId: `bench-${site.port}`, name: 'Bench', website: site.url },
+        'bench',
+      );
       each.push(performance.now() - t);
       statuses[check.status] = (statuses[check.status] ?? 0) + 1;
     });
@@ -49,5 +68,8 @@ await onBothDatabases(async (label, database) => {
 });
 await Promise.all(sites.map((site) => site.close()));
 // The budget is held in code: a page over it fails the run (exit 1), so CI and scripts notice.
-if (missed > 0) console.error(`\nbench:website-check: ${missed} page${missed === 1 ? '' : 's'} over the ${BUDGET_MS / 1000} s budget`);
+if (missed > 0)
+  console.error(
+    `\nbench:website-check: ${missed} page${missed === 1 ? '' : 's'} over the ${BUDGET_MS / 1000} s budget`,
+  );
 process.exit(missed > 0 ? 1 : 0);

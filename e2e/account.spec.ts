@@ -25,7 +25,10 @@ async function registerAndPay(page: Page) {
   await expect(page.getByRole('heading', { name: 'Welcome to Test Agency!' })).toBeVisible();
 }
 
-test('a client signs in by e-mailed link and manages card, cancellation and plan on /account', async ({ page, browser }) => {
+test('a client signs in by e-mailed link and manages card, cancellation and plan on /account', async ({
+  page,
+  browser,
+}) => {
   // One long flow (register, pay, sign in, five actions, each confirmed): more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
   await useAddress(page, ADDRESS);
@@ -34,7 +37,9 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
   await page.goto('/account');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'If that address has a subscription with us' })).toContainText(
+  await expect(
+    page.getByRole('status').filter({ hasText: 'If that address has a subscription with us' }),
+  ).toContainText(
     'If that address has a subscription with us, we have e-mailed it a sign-in link. It works for 15 minutes.',
   );
   await expectNoSeriousA11yViolations(page);
@@ -43,9 +48,15 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
   // link must not plant their session here): the page asks first, and the token stays unspent.
   const { link, context, client, open } = await openBillingLink(browser, ADDRESS, email);
   await expect(open).toBeVisible();
-  await expect(client.getByText('Open the page only if you asked for this link yourself.')).toBeVisible();
+  await expect(
+    client.getByText('Open the page only if you asked for this link yourself.'),
+  ).toBeVisible();
   expect(await context.cookies()).toEqual([]);
-  expect((await context.request.get('/api/account', { headers: { 'x-forwarded-for': ADDRESS } })).status()).toBe(401);
+  expect(
+    (
+      await context.request.get('/api/account', { headers: { 'x-forwarded-for': ADDRESS } })
+    ).status(),
+  ).toBe(401);
   await expectNoSeriousA11yViolations(client);
   // The click spends it; the token leaves the address bar.
   await open.click();
@@ -53,7 +64,9 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
   expect(new URL(client.url()).search).toBe('');
   await expect(client.getByRole('heading', { name: 'Growing plan' })).toBeVisible();
   await expect(client.getByText('Active', { exact: true })).toBeVisible();
-  await expect(client.getByText(/Intro price until [A-Z][a-z]+ \d{1,2}, \d{4}, then \$325\.00 per month/)).toBeVisible();
+  await expect(
+    client.getByText(/Intro price until [A-Z][a-z]+ \d{1,2}, \d{4}, then \$325\.00 per month/),
+  ).toBeVisible();
   const invoices = client.getByRole('table');
   await expect(invoices.getByRole('row')).toHaveCount(2);
   await expect(invoices).toContainText('$299.00');
@@ -90,7 +103,9 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
 
   await client.getByRole('button', { name: 'Cancel subscription' }).click();
   dialog = client.getByRole('dialog', { name: 'Cancel subscription' });
-  await dialog.getByLabel('Why are you leaving? (optional)').fill('Trying it on our own for a while');
+  await dialog
+    .getByLabel('Why are you leaving? (optional)')
+    .fill('Trying it on our own for a while');
   await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(dialog).toBeHidden();
   await expect(client.getByText(/^Ending on [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
@@ -106,9 +121,13 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
 
   await changePlan.click();
   dialog = client.getByRole('dialog', { name: 'Change plan' });
-  const professional = (await dialog.locator('option', { hasText: /^Professional/ }).textContent())!;
+  const professional = (await dialog
+    .locator('option', { hasText: /^Professional/ })
+    .textContent())!;
   await dialog.getByLabel('New plan').selectOption({ label: professional });
-  await expect(dialog.getByText(/^You pay \$\d+\.\d{2} now and \$\d+\.\d{2} per month from then on$/)).toBeVisible();
+  await expect(
+    dialog.getByText(/^You pay \$\d+\.\d{2} now and \$\d+\.\d{2} per month from then on$/),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(client);
   await dialog.getByRole('button', { name: 'Change plan' }).click();
   await expect(dialog).toBeHidden();
@@ -119,15 +138,27 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
   // A downgrade waits for the renewal; keeping the current plan undoes it.
   await changePlan.click();
   dialog = client.getByRole('dialog', { name: 'Change plan' });
-  await dialog.getByLabel('New plan').selectOption({ label: (await dialog.locator('option', { hasText: /^Essential/ }).textContent())! });
-  await expect(dialog.getByText(/^From [A-Z][a-z]+ \d{1,2}, \d{4} you pay \$\d+\.\d{2} per month$/)).toBeVisible();
+  await dialog
+    .getByLabel('New plan')
+    .selectOption({
+      label: (await dialog.locator('option', { hasText: /^Essential/ }).textContent())!,
+    });
+  await expect(
+    dialog.getByText(/^From [A-Z][a-z]+ \d{1,2}, \d{4} you pay \$\d+\.\d{2} per month$/),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Change plan' }).click();
   await expect(dialog).toBeHidden();
   await expect(client.getByText(/Essential/).first()).toBeVisible();
   await changePlan.click();
   dialog = client.getByRole('dialog', { name: 'Change plan' });
-  await dialog.getByLabel('New plan').selectOption({ label: 'Keep Professional (no change at renewal)' });
-  await expect(dialog.getByText(/^You stay on Professional at \$\d+\.\d{2} per month; the scheduled change is cancelled$/)).toBeVisible();
+  await dialog
+    .getByLabel('New plan')
+    .selectOption({ label: 'Keep Professional (no change at renewal)' });
+  await expect(
+    dialog.getByText(
+      /^You stay on Professional at \$\d+\.\d{2} per month; the scheduled change is cancelled$/,
+    ),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Change plan' }).click();
   await expect(dialog).toBeHidden();
   await expect(client.getByRole('heading', { name: 'Professional plan' })).toBeVisible();
@@ -135,7 +166,9 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
 
   // A 390 px phone: nothing sticks out sideways (the invoice table scrolls inside its box).
   await client.setViewportSize({ width: 390, height: 844 });
-  expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    390,
+  );
   await expectNoSeriousA11yViolations(client);
 
   await client.getByRole('button', { name: 'Sign out' }).click();
@@ -143,6 +176,8 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
   // The link was spent: opening it again and clicking asks for a new one.
   await client.goto(link.pathname + link.search);
   await client.getByRole('button', { name: 'Open my billing page' }).click();
-  await expect(client.getByRole('alert')).toContainText('This sign-in link has expired or was already used. Ask for a new one below.');
+  await expect(client.getByRole('alert')).toContainText(
+    'This sign-in link has expired or was already used. Ask for a new one below.',
+  );
   await context.close();
 });

@@ -15,7 +15,11 @@ test.beforeEach(async ({ page }) => useAddress(page, ADDRESS));
 const SECTIONS = [
   { hash: 'search', h1: 'Local Business Search', title: 'Business Search · Admin · Test Agency' },
   { hash: 'apps', h1: 'Test Agency Applications', title: 'Applications · Admin · Test Agency' },
-  { hash: 'investors', h1: 'LinkedIn Investor Directory', title: 'Investors · Admin · Test Agency' },
+  {
+    hash: 'investors',
+    h1: 'LinkedIn Investor Directory',
+    title: 'Investors · Admin · Test Agency',
+  },
   { hash: 'clients', h1: 'Clients', title: 'Clients · Admin · Test Agency' },
 ];
 
@@ -34,25 +38,42 @@ const settingsNav = (page: Page) => page.getByRole('navigation', { name: 'Settin
 
 /** Nothing scrolls the page sideways, and each of `cells` lies within the window's width. */
 async function expectNothingCutOff(page: Page, what: string, cells: Locator[]) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${what}: the page scrolls sideways`).toBeLessThanOrEqual(innerWidth);
   for (const cell of cells) {
     await expect(cell, what).toBeVisible();
     await cell.scrollIntoViewIfNeeded();
     const box = (await cell.boundingBox())!;
     expect(box.x, `${what}: ${cell.toString()} starts off screen`).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, `${what}: ${cell.toString()} ends off screen`).toBeLessThanOrEqual(innerWidth);
+    expect(box.x + box.width, `${what}: ${cell.toString()} ends off screen`).toBeLessThanOrEqual(
+      innerWidth,
+    );
   }
 }
 
-test('on a phone every admin screen and settings page keeps its tables and lists on screen', async ({ page }) => {
+test('on a phone every admin screen and settings page keeps its tables and lists on screen', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // A paid client (it has a paid date and a subscription period) and a second employee (with buttons).
-  await registerAndPayViaApi(page.context().request, { address: '10.86.1.1', plan: 'growing', businessName: business, email: `print-${stamp}@example.com` });
+  await registerAndPayViaApi(page.context().request, {
+    address: '10.86.1.1',
+    plan: 'growing',
+    businessName: business,
+    email: `print-${stamp}@example.com`,
+  });
   await page.setViewportSize(PHONE);
   await signIn(page);
   const added = await page.request.post('/api/employees', {
-    data: { name: 'Lee Layout', email: `lee-${stamp}@example.com`, password: 'lee layout passphrase', role: 'staff' },
+    data: {
+      name: 'Lee Layout',
+      email: `lee-${stamp}@example.com`,
+      password: 'lee layout passphrase',
+      role: 'staff',
+    },
   });
   expect(added.status()).toBe(201);
 
@@ -62,7 +83,11 @@ test('on a phone every admin screen and settings page keeps its tables and lists
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const result = page.getByRole('region', { name: 'Search Results' }).getByRole('article').first();
   const saveLead = result.getByRole('button', { name: 'Save lead' });
-  await expectNothingCutOff(page, 'search results', [result.getByRole('heading', { level: 3 }), saveLead, result.getByRole('link', { name: /directions/ })]);
+  await expectNothingCutOff(page, 'search results', [
+    result.getByRole('heading', { level: 3 }),
+    saveLead,
+    result.getByRole('link', { name: /directions/ }),
+  ]);
   await saveLead.click();
   await expect(result.getByRole('button', { name: 'Saved' })).toBeVisible();
   // The results' filters and their table view (cards on a phone, each cell labelled).
@@ -97,12 +122,18 @@ test('on a phone every admin screen and settings page keeps its tables and lists
     .getByRole('region', { name: /^New \(\d+\)$/ })
     .getByRole('listitem')
     .first();
-  await expectNothingCutOff(page, 'board', [card, card.getByRole('button', { name: /^Move .* to Contacted$/ })]);
+  await expectNothingCutOff(page, 'board', [
+    card,
+    card.getByRole('button', { name: /^Move .* to Contacted$/ }),
+  ]);
   await expectNoSeriousA11yViolations(page);
 
   // Applications: the revenue and the Visit and Settings buttons of every application.
   await page.goto('/admin#apps');
-  const apps = page.getByRole('table', { name: 'Your Applications' }).getByRole('row').filter({ hasText: '(demo)' });
+  const apps = page
+    .getByRole('table', { name: 'Your Applications' })
+    .getByRole('row')
+    .filter({ hasText: '(demo)' });
   await expect(apps).toHaveCount(3);
   for (const row of await apps.all()) {
     await expectNothingCutOff(page, 'applications', [
@@ -111,7 +142,9 @@ test('on a phone every admin screen and settings page keeps its tables and lists
       row.getByRole('button', { name: /^Settings for / }),
     ]);
   }
-  await expectNothingCutOff(page, 'revenue by source', [page.getByRole('table', { name: 'Revenue by source' }).getByRole('cell').last()]);
+  await expectNothingCutOff(page, 'revenue by source', [
+    page.getByRole('table', { name: 'Revenue by source' }).getByRole('cell').last(),
+  ]);
   await expectNoSeriousA11yViolations(page);
 
   // Investors: each card's profile and contact buttons.
@@ -128,7 +161,9 @@ test('on a phone every admin screen and settings page keeps its tables and lists
   // Clients: the payment status and the dates.
   await page.goto('/admin#clients');
   await page.getByLabel('Search clients').fill(business);
-  const client = page.getByRole('table', { name: 'Clients' }).getByRole('row', { name: new RegExp(business) });
+  const client = page
+    .getByRole('table', { name: 'Clients' })
+    .getByRole('row', { name: new RegExp(business) });
   await expect(page.getByRole('status').filter({ hasText: '1 client found' })).toBeVisible();
   await expectNothingCutOff(page, 'clients', [
     client.getByRole('button', { name: business }),
@@ -143,11 +178,21 @@ test('on a phone every admin screen and settings page keeps its tables and lists
   const cutOffChecks: Record<string, () => Locator[]> = {
     applications: () => {
       const item = page.getByRole('list', { name: 'Applications' }).getByRole('listitem').first();
-      return [item.getByRole('button', { name: /^View Details/ }), page.getByRole('button', { name: 'Create Application' })];
+      return [
+        item.getByRole('button', { name: /^View Details/ }),
+        page.getByRole('button', { name: 'Create Application' }),
+      ];
     },
     portfolio: () => {
-      const item = page.getByRole('list', { name: 'Client websites' }).getByRole('listitem').first();
-      return [item.getByRole('link', { name: /^Visit Site/ }), item.getByRole('button', { name: /^Edit/ }), item.getByRole('button', { name: /^Delete/ })];
+      const item = page
+        .getByRole('list', { name: 'Client websites' })
+        .getByRole('listitem')
+        .first();
+      return [
+        item.getByRole('link', { name: /^Visit Site/ }),
+        item.getByRole('button', { name: /^Edit/ }),
+        item.getByRole('button', { name: /^Delete/ }),
+      ];
     },
     plans: () => [page.locator('summary').filter({ hasText: 'Comprehensive' })],
     employees: () => {
@@ -168,19 +213,31 @@ test('on a phone every admin screen and settings page keeps its tables and lists
         .getByRole('row')
         .filter({ hasText: 'owner@example.com' })
         .first();
-      return [entry.getByRole('cell', { name: /^When / }), entry.getByRole('cell', { name: /^Who / }), entry.getByRole('cell', { name: /^Address / })];
+      return [
+        entry.getByRole('cell', { name: /^When / }),
+        entry.getByRole('cell', { name: /^Who / }),
+        entry.getByRole('cell', { name: /^Address / }),
+      ];
     },
-    'billing-clock': () => [page.getByLabel('Days to advance'), page.getByRole('button', { name: 'Reset to real time' })],
+    'billing-clock': () => [
+      page.getByLabel('Days to advance'),
+      page.getByRole('button', { name: 'Reset to real time' }),
+    ],
   };
   for (const { page: id, label, heading } of SETTINGS) {
     await page.goto(`/settings/${id}`);
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-    await expectNothingCutOff(page, `settings: ${label}`, [...(await settingsNav(page).getByRole('link').all()), ...cutOffChecks[id]!()]);
+    await expectNothingCutOff(page, `settings: ${label}`, [
+      ...(await settingsNav(page).getByRole('link').all()),
+      ...cutOffChecks[id]!(),
+    ]);
   }
   await expectNoSeriousA11yViolations(page);
 });
 
-test('on a wide screen the sidebar stays in view however far the section scrolls, and moving between sections keeps the page', async ({ page }) => {
+test('on a wide screen the sidebar stays in view however far the section scrolls, and moving between sections keeps the page', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await signIn(page);
   await page.goto('/admin#apps');
@@ -197,7 +254,10 @@ test('on a wide screen the sidebar stays in view however far the section scrolls
   await expect(page).toHaveURL(/\/settings\/applications$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  await expect(sidebar.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await settingsNav(page).getByRole('link', { name: 'Plans' }).click();
   await expect(page).toHaveURL(/\/settings\/plans$/);
   await expect(page.getByRole('heading', { name: 'Plans', exact: true })).toBeVisible();
@@ -207,7 +267,9 @@ test('on a wide screen the sidebar stays in view however far the section scrolls
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
-test('each section and settings page has one h1 and a title of its own; every settings page has its own address', async ({ page }) => {
+test('each section and settings page has one h1 and a title of its own; every settings page has its own address', async ({
+  page,
+}) => {
   await signIn(page);
   for (const { hash, h1, title } of SECTIONS) {
     await page.goto(`/admin#${hash}`);
@@ -221,17 +283,24 @@ test('each section and settings page has one h1 and a title of its own; every se
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page).toHaveTitle(`${label} · Settings · Admin · Test Agency`);
-    await expect(settingsNav(page).getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(settingsNav(page).getByRole('link', { name: label, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(settingsNav(page).locator('[aria-current="page"]')).toHaveCount(1);
   }
   await expectNoSeriousA11yViolations(page);
 });
 
-test('the old settings links land on their page: /settings#portfolio, /admin#settings; a made-up page is the 404 page', async ({ page }) => {
+test('the old settings links land on their page: /settings#portfolio, /admin#settings; a made-up page is the 404 page', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/settings#portfolio');
   await expect(page).toHaveURL(/\/settings\/portfolio$/);
-  await expect(page.getByRole('heading', { name: 'Portfolio Management', level: 2 })).toBeInViewport();
+  await expect(
+    page.getByRole('heading', { name: 'Portfolio Management', level: 2 }),
+  ).toBeInViewport();
   await expect(page).toHaveTitle('Portfolio · Settings · Admin · Test Agency');
   await page.goto('/settings#employees');
   await expect(page).toHaveURL(/\/settings\/employees$/);
@@ -247,11 +316,14 @@ test('the old settings links land on their page: /settings#portfolio, /admin#set
 
 /** Presses Tab (a few times at most) until `target` has the focus. */
 async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 10 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 10 && !(await target.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(target).toBeFocused();
 }
 
-test('on a phone the menu works from the keyboard: open, move, choose, Escape, focus back on the button', async ({ page }) => {
+test('on a phone the menu works from the keyboard: open, move, choose, Escape, focus back on the button', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await signIn(page);
   const menu = page.getByRole('button', { name: 'Open menu' });

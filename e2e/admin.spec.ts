@@ -16,7 +16,11 @@ async function noteTexts(page: Page, texts: string[]) {
       const text = document.body?.innerText ?? '';
       for (const t of wanted) if (text.includes(t)) sessionStorage.setItem(`seen:${t}`, '1');
     };
-    new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(note).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
   }, texts);
 }
 
@@ -30,7 +34,9 @@ async function textsSeen(page: Page): Promise<string[]> {
   );
 }
 
-test('a visitor at /admin is told they are logged out and reaches the sign-in page', async ({ page }) => {
+test('a visitor at /admin is told they are logged out and reaches the sign-in page', async ({
+  page,
+}) => {
   await noteTexts(page, LOGGED_OUT_TEXTS);
   const redirect = page.waitForRequest('**/api/login');
   await page.goto('/admin');
@@ -42,7 +48,9 @@ test('a visitor at /admin is told they are logged out and reaches the sign-in pa
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a wrong password is refused without saying which part was wrong; the right one reaches the admin area', async ({ page }) => {
+test('a wrong password is refused without saying which part was wrong; the right one reaches the admin area', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password').fill('not the right passphrase');
@@ -53,7 +61,9 @@ test('a wrong password is refused without saying which part was wrong; the right
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { name: 'Local Business Search', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Local Business Search', level: 1 }),
+  ).toBeVisible();
   await expect(page.getByText('Items from a Veteran')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Landing Page' })).toHaveAttribute('href', '/');
   await expectNoSeriousA11yViolations(page);
@@ -72,7 +82,9 @@ test('a wrong password is refused without saying which part was wrong; the right
   expect(await textsSeen(page)).toContain('Unauthorized');
 });
 
-test('on a phone the sidebar is a drawer: it opens over an overlay, keeps focus inside and gives it back', async ({ page }) => {
+test('on a phone the sidebar is a drawer: it opens over an overlay, keeps focus inside and gives it back', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
   const menu = page.getByRole('button', { name: 'Open menu' });
@@ -103,13 +115,20 @@ test('on a phone the sidebar is a drawer: it opens over an overlay, keeps focus 
   await page.getByRole('dialog').getByRole('link', { name: 'Investors' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page).toHaveURL(/\/admin#investors$/);
-  await expect(page.getByRole('heading', { name: 'LinkedIn Investor Directory', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'LinkedIn Investor Directory', level: 1 }),
+  ).toBeVisible();
 });
 
-test('deep links open their section; the portfolio Edit button shows to employees only and opens settings at the portfolio', async ({ page, browser }) => {
+test('deep links open their section; the portfolio Edit button shows to employees only and opens settings at the portfolio', async ({
+  page,
+  browser,
+}) => {
   await signIn(page);
   await page.goto('/admin#apps');
-  await expect(page.getByRole('heading', { name: 'Test Agency Applications', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Test Agency Applications', level: 1 }),
+  ).toBeVisible();
 
   await page.goto('/');
   const edit = page.getByRole('link', { name: /^Edit / }).first();

@@ -17,7 +17,10 @@ test.beforeEach(async ({ page }) => {
 });
 
 // A real 1x1 PNG: the server checks the bytes and re-encodes them, so a fake would be refused.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const logoFile = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1000)}`;
 
@@ -43,10 +46,14 @@ const openPlan = (page: Page, displayName: string) =>
     .filter({ hasText: new RegExp(`^${displayName}\\$`) })
     .click();
 
-test('the dashboard shows the real revenue, the demo applications and the 30-day chart', async ({ page }) => {
+test('the dashboard shows the real revenue, the demo applications and the 30-day chart', async ({
+  page,
+}) => {
   const errors = collectPageErrors(page);
   await page.goto('/admin#apps');
-  await expect(page.getByRole('heading', { name: 'Test Agency Applications', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Test Agency Applications', level: 1 }),
+  ).toBeVisible();
   const table = page.getByRole('table', { name: 'Your Applications' });
   await expect(table.getByRole('row').filter({ hasText: 'Mission Meals (demo)' })).toBeVisible();
 
@@ -55,12 +62,24 @@ test('the dashboard shows the real revenue, the demo applications and the 30-day
   await expect(page.getByTestId('revenue-week-value')).toHaveText(formatMoney(revenue.week));
   // This server has no Stripe keys: the figures are test money, and the page says so by them.
   expect(revenue.testMode).toBe(true);
-  await expect(page.getByTestId('revenue-test-mode')).toContainText('Test mode — these figures are test payments, not real money');
-  await expect(page.getByRole('heading', { name: 'Revenue, last 30 days (test payments)' })).toBeVisible();
+  await expect(page.getByTestId('revenue-test-mode')).toContainText(
+    'Test mode — these figures are test payments, not real money',
+  );
+  await expect(
+    page.getByRole('heading', { name: 'Revenue, last 30 days (test payments)' }),
+  ).toBeVisible();
   const today = page.getByRole('group', { name: "Today's Revenue" });
-  await expect(today.getByText(/(^[+-]?\d+\.\d% vs yesterday$)|(^No sales yesterday$)/)).toBeVisible();
-  await expect(page.getByRole('group', { name: 'This Week' }).getByText(/(^[+-]?\d+\.\d% vs last week$)|(^No sales last week$)/)).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Active Apps' }).getByText(/^\+\d+ new this month$/)).toBeVisible();
+  await expect(
+    today.getByText(/(^[+-]?\d+\.\d% vs yesterday$)|(^No sales yesterday$)/),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('group', { name: 'This Week' })
+      .getByText(/(^[+-]?\d+\.\d% vs last week$)|(^No sales last week$)/),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Active Apps' }).getByText(/^\+\d+ new this month$/),
+  ).toBeVisible();
 
   // Revenue by source: plan subscriptions have their own row, and the rows add up to the cards.
   const sources = page.getByRole('table', { name: 'Revenue by source' });
@@ -73,10 +92,18 @@ test('the dashboard shows the real revenue, the demo applications and the 30-day
     expect(total).toBe(formatMoney(column === 1 ? revenue.today : revenue.week));
   }
   await expect(sources.getByRole('rowheader', { name: 'Plan subscriptions' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Plans' }).getByText('Monthly recurring revenue')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Plans' }).getByText('Churn, last 30 days')).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Plans' }).getByText('Monthly recurring revenue'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Plans' }).getByText('Churn, last 30 days'),
+  ).toBeVisible();
 
-  for (const name of ['Mission Meals (demo)', 'Patriot Fitness Booking (demo)', 'Hill Country Listings (demo)']) {
+  for (const name of [
+    'Mission Meals (demo)',
+    'Patriot Fitness Booking (demo)',
+    'Hill Country Listings (demo)',
+  ]) {
     await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(1);
   }
   const hill = table.getByRole('row').filter({ hasText: 'Hill Country Listings (demo)' });
@@ -89,19 +116,30 @@ test('the dashboard shows the real revenue, the demo applications and the 30-day
   await expect(visit).toHaveAttribute('rel', /noopener/);
 
   // The chart (its own chunk) draws bars; its figures are also text for a screen reader.
-  await expect(page.getByTestId('revenue-chart-caption')).toHaveText(/in total; the best day was .+ with \$[\d,]+\.\d\d\.$/);
+  await expect(page.getByTestId('revenue-chart-caption')).toHaveText(
+    /in total; the best day was .+ with \$[\d,]+\.\d\d\.$/,
+  );
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Revenue by day, last 30 days' }).getByRole('row')).toHaveCount(31);
+  await expect(
+    page.getByRole('table', { name: 'Revenue by day, last 30 days' }).getByRole('row'),
+  ).toHaveCount(31);
   await expectNoSeriousA11yViolations(page);
   expect(errors).toEqual([]);
 
   await meals.getByRole('button', { name: /^Settings/ }).click();
   await expect(page).toHaveURL(/\/settings\/applications$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Applications' }).getByRole('listitem').filter({ hasText: 'Mission Meals (demo)' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Applications' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Mission Meals (demo)' }),
+  ).toBeVisible();
 });
 
-test('on a phone each application is a card: users under the revenue, nothing off screen', async ({ page }) => {
+test('on a phone each application is a card: users under the revenue, nothing off screen', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin#apps');
   const table = page.getByRole('table', { name: 'Your Applications' });
@@ -120,7 +158,9 @@ test('on a phone each application is a card: users under the revenue, nothing of
   await expectNoSeriousA11yViolations(page);
 });
 
-test("an application is created with a logo and shows in 'Your Applications' and on the dashboard", async ({ page }) => {
+test("an application is created with a logo and shows in 'Your Applications' and on the dashboard", async ({
+  page,
+}) => {
   const name = `E2E Ordering ${unique()}`;
   await openSettings(page, 'applications');
   const form = page.getByRole('form', { name: 'Create New Application' });
@@ -137,7 +177,10 @@ test("an application is created with a logo and shows in 'Your Applications' and
   await expect(page.getByText('Application created successfully!', { exact: true })).toBeVisible();
   await expect(form.getByLabel('Application Name')).toHaveValue('');
 
-  const item = page.getByRole('list', { name: 'Applications' }).getByRole('listitem').filter({ hasText: name });
+  const item = page
+    .getByRole('list', { name: 'Applications' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
   await expect(item).toBeVisible();
   await item.getByRole('button', { name: /^View Details/ }).click();
   const dialog = page.getByRole('dialog', { name: name });
@@ -147,14 +190,19 @@ test("an application is created with a logo and shows in 'Your Applications' and
   await page.keyboard.press('Escape');
 
   await page.goto('/admin#apps');
-  const row = page.getByRole('table', { name: 'Your Applications' }).getByRole('row').filter({ hasText: name });
+  const row = page
+    .getByRole('table', { name: 'Your Applications' })
+    .getByRole('row')
+    .filter({ hasText: name });
   await expect(row.locator('[data-variant="secondary"]')).toHaveText('deployment');
   const logo = row.locator('img');
   await expect(logo).toBeVisible();
   expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
-test('the create form refuses a missing name and a logo over 5MB before sending anything', async ({ page }) => {
+test('the create form refuses a missing name and a logo over 5MB before sending anything', async ({
+  page,
+}) => {
   await openSettings(page, 'applications');
   const creates = countRequests(page, '/api/applications');
   const uploads = countRequests(page, '/api/objects/upload');
@@ -170,8 +218,16 @@ test('the create form refuses a missing name and a logo over 5MB before sending 
   await form.getByRole('button', { name: 'Create Application' }).click();
   await expect(form.getByText('Please provide an application URL', { exact: true })).toBeVisible();
 
-  await form.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024) });
-  await expect(form.getByRole('alert').filter({ hasText: 'Logo file size must be less than 5MB' })).toBeVisible();
+  await form
+    .getByLabel('Logo', { exact: true })
+    .setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(6 * 1024 * 1024),
+    });
+  await expect(
+    form.getByRole('alert').filter({ hasText: 'Logo file size must be less than 5MB' }),
+  ).toBeVisible();
   await expect(form.getByRole('img', { name: 'Current logo' })).toHaveCount(0);
   expect(creates.filter((method) => method === 'POST')).toEqual([]);
   expect(uploads).toEqual([]);
@@ -186,7 +242,10 @@ test('an application is edited and deleted from its details', async ({ page }) =
   await form.getByRole('button', { name: 'Create Application' }).click();
   await expect(page.getByText('Application created successfully!', { exact: true })).toBeVisible();
 
-  const item = page.getByRole('list', { name: 'Applications' }).getByRole('listitem').filter({ hasText: name });
+  const item = page
+    .getByRole('list', { name: 'Applications' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
   await item.getByRole('button', { name: /^View Details/ }).click();
   let dialog = page.getByRole('dialog', { name: name });
   await dialog.getByLabel('Description').fill('Now with a description.');
@@ -205,7 +264,9 @@ test('an application is edited and deleted from its details', async ({ page }) =
   await expect(item).toHaveCount(0);
 });
 
-test('a portfolio item is added with a logo, shows on the landing page, is edited and deleted', async ({ page }) => {
+test('a portfolio item is added with a logo, shows on the landing page, is edited and deleted', async ({
+  page,
+}) => {
   const name = `E2E Client Site ${unique()}`;
   await openSettings(page, 'portfolio');
   const form = page.getByRole('form', { name: 'Add New Client Website' });
@@ -220,18 +281,28 @@ test('a portfolio item is added with a logo, shows on the landing page, is edite
   await expect(form.getByRole('img', { name: 'Current logo' })).toBeVisible();
   await form.getByRole('button', { name: 'Add Portfolio Item' }).click();
   await expect(page.getByText('Portfolio item added successfully!', { exact: true })).toBeVisible();
-  const row = page.getByRole('list', { name: 'Client websites' }).getByRole('listitem').filter({ hasText: name });
+  const row = page
+    .getByRole('list', { name: 'Client websites' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
   await expect(row).toBeVisible();
-  await expect(row.getByRole('link', { name: /^Visit Site/ })).toHaveAttribute('href', 'https://e2e-client.example');
+  await expect(row.getByRole('link', { name: /^Visit Site/ })).toHaveAttribute(
+    'href',
+    'https://e2e-client.example',
+  );
   await expectNoSeriousA11yViolations(page);
 
   await page.goto('/');
-  const landing = page.locator('section', { has: page.getByRole('heading', { name: 'Our Client Websites' }) });
+  const landing = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Our Client Websites' }),
+  });
   const card = landing.getByRole('listitem').filter({ hasText: name });
   await expect(card).toBeVisible();
   await expect(card.getByText('A client site added by the test.')).toBeVisible();
   await expect(card.locator('img')).toBeVisible();
-  expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(
+    await card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
 
   await openSettings(page, 'portfolio');
   await row.getByRole('button', { name: /^Edit/ }).click();
@@ -239,7 +310,9 @@ test('a portfolio item is added with a logo, shows on the landing page, is edite
   await expect(dialog.getByLabel('Website Name')).toHaveValue(name);
   await dialog.getByLabel('Description').fill('Edited by the test.');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Portfolio item updated successfully!', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Portfolio item updated successfully!', { exact: true }),
+  ).toBeVisible();
   await expect(row.getByText('Edited by the test.')).toBeVisible();
 
   await row.getByRole('button', { name: /^Delete/ }).click();
@@ -248,7 +321,9 @@ test('a portfolio item is added with a logo, shows on the landing page, is edite
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: /^Delete/ }).click();
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Portfolio item deleted successfully!', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Portfolio item deleted successfully!', { exact: true }),
+  ).toBeVisible();
   await expect(row).toHaveCount(0);
 
   await page.goto('/');
@@ -257,7 +332,9 @@ test('a portfolio item is added with a logo, shows on the landing page, is edite
 });
 
 test("a plan's price is changed in settings and shows on the landing page", async ({ page }) => {
-  const plans = (await (await page.request.get('/api/subscription-plans')).json()) as SubscriptionPlan[];
+  const plans = (await (
+    await page.request.get('/api/subscription-plans')
+  ).json()) as SubscriptionPlan[];
   const growing = plans.find((p) => p.name === 'growing')!;
   let restored = false;
   try {
@@ -266,7 +343,9 @@ test("a plan's price is changed in settings and shows on the landing page", asyn
     const form = page.getByRole('form', { name: 'Edit plan Growing' });
     await expect(form.getByText('After 12 months $325')).toBeVisible();
     await expect(form.getByLabel('Most Popular')).not.toBeChecked();
-    await expect(page.getByText('A price change applies to new subscribers only', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('A price change applies to new subscribers only', { exact: false }),
+    ).toBeVisible();
 
     await form.getByRole('textbox', { name: 'Price ($)', exact: true }).fill('abc');
     await form.getByRole('button', { name: 'Save Growing' }).click();
@@ -279,7 +358,9 @@ test("a plan's price is changed in settings and shows on the landing page", asyn
 
     await page.goto('/');
     await expect(page.getByRole('group', { name: 'Growing' }).getByText('$311')).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Professional' }).getByText('Most Popular')).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: 'Professional' }).getByText('Most Popular'),
+    ).toBeVisible();
 
     await openSettings(page, 'plans');
     await openPlan(page, 'Growing');
@@ -288,7 +369,11 @@ test("a plan's price is changed in settings and shows on the landing page", asyn
     await expect(page.getByText('Plan saved', { exact: true })).toBeVisible();
     restored = true;
     await page.goto('/');
-    await expect(page.getByRole('group', { name: 'Growing' }).getByText(`$${growing.price.replace(/\.00$/, '')}`)).toBeVisible();
+    await expect(
+      page
+        .getByRole('group', { name: 'Growing' })
+        .getByText(`$${growing.price.replace(/\.00$/, '')}`),
+    ).toBeVisible();
   } finally {
     // Other specs share this server: leave the plan as it was even when a step above failed.
     if (!restored) {
@@ -298,10 +383,17 @@ test("a plan's price is changed in settings and shows on the landing page", asyn
   }
 });
 
-test('the applications, portfolio and plans settings pages pass the accessibility check', async ({ page }) => {
+test('the applications, portfolio and plans settings pages pass the accessibility check', async ({
+  page,
+}) => {
   await openSettings(page, 'applications');
   await expect(page.getByRole('heading', { name: 'Create New Application' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Applications' }).getByRole('listitem').filter({ hasText: 'Mission Meals (demo)' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Applications' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Mission Meals (demo)' }),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await openSettings(page, 'portfolio');
   await expect(page.getByRole('heading', { name: 'Portfolio Management' })).toBeVisible();

@@ -14,26 +14,44 @@ async function bankPage(page: Page): Promise<Locator> {
   const bank = page.getByRole('dialog', { name: 'Authenticate this payment' });
   await expect(bank).toBeVisible();
   await expect(bank).toContainText('Test mode — no real bank.');
-  await expect.poll(() => bank.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  await expect
+    .poll(() => bank.evaluate((dialog) => dialog.contains(document.activeElement)))
+    .toBe(true);
   return bank;
 }
 
 async function choosePlan(client: Page, name: RegExp) {
   await client.getByRole('button', { name: 'Change plan' }).click();
   const dialog = client.getByRole('dialog', { name: 'Change plan' });
-  await dialog.getByLabel('New plan').selectOption({ label: (await dialog.locator('option', { hasText: name }).textContent())! });
+  await dialog
+    .getByLabel('New plan')
+    .selectOption({ label: (await dialog.locator('option', { hasText: name }).textContent())! });
   await expect(dialog.getByText(/^You pay \$\d+\.\d{2} now/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Change plan' }).click();
   return dialog;
 }
 
-test('4000 0027 6000 3184: the checkout and an upgrade ask to authenticate; completed they are paid, failed it is declined', async ({ page, browser }) => {
+test('4000 0027 6000 3184: the checkout and an upgrade ask to authenticate; completed they are paid, failed it is declined', async ({
+  page,
+  browser,
+}) => {
   await useAddress(page, ADDRESS);
   const request = page.context().request;
-  const plans = (await (await request.get('/api/subscription-plans')).json()) as { id: number; name: string }[];
+  const plans = (await (await request.get('/api/subscription-plans')).json()) as {
+    id: number;
+    name: string;
+  }[];
   expect(plans.some((p) => p.name === 'essential')).toBe(true);
-  const registration = { businessName: `SCA Spec Shop ${stamp}`, ownerName: 'Ana Example', email, businessType: 'Restaurant', subscriptionPlan: 'essential' };
-  const { id: registrationId } = (await (await request.post('/api/business-registration', { headers, data: registration })).json()) as { id: string };
+  const registration = {
+    businessName: `SCA Spec Shop ${stamp}`,
+    ownerName: 'Ana Example',
+    email,
+    businessType: 'Restaurant',
+    subscriptionPlan: 'essential',
+  };
+  const { id: registrationId } = (await (
+    await request.post('/api/business-registration', { headers, data: registration })
+  ).json()) as { id: string };
 
   // The first payment: the bank page instead of a decline; completing it pays.
   await page.goto(`/checkout/essential?registration=${registrationId}`);
@@ -66,10 +84,14 @@ test('4000 0027 6000 3184: the checkout and an upgrade ask to authenticate; comp
   bank = await bankPage(client);
   await client.keyboard.press('Escape');
   await expect(bank).toBeHidden();
-  await expect(dialog.getByRole('alert')).toContainText('We are unable to authenticate your payment method.');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'We are unable to authenticate your payment method.',
+  );
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Keep my plan' }).click();
   await expect(client.getByRole('heading', { name: 'Growing plan' })).toBeVisible();
-  await expect(client.getByRole('table').getByRole('row').filter({ hasText: 'Failed' })).toHaveCount(1);
+  await expect(
+    client.getByRole('table').getByRole('row').filter({ hasText: 'Failed' }),
+  ).toHaveCount(1);
   await context.close();
 });

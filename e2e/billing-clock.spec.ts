@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, outboxMails, registerAndPayViaApi, signIn, useAddress } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  outboxMails,
+  registerAndPayViaApi,
+  signIn,
+  useAddress,
+} from './helpers';
 
 // Its own client address (the e2e server trusts X-Forwarded-For), so this spec's registration and
 // sign-in do not spend the per-address budgets of the other specs.
@@ -7,13 +13,22 @@ const ADDRESS = '10.80.0.1';
 const stamp = Date.now().toString(36);
 const email = `clock-${stamp}@example.com`;
 
-test('an owner moves the billing clock: renewals at the intro price, then at the renewal price after 12 months', async ({ page }) => {
+test('an owner moves the billing clock: renewals at the intro price, then at the renewal price after 12 months', async ({
+  page,
+}) => {
   // A business on the Growing plan ($299.00, then $325.00 after 12 months).
-  await registerAndPayViaApi(page.context().request, { address: ADDRESS, plan: 'growing', businessName: `Clock Spec Cafe ${stamp}`, email });
+  await registerAndPayViaApi(page.context().request, {
+    address: ADDRESS,
+    plan: 'growing',
+    businessName: `Clock Spec Cafe ${stamp}`,
+    email,
+  });
   await useAddress(page, ADDRESS);
   await signIn(page);
   await page.goto('/settings/billing-clock');
-  const card = page.locator('div', { has: page.getByRole('heading', { name: 'Billing test clock' }) }).last();
+  const card = page
+    .locator('div', { has: page.getByRole('heading', { name: 'Billing test clock' }) })
+    .last();
   await expect(card.getByTestId('billing-clock-now')).toContainText('real time');
   await expectNoSeriousA11yViolations(page);
 
@@ -22,7 +37,9 @@ test('an owner moves the billing clock: renewals at the intro price, then at the
     await card.getByLabel('Days to advance').fill(String(days));
     await card.getByRole('button', { name: 'Advance', exact: true }).click();
     // Other specs' subscriptions may renew too: the counts are at least ours.
-    await expect(card.getByRole('status')).toContainText(new RegExp(`Advanced ${days} days: [1-9]\\d* renewed`));
+    await expect(card.getByRole('status')).toContainText(
+      new RegExp(`Advanced ${days} days: [1-9]\\d* renewed`),
+    );
   };
 
   try {

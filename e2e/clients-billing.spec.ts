@@ -8,15 +8,26 @@ const stamp = Date.now().toString(36);
 const business = `Agency View Bistro ${stamp}`;
 const email = `bistro-${stamp}@example.com`;
 
-test("an owner resends a client's receipt, refunds part of the payment and cancels the subscription", async ({ page }) => {
+test("an owner resends a client's receipt, refunds part of the payment and cancels the subscription", async ({
+  page,
+}) => {
   // A long flow (two refunds, a refused one, a cancellation): three times the usual time on a busy machine.
   test.slow();
-  await registerAndPayViaApi(page.context().request, { address: ADDRESS, plan: 'essential', businessName: business, email, ownerName: 'Lee Example' });
+  await registerAndPayViaApi(page.context().request, {
+    address: ADDRESS,
+    plan: 'essential',
+    businessName: business,
+    email,
+    ownerName: 'Lee Example',
+  });
   await useAddress(page, ADDRESS);
   await signIn(page);
   await page.getByRole('link', { name: 'Clients' }).click();
   await page.getByLabel('Search clients').fill(business);
-  await page.getByRole('table', { name: 'Clients' }).getByRole('button', { name: business }).click();
+  await page
+    .getByRole('table', { name: 'Clients' })
+    .getByRole('button', { name: business })
+    .click();
   const dialog = page.getByRole('dialog', { name: business });
   const billing = dialog.getByRole('region', { name: 'Billing' });
   await expect(billing).toContainText('Active');
@@ -29,7 +40,11 @@ test("an owner resends a client's receipt, refunds part of the payment and cance
 
   await invoice.getByRole('button', { name: /^Resend receipt INV-/ }).click();
   // The toast's text (anchored: Radix also reads it out in a live region that starts 'Notification').
-  await expect(page.getByText(new RegExp(`^The receipt INV-\\d+ is on its way to ${email.replace(/[.]/g, '\\.')}\\.$`))).toBeVisible();
+  await expect(
+    page.getByText(
+      new RegExp(`^The receipt INV-\\d+ is on its way to ${email.replace(/[.]/g, '\\.')}\\.$`),
+    ),
+  ).toBeVisible();
 
   // A partial refund: the amount (what is left by default) and a reason, both required.
   await invoice.getByRole('button', { name: /^Refund INV-/ }).click();
@@ -64,9 +79,14 @@ test("an owner resends a client's receipt, refunds part of the payment and cance
   await expect(billing.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 
   // Each change is in the activity log.
-  const log = (await (await page.request.get('/api/activity')).json()) as { items: { action: string; detail: Record<string, unknown> | null }[] };
+  const log = (await (await page.request.get('/api/activity')).json()) as {
+    items: { action: string; detail: Record<string, unknown> | null }[];
+  };
   const actions = log.items.map((i) => i.action);
   for (const action of ['refund', 'resend-receipt', 'cancel']) expect(actions).toContain(action);
   // The refund's amount and reason are in it.
-  expect(log.items.find((i) => i.action === 'refund')!.detail).toMatchObject({ amount: '50', reason: 'Launched two weeks late' });
+  expect(log.items.find((i) => i.action === 'refund')!.detail).toMatchObject({
+    amount: '50',
+    reason: 'Launched two weeks late',
+  });
 });

@@ -12,14 +12,22 @@ const florist = `Clients Spec Florist ${stamp}`;
 async function register(page: Page, businessName: string, email: string) {
   const res = await page.request.post('/api/business-registration', {
     headers: { 'x-forwarded-for': ADDRESS },
-    data: { businessName, ownerName: 'Robin Example', email, businessType: 'Retail Store', subscriptionPlan: 'growing' },
+    data: {
+      businessName,
+      ownerName: 'Robin Example',
+      email,
+      businessType: 'Retail Store',
+      subscriptionPlan: 'growing',
+    },
   });
   expect(res.status()).toBe(201);
 }
 
 test.beforeEach(async ({ page }) => useAddress(page, ADDRESS));
 
-test('the clients list shows registrations, searches, opens a client and exports CSV', async ({ page }) => {
+test('the clients list shows registrations, searches, opens a client and exports CSV', async ({
+  page,
+}) => {
   await register(page, bakery, `bakery-${stamp}@example.com`);
   await register(page, florist, `florist-${stamp}@example.com`);
   await signIn(page);
@@ -29,7 +37,9 @@ test('the clients list shows registrations, searches, opens a client and exports
   const table = page.getByRole('table', { name: 'Clients' });
   await expect(table.getByRole('button', { name: bakery })).toBeVisible();
   await expect(table.getByRole('button', { name: florist })).toBeVisible();
-  await expect(table.getByRole('row', { name: new RegExp(bakery) })).toContainText('Pending payment');
+  await expect(table.getByRole('row', { name: new RegExp(bakery) })).toContainText(
+    'Pending payment',
+  );
   await expectNoSeriousA11yViolations(page);
 
   // Search narrows the list, and the URL keeps it across a reload.
@@ -78,7 +88,11 @@ test('the clients list shows registrations, searches, opens a client and exports
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const row = table.getByRole('row', { name: new RegExp(bakery) });
-  for (const cell of [row.getByText('Pending payment'), row.getByRole('cell', { name: /^Registered / }), row.getByRole('cell', { name: /^Paid / })]) {
+  for (const cell of [
+    row.getByText('Pending payment'),
+    row.getByRole('cell', { name: /^Registered / }),
+    row.getByRole('cell', { name: /^Paid / }),
+  ]) {
     await cell.scrollIntoViewIfNeeded();
     const box = (await cell.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

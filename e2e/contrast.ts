@@ -14,7 +14,10 @@ export function relativeLuminance([r, g, b]: Rgb): number {
 
 /** WCAG 2.2 contrast ratio of two colours, 1 to 21. */
 export function contrastRatio(a: Rgb, b: Rgb): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
   return (light + 0.05) / (dark + 0.05);
 }
 
@@ -41,7 +44,9 @@ export async function focusIndicator(page: Page): Promise<FocusIndicator | null>
     const element = document.activeElement;
     if (!(element instanceof HTMLElement) || element === document.body) return null;
     // Measured as it settles: buttons fade their outline colour in (transition-colors).
-    await Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.all(
+      element.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+    );
     const canvas = document.createElement('canvas');
     canvas.width = canvas.height = 1;
     const context = canvas.getContext('2d', { willReadFrequently: true })!;
@@ -63,7 +68,10 @@ export async function focusIndicator(page: Page): Promise<FocusIndicator | null>
     }
     if (paint(layers)[3] !== 255) layers.unshift('#ffffff');
     const style = getComputedStyle(element);
-    const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+    const name = (element.getAttribute('aria-label') ?? element.textContent ?? '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 60);
     const label = element.id ? `#${element.id}` : '';
     return {
       element: `${element.tagName.toLowerCase()}${label} "${name || (element as HTMLInputElement).value || ''}"`,
@@ -81,7 +89,9 @@ export async function focusIndicator(page: Page): Promise<FocusIndicator | null>
  * an element it has already visited, and reads the focus indicator of each element on the way.
  */
 export async function tabThroughPage(page: Page, limit = 400): Promise<FocusIndicator[]> {
-  await page.evaluate(() => ((window as unknown as { __visited: WeakSet<Element> }).__visited = new WeakSet()));
+  await page.evaluate(
+    () => ((window as unknown as { __visited: WeakSet<Element> }).__visited = new WeakSet()),
+  );
   const seen: FocusIndicator[] = [];
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');

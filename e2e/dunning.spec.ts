@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openBillingLink, expectNoSeriousA11yViolations, outboxMails, registerAndPayViaApi, signIn, useAddress } from './helpers';
+import {
+  openBillingLink,
+  expectNoSeriousA11yViolations,
+  outboxMails,
+  registerAndPayViaApi,
+  signIn,
+  useAddress,
+} from './helpers';
 
 // Its own client address (the e2e server trusts X-Forwarded-For), so this spec's registration,
 // link request and sign-in do not spend the per-address budgets of the other specs.
@@ -20,7 +27,10 @@ async function saveCard(client: Page, number: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('a renewal with 4000 0000 0000 0341 fails: past due, an e-mail, then a new card pays it', async ({ page, browser }) => {
+test('a renewal with 4000 0000 0000 0341 fails: past due, an e-mail, then a new card pays it', async ({
+  page,
+  browser,
+}) => {
   await registerAndPayViaApi(page.context().request, {
     address: ADDRESS,
     plan: 'growing',
@@ -32,7 +42,9 @@ test('a renewal with 4000 0000 0000 0341 fails: past due, an e-mail, then a new 
   await signIn(page);
   try {
     // The client signs in to the billing page with the e-mailed link and saves the card that fails when charged.
-    const asked = await page.context().request.post('/api/account/sign-in-link', { headers, data: { email } });
+    const asked = await page
+      .context()
+      .request.post('/api/account/sign-in-link', { headers, data: { email } });
     expect(asked.status()).toBe(200);
     const { context, client, open } = await openBillingLink(browser, ADDRESS, email);
     await open.click();
@@ -41,14 +53,21 @@ test('a renewal with 4000 0000 0000 0341 fails: past due, an e-mail, then a new 
     await expect(client.getByTestId('card-on-file')).toContainText('ending in 0341');
 
     // A month later the renewal is charged to that card and fails.
-    const advanced = await page.request.post('/api/billing/clock/advance', { headers, data: { days: 31 } });
+    const advanced = await page.request.post('/api/billing/clock/advance', {
+      headers,
+      data: { days: 31 },
+    });
     expect(advanced.status()).toBe(200);
-    expect(((await advanced.json()) as { run: { failed: number } }).run.failed).toBeGreaterThanOrEqual(1);
+    expect(
+      ((await advanced.json()) as { run: { failed: number } }).run.failed,
+    ).toBeGreaterThanOrEqual(1);
     const [failedMail] = await mails(page, 'client_payment_failed');
     expect(failedMail!.text).toContain('/account');
 
     await client.reload();
-    const alert = client.getByRole('alert').filter({ hasText: 'Your last payment did not go through.' });
+    const alert = client
+      .getByRole('alert')
+      .filter({ hasText: 'Your last payment did not go through.' });
     await expect(alert).toContainText('Your card was declined.');
     await expect(client.getByText('Past due', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(client);

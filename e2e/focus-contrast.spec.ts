@@ -12,10 +12,17 @@ const ADDRESS = '10.84.0.1';
 function problems(seen: FocusIndicator[]): string[] {
   return seen
     .filter((s) => s.outlineStyle === 'none' || s.outlineWidth < 2 || s.ratio < 3)
-    .map((s) => `${s.element}: ${s.outlineStyle} ${s.outlineWidth}px, ${s.ratio.toFixed(2)}:1 (rgb ${s.indicator} on rgb ${s.surface})`);
+    .map(
+      (s) =>
+        `${s.element}: ${s.outlineStyle} ${s.outlineWidth}px, ${s.ratio.toFixed(2)}:1 (rgb ${s.indicator} on rgb ${s.surface})`,
+    );
 }
 
-async function expectVisibleFocusEverywhere(page: Page, screen: string, mustVisit: RegExp[] = []): Promise<FocusIndicator[]> {
+async function expectVisibleFocusEverywhere(
+  page: Page,
+  screen: string,
+  mustVisit: RegExp[] = [],
+): Promise<FocusIndicator[]> {
   const seen = await tabThroughPage(page);
   for (const element of mustVisit)
     expect(
@@ -49,7 +56,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
     });
 
-    test('public pages: landing (hero, plans, footer), checkout, 404, accessibility statement, sign-in', async ({ page }) => {
+    test('public pages: landing (hero, plans, footer), checkout, 404, accessibility statement, sign-in', async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       await page.goto('/');
       await expect(page.getByRole('group', { name: 'Growing' })).toBeVisible();
@@ -70,7 +79,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       await page.goto(`/checkout/growing?registration=${await registrationId(page)}`);
       await expect(page.getByLabel('Card number')).toBeVisible();
-      await expectVisibleFocusEverywhere(page, 'checkout', [/Card number|#cardNumber/, /Pay \$299\.00/, /Copy link/]);
+      await expectVisibleFocusEverywhere(page, 'checkout', [
+        /Card number|#cardNumber/,
+        /Pay \$299\.00/,
+        /Copy link/,
+      ]);
 
       await page.goto('/no/such/page');
       await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
@@ -89,9 +102,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
       test.setTimeout(180_000);
       await signIn(page);
       const screens: [string, (p: Page) => Promise<void>][] = [
-        ['search', (p) => expect(p.getByRole('heading', { name: 'Local Business Search' })).toBeVisible()],
-        ['apps', (p) => expect(p.getByRole('heading', { name: 'Your Applications' })).toBeVisible()],
-        ['investors', (p) => expect(p.getByRole('button', { name: 'Auto-Discover Investors' })).toBeVisible()],
+        [
+          'search',
+          (p) => expect(p.getByRole('heading', { name: 'Local Business Search' })).toBeVisible(),
+        ],
+        [
+          'apps',
+          (p) => expect(p.getByRole('heading', { name: 'Your Applications' })).toBeVisible(),
+        ],
+        [
+          'investors',
+          (p) => expect(p.getByRole('button', { name: 'Auto-Discover Investors' })).toBeVisible(),
+        ],
         ['clients', (p) => expect(p.getByRole('table')).toBeVisible()],
       ];
       for (const [section, loaded] of screens) {
@@ -107,20 +129,58 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await signIn(page);
       // Each settings page: a heading of its own, what shows it has loaded, and controls Tab must reach on it.
       const pages: [SettingsPage, string, (p: Page) => Locator, RegExp[]][] = [
-        ['applications', 'Create New Application', (p) => p.getByRole('button', { name: 'Create Application' }), [/Create Application/]],
-        ['portfolio', 'Portfolio Management', (p) => p.getByRole('list', { name: 'Client websites' }), [/Add Portfolio Item/]],
+        [
+          'applications',
+          'Create New Application',
+          (p) => p.getByRole('button', { name: 'Create Application' }),
+          [/Create Application/],
+        ],
+        [
+          'portfolio',
+          'Portfolio Management',
+          (p) => p.getByRole('list', { name: 'Client websites' }),
+          [/Add Portfolio Item/],
+        ],
         // Each plan's form opens from its summary.
-        ['plans', 'Plans', (p) => p.locator('summary').filter({ hasText: 'Growing' }), [/^summary "Growing/]],
-        ['employees', 'Employees', (p) => p.getByRole('button', { name: 'Add employee' }), [/Add employee/]],
-        ['security', 'Two-factor sign-in', (p) => p.getByRole('button', { name: 'Turn on two-factor sign-in' }), [/Turn on two-factor sign-in/]],
+        [
+          'plans',
+          'Plans',
+          (p) => p.locator('summary').filter({ hasText: 'Growing' }),
+          [/^summary "Growing/],
+        ],
+        [
+          'employees',
+          'Employees',
+          (p) => p.getByRole('button', { name: 'Add employee' }),
+          [/Add employee/],
+        ],
+        [
+          'security',
+          'Two-factor sign-in',
+          (p) => p.getByRole('button', { name: 'Turn on two-factor sign-in' }),
+          [/Turn on two-factor sign-in/],
+        ],
         ['activity', 'Activity log', (p) => p.getByRole('table', { name: /^Activity log/ }), []],
-        ['billing-clock', 'Billing test clock', (p) => p.getByRole('button', { name: 'Reset to real time' }), [/Reset to real time/]],
+        [
+          'billing-clock',
+          'Billing test clock',
+          (p) => p.getByRole('button', { name: 'Reset to real time' }),
+          [/Reset to real time/],
+        ],
       ];
       for (const [id, heading, ready, controls] of pages) {
         await page.goto(settingsPath(id));
-        await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+        await expect(
+          page.getByRole('heading', { level: 2, name: heading, exact: true }),
+        ).toBeVisible();
         await expect(ready(page)).toBeVisible();
-        await expectVisibleFocusEverywhere(page, `settings ${id}`, [/Sign out/, /"system"/, /^a "Applications"/, /^a "Billing test clock"/, ...controls]);
+        await expectVisibleFocusEverywhere(page, `settings ${id}`, [
+          /Sign out/,
+          /"system"/,
+          /^a "Applications"/,
+          /^a "Billing test clock"/,
+          ...controls,
+        ]);
       }
     });
   });

@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /** The specs' mailbox (scripts/e2e-mailbox.mjs, started by playwright.config.ts). */
 const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4600) + 2000}`;
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = fs.readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 /**
  * Runs axe-core in the page (evaluate is not subject to the page's CSP); fails on serious or
@@ -15,7 +24,10 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .filter(
+          (animation) =>
+            animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+        )
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
@@ -24,12 +36,17 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
     /** The element a finding names (undefined for one inside a frame or a shadow root, named in parts). */
-    const nodeOf = (target: string[]) => (target.length === 1 ? document.querySelector(target[0]!) : undefined);
+    const nodeOf = (target: string[]) =>
+      target.length === 1 ? document.querySelector(target[0]!) : undefined;
     // A node the app removed while axe ran (rows a search filtered out behind a dialog) is measured out of
     // the page, its colours against nothing; axe then names it from a detached root (':root > td …').
     // When a finding names a node that is not in the page, the page was still changing: run again.
     let found = (await axe.run()).violations;
-    for (let again = 0; again < 3 && found.some((v) => v.nodes.some((n) => nodeOf(n.target) === null)); again++) {
+    for (
+      let again = 0;
+      again < 3 && found.some((v) => v.nodes.some((n) => nodeOf(n.target) === null));
+      again++
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       found = (await axe.run()).violations;
     }
@@ -39,9 +56,15 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     const underModal = (target: string[]) => Boolean(nodeOf(target)?.closest('[data-aria-hidden]'));
     return found
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ ...v, nodes: v.id === 'color-contrast' ? v.nodes.filter((n) => !underModal(n.target)) : v.nodes }))
+      .map((v) => ({
+        ...v,
+        nodes: v.id === 'color-contrast' ? v.nodes.filter((n) => !underModal(n.target)) : v.nodes,
+      }))
       .filter((v) => v.nodes.length > 0)
-      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
   });
   expect(violations, violations.join('\n')).toEqual([]);
 }
@@ -91,10 +114,19 @@ export async function signIn(page: Page, account: { email: string; password: str
  */
 export async function registerAndPayViaApi(
   request: APIRequestContext,
-  client: { address: string; plan: string; businessName: string; email: string; ownerName?: string },
+  client: {
+    address: string;
+    plan: string;
+    businessName: string;
+    email: string;
+    ownerName?: string;
+  },
 ): Promise<{ registrationId: string }> {
   const headers = { 'x-forwarded-for': client.address };
-  const plans = (await (await request.get('/api/subscription-plans')).json()) as { id: number; name: string }[];
+  const plans = (await (await request.get('/api/subscription-plans')).json()) as {
+    id: number;
+    name: string;
+  }[];
   const planId = plans.find((p) => p.name === client.plan)!.id;
   const registration = {
     businessName: client.businessName,
@@ -103,11 +135,19 @@ export async function registerAndPayViaApi(
     businessType: 'Restaurant',
     subscriptionPlan: client.plan,
   };
-  const { id: registrationId } = (await (await request.post('/api/business-registration', { headers, data: registration })).json()) as { id: string };
-  const intent = await request.post('/api/create-payment-intent', { headers, data: { planId, registrationId } });
+  const { id: registrationId } = (await (
+    await request.post('/api/business-registration', { headers, data: registration })
+  ).json()) as { id: string };
+  const intent = await request.post('/api/create-payment-intent', {
+    headers,
+    data: { planId, registrationId },
+  });
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
   const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
-  const paid = await request.post('/api/payments/test/confirm', { headers, data: { clientSecret, ...card } });
+  const paid = await request.post('/api/payments/test/confirm', {
+    headers,
+    data: { clientSecret, ...card },
+  });
   expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
   return { registrationId };
 }
@@ -119,7 +159,11 @@ export interface OutboxMail {
 }
 
 /** The e-mails to `recipient`, newest first, as a signed-in employee's `page` reads them in the outbox. */
-export async function outboxMails(page: Page, recipient: string, kind?: string): Promise<OutboxMail[]> {
+export async function outboxMails(
+  page: Page,
+  recipient: string,
+  kind?: string,
+): Promise<OutboxMail[]> {
   const res = await page.request.get(`/api/outbox?recipient=${encodeURIComponent(recipient)}`);
   expect(res.status()).toBe(200);
   const mails = (await res.json()) as OutboxMail[];
@@ -131,7 +175,13 @@ export async function outboxMails(page: Page, recipient: string, kind?: string):
  * mailbox got it (scripts/e2e-mailbox.mjs): employees see one-time links redacted in the outbox.
  * `address` is where the owner checks in the outbox that such an e-mail was sent.
  */
-export async function emailedLink(browser: Browser, address: string, recipient: string, kind: string, pattern: RegExp): Promise<URL> {
+export async function emailedLink(
+  browser: Browser,
+  address: string,
+  recipient: string,
+  kind: string,
+  pattern: RegExp,
+): Promise<URL> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await useAddress(page, address);
@@ -156,12 +206,23 @@ export async function emailedLink(browser: Browser, address: string, recipient: 
  * the page that asks 'Open my billing page' before the link is spent.
  */
 export async function openBillingLink(browser: Browser, address: string, email: string) {
-  const link = await emailedLink(browser, address, email, 'client_billing_link', /https?:\/\/\S+\/account\?token=[A-Za-z0-9_-]+/);
+  const link = await emailedLink(
+    browser,
+    address,
+    email,
+    'client_billing_link',
+    /https?:\/\/\S+\/account\?token=[A-Za-z0-9_-]+/,
+  );
   const context = await browser.newContext();
   const client = await context.newPage();
   await useAddress(client, address);
   await client.goto(link.pathname + link.search);
-  return { link, context, client, open: client.getByRole('button', { name: 'Open my billing page' }) };
+  return {
+    link,
+    context,
+    client,
+    open: client.getByRole('button', { name: 'Open my billing page' }),
+  };
 }
 
 /**
@@ -174,8 +235,12 @@ export async function withoutServerRendering(page: Page) {
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      const rendered = /<div id="root">[\s\S]*?<\/div><script type="application\/json" id="ssr-data">[\s\S]*?<\/script>/;
-      await route.fulfill({ response, body: (await response.text()).replace(rendered, '<div id="root"></div>') });
+      const rendered =
+        /<div id="root">[\s\S]*?<\/div><script type="application\/json" id="ssr-data">[\s\S]*?<\/script>/;
+      await route.fulfill({
+        response,
+        body: (await response.text()).replace(rendered, '<div id="root"></div>'),
+      });
     },
   );
 }
@@ -190,5 +255,7 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, li
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
-  throw new Error(`${backwards ? 'Shift+Tab' : 'Tab'} did not reach ${String(target)} in ${limit} presses`);
+  throw new Error(
+    `${backwards ? 'Shift+Tab' : 'Tab'} did not reach ${String(target)} in ${limit} presses`,
+  );
 }

@@ -8,11 +8,16 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-const localDay = (offsetDays = 0) => new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + offsetDays * 86_400_000));
+const localDay = (offsetDays = 0) =>
+  new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + offsetDays * 86_400_000));
 
-test('an investor gets a relationship status, notes, an introducer and a next follow-up that stay after a reload', async ({ page }) => {
+test('an investor gets a relationship status, notes, an introducer and a next follow-up that stay after a reload', async ({
+  page,
+}) => {
   const name = `Pipeline Person ${Date.now()}`;
-  const created = await page.request.post('/api/investors', { data: { name, firm: 'Demo Pipeline Capital' } });
+  const created = await page.request.post('/api/investors', {
+    data: { name, firm: 'Demo Pipeline Capital' },
+  });
   expect(created.status()).toBe(201);
 
   await page.goto('/admin#investors');
@@ -41,7 +46,9 @@ test('an investor gets a relationship status, notes, an introducer and a next fo
   const again = page.getByRole('article', { name });
   await expect(again.getByLabel('Relationship')).toHaveValue('intro_requested');
   await again.getByText('Notes and follow-up').click();
-  await expect(again.getByLabel('Notes')).toHaveValue('Met at the veterans meetup; wants the pitch deck.');
+  await expect(again.getByLabel('Notes')).toHaveValue(
+    'Met at the veterans meetup; wants the pitch deck.',
+  );
   await expect(again.getByLabel('Who can introduce us')).toHaveValue('Jordan (demo advisor)');
   await expect(again.getByLabel('Next follow-up')).toHaveValue(localDay(-1));
 

@@ -13,7 +13,8 @@ const stamp = Date.now().toString(36);
 const directory = (page: Page) => page.getByRole('main');
 const cards = (page: Page) => directory(page).getByRole('article');
 const cardNames = (page: Page) => cards(page).getByRole('heading', { level: 2 });
-const card = (page: Page, name: string) => directory(page).getByRole('article', { name, exact: true });
+const card = (page: Page, name: string) =>
+  directory(page).getByRole('article', { name, exact: true });
 const loadMore = (page: Page) => page.getByRole('button', { name: 'Load More Investors' });
 const exactText = (page: Page, text: string) => page.getByText(text, { exact: true });
 
@@ -28,16 +29,22 @@ function apiNames(page: Page, query = ''): Promise<string[]> {
 /** The query of a list request the directory itself sent (not one of apiNames'). */
 const listParams = (request: Request) => {
   const url = new URL(request.url());
-  return url.pathname === '/api/investors' && url.searchParams.get('limit') !== '50' ? url.searchParams : null;
+  return url.pathname === '/api/investors' && url.searchParams.get('limit') !== '50'
+    ? url.searchParams
+    : null;
 };
 
 async function openDirectory(page: Page) {
   await signIn(page);
   await page.goto('/admin#investors');
-  await expect(page.getByRole('heading', { name: 'LinkedIn Investor Directory', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'LinkedIn Investor Directory', level: 1 }),
+  ).toBeVisible();
 }
 
-test('shows the first 6 investors, loads more until a batch is short, and each card shows its facts', async ({ page }) => {
+test('shows the first 6 investors, loads more until a batch is short, and each card shows its facts', async ({
+  page,
+}) => {
   const errors = collectPageErrors(page);
   const offsets: string[] = [];
   page.on('request', (request) => {
@@ -46,7 +53,9 @@ test('shows the first 6 investors, loads more until a batch is short, and each c
   });
   await openDirectory(page);
   await expect(page.getByPlaceholder('Search by name, firm, or expertise...')).toBeVisible();
-  await expect(page.getByText('from public Wikidata records or the demo list, never by scraping LinkedIn')).toBeVisible();
+  await expect(
+    page.getByText('from public Wikidata records or the demo list, never by scraping LinkedIn'),
+  ).toBeVisible();
   const all = await apiNames(page);
   expect(all.length).toBeGreaterThanOrEqual(12);
   await expect(cardNames(page)).toHaveText(all.slice(0, 6));
@@ -63,7 +72,9 @@ test('shows the first 6 investors, loads more until a batch is short, and each c
   }
   await expect(loadMore(page)).toBeHidden();
   await expect(cardNames(page)).toHaveText(all);
-  expect(offsets).toEqual(Array.from({ length: Math.floor(all.length / 6) + 1 }, (_, i) => `${i * 6}/6`));
+  expect(offsets).toEqual(
+    Array.from({ length: Math.floor(all.length / 6) + 1 }, (_, i) => `${i * 6}/6`),
+  );
 
   // A seeded investor with a profile, an e-mail, 7 companies and no photo.
   const avery = card(page, 'Avery Lang');
@@ -79,21 +90,34 @@ test('shows the first 6 investors, loads more until a batch is short, and each c
   ]) {
     await expect(avery.getByText(text, { exact: true })).toBeVisible();
   }
-  await expect(avery.getByRole('list', { name: 'Expertise' }).getByRole('listitem')).toHaveText(['B2B SaaS', 'Government Tech', 'Marketplaces']);
-  await expect(avery.getByText('Sentinel Demo Security, Bright Path Demo, Quarry Demo, Gridlock Demo')).toBeVisible();
+  await expect(avery.getByRole('list', { name: 'Expertise' }).getByRole('listitem')).toHaveText([
+    'B2B SaaS',
+    'Government Tech',
+    'Marketplaces',
+  ]);
+  await expect(
+    avery.getByText('Sentinel Demo Security, Bright Path Demo, Quarry Demo, Gridlock Demo'),
+  ).toBeVisible();
   await expect(avery.getByTestId('investor-photo-fallback')).toHaveText('AL');
-  const profile = avery.getByRole('link', { name: 'LinkedIn profile of Avery Lang (opens in a new tab)' });
+  const profile = avery.getByRole('link', {
+    name: 'LinkedIn profile of Avery Lang (opens in a new tab)',
+  });
   await expect(profile).toHaveAttribute('href', 'https://linkedin.example/in/avery-lang-demo');
   await expect(profile).toHaveAttribute('target', '_blank');
   await expect(profile).toHaveAttribute('rel', /noopener/);
-  await expect(avery.getByRole('link', { name: /^Contact/ })).toHaveAttribute('href', 'mailto:avery.lang@investor.example');
+  await expect(avery.getByRole('link', { name: /^Contact/ })).toHaveAttribute(
+    'href',
+    'mailto:avery.lang@investor.example',
+  );
 
   // A seeded investor with neither a profile nor an e-mail: both buttons say why they are off.
   const casey = card(page, 'Casey Castillo');
   await expect(casey.getByRole('button', { name: 'LinkedIn (Not Available)' })).toBeDisabled();
   await expect(casey.getByRole('button', { name: 'Contact' })).toBeDisabled();
   const contactWrapper = casey.getByRole('button', { name: 'Contact' }).locator('..');
-  await expect(contactWrapper).toHaveAccessibleDescription('No e-mail address on file for this investor');
+  await expect(contactWrapper).toHaveAccessibleDescription(
+    'No e-mail address on file for this investor',
+  );
   // Focus scrolls the card into view; the tooltip stays open while the span has focus.
   await contactWrapper.focus();
   await expect(page.getByRole('tooltip')).toHaveText('No e-mail address on file for this investor');
@@ -112,7 +136,9 @@ test('shows the first 6 investors, loads more until a batch is short, and each c
   expect(errors).toEqual([]);
 });
 
-test('Auto-Discover adds the demo investors once, refreshes the list, and says when it fails', async ({ page }) => {
+test('Auto-Discover adds the demo investors once, refreshes the list, and says when it fails', async ({
+  page,
+}) => {
   await openDirectory(page);
   const before = await apiNames(page);
   await expect(cardNames(page)).toHaveText(before.slice(0, 6));
@@ -131,14 +157,18 @@ test('Auto-Discover adds the demo investors once, refreshes the list, and says w
   await expect(exactText(page, 'Found 0 new investors with LinkedIn profiles')).toBeVisible();
   expect(await apiNames(page)).toHaveLength(after.length);
 
-  await page.route('**/api/discover-investors', (route) => route.fulfill({ status: 502, json: { message: 'Wikidata did not answer in time.' } }));
+  await page.route('**/api/discover-investors', (route) =>
+    route.fulfill({ status: 502, json: { message: 'Wikidata did not answer in time.' } }),
+  );
   await page.getByRole('button', { name: 'Auto-Discover Investors' }).click();
   await expect(exactText(page, 'Discovery Failed')).toBeVisible();
   await expect(exactText(page, 'Failed to discover investors. Please try again.')).toBeVisible();
   await expect(cardNames(page)).toHaveText(after.slice(0, 6));
 });
 
-test('filters: a stage clears the extra pages, the URL keeps them, search waits for a pause, no match says so', async ({ page }) => {
+test('filters: a stage clears the extra pages, the URL keeps them, search waits for a pause, no match says so', async ({
+  page,
+}) => {
   const sent: URLSearchParams[] = [];
   page.on('request', (request) => {
     const params = listParams(request);
@@ -191,12 +221,17 @@ test('filters: a stage clears the extra pages, the URL keeps them, search waits 
 
   await page.getByLabel('Search investors').fill(`no such investor ${stamp}`);
   await expect(exactText(page, 'No investors found')).toBeVisible();
-  await expect(exactText(page, 'Try adjusting your search filters or browse all investors')).toBeVisible();
+  await expect(
+    exactText(page, 'Try adjusting your search filters or browse all investors'),
+  ).toBeVisible();
   await expect(cards(page)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
 
-test('add an investor by hand, edit and delete them; import a CSV after a preview', async ({ page, baseURL }) => {
+test('add an investor by hand, edit and delete them; import a CSV after a preview', async ({
+  page,
+  baseURL,
+}) => {
   const name = `Test Investor ${stamp}`;
   await openDirectory(page);
   await page.getByRole('button', { name: 'Add investor' }).click();
@@ -209,21 +244,31 @@ test('add an investor by hand, edit and delete them; import a CSV after a previe
   await profileUrl.fill('linkedin.example/in/no-scheme');
   await expectNoSeriousA11yViolations(page);
   await form.getByRole('button', { name: 'Add investor' }).click();
-  await expect(form.getByText('Profile URL must be a web address starting with http:// or https://', { exact: true })).toBeVisible();
+  await expect(
+    form.getByText('Profile URL must be a web address starting with http:// or https://', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(profileUrl).toHaveAttribute('aria-invalid', 'true');
 
   // A profile already in the directory is refused on that field.
   await profileUrl.fill('https://linkedin.example/in/avery-lang-demo');
   await form.getByRole('button', { name: 'Add investor' }).click();
-  await expect(form.getByText('An investor with this profile URL is already in the directory.').first()).toBeVisible();
+  await expect(
+    form.getByText('An investor with this profile URL is already in the directory.').first(),
+  ).toBeVisible();
 
   await profileUrl.fill(`https://linkedin.example/in/test-investor-${stamp}`);
   await form.getByLabel('Email').fill(`test-${stamp}@investor.example`);
   await form.getByLabel('Photo URL').fill(`${baseURL}/no-such-photo-${stamp}.png`);
   await form.getByLabel('Connections').fill('2,500');
   await form.getByLabel('Network value').fill('High');
-  await form.getByLabel('Expertise (comma-separated)').fill('AI/ML, Payments, Logistics, Cybersecurity');
-  await form.getByLabel('Portfolio companies (comma-separated)').fill('One Demo, Two Demo, Three Demo, Four Demo, Five Demo');
+  await form
+    .getByLabel('Expertise (comma-separated)')
+    .fill('AI/ML, Payments, Logistics, Cybersecurity');
+  await form
+    .getByLabel('Portfolio companies (comma-separated)')
+    .fill('One Demo, Two Demo, Three Demo, Four Demo, Five Demo');
   await form.getByLabel('Investment range').fill('$250K - $1M');
   await form.getByLabel('Portfolio size').fill('5');
   await form.getByRole('group', { name: 'Stages' }).getByLabel('Seed').check();
@@ -235,12 +280,21 @@ test('add an investor by hand, edit and delete them; import a CSV after a previe
   await page.getByLabel('Search investors').fill(stamp);
   const added = card(page, name);
   await expect(cards(page)).toHaveCount(1);
-  for (const text of ['Partner', '2,500 connections', 'Network value: High', '+1 more', '5 companies', '$250K - $1M']) {
+  for (const text of [
+    'Partner',
+    '2,500 connections',
+    'Network value: High',
+    '+1 more',
+    '5 companies',
+    '$250K - $1M',
+  ]) {
     await expect(added.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(added.getByRole('list', { name: 'Expertise' }).getByRole('listitem')).toHaveCount(3);
   // The photo address does not load: the initials take its place.
-  await expect(added.getByTestId('investor-photo-fallback')).toHaveText(`T${stamp.charAt(0).toUpperCase()}`);
+  await expect(added.getByTestId('investor-photo-fallback')).toHaveText(
+    `T${stamp.charAt(0).toUpperCase()}`,
+  );
   await expect(added.locator('img')).toHaveCount(0);
   expect(await apiNames(page, 'investmentStage=Seed&industry=FinTech')).toContain(name);
 
@@ -270,9 +324,13 @@ test('add an investor by hand, edit and delete them; import a CSV after a previe
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import investors from CSV' });
   const file = `name,firm,linkedin_url,stages\n${imported},Import Capital (demo),https://linkedin.example/in/imported-${stamp},Seed\n,Nameless Fund (demo),,\n`;
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'investors.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'investors.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
   await expect(dialog.getByText('1 investor ready to import')).toBeVisible();
-  await expect(dialog.getByRole('listitem').filter({ hasText: 'Line 3:' })).toHaveText('Line 3: Name is required');
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Line 3:' })).toHaveText(
+    'Line 3: Name is required',
+  );
   expect(await apiNames(page, `search=${stamp}`)).toEqual([]);
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Import 1 investor' }).click();
@@ -283,7 +341,9 @@ test('add an investor by hand, edit and delete them; import a CSV after a previe
   await expect(card(page, imported).getByText('Import Capital (demo)')).toBeVisible();
 });
 
-test('skeletons while the first batch loads, then the load error; a failed Load More keeps the list', async ({ page }) => {
+test('skeletons while the first batch loads, then the load error; a failed Load More keeps the list', async ({
+  page,
+}) => {
   await signIn(page);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -291,14 +351,21 @@ test('skeletons while the first batch loads, then the load error; a failed Load 
     (url) => url.pathname === '/api/investors',
     async (route) => {
       await held;
-      await route.fulfill({ status: 500, json: { message: 'The directory is unavailable right now.' } });
+      await route.fulfill({
+        status: 500,
+        json: { message: 'The directory is unavailable right now.' },
+      });
     },
   );
   await page.goto('/admin#investors');
   await expect(directory(page).locator('[aria-busy="true"]')).toBeVisible();
   await expect(page.getByText('Loading investors...')).toBeAttached();
   release();
-  await expect(page.getByText('Error loading investors: The directory is unavailable right now.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Error loading investors: The directory is unavailable right now.', {
+      exact: true,
+    }),
+  ).toBeVisible();
 
   await page.unrouteAll({ behavior: 'wait' });
   await page.getByRole('button', { name: 'Try again' }).click();

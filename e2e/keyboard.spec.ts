@@ -68,11 +68,15 @@ test.describe('a visitor, by keyboard', () => {
 
     // The confirmation opens with focus on its heading.
     await expect(page).toHaveURL(/\/payment-success\?payment_intent=pi_test_/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Test Agency!' })).toBeFocused();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome to Test Agency!' }),
+    ).toBeFocused();
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('a declined card leaves focus on what went wrong, next to the card fields', async ({ page }) => {
+  test('a declined card leaves focus on what went wrong, next to the card fields', async ({
+    page,
+  }) => {
     await page.goto('/');
     await tabTo(page, page.getByRole('button', { name: 'Choose Essential' }));
     await page.keyboard.press('Enter');
@@ -106,7 +110,9 @@ test.describe('a visitor, by keyboard', () => {
 test.describe('an employee, by keyboard', () => {
   test.beforeEach(async ({ page }) => useAddress(page, '10.85.0.2'));
 
-  test('signs in, creates an application, adds a portfolio item and deletes it', async ({ page }) => {
+  test('signs in, creates an application, adds a portfolio item and deletes it', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const stamp = Date.now();
     const appName = `Keyboard App ${stamp}`;
@@ -117,7 +123,13 @@ test.describe('an employee, by keyboard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Business Search' })).toBeFocused();
 
     // The sidebar comes before the heading: back to Settings with Shift+Tab.
-    await tabTo(page, page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Settings' }), { backwards: true });
+    await tabTo(
+      page,
+      page
+        .getByRole('navigation', { name: 'Admin sections' })
+        .getByRole('link', { name: 'Settings' }),
+      { backwards: true },
+    );
     await page.keyboard.press('Enter');
     // Settings opens on its first page, Applications.
     await expect(page).toHaveURL(/\/settings\/applications$/);
@@ -132,8 +144,13 @@ test.describe('an employee, by keyboard', () => {
     await type(page, 'https://keyboard.example');
     await tabTo(page, page.getByRole('button', { name: 'Create Application' }));
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Application created successfully!', { exact: true })).toBeVisible();
-    const appRow = page.getByRole('list', { name: 'Applications' }).getByRole('listitem').filter({ hasText: appName });
+    await expect(
+      page.getByText('Application created successfully!', { exact: true }),
+    ).toBeVisible();
+    const appRow = page
+      .getByRole('list', { name: 'Applications' })
+      .getByRole('listitem')
+      .filter({ hasText: appName });
     await expect(appRow).toBeFocused();
 
     // The settings navigation comes before the page: back to Portfolio with Shift+Tab, Enter
@@ -142,7 +159,9 @@ test.describe('an employee, by keyboard', () => {
     await tabTo(page, portfolioLink, { backwards: true });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/settings\/portfolio$/);
-    await expect(page.getByRole('heading', { level: 2, name: 'Portfolio Management' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Portfolio Management' }),
+    ).toBeVisible();
     await expect(portfolioLink).toHaveAttribute('aria-current', 'page');
     await expect(portfolioLink).toBeFocused();
 
@@ -153,7 +172,9 @@ test.describe('an employee, by keyboard', () => {
     await type(page, 'https://keyboard-site.example');
     await tabTo(page, page.getByRole('button', { name: 'Add Portfolio Item' }));
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Portfolio item added successfully!', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Portfolio item added successfully!', { exact: true }),
+    ).toBeVisible();
     const list = page.getByRole('list', { name: 'Client websites' });
     const row = list.getByRole('listitem').filter({ hasText: siteName });
     await expect(row).toBeFocused();
@@ -174,11 +195,16 @@ test.describe('an employee, by keyboard', () => {
     await expect(remove).toBeFocused();
 
     // Delete, confirmed: the row goes and focus moves to the next row (or the previous, or the list's heading).
-    const next = await row.evaluate((item) => (item.nextElementSibling ?? item.previousElementSibling)?.id ?? 'portfolio-list-heading');
+    const next = await row.evaluate(
+      (item) =>
+        (item.nextElementSibling ?? item.previousElementSibling)?.id ?? 'portfolio-list-heading',
+    );
     await page.keyboard.press('Enter');
     await tabTo(page, dialog.getByRole('button', { name: 'Delete', exact: true }));
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Portfolio item deleted successfully!', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Portfolio item deleted successfully!', { exact: true }),
+    ).toBeVisible();
     await expect(row).toHaveCount(0);
     await expect(page.locator(`[id="${next}"]`)).toBeFocused();
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
@@ -188,7 +214,9 @@ test.describe('an employee, by keyboard', () => {
   test('deleting an application from its details moves focus to the next row', async ({ page }) => {
     const name = `Focus App ${Date.now()}`;
     await signInByKeyboard(page);
-    const created = await page.request.post('/api/applications', { data: { name, url: 'https://focus-app.example', status: 'active' } });
+    const created = await page.request.post('/api/applications', {
+      data: { name, url: 'https://focus-app.example', status: 'active' },
+    });
     expect(created.status()).toBe(201);
     await page.goto('/settings/applications');
 
@@ -204,22 +232,31 @@ test.describe('an employee, by keyboard', () => {
     await expect(dialog).toHaveCount(0);
     await expect(details).toBeFocused();
 
-    const next = await row.evaluate((item) => (item.nextElementSibling ?? item.previousElementSibling)?.id ?? 'applications-list-heading');
+    const next = await row.evaluate(
+      (item) =>
+        (item.nextElementSibling ?? item.previousElementSibling)?.id ?? 'applications-list-heading',
+    );
     await page.keyboard.press('Enter');
     await tabTo(page, dialog.getByRole('button', { name: 'Delete application' }));
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Delete this application?' });
     await tabTo(page, confirm.getByRole('button', { name: 'Delete', exact: true }));
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Application deleted successfully!', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Application deleted successfully!', { exact: true }),
+    ).toBeVisible();
     await expect(row).toHaveCount(0);
     await expect(page.locator(`[id="${next}"]`)).toBeFocused();
   });
 
-  test("cancelling 'Delete lead' gives focus back to the lead's Delete button", async ({ page }) => {
+  test("cancelling 'Delete lead' gives focus back to the lead's Delete button", async ({
+    page,
+  }) => {
     const name = `Keyboard Lead ${Date.now()}`;
     await signInByKeyboard(page);
-    const saved = await page.request.post('/api/leads', { data: { provider: 'directory', sourceId: `keyboard-${Date.now()}`, name } });
+    const saved = await page.request.post('/api/leads', {
+      data: { provider: 'directory', sourceId: `keyboard-${Date.now()}`, name },
+    });
     expect(saved.ok()).toBe(true);
     await page.goto('/admin?view=leads#search');
 
@@ -241,7 +278,9 @@ test.describe('an employee, by keyboard', () => {
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
   });
 
-  test("forms that take a button's place in settings give focus to their first field, and back to the button", async ({ page }) => {
+  test("forms that take a button's place in settings give focus to their first field, and back to the button", async ({
+    page,
+  }) => {
     await useAddress(page, '10.85.0.3');
     await signInByKeyboard(page);
     // Two-factor sign-in is on the Security page, adding an employee on the Employees page.
@@ -252,12 +291,19 @@ test.describe('an employee, by keyboard', () => {
     await tabTo(page, turnOn);
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Your password')).toBeFocused();
-    await tabTo(page, page.getByRole('form', { name: 'Two-factor sign-in' }).getByRole('button', { name: 'Cancel' }));
+    await tabTo(
+      page,
+      page
+        .getByRole('form', { name: 'Two-factor sign-in' })
+        .getByRole('button', { name: 'Cancel' }),
+    );
     await page.keyboard.press('Enter');
     await expect(turnOn).toBeFocused();
 
     // To the Employees page by keyboard: its link in the settings navigation comes before the page.
-    const employeesLink = page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Employees', exact: true });
+    const employeesLink = page
+      .getByRole('navigation', { name: 'Settings pages' })
+      .getByRole('link', { name: 'Employees', exact: true });
     await tabTo(page, employeesLink, { backwards: true });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/settings\/employees$/);
@@ -267,7 +313,10 @@ test.describe('an employee, by keyboard', () => {
     await tabTo(page, add);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('form', { name: 'Add employee' }).getByLabel('Name')).toBeFocused();
-    await tabTo(page, page.getByRole('form', { name: 'Add employee' }).getByRole('button', { name: 'Cancel' }));
+    await tabTo(
+      page,
+      page.getByRole('form', { name: 'Add employee' }).getByRole('button', { name: 'Cancel' }),
+    );
     await page.keyboard.press('Space');
     await expect(add).toBeFocused();
   });

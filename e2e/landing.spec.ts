@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { collectPageErrors, expectNoSeriousA11yViolations, withoutServerRendering } from './helpers';
+import {
+  collectPageErrors,
+  expectNoSeriousA11yViolations,
+  withoutServerRendering,
+} from './helpers';
 
-test('shows the four plans with prices, renewal notes and the Most Popular badge', async ({ page }) => {
+test('shows the four plans with prices, renewal notes and the Most Popular badge', async ({
+  page,
+}) => {
   const errors = collectPageErrors(page);
   await page.goto('/');
   await expect(page).toHaveTitle(/Test Agency/);
@@ -13,15 +19,23 @@ test('shows the four plans with prices, renewal notes and the Most Popular badge
   await expect(professional.getByText('Most Popular')).toBeVisible();
   await expect(professional.getByText('$449')).toBeVisible();
   await expect(page.getByText('Most Popular')).toHaveCount(1);
-  await expect(page.getByRole('group', { name: 'Essential' }).getByText('After 12 months $425')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Growing' }).getByText('After 12 months $325')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Comprehensive' }).getByText('After 12 months $565')).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Essential' }).getByText('After 12 months $425'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Growing' }).getByText('After 12 months $325'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Comprehensive' }).getByText('After 12 months $565'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Start Your Journey' })).toBeVisible();
   await expect(page.getByText('Veteran-Owned & Operated')).toBeVisible();
   expect(errors).toEqual([]);
 });
 
-test('holds the plans space with three skeleton cards while plans load (the page rendered in the browser)', async ({ page }) => {
+test('holds the plans space with three skeleton cards while plans load (the page rendered in the browser)', async ({
+  page,
+}) => {
   await withoutServerRendering(page);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -39,15 +53,22 @@ test('holds the plans space with three skeleton cards while plans load (the page
 test("a plan card's button preselects that plan in the registration form", async ({ page }) => {
   await page.goto('/');
   const select = page.getByLabel('Subscription Plan');
-  await expect(select.locator('option', { hasText: 'Professional - $449.00/month' })).toHaveCount(1);
-  await page.getByRole('group', { name: 'Growing' }).getByRole('button', { name: 'Choose Growing' }).click();
+  await expect(select.locator('option', { hasText: 'Professional - $449.00/month' })).toHaveCount(
+    1,
+  );
+  await page
+    .getByRole('group', { name: 'Growing' })
+    .getByRole('button', { name: 'Choose Growing' })
+    .click();
   await expect(select).toHaveValue('growing');
   await expect(page.getByRole('heading', { name: 'Start Your Journey' })).toBeInViewport();
   await expect(page.getByLabel('Business Name')).toBeFocused();
 });
 
 test('shows the client websites with a letter tile where a logo is missing', async ({ page }) => {
-  await page.route('**/demo/ridgeline-auto.svg', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.route('**/demo/ridgeline-auto.svg', (route) =>
+    route.fulfill({ status: 404, body: '' }),
+  );
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Our Client Websites' })).toBeVisible();
   await expect(page.getByText('Harbor Lights Bakery (demo)')).toBeVisible();
@@ -56,7 +77,9 @@ test('shows the client websites with a letter tile where a logo is missing', asy
   await expect(page.getByTestId('logo-fallback')).toHaveText(['R', 'J']);
 });
 
-test('hides the client websites section when there are none (the page rendered in the browser)', async ({ page }) => {
+test('hides the client websites section when there are none (the page rendered in the browser)', async ({
+  page,
+}) => {
   await withoutServerRendering(page);
   await page.route('**/api/portfolio', (route) => route.fulfill({ json: [] }));
   await page.goto('/');
@@ -66,27 +89,37 @@ test('hides the client websites section when there are none (the page rendered i
 
 test('Employee Login sends the whole browser to /api/login', async ({ page }) => {
   await page.goto('/');
-  const request = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/login' && r.isNavigationRequest());
+  const request = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === '/api/login' && r.isNavigationRequest(),
+  );
   await page.getByRole('button', { name: 'Employee Login' }).click();
   await request;
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
-test('the landing page has no serious accessibility violations, wide and at 360 px', async ({ page }) => {
+test('the landing page has no serious accessibility violations, wide and at 360 px', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Our Client Websites' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoSeriousA11yViolations(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('dark mode keeps the landing page readable (no serious accessibility violations)', async ({ page }) => {
+test('dark mode keeps the landing page readable (no serious accessibility violations)', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Our Client Websites' })).toBeVisible();
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(
+    'rgb(255, 255, 255)',
+  );
   await expectNoSeriousA11yViolations(page);
 });

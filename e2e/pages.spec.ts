@@ -20,30 +20,57 @@ test('checkout without a registration sends the visitor to register first', asyn
   await page.goto('/checkout/growing');
   await expect(page.getByRole('heading', { name: 'Growing' })).toBeVisible();
   await expect(page.getByText('Veteran owned Business')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'register your business' })).toHaveAttribute('href', '/#register');
+  await expect(page.getByRole('link', { name: 'register your business' })).toHaveAttribute(
+    'href',
+    '/#register',
+  );
 });
 
-test('robots.txt and sitemap.xml are served, and the page carries its metadata', async ({ page, request }) => {
+test('robots.txt and sitemap.xml are served, and the page carries its metadata', async ({
+  page,
+  request,
+}) => {
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
   expect(await (await request.get('/sitemap.xml')).text()).toContain('<urlset');
   await page.goto('/');
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /veteran-owned web agency/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /veteran-owned web agency/,
+  );
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Test Agency/);
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-  expect(jsonLd).toMatchObject({ '@type': 'Organization', name: 'Test Agency', email: 'help@example.com' });
+  const jsonLd = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent())!,
+  );
+  expect(jsonLd).toMatchObject({
+    '@type': 'Organization',
+    name: 'Test Agency',
+    email: 'help@example.com',
+  });
 });
 
-test('each public page has its own title, canonical URL and alternates once running; billing and the admin area are noindex', async ({ page }) => {
+test('each public page has its own title, canonical URL and alternates once running; billing and the admin area are noindex', async ({
+  page,
+}) => {
   const canonical = page.locator('link[rel="canonical"]');
   await page.goto('/');
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { makesOffer: { name: string; price: string }[] };
-  expect(jsonLd.makesOffer.map((o) => o.name)).toEqual(['Essential', 'Growing', 'Professional', 'Comprehensive']);
+  const jsonLd = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent())!,
+  ) as { makesOffer: { name: string; price: string }[] };
+  expect(jsonLd.makesOffer.map((o) => o.name)).toEqual([
+    'Essential',
+    'Growing',
+    'Professional',
+    'Comprehensive',
+  ]);
   await page.goto('/checkout/growing?utm_source=mail');
   await expect(page.getByRole('heading', { name: 'Growing', level: 1 })).toBeVisible();
   // The title the server wrote is the one the page keeps once it runs.
   await expect(page).toHaveTitle('Checkout: Growing plan · Test Agency');
   await expect(canonical).toHaveAttribute('href', /\/checkout\/growing$/);
-  await expect(page.locator('link[hreflang="es"]')).toHaveAttribute('href', /\/es\/checkout\/growing$/);
+  await expect(page.locator('link[hreflang="es"]')).toHaveAttribute(
+    'href',
+    /\/es\/checkout\/growing$/,
+  );
   await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
   await page.goto('/es/accessibility');
   await expect(page).toHaveTitle('Declaración de accesibilidad · Test Agency');

@@ -38,17 +38,35 @@ test('register, pay with 4242 and see the confirmation the server gives', async 
   release();
 
   await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
-  await expect(page.getByText('Thank you for your purchase! Your subscription is now active.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Thank you for your purchase! Your subscription is now active.', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/payment-success\?payment_intent=pi_test_/);
   await expect(page.getByRole('heading', { name: 'Welcome to Test Agency!' })).toBeVisible();
-  await expect(page.getByText('Your payment was successful and your subscription is now active.')).toBeVisible();
-  for (const service of ['Website Development', '2 AI Generated Commercials', 'Social Media Marketing', '24/7 Tech Support']) {
+  await expect(
+    page.getByText('Your payment was successful and your subscription is now active.'),
+  ).toBeVisible();
+  for (const service of [
+    'Website Development',
+    '2 AI Generated Commercials',
+    'Social Media Marketing',
+    '24/7 Tech Support',
+  ]) {
     await expect(page.getByText(service, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('main').getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com');
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'help@example.com' }),
+  ).toHaveAttribute('href', 'mailto:help@example.com');
   // The site's header and footer frame the confirmation, with the brand and the three steps done.
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Test Agency' })).toHaveAttribute('href', '/');
-  await expect(page.getByRole('navigation', { name: 'Your progress' }).locator('[aria-current="step"]')).toContainText('Done');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Test Agency' })).toHaveAttribute(
+    'href',
+    '/',
+  );
+  await expect(
+    page.getByRole('navigation', { name: 'Your progress' }).locator('[aria-current="step"]'),
+  ).toContainText('Done');
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   expect(await page.evaluate(() => sessionStorage.getItem('pendingRegistration'))).toBeNull();
   expect(intents).toBe(1);
@@ -59,7 +77,9 @@ test('register, pay with 4242 and see the confirmation the server gives', async 
   await expect(page.getByRole('heading', { name: 'Welcome to Test Agency!' })).toBeVisible();
 });
 
-test('a declined card shows Payment Failed, stays on checkout, and can pay again', async ({ page }) => {
+test('a declined card shows Payment Failed, stays on checkout, and can pay again', async ({
+  page,
+}) => {
   await registerAndCheckout(page, 'essential');
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay $199.00' }).click();
@@ -95,11 +115,17 @@ test('the card form checks the card before sending it', async ({ page }) => {
 });
 
 test('a failure to set up the payment shows Payment Setup Failed', async ({ page }) => {
-  await page.route('**/api/create-payment-intent', (route) => route.fulfill({ status: 502, json: { message: 'The payment provider is unreachable.' } }));
+  await page.route('**/api/create-payment-intent', (route) =>
+    route.fulfill({ status: 502, json: { message: 'The payment provider is unreachable.' } }),
+  );
   await registerAndCheckout(page, 'comprehensive', { expectCardForm: false });
   await expect(page.getByText('Payment Setup Failed', { exact: true })).toBeVisible();
-  await expect(page.getByText('Unable to initialize payment. Please try again.', { exact: true })).toBeVisible();
-  await expect(page.getByRole('alert').getByText('The payment provider is unreachable.')).toBeVisible();
+  await expect(
+    page.getByText('Unable to initialize payment. Please try again.', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('alert').getByText('The payment provider is unreachable.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
 
@@ -111,7 +137,9 @@ test('a failure to set up the payment shows Payment Setup Failed', async ({ page
 test('the confirmation page does not take the address bar at its word', async ({ page }) => {
   await page.goto('/payment-success?redirect_status=succeeded');
   await expect(page.getByRole('heading', { name: 'We could not find this payment' })).toBeVisible();
-  await page.goto('/payment-success?payment_intent=pi_test_x&payment_intent_client_secret=pi_test_x_secret_forged&redirect_status=succeeded');
+  await page.goto(
+    '/payment-success?payment_intent=pi_test_x&payment_intent_client_secret=pi_test_x_secret_forged&redirect_status=succeeded',
+  );
   await expect(page.getByRole('heading', { name: 'We could not find this payment' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Welcome/ })).toHaveCount(0);
 });

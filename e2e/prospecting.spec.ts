@@ -15,7 +15,9 @@ interface Result {
 
 // The e2e server runs in the default time zone (America/Chicago): its 'today'.
 const dayInChicago = (offsetDays = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
 
 const results = (page: Page) => page.getByRole('region', { name: 'Search Results' });
 
@@ -32,7 +34,10 @@ async function apiResults(page: Page, category: string): Promise<Result[]> {
   return (await res.json()) as Result[];
 }
 
-async function saveViaApi(page: Page, b: Pick<Result, 'provider' | 'sourceId' | 'name'> & Partial<Result>) {
+async function saveViaApi(
+  page: Page,
+  b: Pick<Result, 'provider' | 'sourceId' | 'name'> & Partial<Result>,
+) {
   const res = await page.request.post('/api/leads', {
     data: {
       provider: b.provider,
@@ -52,10 +57,14 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-test('results show saved leads with their status, filter and sort, switch to a table kept in the URL, and export what is shown', async ({ page }) => {
+test('results show saved leads with their status, filter and sort, switch to a table kept in the URL, and export what is shown', async ({
+  page,
+}) => {
   const [first] = await apiResults(page, 'restaurant');
   const saved = await saveViaApi(page, first!);
-  expect((await page.request.patch(`/api/leads/${saved.id}`, { data: { status: 'contacted' } })).ok()).toBe(true);
+  expect(
+    (await page.request.patch(`/api/leads/${saved.id}`, { data: { status: 'contacted' } })).ok(),
+  ).toBe(true);
 
   await searchFor(page, 'restaurant');
   const card = results(page).getByRole('article', { name: first!.name });
@@ -70,7 +79,8 @@ test('results show saved leads with their status, filter and sort, switch to a t
   await expect(results(page).getByText(/hidden by filters\)$/)).toBeVisible();
   const cards = results(page).getByRole('article');
   await expect(cards.first()).toBeVisible();
-  for (const c of await cards.all()) await expect(c.getByText('No website', { exact: true })).toBeVisible();
+  for (const c of await cards.all())
+    await expect(c.getByText('No website', { exact: true })).toBeVisible();
   const names = await cards.getByRole('heading', { level: 3 }).allTextContents();
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   await page.getByLabel('Has phone').check();
@@ -92,22 +102,37 @@ test('results show saved leads with their status, filter and sort, switch to a t
 
   const downloading = page.waitForEvent('download');
   await results(page).getByRole('link', { name: 'Export CSV' }).click();
-  const csv = Papa.parse<Record<string, string>>(fs.readFileSync(await (await downloading).path(), 'utf8').replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: true,
-  }).data;
+  const csv = Papa.parse<Record<string, string>>(
+    fs.readFileSync(await (await downloading).path(), 'utf8').replace(/^\uFEFF/, ''),
+    {
+      header: true,
+      skipEmptyLines: true,
+    },
+  ).data;
   expect(csv.length).toBeGreaterThan(0);
   expect(csv.every((r) => r.Website === '' && r.Phone !== '')).toBe(true);
-  expect(csv.map((r) => r.Name)).toEqual(csv.map((r) => r.Name).sort((a, b) => a!.localeCompare(b!)));
+  expect(csv.map((r) => r.Name)).toEqual(
+    csv.map((r) => r.Name).sort((a, b) => a!.localeCompare(b!)),
+  );
 
   // More filters: the screen shows what the server's own filtering finds.
   await page.getByLabel('Minimum rating').selectOption('4');
   await page.getByLabel('Website').selectOption('has');
   const expected = (await (
-    await page.request.get('/api/businesses/search?category=restaurant&radius=50&website=has&hasPhone=1&minRating=4')
+    await page.request.get(
+      '/api/businesses/search?category=restaurant&radius=50&website=has&hasPhone=1&minRating=4',
+    )
   ).json()) as Result[];
-  if (expected.length === 0) await expect(results(page).getByText('No results match these filters', { exact: true })).toBeVisible();
-  else await expect(results(page).getByText(`${expected.length} ${expected.length === 1 ? 'business' : 'businesses'} found (`)).toBeVisible();
+  if (expected.length === 0)
+    await expect(
+      results(page).getByText('No results match these filters', { exact: true }),
+    ).toBeVisible();
+  else
+    await expect(
+      results(page).getByText(
+        `${expected.length} ${expected.length === 1 ? 'business' : 'businesses'} found (`,
+      ),
+    ).toBeVisible();
   await expect(page).toHaveURL(/minRating=4/);
 
   // 'Do not contact' straight from a result: it leaves the results, focus goes to their heading.
@@ -123,19 +148,33 @@ test('results show saved leads with their status, filter and sort, switch to a t
   await expect(page.getByRole('heading', { name: 'Search Results' })).toBeFocused();
   // In the leads list, marked, where it can be undone.
   await page.getByRole('tab', { name: 'Leads' }).click();
-  const marked = page.getByRole('list', { name: 'Saved leads' }).getByRole('article', { name: victimName });
+  const marked = page
+    .getByRole('list', { name: 'Saved leads' })
+    .getByRole('article', { name: victimName });
   await expect(marked.getByText('Do not contact', { exact: true })).toBeVisible();
   await marked.getByRole('button', { name: 'Allow contact again' }).click();
   await expect(page.getByText('Contact allowed again', { exact: true })).toBeVisible();
 });
 
-test('follow-up dates, the due leads, the morning e-mail setting and do-not-contact', async ({ page }) => {
+test('follow-up dates, the due leads, the morning e-mail setting and do-not-contact', async ({
+  page,
+}) => {
   const found = await apiResults(page, 'dentist');
   const target = found.find((b) => b.phone)!;
   const overdue = await saveViaApi(page, target);
   // Saved before (a repeated run)? Start it without dates.
-  expect((await page.request.patch(`/api/leads/${overdue.id}`, { data: { nextFollowUp: null, lastContacted: null } })).ok()).toBe(true);
-  const later = await saveViaApi(page, { provider: 'google', sourceId: `places/e2e-${Date.now()}`, name: `Follow Later ${Date.now()}` });
+  expect(
+    (
+      await page.request.patch(`/api/leads/${overdue.id}`, {
+        data: { nextFollowUp: null, lastContacted: null },
+      })
+    ).ok(),
+  ).toBe(true);
+  const later = await saveViaApi(page, {
+    provider: 'google',
+    sourceId: `places/e2e-${Date.now()}`,
+    name: `Follow Later ${Date.now()}`,
+  });
 
   await page.goto('/admin?view=leads#search');
   const list = page.getByRole('list', { name: 'Saved leads' });
@@ -180,21 +219,39 @@ test('follow-up dates, the due leads, the morning e-mail setting and do-not-cont
   await page.getByRole('tab', { name: 'Search' }).click();
   await searchFor(page, 'dentist');
   await expect(results(page).getByText(/^\d+ business(es)? found/)).toBeVisible();
-  expect(await apiResults(page, 'dentist')).not.toContainEqual(expect.objectContaining({ id: target.id }));
+  expect(await apiResults(page, 'dentist')).not.toContainEqual(
+    expect.objectContaining({ id: target.id }),
+  );
   await page.getByRole('tab', { name: 'Leads' }).click();
-  await list.getByRole('article', { name: overdue.name }).getByRole('button', { name: 'Allow contact again' }).click();
+  await list
+    .getByRole('article', { name: overdue.name })
+    .getByRole('button', { name: 'Allow contact again' })
+    .click();
   await expect(page.getByText('Contact allowed again', { exact: true })).toBeVisible();
-  expect(await apiResults(page, 'dentist')).toContainEqual(expect.objectContaining({ id: target.id }));
+  expect(await apiResults(page, 'dentist')).toContainEqual(
+    expect.objectContaining({ id: target.id }),
+  );
 });
 
-test('the board moves a lead by dragging and by keyboard, announcing each move', async ({ page }) => {
+test('the board moves a lead by dragging and by keyboard, announcing each move', async ({
+  page,
+}) => {
   const stamp = Date.now();
-  const dragged = await saveViaApi(page, { provider: 'google', sourceId: `places/board-a-${stamp}`, name: `Board Drag ${stamp}` });
-  const keyed = await saveViaApi(page, { provider: 'google', sourceId: `places/board-b-${stamp}`, name: `Board Keys ${stamp}` });
+  const dragged = await saveViaApi(page, {
+    provider: 'google',
+    sourceId: `places/board-a-${stamp}`,
+    name: `Board Drag ${stamp}`,
+  });
+  const keyed = await saveViaApi(page, {
+    provider: 'google',
+    sourceId: `places/board-b-${stamp}`,
+    name: `Board Keys ${stamp}`,
+  });
 
   await page.goto('/admin?view=board#search');
   await expect(page.getByRole('tab', { name: 'Board' })).toHaveAttribute('aria-selected', 'true');
-  const column = (name: string) => page.getByRole('region', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
+  const column = (name: string) =>
+    page.getByRole('region', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
   const card = (name: string) => page.locator('[data-lead-card]').filter({ hasText: name });
   await expect(column('New').getByText(dragged.name)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -217,13 +274,17 @@ test('the board moves a lead by dragging and by keyboard, announcing each move',
   await page.keyboard.press('ArrowRight');
   await expect(column('Contacted').getByText(keyed.name)).toBeVisible();
   await expect(card(keyed.name)).toBeFocused();
-  await expect(page.getByTestId('board-announcement')).toHaveText(`${keyed.name} moved to Contacted.`);
+  await expect(page.getByTestId('board-announcement')).toHaveText(
+    `${keyed.name} moved to Contacted.`,
+  );
   await page.keyboard.press('ArrowLeft');
   await expect(column('New').getByText(keyed.name)).toBeVisible();
   await expect(card(keyed.name)).toBeFocused();
   await expect(page.getByTestId('board-announcement')).toHaveText(`${keyed.name} moved to New.`);
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByTestId('board-announcement')).toHaveText(`${keyed.name} is already in the first column.`);
+  await expect(page.getByTestId('board-announcement')).toHaveText(
+    `${keyed.name} is already in the first column.`,
+  );
   // The move buttons do the same.
   await page.getByRole('button', { name: `Move ${keyed.name} to Contacted` }).click();
   await expect(column('Contacted').getByText(keyed.name)).toBeVisible();

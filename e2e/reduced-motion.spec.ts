@@ -5,11 +5,19 @@ import { signIn, useAddress } from './helpers';
 const motion = (element: Locator) =>
   element.evaluate((el) => {
     const style = getComputedStyle(el);
-    const longest = (list: string) => Math.max(...list.split(',').map((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 0.001 : 1)));
-    return { name: style.animationName, animation: longest(style.animationDuration), transition: longest(style.transitionDuration) };
+    const longest = (list: string) =>
+      Math.max(
+        ...list.split(',').map((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 0.001 : 1)),
+      );
+    return {
+      name: style.animationName,
+      animation: longest(style.animationDuration),
+      transition: longest(style.transitionDuration),
+    };
   });
 
-const scrollBehavior = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+const scrollBehavior = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
 
 /** A toast (the registration form sent empty) on the landing page. */
 async function showToast(page: Page): Promise<Locator> {
@@ -42,7 +50,9 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-test('without a preference, dialogs and toasts come in with a short animation and the page scrolls smoothly', async ({ page }) => {
+test('without a preference, dialogs and toasts come in with a short animation and the page scrolls smoothly', async ({
+  page,
+}) => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   const toast = await showToast(page);
   expect(await motion(toast)).toMatchObject({ name: 'toast-in', animation: 0.2, transition: 0.15 });
@@ -53,7 +63,9 @@ test('without a preference, dialogs and toasts come in with a short animation an
   expect(await motion(overlay)).toMatchObject({ name: 'fade-in', animation: 0.15 });
 });
 
-test('with prefers-reduced-motion: reduce, nothing animates, transitions or scrolls smoothly', async ({ page }) => {
+test('with prefers-reduced-motion: reduce, nothing animates, transitions or scrolls smoothly', async ({
+  page,
+}) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const still = async (element: Locator) => {
     const { animation, transition } = await motion(element);

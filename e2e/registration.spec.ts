@@ -26,12 +26,17 @@ test('a complete registration lands on the checkout of its plan', async ({ page 
   await page.getByLabel('Description').fill('A demo bakery.');
   await page.getByRole('button', { name: 'Register Business' }).click();
   await expect(page.getByText('Registration Successful!', { exact: true })).toBeVisible();
-  await expect(page.getByText('Redirecting you to complete your payment...', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Redirecting you to complete your payment...', { exact: true }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/checkout\/professional\?registration=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Professional' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay $449.00' })).toBeVisible();
   const pending = await page.evaluate(() => sessionStorage.getItem('pendingRegistration'));
-  expect(JSON.parse(pending!)).toMatchObject({ planName: 'professional', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  expect(JSON.parse(pending!)).toMatchObject({
+    planName: 'professional',
+    id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  });
 });
 
 test('the button reads Registering... and is disabled while sending', async ({ page }) => {
@@ -59,26 +64,41 @@ test('the button reads Registering... and is disabled while sending', async ({ p
   await expect(page).toHaveURL(/\/checkout\/essential\?registration=[0-9a-f-]{36}$/);
 });
 
-test("a server failure shows 'Registration Failed' with the server's message and keeps the form", async ({ page }) => {
+test("a server failure shows 'Registration Failed' with the server's message and keeps the form", async ({
+  page,
+}) => {
   await page.route('**/api/business-registration', (route) =>
-    route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again in a moment.' } }),
+    route.fulfill({
+      status: 500,
+      json: { message: 'Something went wrong on our side. Please try again in a moment.' },
+    }),
   );
   await page.goto('/');
   await fillRequiredRegistration(page);
   await page.getByRole('button', { name: 'Register Business' }).click();
   await expect(page.getByText('Registration Failed', { exact: true })).toBeVisible();
-  await expect(page.getByText('Something went wrong on our side. Please try again in a moment.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Something went wrong on our side. Please try again in a moment.', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(page.getByLabel('Business Name')).toHaveValue('Demo Test Bakery');
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the real server refuses a malformed e-mail and the form says which field', async ({ page }) => {
+test('the real server refuses a malformed e-mail and the form says which field', async ({
+  page,
+}) => {
   await page.goto('/');
   await fillRequiredRegistration(page);
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByRole('button', { name: 'Register Business' }).click();
   await expect(page.getByText('Registration Failed', { exact: true })).toBeVisible();
-  await expect(page.getByText('Please check Email: Enter a valid email address, like name@example.com.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Please check Email: Enter a valid email address, like name@example.com.', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
 });

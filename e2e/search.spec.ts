@@ -25,17 +25,30 @@ async function foundCount(page: Page): Promise<number> {
 
 const names = (list: Locator) => list.getByRole('heading', { level: 3 }).allTextContents();
 
-test('idle prompt, blank query, and a search for plumber with pages that survive a reload', async ({ page }) => {
+test('idle prompt, blank query, and a search for plumber with pages that survive a reload', async ({
+  page,
+}) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Local Business Search', level: 1 })).toBeVisible();
-  await expect(page.getByText('Enter a business category to start searching', { exact: true })).toBeVisible();
-  for (const example of ['plumber', 'restaurant', 'dentist']) await expect(page.getByRole('button', { name: example, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Local Business Search', level: 1 }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Enter a business category to start searching', { exact: true }),
+  ).toBeVisible();
+  for (const example of ['plumber', 'restaurant', 'dentist'])
+    await expect(page.getByRole('button', { name: example, exact: true })).toBeVisible();
   const button = form(page).getByRole('button', { name: 'Search' });
   await expect(button).toBeDisabled();
   await form(page).getByLabel('Business category').fill('   ');
   await expect(button).toBeDisabled();
   await expect(form(page).getByLabel('Radius')).toHaveValue('30');
-  expect(await form(page).getByLabel('Radius').locator('option').allTextContents()).toEqual(['5 miles', '10 miles', '20 miles', '30 miles', '50 miles']);
+  expect(await form(page).getByLabel('Radius').locator('option').allTextContents()).toEqual([
+    '5 miles',
+    '10 miles',
+    '20 miles',
+    '30 miles',
+    '50 miles',
+  ]);
   await expectNoSeriousA11yViolations(page);
 
   // Geolocation is not granted here: the search runs from the default location, with no error shown.
@@ -51,7 +64,10 @@ test('idle prompt, blank query, and a search for plumber with pages that survive
   // A card: directions link, stars with a text alternative, distance, no invented post counts.
   const first = cards(page).first();
   const address = first.getByRole('link', { name: /\(directions, opens in a new tab\)/ });
-  await expect(address).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=.+%2C/);
+  await expect(address).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=.+%2C/,
+  );
   await expect(address).toHaveAttribute('target', '_blank');
   await expect(first.getByText(/^\d+\.\d miles$/)).toBeVisible();
   await expect(
@@ -73,7 +89,10 @@ test('idle prompt, blank query, and a search for plumber with pages that survive
   const pageOne = await names(cards(page));
   const pages = page.getByRole('navigation', { name: 'Search result pages' });
   await pages.getByRole('button', { name: 'Page 2', exact: true }).click();
-  await expect(pages.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(results(page).getByRole('heading', { name: 'Search Results' })).toBeFocused();
   await expect(page).toHaveURL(/\?q=plumber&radius=30&page=2$/);
   const pageTwo = await names(cards(page));
@@ -82,14 +101,21 @@ test('idle prompt, blank query, and a search for plumber with pages that survive
 
   await page.reload();
   await expect(form(page).getByLabel('Business category')).toHaveValue('plumber');
-  await expect(page.getByRole('navigation', { name: 'Search result pages' }).getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Search result pages' })
+      .getByRole('button', { name: 'Page 2', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
+  expect(await names(cards(page))).toEqual(pageTwo);
+
+  await page
+    .getByRole('navigation', { name: 'Search result pages' })
+    .getByRole('button', { name: 'Previous' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute(
     'aria-current',
     'page',
   );
-  expect(await names(cards(page))).toEqual(pageTwo);
-
-  await page.getByRole('navigation', { name: 'Search result pages' }).getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
   expect(await names(cards(page))).toEqual(pageOne);
   await expect(page).toHaveURL(/\?q=plumber&radius=30$/);
 
@@ -102,7 +128,10 @@ test('idle prompt, blank query, and a search for plumber with pages that survive
   expect(await foundCount(page)).toBeGreaterThanOrEqual(total);
 });
 
-test('a shared browser position centres the search; an example category fills the field', async ({ page, context }) => {
+test('a shared browser position centres the search; an example category fills the field', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation(SAN_ANTONIO);
   await signIn(page);
@@ -127,8 +156,12 @@ test('no results, a typed town, an unknown place and the CSV export', async ({ p
   await expect(results(page).getByText('Searching...', { exact: true })).toBeVisible();
   release();
   await page.unrouteAll();
-  await expect(results(page).getByText('No businesses found for "zzzz"', { exact: true })).toBeVisible();
-  await expect(results(page).getByText('Try a different category or a larger radius.')).toBeVisible();
+  await expect(
+    results(page).getByText('No businesses found for "zzzz"', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    results(page).getByText('Try a different category or a larger radius.'),
+  ).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Search result pages' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
@@ -145,7 +178,9 @@ test('no results, a typed town, an unknown place and the CSV export', async ({ p
   expect(fs.readFileSync(await download.path(), 'utf8')).toContain(firstName);
 
   await search(page, 'plumber', 'Atlantis');
-  await expect(page.getByRole('alert')).toHaveText(/^Error searching businesses: We could not find "Atlantis"\./);
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Error searching businesses: We could not find "Atlantis"\./,
+  );
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -153,15 +188,20 @@ test('save a lead, follow it up in the leads list and delete it', async ({ page 
   await signIn(page);
   // This spec follows the leads list from empty: other specs' leads go first.
   for (;;) {
-    const { items } = (await (await page.request.get('/api/leads?page=1')).json()) as { items: { id: string }[] };
+    const { items } = (await (await page.request.get('/api/leads?page=1')).json()) as {
+      items: { id: string }[];
+    };
     if (items.length === 0) break;
-    for (const { id } of items) expect((await page.request.delete(`/api/leads/${id}`)).status()).toBe(204);
+    for (const { id } of items)
+      expect((await page.request.delete(`/api/leads/${id}`)).status()).toBe(204);
   }
   await search(page, 'plumber');
   await expect(cards(page)).toHaveCount(10);
   // Results show leads saved before (other specs save some): take the first business not saved yet.
   const savable = await cards(page).evaluateAll((articles) =>
-    articles.findIndex((a) => [...a.querySelectorAll('button')].some((b) => b.textContent === 'Save lead')),
+    articles.findIndex((a) =>
+      [...a.querySelectorAll('button')].some((b) => b.textContent === 'Save lead'),
+    ),
   );
   expect(savable).toBeGreaterThanOrEqual(0);
   const card = cards(page).nth(savable);

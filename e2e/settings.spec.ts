@@ -4,7 +4,9 @@ import { expectNoSeriousA11yViolations, signIn, useAddress } from './helpers';
 
 test.beforeEach(async ({ page }) => useAddress(page, '10.77.0.2'));
 
-test('an owner adds an employee, who turns on two-factor sign-in and then needs a code to sign in', async ({ page }) => {
+test('an owner adds an employee, who turns on two-factor sign-in and then needs a code to sign in', async ({
+  page,
+}) => {
   const staff = { email: `sam-${Date.now()}@example.com`, password: 'sam staff passphrase' };
   await signIn(page);
   await page.goto('/settings/employees');
@@ -20,7 +22,10 @@ test('an owner adds an employee, who turns on two-factor sign-in and then needs 
   await expect(page.getByText('Employee added', { exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Employees' }).getByText(staff.email)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Activity log' }).click();
+  await page
+    .getByRole('navigation', { name: 'Settings pages' })
+    .getByRole('link', { name: 'Activity log' })
+    .click();
   await expect(page).toHaveURL(/\/settings\/activity$/);
   await expect(
     page
@@ -59,13 +64,17 @@ test('an owner adds an employee, who turns on two-factor sign-in and then needs 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByLabel('Authentication code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('alert')).toHaveText('That code is not right. Check the code in your authenticator app and try again.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code is not right. Check the code in your authenticator app and try again.',
+  );
   await page.getByLabel('Authentication code').fill(totpFromUri(uri));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test('an owner disables an employee after confirming, and can enable them again', async ({ page }) => {
+test('an owner disables an employee after confirming, and can enable them again', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/settings/employees');
   await page.getByRole('button', { name: 'Add employee' }).click();
@@ -75,7 +84,10 @@ test('an owner disables an employee after confirming, and can enable them again'
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('First password').fill('dana staff passphrase');
   await form.getByRole('button', { name: 'Add employee' }).click();
-  const row = page.getByRole('list', { name: 'Employees' }).getByRole('listitem').filter({ hasText: email });
+  const row = page
+    .getByRole('list', { name: 'Employees' })
+    .getByRole('listitem')
+    .filter({ hasText: email });
   await row.getByRole('button', { name: 'Disable', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Disable this employee?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();

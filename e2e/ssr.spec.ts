@@ -4,14 +4,18 @@ import { signIn, useAddress } from './helpers';
 // The public pages come rendered from the server (docs/decisions/016) and hydrate without a change.
 test.beforeEach(async ({ page }) => useAddress(page, '10.90.0.1'));
 
-test('the landing page, a checkout and the 404 page are complete HTML before any script runs', async ({ browser }) => {
+test('the landing page, a checkout and the 404 page are complete HTML before any script runs', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The plans and the portfolio come from the database, in the first HTML.
   await expect(page.getByRole('heading', { name: 'Growing' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Our Client Websites' }).getByRole('listitem').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Our Client Websites' }).getByRole('listitem').first(),
+  ).toBeVisible();
   // The form waits for React: submitting it before would only reload the page.
   await expect(page.getByRole('button', { name: 'Register Business' })).toBeDisabled();
   await page.goto('/checkout/growing');
@@ -25,22 +29,47 @@ test('the landing page, a checkout and the 404 page are complete HTML before any
 test('pages rendered at the same time keep each its own language and host', async ({ request }) => {
   // The site and the language are module state of the renderer: renders take turns (entry-server.tsx).
   const pages = [
-    { url: '/accessibility?utm_source=a', host: 'one.example', lang: 'en', heading: 'Accessibility statement' },
-    { url: '/es/accessibility?utm_source=a', host: 'two.example', lang: 'es', heading: 'Declaración de accesibilidad' },
-    { url: '/checkout/essential?utm_source=a', host: 'three.example', lang: 'en', heading: 'Essential' },
-    { url: '/es/checkout/essential?utm_source=a', host: 'four.example', lang: 'es', heading: 'Essential' },
+    {
+      url: '/accessibility?utm_source=a',
+      host: 'one.example',
+      lang: 'en',
+      heading: 'Accessibility statement',
+    },
+    {
+      url: '/es/accessibility?utm_source=a',
+      host: 'two.example',
+      lang: 'es',
+      heading: 'Declaración de accesibilidad',
+    },
+    {
+      url: '/checkout/essential?utm_source=a',
+      host: 'three.example',
+      lang: 'en',
+      heading: 'Essential',
+    },
+    {
+      url: '/es/checkout/essential?utm_source=a',
+      host: 'four.example',
+      lang: 'es',
+      heading: 'Essential',
+    },
   ];
-  const answers = await Promise.all(pages.map((p) => request.get(p.url, { headers: { host: p.host } }).then((r) => r.text())));
+  const answers = await Promise.all(
+    pages.map((p) => request.get(p.url, { headers: { host: p.host } }).then((r) => r.text())),
+  );
   answers.forEach((html, i) => {
     const { host, lang, heading } = pages[i]!;
     expect(html).toContain(`<html lang="${lang}"`);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}`));
     expect(html).toContain(`href="http://${host}/`);
-    for (const other of pages.filter((p) => p.host !== host)) expect(html).not.toContain(other.host);
+    for (const other of pages.filter((p) => p.host !== host))
+      expect(html).not.toContain(other.host);
   });
 });
 
-test('hydrates without errors or layout shifts, and uses the rendered data without fetching it again', async ({ page }) => {
+test('hydrates without errors or layout shifts, and uses the rendered data without fetching it again', async ({
+  page,
+}) => {
   const problems: string[] = [];
   const onConsole = (message: ConsoleMessage) => {
     // The 404 page's own status and the billing page's 'not signed in' answer are expected.
@@ -81,19 +110,29 @@ async function watchLayoutShifts(page: Page): Promise<void> {
     const w = window as unknown as { shifts: number; moved: string[] };
     w.shifts = 0;
     w.moved = [];
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node }[];
+    };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue;
         w.shifts += entry.value;
-        for (const source of entry.sources) w.moved.push((source.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? 'a text node');
+        for (const source of entry.sources)
+          w.moved.push(
+            (source.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? 'a text node',
+          );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
 /** Loads `path` (hydrated, the network quiet) and answers its layout shifts (watchLayoutShifts). */
-async function layoutShiftsOf(page: Page, path: string): Promise<{ shifts: number; moved: string[] }> {
+async function layoutShiftsOf(
+  page: Page,
+  path: string,
+): Promise<{ shifts: number; moved: string[] }> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   return page.evaluate(() => {
@@ -102,17 +141,32 @@ async function layoutShiftsOf(page: Page, path: string): Promise<{ shifts: numbe
   });
 }
 
-test('nothing moves when the scroll bar comes or goes (classic scroll bars, a desktop window)', async ({ playwright }, testInfo) => {
+test('nothing moves when the scroll bar comes or goes (classic scroll bars, a desktop window)', async ({
+  playwright,
+}, testInfo) => {
   // Playwright hides scroll bars; Lighthouse's Chromium, and a desktop browser on Windows or Linux,
   // show them. A page whose height crosses the window's as it is laid out (a below-the-fold section
   // measured first by its estimate, then as it is) would move sideways by half the bar's width.
   const { executablePath, args } = testInfo.project.use.launchOptions ?? {};
-  const browser = await playwright.chromium.launch({ executablePath, args, ignoreDefaultArgs: ['--hide-scrollbars'] });
+  const browser = await playwright.chromium.launch({
+    executablePath,
+    args,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  });
   try {
-    const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1350, height: 940 } });
+    const page = await browser.newPage({
+      baseURL: testInfo.project.use.baseURL,
+      viewport: { width: 1350, height: 940 },
+    });
     await useAddress(page, '10.90.0.2');
     await watchLayoutShifts(page);
-    for (const path of ['/', '/checkout/growing', '/es/checkout/essential', '/no-such-page', '/accessibility']) {
+    for (const path of [
+      '/',
+      '/checkout/growing',
+      '/es/checkout/essential',
+      '/no-such-page',
+      '/accessibility',
+    ]) {
       const { shifts, moved } = await layoutShiftsOf(page, path);
       expect(shifts, `layout shift on ${path}: ${moved.join(' | ')}`).toBeLessThanOrEqual(0.0005);
     }
@@ -134,7 +188,9 @@ async function holdAppScript(page: Page): Promise<{ asked: () => number; release
   return { asked: () => asked, release };
 }
 
-test('the shield is drawn from the page itself: no image fetched, drawn at its size, named only where it is content', async ({ page }) => {
+test('the shield is drawn from the page itself: no image fetched, drawn at its size, named only where it is content', async ({
+  page,
+}) => {
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   for (const [path, name] of [
@@ -149,7 +205,10 @@ test('the shield is drawn from the page itself: no image fetched, drawn at its s
     const drawn = await page
       .locator('svg:has(> use)')
       .evaluateAll((marks) =>
-        marks.map((mark) => ({ hidden: mark.getAttribute('aria-hidden'), shapes: (mark.querySelector('use') as SVGUseElement).getBBox().width > 0 })),
+        marks.map((mark) => ({
+          hidden: mark.getAttribute('aria-hidden'),
+          shapes: (mark.querySelector('use') as SVGUseElement).getBBox().width > 0,
+        })),
       );
     expect(drawn).toEqual([
       { hidden: 'true', shapes: true },
@@ -161,23 +220,31 @@ test('the shield is drawn from the page itself: no image fetched, drawn at its s
   expect(fetched).toEqual(expect.arrayContaining(['/', '/es'])); // the pages themselves: the listener saw every request
 });
 
-test('a button clicked before the app runs is clicked again once it does; the script waits for the first paint', async ({ page }) => {
+test('a button clicked before the app runs is clicked again once it does; the script waits for the first paint', async ({
+  page,
+}) => {
   const script = await holdAppScript(page);
   await page.goto('/');
   await expect.poll(script.asked).toBe(1);
-  expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+  expect(
+    await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length),
+  ).toBe(1);
   // 'Employee Login' sends the browser to sign in: clicked now, it is held (twice: once is kept), not lost.
   await page.getByRole('button', { name: 'Employee Login' }).click();
   await page.getByRole('button', { name: 'Employee Login' }).click();
   await page.waitForTimeout(300);
   await expect(page).toHaveURL(/:\d+\/$/);
-  const login = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/login' && r.isNavigationRequest());
+  const login = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === '/api/login' && r.isNavigationRequest(),
+  );
   script.release();
   await login;
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the language switch keeps the query before the app runs, and once it does', async ({ page }) => {
+test('the language switch keeps the query before the app runs, and once it does', async ({
+  page,
+}) => {
   const script = await holdAppScript(page);
   await page.goto('/es/checkout/growing?ref=spec&utm_source=x');
   await expect.poll(script.asked).toBe(1);
@@ -188,10 +255,16 @@ test('the language switch keeps the query before the app runs, and once it does'
   // Hydrated, the app renders the same link (as a path: the loader's was the whole URL); a page
   // without a query keeps a link without one.
   script.release();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Español' })).toHaveAttribute('href', '/es/checkout/growing?ref=spec&utm_source=x');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Español' })).toHaveAttribute(
+    'href',
+    '/es/checkout/growing?ref=spec&utm_source=x',
+  );
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Register Business' })).toBeEnabled();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Español' })).toHaveAttribute('href', '/es');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Español' })).toHaveAttribute(
+    'href',
+    '/es',
+  );
 });
 
 test('a theme chosen before the app runs is applied once it does', async ({ page }) => {
@@ -211,7 +284,9 @@ test('a theme chosen before the app runs is applied once it does', async ({ page
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 
-test("'System' chosen before the app runs, over a remembered Light, is applied once it does", async ({ page }) => {
+test("'System' chosen before the app runs, over a remembered Light, is applied once it does", async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
@@ -229,10 +304,15 @@ test("'System' chosen before the app runs, over a remembered Light, is applied o
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
 });
 
-test('a portfolio item added in settings is in the next rendered landing page', async ({ page, request }) => {
+test('a portfolio item added in settings is in the next rendered landing page', async ({
+  page,
+  request,
+}) => {
   await signIn(page);
   const name = `Rendered Site ${Date.now()}`;
-  const added = await page.request.post('/api/portfolio', { data: { websiteName: name, websiteUrl: 'https://rendered.example', description: 'Fresh' } });
+  const added = await page.request.post('/api/portfolio', {
+    data: { websiteName: name, websiteUrl: 'https://rendered.example', description: 'Fresh' },
+  });
   expect(added.status()).toBe(201);
   const html = await (await request.get('/')).text();
   expect(html).toContain(name);
@@ -241,9 +321,15 @@ test('a portfolio item added in settings is in the next rendered landing page', 
   expect(await (await request.get('/')).text()).not.toContain(name);
 });
 
-test('the public pages carry their own styles only; the admin area adds its sheet after them, before it shows', async ({ page }) => {
+test('the public pages carry their own styles only; the admin area adds its sheet after them, before it shows', async ({
+  page,
+}) => {
   const sheets: string[] = [];
-  page.on('request', (request) => request.resourceType() === 'stylesheet' && sheets.push(new URL(request.url()).pathname));
+  page.on(
+    'request',
+    (request) =>
+      request.resourceType() === 'stylesheet' && sheets.push(new URL(request.url()).pathname),
+  );
   for (const path of ['/', '/es/checkout/growing', '/accessibility', '/no-such-page', '/login']) {
     await page.goto(path);
     await expect(page.locator('main, [role="main"]').first()).toBeVisible();
@@ -261,5 +347,9 @@ test('the public pages carry their own styles only; the admin area adds its shee
   ).toBe('inline-size');
   expect(sheets).toEqual([expect.stringMatching(/^\/assets\/admin-[\w-]+\.css$/)]);
   // After the page's own style, so that its rules (all of the site's) decide.
-  expect(await page.evaluate(() => [...document.head.querySelectorAll('style, link[rel="stylesheet"]')].map((e) => e.tagName))).toEqual(['STYLE', 'LINK']);
+  expect(
+    await page.evaluate(() =>
+      [...document.head.querySelectorAll('style, link[rel="stylesheet"]')].map((e) => e.tagName),
+    ),
+  ).toEqual(['STYLE', 'LINK']);
 });

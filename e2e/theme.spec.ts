@@ -3,7 +3,8 @@ import { collectPageErrors, expectNoSeriousA11yViolations, signIn, useAddress } 
 
 const LIGHT = 'rgb(255, 255, 255)';
 const DARK = 'rgb(10, 19, 34)';
-const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const background = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 /**
  * Records, from before the page's HTML is parsed, when `data-theme` first lands on <html> (and
@@ -11,7 +12,11 @@ const background = (page: Page) => page.evaluate(() => getComputedStyle(document
  */
 async function watchThemeOnLoad(page: Page) {
   await page.addInitScript(() => {
-    const seen: { theme?: string; bodyExisted?: boolean; loaded?: { theme?: string; background: string } } = {};
+    const seen: {
+      theme?: string;
+      bodyExisted?: boolean;
+      loaded?: { theme?: string; background: string };
+    } = {};
     (window as unknown as { __themeOnLoad: typeof seen }).__themeOnLoad = seen;
     const observer = new MutationObserver(() => {
       const theme = document.documentElement.dataset.theme;
@@ -19,18 +24,36 @@ async function watchThemeOnLoad(page: Page) {
       seen.theme = theme;
       seen.bodyExisted = document.body !== null;
     });
-    observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-theme'] });
+    observer.observe(document, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-theme'],
+    });
     document.addEventListener('DOMContentLoaded', () => {
-      seen.loaded = { theme: document.documentElement.dataset.theme, background: getComputedStyle(document.body).backgroundColor };
+      seen.loaded = {
+        theme: document.documentElement.dataset.theme,
+        background: getComputedStyle(document.body).backgroundColor,
+      };
     });
   });
 }
 const themeOnLoad = (page: Page) =>
   page.evaluate(
-    () => (window as unknown as { __themeOnLoad: { theme?: string; bodyExisted?: boolean; loaded?: { theme?: string; background: string } } }).__themeOnLoad,
+    () =>
+      (
+        window as unknown as {
+          __themeOnLoad: {
+            theme?: string;
+            bodyExisted?: boolean;
+            loaded?: { theme?: string; background: string };
+          };
+        }
+      ).__themeOnLoad,
   );
 
-test('Dark chosen in the header is remembered and applied before the first paint, with the strict CSP', async ({ page }) => {
+test('Dark chosen in the header is remembered and applied before the first paint, with the strict CSP', async ({
+  page,
+}) => {
   const errors = collectPageErrors(page);
   await page.emulateMedia({ colorScheme: 'light' });
   await watchThemeOnLoad(page);
@@ -46,7 +69,11 @@ test('Dark chosen in the header is remembered and applied before the first paint
   await page.reload();
   // Set by the <head> script while the HTML was still being parsed, before <body> existed, so
   // the page is never painted light first; dark already at DOMContentLoaded.
-  expect(await themeOnLoad(page)).toEqual({ theme: 'dark', bodyExisted: false, loaded: { theme: 'dark', background: DARK } });
+  expect(await themeOnLoad(page)).toEqual({
+    theme: 'dark',
+    bodyExisted: false,
+    loaded: { theme: 'dark', background: DARK },
+  });
   await expect(toggle.getByRole('radio', { name: 'Dark' })).toBeChecked();
   await expect(page.getByRole('group', { name: 'Growing' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -54,7 +81,9 @@ test('Dark chosen in the header is remembered and applied before the first paint
   expect(errors).toEqual([]);
 });
 
-test('Light wins over a dark system setting; System follows the system, also as it changes', async ({ page }) => {
+test('Light wins over a dark system setting; System follows the system, also as it changes', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
   const toggle = page.getByRole('banner').getByRole('group', { name: 'Theme' });
@@ -65,7 +94,11 @@ test('Light wins over a dark system setting; System follows the system, also as 
   expect(await background(page)).toBe(LIGHT);
   await watchThemeOnLoad(page);
   await page.reload();
-  expect(await themeOnLoad(page)).toMatchObject({ theme: 'light', bodyExisted: false, loaded: { background: LIGHT } });
+  expect(await themeOnLoad(page)).toMatchObject({
+    theme: 'light',
+    bodyExisted: false,
+    loaded: { background: LIGHT },
+  });
 
   await toggle.getByRole('radio', { name: 'System' }).check();
   await expect(page.locator('html')).not.toHaveAttribute('data-theme');

@@ -20,7 +20,12 @@ test.afterAll(async () => {
   await Promise.all(Object.values(sites).map((s) => s.close()));
 });
 
-const business = (sourceId: string, name: string, website: string | null, distance: number): BusinessResult => ({
+const business = (
+  sourceId: string,
+  name: string,
+  website: string | null,
+  distance: number,
+): BusinessResult => ({
   id: `directory:${sourceId}`,
   provider: 'directory',
   sourceId,
@@ -51,17 +56,27 @@ async function searchFakeBusinesses(page: Page, address: string) {
   await page.route('**/api/businesses/search?*', (route) => route.fulfill({ json: results }));
   await useAddress(page, address);
   await signIn(page);
-  await page.getByRole('search', { name: 'Business search' }).getByLabel('Business category').fill('diner');
-  await page.getByRole('search', { name: 'Business search' }).getByRole('button', { name: 'Search' }).click();
+  await page
+    .getByRole('search', { name: 'Business search' })
+    .getByLabel('Business category')
+    .fill('diner');
+  await page
+    .getByRole('search', { name: 'Business search' })
+    .getByRole('button', { name: 'Search' })
+    .click();
   await expect(page.getByText('5 businesses found')).toBeVisible();
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
-test('check one website from its card, see the score and sales angles, and find them again after a reload', async ({ page }) => {
+test('check one website from its card, see the score and sales angles, and find them again after a reload', async ({
+  page,
+}) => {
   await searchFakeBusinesses(page, '10.92.0.1');
   const diner = card(page, 'Dated Diner');
-  await expect(card(page, 'No Site Barbers').getByRole('button', { name: 'Check website' })).toHaveCount(0);
+  await expect(
+    card(page, 'No Site Barbers').getByRole('button', { name: 'Check website' }),
+  ).toHaveCount(0);
 
   // By keyboard: the button names its business through aria-describedby.
   const check = diner.getByRole('button', { name: 'Check website' });
@@ -71,8 +86,12 @@ test('check one website from its card, see the score and sales angles, and find 
   await expect(diner.getByText(/^Website score \d+ out of 100$/)).toBeVisible();
   await expect(diner.getByText(/^Checked /)).toBeVisible();
   const angles = diner.getByRole('list', { name: 'Sales angles' });
-  await expect(angles.getByText('No HTTPS: browsers warn visitors that the site is not secure.')).toBeVisible();
-  await expect(angles.getByText('Not built for phones: most visitors see a tiny desktop page.')).toBeVisible();
+  await expect(
+    angles.getByText('No HTTPS: browsers warn visitors that the site is not secure.'),
+  ).toBeVisible();
+  await expect(
+    angles.getByText('Not built for phones: most visitors see a tiny desktop page.'),
+  ).toBeVisible();
   await expect(angles.getByText(/^and \d+ more in the report$/)).toBeVisible();
   await expect(diner.getByRole('button', { name: 'Check again' })).toBeVisible();
   expect(sites.dated.paths).toEqual(['/robots.txt', '/']);
@@ -85,23 +104,36 @@ test('check one website from its card, see the score and sales angles, and find 
   expect(sites.dated.paths).toHaveLength(2);
   // 'Check again' reads the site again and keeps the newer check.
   await card(page, 'Dated Diner').getByRole('button', { name: 'Check again' }).click();
-  await expect(card(page, 'Dated Diner').getByRole('button', { name: 'Check again' })).toBeVisible();
+  await expect(
+    card(page, 'Dated Diner').getByRole('button', { name: 'Check again' }),
+  ).toBeVisible();
   await expect.poll(() => sites.dated.paths.length).toBe(4);
   await expect(card(page, 'Dated Diner').getByText(/^Website score \d+ out of 100$/)).toBeVisible();
 
   // An address on a private network is refused, and the card says so.
   const internal = card(page, 'Intranet Outfitters');
   await internal.getByRole('button', { name: 'Check website' }).click();
-  await expect(internal.getByRole('alert')).toHaveText('This website address points to a private network and was not fetched.');
+  await expect(internal.getByRole('alert')).toHaveText(
+    'This website address points to a private network and was not fetched.',
+  );
 });
 
-test('check all websites on the page with progress, then print one report', async ({ page, context }) => {
+test('check all websites on the page with progress, then print one report', async ({
+  page,
+  context,
+}) => {
   await searchFakeBusinesses(page, '10.92.0.2');
   await page.getByRole('button', { name: 'Check all websites on this page' }).click();
   await expect(page.getByText(/^Checked 4 of 4/)).toBeVisible();
-  await expect(page.getByText('Checked 4 of 4 (1 could not be checked: try those again one by one)')).toBeVisible();
+  await expect(
+    page.getByText('Checked 4 of 4 (1 could not be checked: try those again one by one)'),
+  ).toBeVisible();
   await expect(card(page, 'Tidy Plumbing').getByText('Website score 70 out of 100')).toBeVisible();
-  await expect(card(page, 'Private Bakery').getByText('Not checked: robots.txt asks us not to read this page.')).toBeVisible();
+  await expect(
+    card(page, 'Private Bakery').getByText(
+      'Not checked: robots.txt asks us not to read this page.',
+    ),
+  ).toBeVisible();
   expect(sites.blocked.paths).toEqual(['/robots.txt']);
 
   const [report] = await Promise.all([
@@ -110,7 +142,9 @@ test('check all websites on the page with progress, then print one report', asyn
       .getByRole('link', { name: /Printable report/ })
       .click(),
   ]);
-  await expect(report.getByRole('heading', { level: 1, name: 'Website check for Dated Diner' })).toBeVisible();
+  await expect(
+    report.getByRole('heading', { level: 1, name: 'Website check for Dated Diner' }),
+  ).toBeVisible();
   await expect(report.getByText('Test Agency', { exact: true })).toBeVisible();
   await expect(report.getByRole('heading', { name: /^Score: \d+ out of 100$/ })).toBeVisible();
   await expect(report.getByText('Copyright 2016: the site looks abandoned.')).toBeVisible();
@@ -121,10 +155,15 @@ test('check all websites on the page with progress, then print one report', asyn
   await expect(report.getByRole('navigation')).toHaveCount(0);
   // One page: the report fits an A4 sheet's printable height at 96 dpi (297 mm less margins ≈ 1017 px).
   await report.setViewportSize({ width: 700, height: 1000 });
-  expect(await report.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1017);
+  expect(await report.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(
+    1017,
+  );
 });
 
-test('at 390 px the check fits the card, and a signed-out report asks for sign-in', async ({ page, browser }) => {
+test('at 390 px the check fits the card, and a signed-out report asks for sign-in', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await searchFakeBusinesses(page, '10.92.0.3');
   const tidy = card(page, 'Tidy Plumbing');

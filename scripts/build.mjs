@@ -9,30 +9,52 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 
 fs.rmSync(dist, { recursive: true, force: true });
-execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+execFileSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 
 // The server renderer of the public pages (src/web/entry-server.tsx): one bundle in dist/ssr.
 execFileSync(
   process.execPath,
-  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'entry-server.tsx', '--outDir', '../../dist/ssr', '--logLevel', 'warn'],
+  [
+    path.join(root, 'node_modules/vite/bin/vite.js'),
+    'build',
+    '--ssr',
+    'entry-server.tsx',
+    '--outDir',
+    '../../dist/ssr',
+    '--logLevel',
+    'warn',
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 
 // The HTML shell is a template the server fills in (site name, origin); it is not a static file.
 fs.mkdirSync(path.join(dist, 'shell'), { recursive: true });
-fs.writeFileSync(path.join(dist, 'shell/index.html'), firstPaintFirst(fs.readFileSync(path.join(dist, 'web/index.html'), 'utf8')));
+fs.writeFileSync(
+  path.join(dist, 'shell/index.html'),
+  firstPaintFirst(fs.readFileSync(path.join(dist, 'web/index.html'), 'utf8')),
+);
 fs.rmSync(path.join(dist, 'web/index.html'));
 
 // Brotli and gzip copies of every compressible file, served as they are by @fastify/static.
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-for (const file of fs.readdirSync(path.join(dist, 'web'), { recursive: true, withFileTypes: true })) {
+for (const file of fs.readdirSync(path.join(dist, 'web'), {
+  recursive: true,
+  withFileTypes: true,
+})) {
   if (!file.isFile() || !COMPRESSIBLE.test(file.name)) continue;
   const full = path.join(file.parentPath, file.name);
   const data = fs.readFileSync(full);
-  fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${full}.br`,
+    zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
 }
 
@@ -48,7 +70,9 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(dist, 'server/migrations'), { recursive: true });
+fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(dist, 'server/migrations'), {
+  recursive: true,
+});
 // The message catalogs the server reads (page shell, e-mails), beside the bundle as in the sources (src/server/locales.ts).
 fs.cpSync(path.join(root, 'src/locales'), path.join(dist, 'locales'), { recursive: true });
 fs.writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
@@ -63,7 +87,10 @@ function compactShell(html) {
   return html
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/>\s*\n\s*</g, '><')
-    .replace(/<script>([\s\S]*?)<\/script>/g, (_, code) => `<script>${minifyScript(code)}</script>`);
+    .replace(
+      /<script>([\s\S]*?)<\/script>/g,
+      (_, code) => `<script>${minifyScript(code)}</script>`,
+    );
 }
 
 /** A script the shell holds inline, minified for the browsers the build targets. */
@@ -87,14 +114,20 @@ function firstPaintFirst(html) {
       if (/<\/style/i.test(css)) throw new Error(`build: ${file} cannot be put inline`);
       return `<style>${css}</style>`;
     })
-    .replace(/\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/, (_, src) => {
-      entry = src;
-      return '';
-    });
+    .replace(
+      /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
+      (_, src) => {
+        entry = src;
+        return '';
+      },
+    );
   if (!entry) throw new Error('build: no entry script in index.html');
   const loader = minifyScript(fs.readFileSync(path.join(root, 'src/web/loader.js'), 'utf8'));
   if (!loader.includes('__ENTRY__')) throw new Error('build: the loader names no __ENTRY__');
   // An inline module: it runs once the document is parsed (like the end of <body>), but never in the
   // parser's way, so the HTML before the first paint is parsed with no script in between.
-  return out.replace('</body>', () => `<script type="module">${loader.replace('__ENTRY__', entry)}</script>\n  </body>`);
+  return out.replace(
+    '</body>',
+    () => `<script type="module">${loader.replace('__ENTRY__', entry)}</script>\n  </body>`,
+  );
 }

@@ -5,11 +5,20 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const apiPort = process.env.PORT ?? '5000';
 const children = [
-  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'src/server/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', PORT: apiPort },
-  }),
+  spawn(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+      'watch',
+      '--clear-screen=false',
+      'src/server/main.ts',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'development', PORT: apiPort },
+    },
+  ),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
     cwd: root,
     stdio: 'inherit',

@@ -14,9 +14,11 @@ const messages = [];
 
 /** The readable text of a raw message: quoted-printable undone, base64 parts decoded. */
 function readable(raw) {
-  const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/gi)].map((m) =>
-    Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('utf8'),
-  );
+  const base64Parts = [
+    ...raw.matchAll(
+      /Content-Transfer-Encoding: base64\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/gi,
+    ),
+  ].map((m) => Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('utf8'));
   const unfolded = raw.replace(/=\r\n/g, '');
   const bytes = Buffer.from(
     unfolded.replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
@@ -35,7 +37,11 @@ const smtp = new SMTPServer({
     stream.on('end', () => {
       const raw = Buffer.concat(chunks).toString('latin1');
       const subject = /^Subject: (.*)$/im.exec(raw)?.[1] ?? '';
-      messages.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text: readable(raw) });
+      messages.push({
+        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        subject,
+        text: readable(raw),
+      });
       done();
     });
   },

@@ -21,8 +21,15 @@ function newestMtime(target) {
 const built = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sources = Math.max(...INPUTS.map((p) => newestMtime(path.join(root, p))));
 if (built < sources) {
-  console.log(built ? 'start: sources changed since the last build; building…' : 'start: no build yet; building…');
-  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  console.log(
+    built
+      ? 'start: sources changed since the last build; building…'
+      : 'start: no build yet; building…',
+  );
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 process.env.NODE_ENV ??= 'production';
 await import(path.join(root, 'dist/server/main.js'));

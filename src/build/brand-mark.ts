@@ -16,7 +16,8 @@ const LOGO_FILE = path.resolve(import.meta.dirname, '../../public/logo.svg');
 export function brandMarkSymbol(svg: string): string {
   const match = /^\s*<svg\b([^>]*)>([\s\S]*)<\/svg>\s*$/.exec(svg);
   const viewBox = match && /\bviewBox="([^"]+)"/.exec(match[1]!)?.[1];
-  if (!match || !viewBox || !match[2]!.trim()) throw new Error('brand mark: public/logo.svg must be one <svg> with a viewBox and shapes');
+  if (!match || !viewBox || !match[2]!.trim())
+    throw new Error('brand mark: public/logo.svg must be one <svg> with a viewBox and shapes');
   return `<svg hidden aria-hidden="true"><symbol id="${BRAND_MARK_SYMBOL}" viewBox="${viewBox}">${match[2]!.trim()}</symbol></svg>`;
 }
 

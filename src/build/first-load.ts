@@ -20,17 +20,23 @@ export function compileOffMainThread(): Plugin {
     apply: 'build',
     renderChunk(code) {
       if (!code.includes('__commonJSMin(')) return null;
-      return { code: code.replace(wrapper, (_, params: string) => `__commonJSMin((function(${params}) {`), map: null };
+      return {
+        code: code.replace(wrapper, (_, params: string) => `__commonJSMin((function(${params}) {`),
+        map: null,
+      };
     },
     // After minifying, which would drop the comment; the file is the same on every build (its name stays true).
     generateBundle(_, bundle) {
-      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry)
+          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
     },
   };
 }
 
 /** React DOM's internal exceptions, made once when it loads and thrown to unwind a render (compared by identity). */
-const SENTINEL = /\b(SuspenseException|SuspenseyCommitException|SuspenseActionException|SelectiveHydrationException|HydrationMismatchException) = Error\(/g;
+const SENTINEL =
+  /\b(SuspenseException|SuspenseyCommitException|SuspenseActionException|SelectiveHydrationException|HydrationMismatchException) = Error\(/g;
 /** An object React and `instanceof Error` take for an error, made without Error's constructor (which records the stack). */
 const STACKLESS_ERROR =
   'function stacklessError(message) { return Object.create(Error.prototype, { message: { value: message, writable: true, configurable: true } }); }\n';
@@ -52,7 +58,9 @@ export function sentinelsWithoutStack(): Plugin {
       if (!/react-dom-client\.production\.js$/.test(id)) return null;
       const replaced = code.replace(SENTINEL, (_, name: string) => `${name} = stacklessError(`);
       if (replaced === code) {
-        this.warn('no sentinel exception found in React DOM: the stackless replacement no longer applies');
+        this.warn(
+          'no sentinel exception found in React DOM: the stackless replacement no longer applies',
+        );
         return { code, map: null };
       }
       return { code: STACKLESS_ERROR + replaced, map: null };

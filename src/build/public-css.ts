@@ -8,7 +8,9 @@ const WEB = path.resolve(import.meta.dirname, '../web');
 
 /** Where the admin area's classes live: the folders and files index.css leaves out (`@source not`). */
 export function adminOnlyPaths(indexCss: string): string[] {
-  const left = [...indexCss.matchAll(/^@source not '([^']+)';$/gm)].map((m) => path.resolve(WEB, m[1]!));
+  const left = [...indexCss.matchAll(/^@source not '([^']+)';$/gm)].map((m) =>
+    path.resolve(WEB, m[1]!),
+  );
   if (!left.length) throw new Error('public css: index.css leaves nothing out (@source not)');
   return left;
 }
@@ -28,8 +30,12 @@ export interface ChunkInfo {
  * is what the entry reaches through static and lazy imports, short of a lazy chunk that starts in
  * the admin area (its page brings admin.css).
  */
-export function adminCodeOnPublicPages(chunks: readonly ChunkInfo[], adminOnly: readonly string[]): string[] {
-  const isAdmin = (id: string | null) => !!id && adminOnly.some((p) => id === p || id.startsWith(p + path.sep));
+export function adminCodeOnPublicPages(
+  chunks: readonly ChunkInfo[],
+  adminOnly: readonly string[],
+): string[] {
+  const isAdmin = (id: string | null) =>
+    !!id && adminOnly.some((p) => id === p || id.startsWith(p + path.sep));
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const seen = new Set<string>();
   const queue = chunks.filter((c) => c.isEntry);
@@ -58,7 +64,9 @@ export function publicCssCoversPublicPages(): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const found = adminCodeOnPublicPages(chunks, adminOnly);
       if (found.length) {
-        this.error(`the public pages load ${found.join(', ')}, whose classes src/web/index.css leaves out: move the code, or stop leaving it out`);
+        this.error(
+          `the public pages load ${found.join(', ')}, whose classes src/web/index.css leaves out: move the code, or stop leaving it out`,
+        );
       }
     },
   };

@@ -28,4 +28,7 @@ export interface ActivityPage {
 }
 
 /** The activity log, newest first, a page at a time (employees only). */
-export const listActivity: Endpoint<ActivityPage, undefined, { page: number }> = { method: 'GET', path: '/api/activity' };
+export const listActivity: Endpoint<ActivityPage, undefined, { page: number }> = {
+  method: 'GET',
+  path: '/api/activity',
+};

@@ -4,7 +4,16 @@ import type { Endpoint } from './endpoint.js';
 
 export const APPLICATION_STATUSES = ['active', 'deployment'] as const;
 /** The fixed set of icons an application without a logo can show (spec default: mobile-alt). */
-export const ICON_TYPES = ['mobile-alt', 'globe', 'shopping-cart', 'chart-line', 'users', 'briefcase', 'heart', 'utensils'] as const;
+export const ICON_TYPES = [
+  'mobile-alt',
+  'globe',
+  'shopping-cart',
+  'chart-line',
+  'users',
+  'briefcase',
+  'heart',
+  'utensils',
+] as const;
 export const DEFAULT_ICON_COLOR = '#3B82F6';
 export const DEFAULT_ICON_TYPE = 'mobile-alt';
 
@@ -14,34 +23,58 @@ const blankToUndefined = (label: string, max: number) =>
       z.optional(z.nullable(z.string(`${label} must be text`))),
       z.transform((v) => (v == null || v.trim() === '' ? undefined : v.trim())),
     )
-    .check(z.refine((v) => v === undefined || v.length <= max, `${label} must be at most ${max} characters`));
+    .check(
+      z.refine(
+        (v) => v === undefined || v.length <= max,
+        `${label} must be at most ${max} characters`,
+      ),
+    );
 const webAddress = (message: string) =>
   z.string(message).check(
     z.trim(),
     z.minLength(1, message),
     z.maxLength(2048, 'The address must be at most 2048 characters'),
-    z.refine((v) => v === '' || isHttpUrl(v), 'Enter a web address starting with http:// or https://'),
+    z.refine(
+      (v) => v === '' || isHttpUrl(v),
+      'Enter a web address starting with http:// or https://',
+    ),
   );
 
 /** A logo is an http(s) URL or a path on this site (local-disk uploads, demo logos); the service checks it is ours. */
 const logoAddress = () =>
   blankToUndefined('Logo URL', 2048).check(
-    z.refine((v) => v === undefined || isHttpUrl(v) || isSitePath(v), 'Logo URL must be a web address starting with http:// or https://'),
+    z.refine(
+      (v) => v === undefined || isHttpUrl(v) || isSitePath(v),
+      'Logo URL must be a web address starting with http:// or https://',
+    ),
   );
 
 /** docs/product.md §5: name and URL required after trimming; the rest optional, blank means not given. */
 export const applicationInput = z.object({
   name: z
     .string('Please provide an application name')
-    .check(z.trim(), z.minLength(1, 'Please provide an application name'), z.maxLength(120, 'The name must be at most 120 characters')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please provide an application name'),
+      z.maxLength(120, 'The name must be at most 120 characters'),
+    ),
   url: webAddress('Please provide an application URL'),
   description: blankToUndefined('Description', 1000),
   status: z._default(z.enum(APPLICATION_STATUSES, 'Status must be active or deployment'), 'active'),
   logoUrl: logoAddress(),
-  iconColor: z._default(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Icon colour must look like #3B82F6')), DEFAULT_ICON_COLOR),
-  iconType: z._default(z.enum(ICON_TYPES, `Icon must be one of: ${ICON_TYPES.join(', ')}`), DEFAULT_ICON_TYPE),
+  iconColor: z._default(
+    z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Icon colour must look like #3B82F6')),
+    DEFAULT_ICON_COLOR,
+  ),
+  iconType: z._default(
+    z.enum(ICON_TYPES, `Icon must be one of: ${ICON_TYPES.join(', ')}`),
+    DEFAULT_ICON_TYPE,
+  ),
   stripeProductId: blankToUndefined('Stripe product id', 100).check(
-    z.refine((v) => v === undefined || /^[A-Za-z0-9_-]+$/.test(v), 'The Stripe product id looks like prod_ABC123'),
+    z.refine(
+      (v) => v === undefined || /^[A-Za-z0-9_-]+$/.test(v),
+      'The Stripe product id looks like prod_ABC123',
+    ),
   ),
 });
 export type ApplicationInput = z.output<typeof applicationInput>;
@@ -117,7 +150,11 @@ export interface DailyRevenue {
 export const portfolioInput = z.object({
   websiteName: z
     .string('Please provide website name and URL')
-    .check(z.trim(), z.minLength(1, 'Please provide website name and URL'), z.maxLength(120, 'The name must be at most 120 characters')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please provide website name and URL'),
+      z.maxLength(120, 'The name must be at most 120 characters'),
+    ),
   websiteUrl: webAddress('Please provide website name and URL'),
   description: blankToUndefined('Description', 1000),
   logoUrl: logoAddress(),
@@ -128,9 +165,27 @@ export type PortfolioInput = z.output<typeof portfolioInput>;
 export type ApplicationPayload = z.input<typeof applicationInput>;
 
 // The applications dashboard (employees only).
-export const listApplications: Endpoint<Application[]> = { method: 'GET', path: '/api/applications' };
-export const createApplication: Endpoint<Application, ApplicationPayload> = { method: 'POST', path: '/api/applications' };
-export const updateApplication: Endpoint<Application, ApplicationPayload> = { method: 'PUT', path: '/api/applications/:id' };
-export const deleteApplication: Endpoint<undefined> = { method: 'DELETE', path: '/api/applications/:id' };
-export const getRevenueSummary: Endpoint<RevenueSummary> = { method: 'GET', path: '/api/revenue/summary' };
-export const listDailyRevenue: Endpoint<DailyRevenue[], undefined, { days: number }> = { method: 'GET', path: '/api/revenue/daily' };
+export const listApplications: Endpoint<Application[]> = {
+  method: 'GET',
+  path: '/api/applications',
+};
+export const createApplication: Endpoint<Application, ApplicationPayload> = {
+  method: 'POST',
+  path: '/api/applications',
+};
+export const updateApplication: Endpoint<Application, ApplicationPayload> = {
+  method: 'PUT',
+  path: '/api/applications/:id',
+};
+export const deleteApplication: Endpoint<undefined> = {
+  method: 'DELETE',
+  path: '/api/applications/:id',
+};
+export const getRevenueSummary: Endpoint<RevenueSummary> = {
+  method: 'GET',
+  path: '/api/revenue/summary',
+};
+export const listDailyRevenue: Endpoint<DailyRevenue[], undefined, { days: number }> = {
+  method: 'GET',
+  path: '/api/revenue/daily',
+};

@@ -15,4 +15,7 @@ export interface AuthSession {
 }
 
 /** Better Auth's, reached through the server's bridge under /api/auth/*. */
-export const getSession: Endpoint<AuthSession | null> = { method: 'GET', path: '/api/auth/get-session' };
+export const getSession: Endpoint<AuthSession | null> = {
+  method: 'GET',
+  path: '/api/auth/get-session',
+};

@@ -92,7 +92,8 @@ export interface PaymentActionRequired {
 }
 /** What an action that may charge the card answers: the page's new state, or a payment to authenticate first. */
 export type AccountChargeResult = AccountOverview | PaymentActionRequired;
-export const needsAuthentication = (result: AccountChargeResult): result is PaymentActionRequired => 'status' in result && result.status === 'requires_action';
+export const needsAuthentication = (result: AccountChargeResult): result is PaymentActionRequired =>
+  'status' in result && result.status === 'requires_action';
 
 /** Stripe: what the billing page's Payment Element needs to confirm a new card (a SetupIntent). */
 export interface CardSetup {
@@ -135,7 +136,10 @@ export const billingLinkInput = z.object({ email: emailField });
 export const redeemBillingLinkInput = z.object({
   token: z
     .string('The sign-in link is incomplete.')
-    .check(z.minLength(1, 'The sign-in link is incomplete.'), z.maxLength(200, 'The sign-in link is too long.')),
+    .check(
+      z.minLength(1, 'The sign-in link is incomplete.'),
+      z.maxLength(200, 'The sign-in link is too long.'),
+    ),
 });
 export const accountCardInput = z.object({
   cardNumber: z.string('Card number is required').check(z.maxLength(40)),
@@ -145,19 +149,36 @@ export const accountCardInput = z.object({
 export const cardSetupInput = z.object({
   setupIntentId: z
     .string('The card setup is missing.')
-    .check(z.trim(), z.regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'The card setup is not one of ours. Please enter the card again.')),
+    .check(
+      z.trim(),
+      z.regex(
+        /^seti_[A-Za-z0-9_]{1,200}$/,
+        'The card setup is not one of ours. Please enter the card again.',
+      ),
+    ),
 });
 export const CANCEL_REASON_MAX = 1000;
 export const cancelSubscriptionInput = z.object({
-  reason: z.optional(z.string('Reason must be text').check(z.maxLength(CANCEL_REASON_MAX, `Reason must be at most ${CANCEL_REASON_MAX} characters`))),
+  reason: z.optional(
+    z
+      .string('Reason must be text')
+      .check(
+        z.maxLength(CANCEL_REASON_MAX, `Reason must be at most ${CANCEL_REASON_MAX} characters`),
+      ),
+  ),
 });
 const planIdField = dbIdFromText('Plan must be a plan id (a whole number)');
 /** After the client authenticated (or not): the payment's client secret; test mode also says what its simulated bank page answered. */
 export const finishPaymentInput = z.object({
   clientSecret: z
     .string('The payment is missing; reload the page.')
-    .check(z.trim(), z.regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'The payment is not one of ours; reload the page.')),
-  outcome: z.optional(z.enum(['complete', 'fail'], 'The authentication outcome must be complete or fail.')),
+    .check(
+      z.trim(),
+      z.regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'The payment is not one of ours; reload the page.'),
+    ),
+  outcome: z.optional(
+    z.enum(['complete', 'fail'], 'The authentication outcome must be complete or fail.'),
+  ),
 });
 /** GET takes it from the query string (text), POST from the body; both parse to a whole number. */
 export const planChangeInput = z.object({ planId: planIdField });
@@ -175,36 +196,80 @@ export const ACCOUNT_LABELS = {
 };
 
 /** The answer to every request for a link, known address or not: it tells nobody who is a client. */
-export const BILLING_LINK_SENT_MESSAGE = 'If that address has a subscription with us, we have e-mailed it a sign-in link. It works for 15 minutes.';
-export const BILLING_LINK_INVALID_MESSAGE = 'This sign-in link has expired or was already used. Ask for a new one below.';
+export const BILLING_LINK_SENT_MESSAGE =
+  'If that address has a subscription with us, we have e-mailed it a sign-in link. It works for 15 minutes.';
+export const BILLING_LINK_INVALID_MESSAGE =
+  'This sign-in link has expired or was already used. Ask for a new one below.';
 /** The query parameter of the e-mailed link (`/account?token=…`). */
 export const BILLING_LINK_TOKEN_PARAM = 'token';
 
 // The client's billing page. Sign-in: a one-time link e-mailed to the registration's address.
-export const requestBillingLink: Endpoint<{ message: string }, { email: string }> = { method: 'POST', path: '/api/account/sign-in-link' };
-export const redeemBillingLink: Endpoint<{ ok: true }, { token: string }> = { method: 'POST', path: '/api/account/sign-in' };
-export const signOutOfAccount: Endpoint<undefined> = { method: 'POST', path: '/api/account/sign-out' };
+export const requestBillingLink: Endpoint<{ message: string }, { email: string }> = {
+  method: 'POST',
+  path: '/api/account/sign-in-link',
+};
+export const redeemBillingLink: Endpoint<{ ok: true }, { token: string }> = {
+  method: 'POST',
+  path: '/api/account/sign-in',
+};
+export const signOutOfAccount: Endpoint<undefined> = {
+  method: 'POST',
+  path: '/api/account/sign-out',
+};
 export const getAccount: Endpoint<AccountOverview> = { method: 'GET', path: '/api/account' };
-export const updateAccountCard: Endpoint<AccountChargeResult, CardInput> = { method: 'POST', path: '/api/account/card' };
-export const startAccountCardSetup: Endpoint<CardSetup> = { method: 'POST', path: '/api/account/card/setup' };
-export const finishAccountCardSetup: Endpoint<AccountChargeResult, { setupIntentId: string }> = { method: 'POST', path: '/api/account/card/confirm' };
-export const cancelAccountSubscription: Endpoint<AccountOverview, { reason?: string }> = { method: 'POST', path: '/api/account/cancel' };
-export const resumeAccountSubscription: Endpoint<AccountOverview> = { method: 'POST', path: '/api/account/resume' };
-export const previewAccountPlanChange: Endpoint<PlanChangePreview, undefined, { planId: number }> = { method: 'GET', path: '/api/account/plan-change' };
-export const changeAccountPlan: Endpoint<AccountChargeResult, { planId: number }> = { method: 'POST', path: '/api/account/plan-change' };
+export const updateAccountCard: Endpoint<AccountChargeResult, CardInput> = {
+  method: 'POST',
+  path: '/api/account/card',
+};
+export const startAccountCardSetup: Endpoint<CardSetup> = {
+  method: 'POST',
+  path: '/api/account/card/setup',
+};
+export const finishAccountCardSetup: Endpoint<AccountChargeResult, { setupIntentId: string }> = {
+  method: 'POST',
+  path: '/api/account/card/confirm',
+};
+export const cancelAccountSubscription: Endpoint<AccountOverview, { reason?: string }> = {
+  method: 'POST',
+  path: '/api/account/cancel',
+};
+export const resumeAccountSubscription: Endpoint<AccountOverview> = {
+  method: 'POST',
+  path: '/api/account/resume',
+};
+export const previewAccountPlanChange: Endpoint<PlanChangePreview, undefined, { planId: number }> =
+  { method: 'GET', path: '/api/account/plan-change' };
+export const changeAccountPlan: Endpoint<AccountChargeResult, { planId: number }> = {
+  method: 'POST',
+  path: '/api/account/plan-change',
+};
 /** A payment that needed authentication: booked once the provider says it was paid (200), or its decline (402). */
-export const finishAccountPayment: Endpoint<AccountOverview, { clientSecret: string; outcome?: 'complete' | 'fail' }> = {
+export const finishAccountPayment: Endpoint<
+  AccountOverview,
+  { clientSecret: string; outcome?: 'complete' | 'fail' }
+> = {
   method: 'POST',
   path: '/api/account/payment/finish',
 };
 
 // Test mode's billing clock (owners; answers 404 with Stripe).
-export const getBillingClock: Endpoint<BillingClock> = { method: 'GET', path: '/api/billing/clock' };
-export const advanceBillingClock: Endpoint<BillingClock & { run: BillingRunResult }, { days: number }> = { method: 'POST', path: '/api/billing/clock/advance' };
-export const resetBillingClock: Endpoint<BillingClock> = { method: 'POST', path: '/api/billing/clock/reset' };
+export const getBillingClock: Endpoint<BillingClock> = {
+  method: 'GET',
+  path: '/api/billing/clock',
+};
+export const advanceBillingClock: Endpoint<
+  BillingClock & { run: BillingRunResult },
+  { days: number }
+> = { method: 'POST', path: '/api/billing/clock/advance' };
+export const resetBillingClock: Endpoint<BillingClock> = {
+  method: 'POST',
+  path: '/api/billing/clock/reset',
+};
 
 /** How far an owner may move the billing clock at once, in days. */
 export const MAX_ADVANCE_DAYS = 400;
 export const clockAdvanceInput = z.object({
-  days: z.int(`Days must be a whole number from 1 to ${MAX_ADVANCE_DAYS}.`).check(z.gte(1), z.lte(MAX_ADVANCE_DAYS)),
+  days: z
+    .int(`Days must be a whole number from 1 to ${MAX_ADVANCE_DAYS}.`)
+    .check(z.gte(1), z.lte(MAX_ADVANCE_DAYS)),
 });

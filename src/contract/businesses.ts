@@ -11,25 +11,44 @@ const coordinate = (label: string, limit: number) =>
   z.optional(
     z.coerce
       .number(`${label} must be a number`)
-      .check(z.gte(-limit, `${label} must be between -${limit} and ${limit}`), z.lte(limit, `${label} must be between -${limit} and ${limit}`)),
+      .check(
+        z.gte(-limit, `${label} must be between -${limit} and ${limit}`),
+        z.lte(limit, `${label} must be between -${limit} and ${limit}`),
+      ),
   );
 
 export const businessSearchQuery = z
   .object({
     category: z
       .string('Enter a business category to search for')
-      .check(z.trim(), z.minLength(1, 'Enter a business category to search for'), z.maxLength(100, 'Business category must be at most 100 characters')),
+      .check(
+        z.trim(),
+        z.minLength(1, 'Enter a business category to search for'),
+        z.maxLength(100, 'Business category must be at most 100 characters'),
+      ),
     radius: z._default(
       z.coerce
         .number('Radius must be one of 5, 10, 20, 30 or 50 miles')
-        .check(z.refine((r) => (SEARCH_RADII as readonly number[]).includes(r), 'Radius must be one of 5, 10, 20, 30 or 50 miles')),
+        .check(
+          z.refine(
+            (r) => (SEARCH_RADII as readonly number[]).includes(r),
+            'Radius must be one of 5, 10, 20, 30 or 50 miles',
+          ),
+        ),
       DEFAULT_RADIUS,
     ),
     lat: coordinate('Latitude', 90),
     lng: coordinate('Longitude', 180),
-    location: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Location must be at most 200 characters'))),
+    location: z.optional(
+      z.string().check(z.trim(), z.maxLength(200, 'Location must be at most 200 characters')),
+    ),
   })
-  .check(z.refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'Send both latitude and longitude, or neither', path: ['lat'] }));
+  .check(
+    z.refine((q) => (q.lat === undefined) === (q.lng === undefined), {
+      message: 'Send both latitude and longitude, or neither',
+      path: ['lat'],
+    }),
+  );
 export type BusinessSearchQuery = z.output<typeof businessSearchQuery>;
 
 export const RESULT_SORTS = ['distance', 'rating', 'reviews', 'name'] as const;
@@ -55,7 +74,10 @@ export const resultFiltersQuery = z.object({
 export type ResultFilters = z.output<typeof resultFiltersQuery>;
 
 /** Filters then sorts results (ties by distance, then name). Pure: the browser and the CSV export share it. */
-export function applyResultFilters<T extends BusinessResult>(results: readonly T[], f: ResultFilters): T[] {
+export function applyResultFilters<T extends BusinessResult>(
+  results: readonly T[],
+  f: ResultFilters,
+): T[] {
   const min = f.minRating ? Number(f.minRating) : null;
   const kept = results.filter(
     (b) =>
@@ -76,7 +98,8 @@ export function applyResultFilters<T extends BusinessResult>(results: readonly T
 }
 
 /** OpenStreetMap's data often lacks websites, so a missing one is only 'not on file' there. */
-export const noWebsiteLabel = (provider: BusinessResult['provider'] | undefined) => (provider === 'osm' ? 'No website on file' : 'No website');
+export const noWebsiteLabel = (provider: BusinessResult['provider'] | undefined) =>
+  provider === 'osm' ? 'No website on file' : 'No website';
 
 export interface SocialProfile {
   network: string;
@@ -116,7 +139,13 @@ export interface SearchSettings {
 }
 
 /** A search as the browser sends it: a typed place, or else the browser's position (both coordinates). */
-export type BusinessSearchParams = { category: string; radius: number; location?: string; lat?: number; lng?: number };
+export type BusinessSearchParams = {
+  category: string;
+  radius: number;
+  location?: string;
+  lat?: number;
+  lng?: number;
+};
 /** The export keeps what the screen shows: the same filters and order. */
 export type BusinessExportParams = BusinessSearchParams & {
   sort?: ResultSort;
@@ -127,7 +156,16 @@ export type BusinessExportParams = BusinessSearchParams & {
 };
 
 // The business search (employees only).
-export const getSearchSettings: Endpoint<SearchSettings> = { method: 'GET', path: '/api/businesses/settings' };
-export const searchBusinesses: Endpoint<BusinessResult[], undefined, BusinessSearchParams> = { method: 'GET', path: '/api/businesses/search' };
+export const getSearchSettings: Endpoint<SearchSettings> = {
+  method: 'GET',
+  path: '/api/businesses/settings',
+};
+export const searchBusinesses: Endpoint<BusinessResult[], undefined, BusinessSearchParams> = {
+  method: 'GET',
+  path: '/api/businesses/search',
+};
 /** A CSV download: linked (its URL is an `href`), not fetched. */
-export const exportBusinessesCsv: Endpoint<string, undefined, BusinessExportParams> = { method: 'GET', path: '/api/businesses/export.csv' };
+export const exportBusinessesCsv: Endpoint<string, undefined, BusinessExportParams> = {
+  method: 'GET',
+  path: '/api/businesses/export.csv',
+};

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cardProblems, expiryInFuture, formatCardNumber, formatExpiry, luhnValid, parseExpiry } from './cards.js';
+import {
+  cardBrand,
+  cardProblems,
+  expiryInFuture,
+  formatCardNumber,
+  formatExpiry,
+  luhnValid,
+  parseExpiry,
+} from './cards.js';
 import { dollarsToCents } from './money.js';
 
 describe('card checks', () => {
@@ -33,8 +41,12 @@ describe('card checks', () => {
 
   it('lists each problem by field, and none for a good card', () => {
     const now = new Date('2026-11-23T12:00:00Z');
-    expect(cardProblems({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' }, now)).toEqual({});
-    expect(cardProblems({ cardNumber: '4242 4242 4242 4241', expiry: '10 / 26', cvc: '12' }, now)).toEqual({
+    expect(
+      cardProblems({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' }, now),
+    ).toEqual({});
+    expect(
+      cardProblems({ cardNumber: '4242 4242 4242 4241', expiry: '10 / 26', cvc: '12' }, now),
+    ).toEqual({
       cardNumber: 'Your card number is incomplete or invalid.',
       expiry: "Your card's expiry date is in the past.",
       cvc: "Your card's security code is incomplete.",
@@ -44,7 +56,9 @@ describe('card checks', () => {
       expiry: "Enter your card's expiry date.",
       cvc: "Enter your card's security code.",
     });
-    expect(cardProblems({ cardNumber: '378282246310005', expiry: '12/34', cvc: '123' }, now).cvc).toBeDefined();
+    expect(
+      cardProblems({ cardNumber: '378282246310005', expiry: '12/34', cvc: '123' }, now).cvc,
+    ).toBeDefined();
   });
 
   it('formats while typing', () => {

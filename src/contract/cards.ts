@@ -55,7 +55,14 @@ export interface CardCheck {
 }
 
 /** What is wrong with a typed card, per field; a page words it in its language. */
-export type CardProblem = 'numberMissing' | 'numberInvalid' | 'expiryMissing' | 'expiryFormat' | 'expiryPast' | 'cvcMissing' | 'cvcIncomplete';
+export type CardProblem =
+  | 'numberMissing'
+  | 'numberInvalid'
+  | 'expiryMissing'
+  | 'expiryFormat'
+  | 'expiryPast'
+  | 'cvcMissing'
+  | 'cvcIncomplete';
 
 /** The problems in English, as the server answers them. */
 export const CARD_PROBLEM_TEXT: Record<CardProblem, string> = {
@@ -69,7 +76,10 @@ export const CARD_PROBLEM_TEXT: Record<CardProblem, string> = {
 };
 
 /** Field → problem for each problem with a typed card; empty when the card can be sent. */
-export function cardProblemCodes(card: Required<CardCheck>, now = new Date()): Partial<Record<keyof CardCheck, CardProblem>> {
+export function cardProblemCodes(
+  card: Required<CardCheck>,
+  now = new Date(),
+): Partial<Record<keyof CardCheck, CardProblem>> {
   const problems: Partial<Record<keyof CardCheck, CardProblem>> = {};
   const digits = cardDigits(card.cardNumber);
   if (!digits) problems.cardNumber = 'numberMissing';
@@ -85,7 +95,12 @@ export function cardProblemCodes(card: Required<CardCheck>, now = new Date()): P
 
 /** Field → message (English) for each problem with a typed card; empty when the card can be sent. */
 export function cardProblems(card: Required<CardCheck>, now = new Date()): CardCheck {
-  return Object.fromEntries(Object.entries(cardProblemCodes(card, now)).map(([field, problem]) => [field, CARD_PROBLEM_TEXT[problem]]));
+  return Object.fromEntries(
+    Object.entries(cardProblemCodes(card, now)).map(([field, problem]) => [
+      field,
+      CARD_PROBLEM_TEXT[problem],
+    ]),
+  );
 }
 
 /** '4242424242424242' → '4242 4242 4242 4242' while typing. */

@@ -24,8 +24,12 @@ export const clientsQuerySchema = z.object({
       z.optional(z.string('Search must be text.')),
       z.transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim())),
     )
-    .check(z.refine((v) => v === undefined || v.length <= 200, 'Search must be at most 200 characters.')),
-  status: z.optional(z.enum(CLIENT_PAYMENT_STATUSES, 'Payment status must be pending_payment, active or failed.')),
+    .check(
+      z.refine((v) => v === undefined || v.length <= 200, 'Search must be at most 200 characters.'),
+    ),
+  status: z.optional(
+    z.enum(CLIENT_PAYMENT_STATUSES, 'Payment status must be pending_payment, active or failed.'),
+  ),
   page: pageNumber(),
 });
 export type ClientsQuery = z.output<typeof clientsQuerySchema>;
@@ -91,36 +95,64 @@ export interface ClientDetail extends ClientSummary {
 export type ClientFilterParams = { search?: string; status?: ClientPaymentStatus };
 
 // Clients (employees only).
-export const listClients: Endpoint<ClientPage, undefined, ClientFilterParams & { page?: number }> = { method: 'GET', path: '/api/clients' };
+export const listClients: Endpoint<ClientPage, undefined, ClientFilterParams & { page?: number }> =
+  { method: 'GET', path: '/api/clients' };
 export const getClient: Endpoint<ClientDetail> = { method: 'GET', path: '/api/clients/:id' };
 /** A CSV download: linked (its URL is an `href`), not fetched. */
-export const exportClientsCsv: Endpoint<string, undefined, ClientFilterParams> = { method: 'GET', path: '/api/clients/export.csv' };
+export const exportClientsCsv: Endpoint<string, undefined, ClientFilterParams> = {
+  method: 'GET',
+  path: '/api/clients/export.csv',
+};
 
 // The agency's side of a client's billing (employees only; each write is logged by the guard).
 /** The client's subscription and invoices, as the client's own billing page shows them. */
-export const getClientBilling: Endpoint<AccountOverview> = { method: 'GET', path: '/api/clients/:id/billing' };
+export const getClientBilling: Endpoint<AccountOverview> = {
+  method: 'GET',
+  path: '/api/clients/:id/billing',
+};
 /** Ends the subscription at the end of the paid period, on the client's behalf. */
-export const cancelClientSubscription: Endpoint<AccountOverview, { reason?: string }> = { method: 'POST', path: '/api/clients/:id/cancel' };
+export const cancelClientSubscription: Endpoint<AccountOverview, { reason?: string }> = {
+  method: 'POST',
+  path: '/api/clients/:id/cancel',
+};
 /**
  * Gives back part or all of what is left of a paid invoice: a negative ledger row of that amount, the
  * invoice refunded once nothing is left, the client told. Needs the billing permission.
  */
-export const refundClientInvoice: Endpoint<AccountOverview, RefundInput> = { method: 'POST', path: '/api/clients/:id/invoices/:invoiceId/refund' };
+export const refundClientInvoice: Endpoint<AccountOverview, RefundInput> = {
+  method: 'POST',
+  path: '/api/clients/:id/invoices/:invoiceId/refund',
+};
 /** E-mails the invoice's receipt to the client again. */
-export const resendClientReceipt: Endpoint<{ message: string }> = { method: 'POST', path: '/api/clients/:id/invoices/:invoiceId/resend' };
+export const resendClientReceipt: Endpoint<{ message: string }> = {
+  method: 'POST',
+  path: '/api/clients/:id/invoices/:invoiceId/resend',
+};
 
 export const CANCEL_REASON_MAX = 500;
 export const REFUND_REASON_MAX = 500;
 
 /** A refund: the amount in dollars and cents ('49.50'; the server checks it against what is left) and why. */
 export const refundInput = z.object({
-  amount: z.string('Enter the amount to refund, like 49.50.').check(z.trim(), z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter the amount to refund, like 49.50.')),
+  amount: z
+    .string('Enter the amount to refund, like 49.50.')
+    .check(z.trim(), z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter the amount to refund, like 49.50.')),
   reason: z
     .string('Say why you refund.')
-    .check(z.trim(), z.minLength(1, 'Say why you refund.'), z.maxLength(REFUND_REASON_MAX, `A reason has at most ${REFUND_REASON_MAX} characters`)),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Say why you refund.'),
+      z.maxLength(REFUND_REASON_MAX, `A reason has at most ${REFUND_REASON_MAX} characters`),
+    ),
 });
 export type RefundInput = z.output<typeof refundInput>;
 export const REFUND_LABELS = { amount: 'Amount', reason: 'Reason' };
 export const clientCancelInput = z.object({
-  reason: z.optional(z.string().check(z.maxLength(CANCEL_REASON_MAX, `A reason has at most ${CANCEL_REASON_MAX} characters`))),
+  reason: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(CANCEL_REASON_MAX, `A reason has at most ${CANCEL_REASON_MAX} characters`),
+      ),
+  ),
 });

@@ -18,24 +18,49 @@ describe('plan texts', () => {
     expect(renewalNote({ renewalPrice: '99.50' })).toBe('After 12 months $99.50');
     expect(renewalNote({ renewalPrice: null })).toBeNull();
     expect(formatDollars('449.00')).toBe('449');
-    expect(planOptionLabel({ displayName: 'Professional', price: '449.00', billingCycle: 'month' })).toBe('Professional - $449.00/month');
+    expect(
+      planOptionLabel({ displayName: 'Professional', price: '449.00', billingCycle: 'month' }),
+    ).toBe('Professional - $449.00/month');
   });
 });
 
 describe('registration rules', () => {
-  const valid = { businessName: 'A', ownerName: 'B', email: 'a@example.com', businessType: 'Other', subscriptionPlan: 'essential' };
+  const valid = {
+    businessName: 'A',
+    ownerName: 'B',
+    email: 'a@example.com',
+    businessType: 'Other',
+    subscriptionPlan: 'essential',
+  };
 
   it('names the blank required fields', () => {
-    expect(missingRequiredFields({ ...valid, ownerName: '  ', email: '' })).toEqual(['ownerName', 'email']);
+    expect(missingRequiredFields({ ...valid, ownerName: '  ', email: '' })).toEqual([
+      'ownerName',
+      'email',
+    ]);
     expect(missingRequiredFields(valid)).toEqual([]);
   });
 
   it('trims text, drops blank optional fields, and checks e-mail, type and website', () => {
-    const parsed = businessRegistrationInput.parse({ ...valid, businessName: ' A ', phone: '  ', website: 'http://x.example.com' });
+    const parsed = businessRegistrationInput.parse({
+      ...valid,
+      businessName: ' A ',
+      phone: '  ',
+      website: 'http://x.example.com',
+    });
     expect(parsed).toEqual({ ...valid, businessName: 'A', website: 'http://x.example.com' });
-    const bad = businessRegistrationInput.safeParse({ ...valid, email: 'a@', businessType: 'Bakery', website: 'javascript:alert(1)' });
+    const bad = businessRegistrationInput.safeParse({
+      ...valid,
+      email: 'a@',
+      businessType: 'Bakery',
+      website: 'javascript:alert(1)',
+    });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues.map((i) => i.path[0]).sort()).toEqual(['businessType', 'email', 'website']);
+    expect(bad.error!.issues.map((i) => i.path[0]).sort()).toEqual([
+      'businessType',
+      'email',
+      'website',
+    ]);
   });
 });
 
@@ -54,7 +79,15 @@ describe('web routes', () => {
     ]) {
       expect(isKnownWebPath(path), path).toBe(true);
     }
-    for (const path of ['/checkout/a/b', '/checkoutx', '/nope', '/admin/x', '/settings/nope', '/settings/portfolio/x', '/accessibility/x']) {
+    for (const path of [
+      '/checkout/a/b',
+      '/checkoutx',
+      '/nope',
+      '/admin/x',
+      '/settings/nope',
+      '/settings/portfolio/x',
+      '/accessibility/x',
+    ]) {
       expect(isKnownWebPath(path), path).toBe(false);
     }
   });

@@ -11,7 +11,13 @@ export const DB_INT_MAX = 2_147_483_647;
 export const DB_INT_MIN = -2_147_483_648;
 
 function inRange(min: number, max: number): void {
-  if (!(Number.isSafeInteger(min) && Number.isSafeInteger(max) && DB_INT_MIN <= min && min <= max && max <= DB_INT_MAX))
+  if (!(
+    Number.isSafeInteger(min) &&
+    Number.isSafeInteger(max) &&
+    DB_INT_MIN <= min &&
+    min <= max &&
+    max <= DB_INT_MAX
+  ))
     throw new Error(`${min}..${max} is not a range a database integer holds`);
 }
 
@@ -36,7 +42,11 @@ export const pageNumber = () =>
   z._default(
     z.coerce
       .number('Page must be a whole number')
-      .check(z.int('Page must be a whole number'), z.gte(1, 'Page must be 1 or more'), z.lte(DB_INT_MAX, `Page must be at most ${DB_INT_MAX}`)),
+      .check(
+        z.int('Page must be a whole number'),
+        z.gte(1, 'Page must be 1 or more'),
+        z.lte(DB_INT_MAX, `Page must be at most ${DB_INT_MAX}`),
+      ),
     1,
   );
 

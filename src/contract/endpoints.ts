@@ -55,10 +55,19 @@ const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] sat
 export function isEndpoint(value: unknown): value is AnyEndpoint {
   if (typeof value !== 'object' || value === null) return false;
   const { method, path } = value as Record<string, unknown>;
-  return typeof method === 'string' && METHODS.includes(method) && typeof path === 'string' && path.startsWith('/api/');
+  return (
+    typeof method === 'string' &&
+    METHODS.includes(method) &&
+    typeof path === 'string' &&
+    path.startsWith('/api/')
+  );
 }
 
 /** Each endpoint once, named `module.exportName`. */
-export const ENDPOINTS: readonly { name: string; endpoint: AnyEndpoint }[] = Object.entries(ENDPOINT_MODULES).flatMap(([module, exports]) =>
-  Object.entries(exports).flatMap(([name, value]) => (isEndpoint(value) ? [{ name: `${module}.${name}`, endpoint: value }] : [])),
+export const ENDPOINTS: readonly { name: string; endpoint: AnyEndpoint }[] = Object.entries(
+  ENDPOINT_MODULES,
+).flatMap(([module, exports]) =>
+  Object.entries(exports).flatMap(([name, value]) =>
+    isEndpoint(value) ? [{ name: `${module}.${name}`, endpoint: value }] : [],
+  ),
 );

@@ -19,7 +19,12 @@ export interface IntlFormatter {
  * their cents ('$449', but '$99.50'), as the plan cards and 'After 12 months $...' show them.
  * Each text is made once per language and amount (see `moneyMadeDuring`).
  */
-export function formatMoney(intl: IntlFormatter, decimal: string, currency = 'usd', short = false): string {
+export function formatMoney(
+  intl: IntlFormatter,
+  decimal: string,
+  currency = 'usd',
+  short = false,
+): string {
   const key = `${intl.locale} ${currency} ${short ? 'short ' : ''}${decimal}`;
   let text = moneyTexts.get(key);
   if (text === undefined) {
@@ -49,7 +54,9 @@ const MONEY_TEXTS_KEPT = 1000;
 let recording: Record<string, string> | null = null;
 
 /** On the server: `render` (one at a time) and the money texts it showed, for the browser's `knownMoney`. */
-export async function moneyMadeDuring<T>(render: () => Promise<T>): Promise<[T, Record<string, string>]> {
+export async function moneyMadeDuring<T>(
+  render: () => Promise<T>,
+): Promise<[T, Record<string, string>]> {
   const made: Record<string, string> = {};
   recording = made;
   try {
@@ -61,7 +68,8 @@ export async function moneyMadeDuring<T>(render: () => Promise<T>): Promise<[T, 
 
 /** In the browser: the money texts the server rendered this page with (so hydration formats nothing). */
 export function knownMoney(texts: Record<string, string>): void {
-  for (const [key, text] of Object.entries(texts)) if (typeof text === 'string') moneyTexts.set(key, text);
+  for (const [key, text] of Object.entries(texts))
+    if (typeof text === 'string') moneyTexts.set(key, text);
 }
 
 /**

@@ -7,10 +7,12 @@ export function centsToDecimal(cents: number): string {
 
 /** 299 or '299.00' → 29900; null when it is not an amount of dollars and cents. */
 export function dollarsToCents(value: number | string): number | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(2) : '') : value.trim();
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(2) : '') : value.trim();
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
-  if (typeof value === 'number' && Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) return null;
+  if (typeof value === 'number' && Math.abs(value * 100 - Math.round(value * 100)) > 1e-6)
+    return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
@@ -20,4 +22,5 @@ export function formatAmount(decimal: string, currency: string): string {
 }
 
 /** 29900 cents in usd → '$299.00'. */
-export const formatCents = (cents: number, currency: string): string => formatAmount(centsToDecimal(cents), currency);
+export const formatCents = (cents: number, currency: string): string =>
+  formatAmount(centsToDecimal(cents), currency);

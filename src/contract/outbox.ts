@@ -30,11 +30,20 @@ export const outboxQuerySchema = z.object({
     z.optional(
       z
         .string('Recipient must be an e-mail address.')
-        .check(z.trim(), z.maxLength(OUTBOX_RECIPIENT_MAX, `Recipient must be at most ${OUTBOX_RECIPIENT_MAX} characters.`)),
+        .check(
+          z.trim(),
+          z.maxLength(
+            OUTBOX_RECIPIENT_MAX,
+            `Recipient must be at most ${OUTBOX_RECIPIENT_MAX} characters.`,
+          ),
+        ),
     ),
     z.transform((v) => (v ? v : undefined)),
   ),
 });
 
 /** The newest e-mails first (20), optionally to one address only (employees only). */
-export const listOutbox: Endpoint<OutboxMessage[], undefined, { recipient?: string }> = { method: 'GET', path: '/api/outbox' };
+export const listOutbox: Endpoint<OutboxMessage[], undefined, { recipient?: string }> = {
+  method: 'GET',
+  path: '/api/outbox',
+};

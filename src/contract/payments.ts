@@ -20,10 +20,16 @@ export const createPaymentIntentInput = z.object({
       'Amount must be a price in dollars, like 299 or 299.00',
     ),
   ),
-  registrationId: z.optional(z.nullable(z.uuid('Registration must be the id of your registration'))),
+  registrationId: z.optional(
+    z.nullable(z.uuid('Registration must be the id of your registration')),
+  ),
 });
 export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentInput>;
-export const PAYMENT_INTENT_LABELS = { planId: 'Plan', amount: 'Amount', registrationId: 'Registration' };
+export const PAYMENT_INTENT_LABELS = {
+  planId: 'Plan',
+  amount: 'Amount',
+  registrationId: 'Registration',
+};
 
 export type PaymentProviderKind = 'test' | 'stripe';
 
@@ -39,20 +45,30 @@ export interface CreatePaymentIntentResult {
 
 /** POST /api/payments/test/confirm: test mode's card form. Checked again on the server. */
 export const testCardPaymentInput = z.object({
-  clientSecret: z.string('The payment is missing; reload the page').check(z.minLength(1, 'The payment is missing; reload the page'), z.maxLength(200)),
+  clientSecret: z
+    .string('The payment is missing; reload the page')
+    .check(z.minLength(1, 'The payment is missing; reload the page'), z.maxLength(200)),
   cardNumber: z.string('Card number is required').check(z.maxLength(40)),
   expiry: z.string('Expiry is required').check(z.maxLength(20)),
   cvc: z.string('CVC is required').check(z.maxLength(10)),
 });
 export type TestCardPaymentInput = z.input<typeof testCardPaymentInput>;
-export const TEST_CARD_LABELS = { clientSecret: 'Payment', cardNumber: 'Card number', expiry: 'Expiry', cvc: 'CVC' };
+export const TEST_CARD_LABELS = {
+  clientSecret: 'Payment',
+  cardNumber: 'Card number',
+  expiry: 'Expiry',
+  cvc: 'CVC',
+};
 
 /** `requires_action`: the card's bank wants the client to authenticate the payment first (3-D Secure). */
-export type PaymentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+export type PaymentStatus =
+  'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
 
 /** POST /api/payments/test/authenticate: test mode's simulated bank page answered (Stripe's test 3-D Secure page). */
 export const testAuthenticationInput = z.object({
-  clientSecret: z.string('The payment is missing; reload the page').check(z.minLength(1, 'The payment is missing; reload the page'), z.maxLength(200)),
+  clientSecret: z
+    .string('The payment is missing; reload the page')
+    .check(z.minLength(1, 'The payment is missing; reload the page'), z.maxLength(200)),
   outcome: z.enum(['complete', 'fail'], 'The authentication outcome must be complete or fail.'),
 });
 export const TEST_AUTHENTICATION_LABELS = { clientSecret: 'Payment', outcome: 'Authentication' };

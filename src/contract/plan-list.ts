@@ -6,4 +6,7 @@ import type { SubscriptionPlan } from './plans.js';
  * plans.ts, which many pages import for its helpers: there, this endpoint made the bundler split
  * plans.ts into a chunk of its own that the landing page then loaded first (bench:web).
  */
-export const listPlans: Endpoint<SubscriptionPlan[]> = { method: 'GET', path: '/api/subscription-plans' };
+export const listPlans: Endpoint<SubscriptionPlan[]> = {
+  method: 'GET',
+  path: '/api/subscription-plans',
+};

@@ -25,6 +25,8 @@ export function formatDollars(decimal: string): string {
 }
 
 /** The registration form's plan option: 'displayName - $price/billingCycle' (docs/product.md §5). */
-export function planOptionLabel(plan: Pick<SubscriptionPlan, 'displayName' | 'price' | 'billingCycle'>): string {
+export function planOptionLabel(
+  plan: Pick<SubscriptionPlan, 'displayName' | 'price' | 'billingCycle'>,
+): string {
   return `${plan.displayName} - $${plan.price}/${plan.billingCycle}`;
 }

@@ -9,6 +9,15 @@ import type { PortfolioItem } from './portfolio.js';
 export type PortfolioPayload = z.input<typeof portfolioInput>;
 
 // Employees only.
-export const createPortfolioItem: Endpoint<PortfolioItem, PortfolioPayload> = { method: 'POST', path: '/api/portfolio' };
-export const updatePortfolioItem: Endpoint<PortfolioItem, PortfolioPayload> = { method: 'PUT', path: '/api/portfolio/:id' };
-export const deletePortfolioItem: Endpoint<undefined> = { method: 'DELETE', path: '/api/portfolio/:id' };
+export const createPortfolioItem: Endpoint<PortfolioItem, PortfolioPayload> = {
+  method: 'POST',
+  path: '/api/portfolio',
+};
+export const updatePortfolioItem: Endpoint<PortfolioItem, PortfolioPayload> = {
+  method: 'PUT',
+  path: '/api/portfolio/:id',
+};
+export const deletePortfolioItem: Endpoint<undefined> = {
+  method: 'DELETE',
+  path: '/api/portfolio/:id',
+};

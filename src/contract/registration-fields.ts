@@ -16,7 +16,13 @@ export const BUSINESS_TYPES = [
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
 /** The fields the form must have before anything is sent (docs/product.md §5). */
-export const REQUIRED_REGISTRATION_FIELDS = ['businessName', 'ownerName', 'email', 'businessType', 'subscriptionPlan'] as const;
+export const REQUIRED_REGISTRATION_FIELDS = [
+  'businessName',
+  'ownerName',
+  'email',
+  'businessType',
+  'subscriptionPlan',
+] as const;
 
 export const REGISTRATION_LABELS = {
   businessName: 'Business Name',
@@ -47,12 +53,17 @@ export interface BusinessRegistrationResult {
 }
 
 /** The names of the required fields that are blank (after trimming). */
-export function missingRequiredFields(values: Partial<Record<RegistrationField, string>>): RegistrationField[] {
+export function missingRequiredFields(
+  values: Partial<Record<RegistrationField, string>>,
+): RegistrationField[] {
   return REQUIRED_REGISTRATION_FIELDS.filter((f) => !values[f]?.trim());
 }
 
 /** The landing page's registration (here, not in registration.ts, so its bundle gets no zod). */
-export const submitBusinessRegistration: Endpoint<BusinessRegistrationResult, BusinessRegistrationInput> = {
+export const submitBusinessRegistration: Endpoint<
+  BusinessRegistrationResult,
+  BusinessRegistrationInput
+> = {
   method: 'POST',
   path: '/api/business-registration',
 };

@@ -6,7 +6,13 @@ import { isHttpUrl } from './web-address.js';
 export * from './registration-fields.js';
 
 const required = (label: string, max: number) =>
-  z.string(`${label} is required`).check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} must be at most ${max} characters`));
+  z
+    .string(`${label} is required`)
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
 
 /** Optional text: blank after trimming counts as not given. */
 const optional = (label: string, max: number) =>
@@ -15,7 +21,12 @@ const optional = (label: string, max: number) =>
       z.optional(z.nullable(z.string(`${label} must be text`))),
       z.transform((v) => (v == null || v.trim() === '' ? undefined : v.trim())),
     )
-    .check(z.refine((v) => v === undefined || v.length <= max, `${label} must be at most ${max} characters`));
+    .check(
+      z.refine(
+        (v) => v === undefined || v.length <= max,
+        `${label} must be at most ${max} characters`,
+      ),
+    );
 
 export const businessRegistrationInput = z.object({
   businessName: required('Business Name', 120),
@@ -30,9 +41,17 @@ export const businessRegistrationInput = z.object({
     ),
   phone: optional('Phone', 40),
   address: optional('Address', 300),
-  businessType: z.enum(BUSINESS_TYPES, `Business Type must be one of: ${BUSINESS_TYPES.join(', ')}`),
+  businessType: z.enum(
+    BUSINESS_TYPES,
+    `Business Type must be one of: ${BUSINESS_TYPES.join(', ')}`,
+  ),
   subscriptionPlan: required('Subscription Plan', 60),
-  website: optional('Website', 2048).check(z.refine((v) => v === undefined || isHttpUrl(v), 'Website must be a web address starting with http:// or https://')),
+  website: optional('Website', 2048).check(
+    z.refine(
+      (v) => v === undefined || isHttpUrl(v),
+      'Website must be a web address starting with http:// or https://',
+    ),
+  ),
   description: optional('Description', 2000),
   /** The language of the page the client registered on: their e-mails follow it (default English). */
   language: z.optional(z.enum(LOCALES, `Language must be one of: ${LOCALES.join(', ')}`)),

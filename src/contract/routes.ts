@@ -30,7 +30,15 @@ export const WEB_PATHS = {
 } as const;
 
 /** The admin area's settings pages, in the order its navigation lists them (docs/product.md §11). */
-export const SETTINGS_PAGES = ['applications', 'portfolio', 'plans', 'employees', 'security', 'activity', 'billing-clock'] as const;
+export const SETTINGS_PAGES = [
+  'applications',
+  'portfolio',
+  'plans',
+  'employees',
+  'security',
+  'activity',
+  'billing-clock',
+] as const;
 export type SettingsPage = (typeof SETTINGS_PAGES)[number];
 
 /** The address of one settings page (`/settings/portfolio`); each is in WEB_PATHS, so the server answers it. */
@@ -47,7 +55,8 @@ export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
-export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+export const isLocale = (value: unknown): value is Locale =>
+  (LOCALES as readonly unknown[]).includes(value);
 
 /**
  * The public pages: each is at its own URL in every language (the admin area and the employee
@@ -71,7 +80,8 @@ export function localizedPath(locale: Locale, path: string): string {
 /** The language of a path and the path without its language prefix: `/es/account?x` is `es` and `/account?x`. */
 export function splitLocale(path: string): { locale: Locale; path: string } {
   const match = /^\/([a-z]{2})(?=$|[/?#])/.exec(path);
-  if (!match || match[1] === DEFAULT_LOCALE || !isLocale(match[1])) return { locale: DEFAULT_LOCALE, path };
+  if (!match || match[1] === DEFAULT_LOCALE || !isLocale(match[1]))
+    return { locale: DEFAULT_LOCALE, path };
   const rest = path.slice(match[0].length);
   return { locale: match[1], path: rest.startsWith('/') ? rest : `/${rest}` };
 }
@@ -79,7 +89,9 @@ export function splitLocale(path: string): { locale: Locale; path: string } {
 /** Every browser route: the router (src/web/app.tsx) renders these, the server answers them 200. */
 export const WEB_ROUTES: readonly string[] = /* @__PURE__ */ (() => [
   ...Object.values(WEB_PATHS),
-  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((locale) => PUBLIC_PATHS.map((path) => localizedPath(locale, path))),
+  ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).flatMap((locale) =>
+    PUBLIC_PATHS.map((path) => localizedPath(locale, path)),
+  ),
 ])();
 
 /** The query parameter of a checkout link that names the registration being paid for. */
@@ -89,9 +101,18 @@ export const CHECKOUT_REGISTRATION_PARAM = 'registration';
  * The checkout page of one plan (`/checkout/growing`), for a registration when one is named (its
  * checkout link), in `locale` when given (`/es/checkout/growing?registration=…`).
  */
-export function checkoutPath(planName: string, registrationId?: string, locale: Locale = DEFAULT_LOCALE): string {
+export function checkoutPath(
+  planName: string,
+  registrationId?: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const path = WEB_PATHS.checkout.replace(':planName', encodeURIComponent(planName));
-  return localizedPath(locale, registrationId ? `${path}?${CHECKOUT_REGISTRATION_PARAM}=${encodeURIComponent(registrationId)}` : path);
+  return localizedPath(
+    locale,
+    registrationId
+      ? `${path}?${CHECKOUT_REGISTRATION_PARAM}=${encodeURIComponent(registrationId)}`
+      : path,
+  );
 }
 
 /** Whether `path` (query, hash and trailing slashes aside) is one of `routes`, `:param` matching any one segment. */
@@ -100,7 +121,10 @@ function matchesRoute(routes: readonly string[], path: string): boolean {
   return routes.some((route) => {
     const pattern = route.split('/');
     const parts = clean.split('/');
-    return pattern.length === parts.length && pattern.every((p, i) => (p.startsWith(':') ? parts[i] !== '' : p === parts[i]));
+    return (
+      pattern.length === parts.length &&
+      pattern.every((p, i) => (p.startsWith(':') ? parts[i] !== '' : p === parts[i]))
+    );
   });
 }
 
@@ -121,7 +145,13 @@ export function isServerRenderedPath(path: string): boolean {
 
 /** The public pages by name, for their head (title, description, indexing) and the sitemap. */
 export type PublicPage = 'landing' | 'checkout' | 'paymentSuccess' | 'account' | 'accessibility';
-const PUBLIC_PAGES: readonly PublicPage[] = ['landing', 'checkout', 'paymentSuccess', 'account', 'accessibility'];
+const PUBLIC_PAGES: readonly PublicPage[] = [
+  'landing',
+  'checkout',
+  'paymentSuccess',
+  'account',
+  'accessibility',
+];
 
 /** Which public page `path` is (without its language prefix; query aside), or null for any other. */
 export function publicPageOf(path: string): PublicPage | null {
@@ -135,6 +165,12 @@ export function publicPageOf(path: string): PublicPage | null {
 export function alternateLinks(origin: string, path: string): { hreflang: string; href: string }[] {
   const page = path.split(/[?#]/)[0]!;
   if (!matchesRoute(PUBLIC_PATHS, page)) return [];
-  const links = LOCALES.map((locale) => ({ hreflang: locale as string, href: `${origin}${localizedPath(locale, page)}` }));
-  return [...links, { hreflang: 'x-default', href: `${origin}${localizedPath(DEFAULT_LOCALE, page)}` }];
+  const links = LOCALES.map((locale) => ({
+    hreflang: locale as string,
+    href: `${origin}${localizedPath(locale, page)}`,
+  }));
+  return [
+    ...links,
+    { hreflang: 'x-default', href: `${origin}${localizedPath(DEFAULT_LOCALE, page)}` },
+  ];
 }

@@ -14,15 +14,27 @@ export interface SignInOptions {
 }
 
 /** Our own route. */
-export const getSignInOptions: Endpoint<SignInOptions> = { method: 'GET', path: '/api/auth/sign-in-options' };
+export const getSignInOptions: Endpoint<SignInOptions> = {
+  method: 'GET',
+  path: '/api/auth/sign-in-options',
+};
 
 // Better Auth's, reached through the server's bridge under /api/auth/*.
 /** `twoFactorRedirect` when the second step (an authenticator or backup code) is still to come. */
-export const signInWithEmail: Endpoint<{ twoFactorRedirect?: boolean }, { email: string; password: string }> = {
+export const signInWithEmail: Endpoint<
+  { twoFactorRedirect?: boolean },
+  { email: string; password: string }
+> = {
   method: 'POST',
   path: '/api/auth/sign-in/email',
 };
 /** The second step: a code from the authenticator app... */
-export const verifyTotp: Endpoint<unknown, { code: string }> = { method: 'POST', path: '/api/auth/two-factor/verify-totp' };
+export const verifyTotp: Endpoint<unknown, { code: string }> = {
+  method: 'POST',
+  path: '/api/auth/two-factor/verify-totp',
+};
 /** ...or one of the backup codes. */
-export const verifyBackupCode: Endpoint<unknown, { code: string }> = { method: 'POST', path: '/api/auth/two-factor/verify-backup-code' };
+export const verifyBackupCode: Endpoint<unknown, { code: string }> = {
+  method: 'POST',
+  path: '/api/auth/two-factor/verify-backup-code',
+};

@@ -25,9 +25,13 @@ export interface UploadTicket {
 }
 
 /** Asks for an upload link (employees only). The type is named up front so that a presigned URL can sign it. */
-export const requestUpload: Endpoint<UploadTicket, { purpose: LogoPurpose; contentType?: string }> = { method: 'POST', path: '/api/objects/upload' };
+export const requestUpload: Endpoint<UploadTicket, { purpose: LogoPurpose; contentType?: string }> =
+  { method: 'POST', path: '/api/objects/upload' };
 /**
  * Our own one-time upload link, as a ticket names it in `uploadURL` (the browser PUTs the file's
  * bytes there as they are and never builds this path itself). Answers where the re-encoded logo is served.
  */
-export const uploadToLink: Endpoint<{ publicUrl: string }, Blob> = { method: 'PUT', path: '/api/objects/upload/:token' };
+export const uploadToLink: Endpoint<{ publicUrl: string }, Blob> = {
+  method: 'PUT',
+  path: '/api/objects/upload/:token',
+};

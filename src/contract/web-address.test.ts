@@ -22,18 +22,31 @@ const HOSTILE = [
 
 describe('web addresses', () => {
   it('accepts absolute http and https links only', () => {
-    for (const ok of ['http://example.com', 'https://example.com/a?b=c#d', 'HTTPS://Example.COM', 'https://127.0.0.1:8080/x', 'https://[::1]/'])
+    for (const ok of [
+      'http://example.com',
+      'https://example.com/a?b=c#d',
+      'HTTPS://Example.COM',
+      'https://127.0.0.1:8080/x',
+      'https://[::1]/',
+    ])
       expect(isHttpUrl(ok), ok).toBe(true);
     for (const bad of HOSTILE) expect(isHttpUrl(bad), bad).toBe(false);
   });
 
   it('drops what an outside source gives that is not an http(s) link', () => {
     expect(httpUrlOrNull(' https://example.com/x ')).toBe('https://example.com/x');
-    for (const bad of [...HOSTILE, '', null, undefined, 42, { href: 'https://x.example' }]) expect(httpUrlOrNull(bad)).toBeNull();
+    for (const bad of [...HOSTILE, '', null, undefined, 42, { href: 'https://x.example' }])
+      expect(httpUrlOrNull(bad)).toBeNull();
   });
 
   it('refuses other schemes in every contract that stores a link, naming the field', () => {
-    const cases: [string, { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }, Record<string, unknown>][] = [
+    const cases: [
+      string,
+      {
+        safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } };
+      },
+      Record<string, unknown>,
+    ][] = [
       ['url', applicationInput, { name: 'App' }],
       ['logoUrl', applicationInput, { name: 'App', url: 'https://app.example' }],
       ['websiteUrl', portfolioInput, { websiteName: 'Site' }],
@@ -44,11 +57,20 @@ describe('web addresses', () => {
       [
         'website',
         businessRegistrationInput,
-        { businessName: 'Shop', ownerName: 'Jo', email: 'jo@example.com', businessType: 'Other', subscriptionPlan: 'Basic' },
+        {
+          businessName: 'Shop',
+          ownerName: 'Jo',
+          email: 'jo@example.com',
+          businessType: 'Other',
+          subscriptionPlan: 'Basic',
+        },
       ],
     ];
     for (const [field, schema, base] of cases) {
-      expect(schema.safeParse({ ...base, [field]: 'https://fine.example/x' }).success, `${field} accepts https`).toBe(true);
+      expect(
+        schema.safeParse({ ...base, [field]: 'https://fine.example/x' }).success,
+        `${field} accepts https`,
+      ).toBe(true);
       for (const bad of HOSTILE.slice(0, 6)) {
         const result = schema.safeParse({ ...base, [field]: bad });
         expect(result.success, `${field} = ${bad}`).toBe(false);
@@ -56,14 +78,37 @@ describe('web addresses', () => {
       }
     }
     const profile = (url: string) =>
-      newLeadInput.safeParse({ provider: 'directory', sourceId: 'x', name: 'Shop', socialProfiles: [{ network: 'facebook', url }] });
+      newLeadInput.safeParse({
+        provider: 'directory',
+        sourceId: 'x',
+        name: 'Shop',
+        socialProfiles: [{ network: 'facebook', url }],
+      });
     expect(profile('https://www.facebook.com/shop').success).toBe(true);
     expect(profile('javascript:alert(1)').success).toBe(false);
   });
 
   it('keeps a logo that is a path on this site (local-disk uploads, demo logos), not another host', () => {
-    expect(portfolioInput.safeParse({ websiteName: 'Site', websiteUrl: 'https://site.example', logoUrl: '/uploads/portfolio-logo/a.webp' }).success).toBe(true);
-    expect(portfolioInput.safeParse({ websiteName: 'Site', websiteUrl: 'https://site.example', logoUrl: '/demo/harbor-lights.svg' }).success).toBe(true);
-    expect(portfolioInput.safeParse({ websiteName: 'Site', websiteUrl: 'https://site.example', logoUrl: '//evil.example/a.webp' }).success).toBe(false);
+    expect(
+      portfolioInput.safeParse({
+        websiteName: 'Site',
+        websiteUrl: 'https://site.example',
+        logoUrl: '/uploads/portfolio-logo/a.webp',
+      }).success,
+    ).toBe(true);
+    expect(
+      portfolioInput.safeParse({
+        websiteName: 'Site',
+        websiteUrl: 'https://site.example',
+        logoUrl: '/demo/harbor-lights.svg',
+      }).success,
+    ).toBe(true);
+    expect(
+      portfolioInput.safeParse({
+        websiteName: 'Site',
+        websiteUrl: 'https://site.example',
+        logoUrl: '//evil.example/a.webp',
+      }).success,
+    ).toBe(false);
   });
 });

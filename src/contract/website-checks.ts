@@ -66,7 +66,12 @@ export const MAX_CHECKS_PER_LOOKUP = 50;
 export const WEBSITE_CHECKS_AT_ONCE = 4;
 
 /** Runs `work` over `items` with at most `limit` at once, calling `onDone` after each; never rejects. */
-export async function eachWithLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>, onDone: () => void = () => {}): Promise<void> {
+export async function eachWithLimit<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<unknown>,
+  onDone: () => void = () => {},
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -81,8 +86,20 @@ export async function eachWithLimit<T>(items: readonly T[], limit: number, work:
 /** Check a search result's homepage: the result need not be a saved lead. */
 export const websiteCheckInput = z.object({
   provider: z.enum(['directory', 'google', 'osm'], 'Provider must be directory, google or osm'),
-  sourceId: z.string('Source id is required').check(z.trim(), z.minLength(1, 'Source id is required'), z.maxLength(300, 'Source id is too long')),
-  name: z.string('Name is required').check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(300, 'Name must be at most 300 characters')),
+  sourceId: z
+    .string('Source id is required')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Source id is required'),
+      z.maxLength(300, 'Source id is too long'),
+    ),
+  name: z
+    .string('Name is required')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Name is required'),
+      z.maxLength(300, 'Name must be at most 300 characters'),
+    ),
   website: z
     .string('Website is required')
     .check(
@@ -97,13 +114,28 @@ export type WebsiteCheckInput = z.output<typeof websiteCheckInput>;
 /** The latest checks of some search results, by their ids (`provider:sourceId`, comma-separated). */
 export const websiteChecksQuery = z.object({
   ids: z.string('Send the ids of the businesses (ids=provider:sourceId,...)').check(
-    z.refine((v) => v.split(',').every((id) => /^(directory|google|osm):.+$/.test(id)), 'Each id must look like provider:sourceId'),
-    z.refine((v) => v.split(',').length <= MAX_CHECKS_PER_LOOKUP, `Ask for at most ${MAX_CHECKS_PER_LOOKUP} businesses at once`),
+    z.refine(
+      (v) => v.split(',').every((id) => /^(directory|google|osm):.+$/.test(id)),
+      'Each id must look like provider:sourceId',
+    ),
+    z.refine(
+      (v) => v.split(',').length <= MAX_CHECKS_PER_LOOKUP,
+      `Ask for at most ${MAX_CHECKS_PER_LOOKUP} businesses at once`,
+    ),
     z.maxLength(20_000, 'Too many ids'),
   ),
 });
 
-export const runWebsiteCheck: Endpoint<WebsiteCheck, WebsiteCheckInput> = { method: 'POST', path: '/api/website-checks' };
+export const runWebsiteCheck: Endpoint<WebsiteCheck, WebsiteCheckInput> = {
+  method: 'POST',
+  path: '/api/website-checks',
+};
 /** The latest check of each business asked for that has one. */
-export const latestWebsiteChecks: Endpoint<WebsiteCheck[], undefined, { ids: string }> = { method: 'GET', path: '/api/website-checks' };
-export const getWebsiteCheck: Endpoint<WebsiteCheck> = { method: 'GET', path: '/api/website-checks/:id' };
+export const latestWebsiteChecks: Endpoint<WebsiteCheck[], undefined, { ids: string }> = {
+  method: 'GET',
+  path: '/api/website-checks',
+};
+export const getWebsiteCheck: Endpoint<WebsiteCheck> = {
+  method: 'GET',
+  path: '/api/website-checks/:id',
+};

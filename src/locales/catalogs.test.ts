@@ -12,7 +12,13 @@ import { messages as esSite } from './es/site.po';
 import { messages as esCheckout } from './es/checkout.po';
 
 /** Each catalog, and the code whose message ids it holds. */
-const PARTS = { site: 'src/web', checkout: 'src/web', account: 'src/web', shell: 'src/server', emails: 'src/server' } as const;
+const PARTS = {
+  site: 'src/web',
+  checkout: 'src/web',
+  account: 'src/web',
+  shell: 'src/server',
+  emails: 'src/server',
+} as const;
 const root = path.resolve(import.meta.dirname, '../..');
 
 type Compiled = ReturnType<typeof compileMessage>;
@@ -23,7 +29,11 @@ function slots(message: string): { names: Set<string>; tags: string[] } {
     if (!Array.isArray(parts)) return;
     for (const part of parts) {
       if (typeof part === 'string') continue;
-      const [name, , options] = part as [string, string?, Record<string, Compiled | string | number>?];
+      const [name, , options] = part as [
+        string,
+        string?,
+        Record<string, Compiled | string | number>?,
+      ];
       names.add(name);
       for (const branch of Object.values(options ?? {})) walk(branch);
     }
@@ -35,7 +45,10 @@ function slots(message: string): { names: Set<string>; tags: string[] } {
 /** The quoted strings of the code under `dir` (tests aside). */
 function codeStrings(dir: string): Set<string> {
   const found = new Set<string>();
-  for (const file of fs.readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })) {
+  for (const file of fs.readdirSync(path.join(root, dir), {
+    recursive: true,
+    withFileTypes: true,
+  })) {
     if (!file.isFile() || !/\.tsx?$/.test(file.name) || file.name.endsWith('.test.ts')) continue;
     const text = fs.readFileSync(path.join(file.parentPath, file.name), 'utf8');
     for (const m of text.matchAll(/['"`]([A-Za-z]+\.[A-Za-z0-9.]+)['"`]/g)) found.add(m[1]!);
@@ -45,19 +58,24 @@ function codeStrings(dir: string): Set<string> {
 
 describe('the message catalogs (src/locales)', () => {
   for (const [part, dir] of Object.entries(PARTS)) {
-    const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, readCatalog(locale, part)])) as Record<Locale, Record<string, string>>;
+    const catalogs = Object.fromEntries(
+      LOCALES.map((locale) => [locale, readCatalog(locale, part)]),
+    ) as Record<Locale, Record<string, string>>;
     const ids = Object.keys(catalogs.en);
 
     it(`${part}: every message is in every language, not blank, with the same names and tags as the English`, () => {
       expect(ids.length).toBeGreaterThan(0);
       for (const locale of LOCALES) {
-        expect(Object.keys(catalogs[locale]).sort(), `${locale}/${part}.po`).toEqual([...ids].sort());
+        expect(Object.keys(catalogs[locale]).sort(), `${locale}/${part}.po`).toEqual(
+          [...ids].sort(),
+        );
         for (const id of ids) {
           expect(catalogs[locale][id]!.trim(), `${locale}/${part}.po ${id}`).not.toBe('');
           const english = slots(catalogs.en[id]!);
           const here = slots(catalogs[locale][id]!);
           // A translation may leave a name out ('Este campo es obligatorio.'), never bring one the code does not give.
-          for (const name of here.names) expect(english.names.has(name), `${locale}/${part}.po ${id}: {${name}}`).toBe(true);
+          for (const name of here.names)
+            expect(english.names.has(name), `${locale}/${part}.po ${id}: {${name}}`).toBe(true);
           expect(here.tags, `${locale}/${part}.po ${id}`).toEqual(english.tags);
         }
       }
@@ -69,7 +87,11 @@ describe('the message catalogs (src/locales)', () => {
       const unused = ids.filter((id) => !strings.has(id));
       expect(unused, `messages of ${part}.po no code uses`).toEqual([]);
       // Ids of the other catalogs of the same code count too (a page uses the site's and its own).
-      const known = new Set(Object.entries(PARTS).flatMap(([other, otherDir]) => (otherDir === dir ? Object.keys(readCatalog('en', other)) : [])));
+      const known = new Set(
+        Object.entries(PARTS).flatMap(([other, otherDir]) =>
+          otherDir === dir ? Object.keys(readCatalog('en', other)) : [],
+        ),
+      );
       const missing = [...strings].filter((s) => prefixes.has(s.split('.')[0]!) && !known.has(s));
       expect(missing, `ids in ${dir} that no catalog has`).toEqual([]);
     });
@@ -78,7 +100,11 @@ describe('the message catalogs (src/locales)', () => {
 
 describe('money, dates and plurals in both languages', () => {
   const web = (locale: Locale, ...catalogs: object[]) =>
-    setupI18n({ locale, locales: [INTL_LOCALES[locale]], messages: { [locale]: Object.assign({}, ...catalogs) } });
+    setupI18n({
+      locale,
+      locales: [INTL_LOCALES[locale]],
+      messages: { [locale]: Object.assign({}, ...catalogs) },
+    });
   const en = web('en', enSite);
   const es = web('es', esSite, esCheckout);
   const day = new Date('2026-11-24T12:00:00Z');
@@ -89,8 +115,12 @@ describe('money, dates and plurals in both languages', () => {
       expect(formatMoney(i18n, '449.00', 'usd', true)).toBe('$449');
       expect(formatMoney(i18n, '99.50', 'usd', true)).toBe('$99.50');
     }
-    expect(en._('plans.renewalNote', { price: formatMoney(en, '425.00', 'usd', true) })).toBe('After 12 months $425');
-    expect(es._('plans.renewalNote', { price: formatMoney(es, '425.00', 'usd', true) })).toBe('Después de 12 meses: $425');
+    expect(en._('plans.renewalNote', { price: formatMoney(en, '425.00', 'usd', true) })).toBe(
+      'After 12 months $425',
+    );
+    expect(es._('plans.renewalNote', { price: formatMoney(es, '425.00', 'usd', true) })).toBe(
+      'Después de 12 meses: $425',
+    );
     expect(es._('pay.button', { amount: formatMoney(es, '299.00') })).toBe('Pagar $299.00');
   });
 
@@ -108,16 +138,33 @@ describe('money, dates and plurals in both languages', () => {
     expect(es._('common.cycle', { cycle: 'month' })).toBe('mes');
     expect(es._('common.cycle', { cycle: 'year' })).toBe('año');
     expect(es._('common.cycle', { cycle: 'quarter' })).toBe('quarter');
-    expect(es._('reg.planOption', { plan: 'Growing', price: '$299.00', cycle: es._('common.cycle', { cycle: 'month' }) })).toBe('Growing - $299.00/mes');
-    expect(en._('reg.planOption', { plan: 'Growing', price: '$299.00', cycle: 'month' })).toBe('Growing - $299.00/month');
+    expect(
+      es._('reg.planOption', {
+        plan: 'Growing',
+        price: '$299.00',
+        cycle: es._('common.cycle', { cycle: 'month' }),
+      }),
+    ).toBe('Growing - $299.00/mes');
+    expect(en._('reg.planOption', { plan: 'Growing', price: '$299.00', cycle: 'month' })).toBe(
+      'Growing - $299.00/month',
+    );
   });
 
   it('makes plurals by the language’s rules', () => {
-    const minutes = (locale: Locale, n: number) => serverI18n('emails', locale)._('billingLink.once', { minutes: n });
-    expect(minutes('en', 1)).toBe('The link works once, for 1 minute. If you did not ask for it, ignore this e-mail.');
-    expect(minutes('en', 15)).toBe('The link works once, for 15 minutes. If you did not ask for it, ignore this e-mail.');
-    expect(minutes('es', 1)).toBe('El enlace funciona una sola vez, durante 1 minuto. Si usted no lo pidió, ignore este correo.');
-    expect(minutes('es', 15)).toBe('El enlace funciona una sola vez, durante 15 minutos. Si usted no lo pidió, ignore este correo.');
+    const minutes = (locale: Locale, n: number) =>
+      serverI18n('emails', locale)._('billingLink.once', { minutes: n });
+    expect(minutes('en', 1)).toBe(
+      'The link works once, for 1 minute. If you did not ask for it, ignore this e-mail.',
+    );
+    expect(minutes('en', 15)).toBe(
+      'The link works once, for 15 minutes. If you did not ask for it, ignore this e-mail.',
+    );
+    expect(minutes('es', 1)).toBe(
+      'El enlace funciona una sola vez, durante 1 minuto. Si usted no lo pidió, ignore este correo.',
+    );
+    expect(minutes('es', 15)).toBe(
+      'El enlace funciona una sola vez, durante 15 minutos. Si usted no lo pidió, ignore este correo.',
+    );
   });
 
   it('names a card in a sentence and after a label', () => {

@@ -6,8 +6,16 @@ import { authSecret, createAuth, type Auth } from './features/auth/auth.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createSignInLimits } from './features/auth/sign-in-limits.js';
 import { currentEmployee } from './features/auth/session.js';
-import { counterStoreInUse, createCounterStore, type CounterStore } from './adapters/shared-state/index.js';
-import { registerEmployeeOnly, registerSameOriginWrites, type EmployeeGuard } from './http/guard.js';
+import {
+  counterStoreInUse,
+  createCounterStore,
+  type CounterStore,
+} from './adapters/shared-state/index.js';
+import {
+  registerEmployeeOnly,
+  registerSameOriginWrites,
+  type EmployeeGuard,
+} from './http/guard.js';
 import { createActivityLog } from './features/activity/service.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { clientRoutes } from './features/clients/routes.js';
@@ -45,7 +53,11 @@ import { createLeadService } from './features/leads/service.js';
 import { socialProfileFinder } from './features/leads/social.js';
 import { websiteCheckRoutes } from './features/leads/website-check-routes.js';
 import { createWebsiteCheckService } from './features/leads/website-check-service.js';
-import { createSafeFetcher, websiteAddressPolicy, type SiteFetcher } from './adapters/website/safe-fetch.js';
+import {
+  createSafeFetcher,
+  websiteAddressPolicy,
+  type SiteFetcher,
+} from './adapters/website/safe-fetch.js';
 import type { InvestorSource } from './adapters/investors/types.js';
 import { createInvestorSource } from './adapters/investors/index.js';
 import { discoveredFromCsv } from './features/investors/csv.js';
@@ -76,7 +88,12 @@ export interface AppOptions {
   database: Database;
   /** The built front end; when missing (tests, `npm run dev`) only the API is served. */
   /** The built front end; `ssrEntry` (dist/ssr/entry-server.js) renders the public pages on the server. */
-  web?: { webDir: string; shellFile: string; ssrEntry?: string; renderBudget?: { burst: number; perMinute: number } };
+  web?: {
+    webDir: string;
+    shellFile: string;
+    ssrEntry?: string;
+    renderBudget?: { burst: number; perMinute: number };
+  };
   /** pino instance; no logging when omitted (tests). */
   logger?: FastifyBaseLogger;
   /** One log line per request (method, url, status, time); errors are always logged. */
@@ -144,7 +161,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (options.logRequests) {
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      request.log.info(
+        {
+          reqId: request.id,
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
       done();
     });
   }
@@ -154,7 +180,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, ...(permission ? { permission } : {}) });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, ...(permission ? { permission } : {}) });
   });
 
   registerErrorHandling(app);
@@ -167,15 +195,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onError: (error) => app.log.warn({ err: error }, 'Redis connection problem'),
       onSwitch: (to, error) =>
         to === 'postgres'
-          ? app.log.error({ err: error }, 'Redis is unreachable: shared counters (rate limits, sign-in attempts) are kept in the database until it answers')
+          ? app.log.error(
+              { err: error },
+              'Redis is unreachable: shared counters (rate limits, sign-in attempts) are kept in the database until it answers',
+            )
           : app.log.info('Redis answers again: shared counters are kept in Redis'),
     });
   if (!options.counters) app.addHook('onClose', () => counters.close());
   const https = config.site.publicUrl?.startsWith('https://') ?? false;
-  const shell = options.web && fs.existsSync(options.web.shellFile) ? fs.readFileSync(options.web.shellFile, 'utf8') : undefined;
+  const shell =
+    options.web && fs.existsSync(options.web.shellFile)
+      ? fs.readFileSync(options.web.shellFile, 'utf8')
+      : undefined;
   const scriptHashes = shell ? inlineScriptHashes(shell) : [];
   const styleHashes = shell ? inlineStyleHashes(shell) : [];
-  await registerSecurity(app, { httpsOnly: https, stripe: Boolean(config.stripe), storage: storageOrigins(config), counters, scriptHashes, styleHashes });
+  await registerSecurity(app, {
+    httpsOnly: https,
+    stripe: Boolean(config.stripe),
+    storage: storageOrigins(config),
+    counters,
+    scriptHashes,
+    styleHashes,
+  });
 
   const stripeWebhooks = createWebhookVersionWatch();
   await app.register(healthRoutes, {
@@ -183,28 +224,55 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     counters: () => counterStoreInUse(counters),
     ...(config.stripe ? { stripeWebhooks: stripeWebhooks.state } : {}),
   });
-  const auth = options.auth ?? createAuth({ db: database.db, config, secret: await authSecret(database.db, config.authSecret), counters });
+  const auth =
+    options.auth ??
+    createAuth({
+      db: database.db,
+      config,
+      secret: await authSecret(database.db, config.authSecret),
+      counters,
+    });
   app.decorate('auth', auth);
   registerSameOriginWrites(app, config.site.publicUrl);
   const activity = createActivityLog(database.db);
-  const limits = createSignInLimits({ counters, secret: async () => (await auth.$context).secret, secureCookies: https });
+  const limits = createSignInLimits({
+    counters,
+    secret: async () => (await auth.$context).secret,
+    secureCookies: https,
+  });
   await app.register(authRoutes, { auth, activity, oidc: config.oidc, counters, limits });
   const catalogue = createPlanCatalogue(database.db);
   // Absolute links in pages, robots.txt and the sitemap: PUBLIC_URL, an allowed host, or localhost (docs/decisions/022).
-  const siteOrigin = { publicUrl: config.site.publicUrl, allowedHosts: config.site.allowedHosts, port: config.port };
-  await app.register(siteRoutes, { origin: siteOrigin, plans: async () => JSON.parse(await catalogue.json()) as SubscriptionPlan[] });
+  const siteOrigin = {
+    publicUrl: config.site.publicUrl,
+    allowedHosts: config.site.allowedHosts,
+    port: config.port,
+  };
+  await app.register(siteRoutes, {
+    origin: siteOrigin,
+    plans: async () => JSON.parse(await catalogue.json()) as SubscriptionPlan[],
+  });
   await app.register(planRoutes, { catalogue });
   const showcase = createPortfolioShowcase(database.db);
   await app.register(portfolioRoutes, { showcase });
-  const mail: MailSettings = { siteName: config.site.name, supportEmail: config.site.supportEmail, teamEmail: config.mail.teamEmail };
+  const mail: MailSettings = {
+    siteName: config.site.name,
+    supportEmail: config.site.supportEmail,
+    teamEmail: config.mail.teamEmail,
+  };
   const outbox = createOutboxWorker({
     db: database.db,
-    transport: options.mailTransport ?? createMailTransport(config.mail, app.log, { public: https }),
+    transport:
+      options.mailTransport ?? createMailTransport(config.mail, app.log, { public: https }),
     log: app.log,
   });
   if (options.startWorkers) outbox.start();
   app.addHook('onClose', () => outbox.stop());
-  const uploads = createUploadService({ db: database.db, storage, publicBase: config.site.publicUrl });
+  const uploads = createUploadService({
+    db: database.db,
+    storage,
+    publicBase: config.site.publicUrl,
+  });
   await app.register(uploadFileRoutes, { uploads });
   const uploadCleanup = createUploadCleanup({ db: database.db, storage, log: app.log });
   if (options.startWorkers) uploadCleanup.start();
@@ -240,9 +308,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail,
     log: app.log,
     mailQueued,
-    ...(testMode ? { billingNow: () => billing.clock.now() } : { onSubscriptionNews: billing.subscriptionNews }),
+    ...(testMode
+      ? { billingNow: () => billing.clock.now() }
+      : { onSubscriptionNews: billing.subscriptionNews }),
   });
-  await app.register(paymentRoutes, { payments, rateLimitPerMinute: options.paymentRateLimit ?? 20, webhookVersion: stripeWebhooks });
+  await app.register(paymentRoutes, {
+    payments,
+    rateLimitPerMinute: options.paymentRateLimit ?? 20,
+    webhookVersion: stripeWebhooks,
+  });
   // The client's billing page: its own session (an e-mailed link), not the employee guard.
   await app.register(accountRoutes, {
     account: createAccountService({ db: database.db, mail }),
@@ -255,21 +329,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // The admin API: every route below answers 401 without a signed-in employee.
-  const employeeOnly: EmployeeGuard = { lookupEmployee: (request) => currentEmployee(auth, request), activity };
+  const employeeOnly: EmployeeGuard = {
+    lookupEmployee: (request) => currentEmployee(auth, request),
+    activity,
+  };
   await registerEmployeeOnly(app, employeeOnly, activityRoutes, { activity });
-  await registerEmployeeOnly(app, employeeOnly, employeeRoutes, { employees: createEmployeeService(auth, database.db) });
+  await registerEmployeeOnly(app, employeeOnly, employeeRoutes, {
+    employees: createEmployeeService(auth, database.db),
+  });
   const places = options.placesProvider ?? createPlacesProvider(config, database.db);
   // A logo URL is saved only when it is one of our finished uploads (S3: checked and re-encoded).
   const checkLogo: LogoCheck = (url) => uploads.confirmUpload(url);
-  const revenue = createRevenueService(database.db, config.timeZone, { livemode: takesRealMoney(config) });
-  await registerEmployeeOnly(app, employeeOnly, applicationRoutes, { applications: createApplicationService(database.db, revenue, checkLogo), revenue });
-  await registerEmployeeOnly(app, employeeOnly, portfolioAdminRoutes, { portfolio: createPortfolioService(database.db, checkLogo), showcase });
+  const revenue = createRevenueService(database.db, config.timeZone, {
+    livemode: takesRealMoney(config),
+  });
+  await registerEmployeeOnly(app, employeeOnly, applicationRoutes, {
+    applications: createApplicationService(database.db, revenue, checkLogo),
+    revenue,
+  });
+  await registerEmployeeOnly(app, employeeOnly, portfolioAdminRoutes, {
+    portfolio: createPortfolioService(database.db, checkLogo),
+    showcase,
+  });
   await registerEmployeeOnly(app, employeeOnly, planAdminRoutes, { db: database.db, catalogue });
   const investorSource = options.investorSource ?? createInvestorSource(config, discoveredFromCsv);
-  await registerEmployeeOnly(app, employeeOnly, investorRoutes, { investors: createInvestorService(database.db, investorSource) });
-  const findProfiles = options.findSocialProfiles ?? socialProfileFinder(config.userAgent, websiteAddressPolicy(config.websiteFetchAllowsLoopback));
+  await registerEmployeeOnly(app, employeeOnly, investorRoutes, {
+    investors: createInvestorService(database.db, investorSource),
+  });
+  const findProfiles =
+    options.findSocialProfiles ??
+    socialProfileFinder(config.userAgent, websiteAddressPolicy(config.websiteFetchAllowsLoopback));
   const leadService = createLeadService(database.db, findProfiles, { timeZone: config.timeZone });
-  await registerEmployeeOnly(app, employeeOnly, leadRoutes, { leads: leadService, digests: createDigestSettings(database.db) });
+  await registerEmployeeOnly(app, employeeOnly, leadRoutes, {
+    leads: leadService,
+    digests: createDigestSettings(database.db),
+  });
   const digestJob = createDigestJob({
     db: database.db,
     timeZone: config.timeZone,
@@ -282,18 +376,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => digestJob.stop());
   const prospects = createProspectLookup(database.db);
   const siteFetcher =
-    options.websiteFetcher ?? createSafeFetcher({ userAgent: config.userAgent, isAllowedAddress: websiteAddressPolicy(config.websiteFetchAllowsLoopback) });
+    options.websiteFetcher ??
+    createSafeFetcher({
+      userAgent: config.userAgent,
+      isAllowedAddress: websiteAddressPolicy(config.websiteFetchAllowsLoopback),
+    });
   await registerEmployeeOnly(app, employeeOnly, websiteCheckRoutes, {
-    checks: createWebsiteCheckService({ db: database.db, fetcher: siteFetcher, userAgent: config.userAgent }),
+    checks: createWebsiteCheckService({
+      db: database.db,
+      fetcher: siteFetcher,
+      userAgent: config.userAgent,
+    }),
     rateLimitPerMinute: options.websiteCheckRateLimit ?? 60,
   });
   await registerEmployeeOnly(app, employeeOnly, businessRoutes, {
-    search: createBusinessSearch({ provider: places, defaultLocation: config.places.defaultLocation, annotate: (results) => prospects.annotate(results) }),
+    search: createBusinessSearch({
+      provider: places,
+      defaultLocation: config.places.defaultLocation,
+      annotate: (results) => prospects.annotate(results),
+    }),
   });
-  await registerEmployeeOnly(app, employeeOnly, clientRoutes, { clients: createClientService(database.db) });
+  await registerEmployeeOnly(app, employeeOnly, clientRoutes, {
+    clients: createClientService(database.db),
+  });
   await registerEmployeeOnly(app, employeeOnly, clientBillingRoutes, { billing });
   await registerEmployeeOnly(app, employeeOnly, uploadRoutes, { uploads });
-  await registerEmployeeOnly(app, employeeOnly, outboxRoutes, { outbox: createOutboxReader(database.db) });
+  await registerEmployeeOnly(app, employeeOnly, outboxRoutes, {
+    outbox: createOutboxReader(database.db),
+  });
   await registerEmployeeOnly(app, employeeOnly, billingClockRoutes, { billing, testMode });
 
   if (options.web && fs.existsSync(options.web.shellFile)) {

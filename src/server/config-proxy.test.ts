@@ -4,9 +4,15 @@ import { fastifyTrustProxy, loadConfig } from './config.js';
 
 /** The client address Fastify sees with TRUST_PROXY=`value`, for a request from `remoteAddress` with X-Forwarded-For `forwarded`. */
 async function clientIp(value: string, remoteAddress: string, forwarded: string): Promise<string> {
-  const app = Fastify({ trustProxy: fastifyTrustProxy(loadConfig({ TRUST_PROXY: value }).trustProxy) });
+  const app = Fastify({
+    trustProxy: fastifyTrustProxy(loadConfig({ TRUST_PROXY: value }).trustProxy),
+  });
   app.get('/ip', (request) => request.ip);
-  const res = await app.inject({ url: '/ip', remoteAddress, headers: { 'x-forwarded-for': forwarded } });
+  const res = await app.inject({
+    url: '/ip',
+    remoteAddress,
+    headers: { 'x-forwarded-for': forwarded },
+  });
   await app.close();
   return res.body;
 }
@@ -17,9 +23,13 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1, fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1, fd00::/8' }).trustProxy).toEqual(
+      ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8'],
+    );
     for (const bad of ['yes', '10.0.0.0/33', 'proxy.example', '10.0.0.1,', '1.2.3']) {
-      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be true, false, a hop count/);
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY must be true, false, a hop count/,
+      );
     }
   });
 
@@ -38,11 +48,18 @@ describe('TRUST_PROXY', () => {
 describe('REDIS_URL', () => {
   it('keeps shared counters in Redis under a prefix when set, in the database when not', () => {
     expect(loadConfig({}).redis).toBeUndefined();
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'agency:' });
-    expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380/2', REDIS_KEY_PREFIX: 'blue:' }).redis).toEqual({
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: 'agency:',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://cache.example:6380/2', REDIS_KEY_PREFIX: 'blue:' }).redis,
+    ).toEqual({
       url: 'rediss://cache.example:6380/2',
       keyPrefix: 'blue:',
     });
-    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL must start with redis:\/\/ or rediss:\/\//);
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
+      /REDIS_URL must start with redis:\/\/ or rediss:\/\//,
+    );
   });
 });

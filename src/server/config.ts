@@ -2,7 +2,11 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidHost } from './http/host.js';
-import { DEFAULT_SEARCH_LOCATION, DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from '../contract/site.js';
+import {
+  DEFAULT_SEARCH_LOCATION,
+  DEFAULT_SITE_NAME,
+  DEFAULT_SUPPORT_EMAIL,
+} from '../contract/site.js';
 
 const hostList = (v: string) =>
   v
@@ -42,7 +46,8 @@ const envSchema = z.object({
       .trim()
       .default('false')
       .refine(
-        (v) => /^(true|false|\d{1,3})$/.test(v) || v.split(',').every((a) => isProxyAddress(a.trim())),
+        (v) =>
+          /^(true|false|\d{1,3})$/.test(v) || v.split(',').every((a) => isProxyAddress(a.trim())),
         'TRUST_PROXY must be true, false, a hop count such as 1, or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)',
       ),
   ),
@@ -50,13 +55,19 @@ const envSchema = z.object({
     blankToUndefined,
     z
       .url()
-      .refine((u) => /^rediss?:$/.test(new URL(u).protocol), 'REDIS_URL must start with redis:// or rediss://')
+      .refine(
+        (u) => /^rediss?:$/.test(new URL(u).protocol),
+        'REDIS_URL must start with redis:// or rediss://',
+      )
       .optional(),
   ),
   REDIS_KEY_PREFIX: z.preprocess(blankToUndefined, z.string().default('agency:')),
   LOG_REQUESTS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
   SEED_DEMO_DATA: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('true')),
-  AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  AUTH_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  ),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -70,16 +81,31 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_ALLOWED_DOMAINS: optionalText,
   OIDC_NAME: z.preprocess(blankToUndefined, z.string().trim().default('single sign-on')),
-  PLACES_PROVIDER: z.preprocess(blankToUndefined, z.enum(['directory', 'google', 'osm']).default('directory')),
+  PLACES_PROVIDER: z.preprocess(
+    blankToUndefined,
+    z.enum(['directory', 'google', 'osm']).default('directory'),
+  ),
   GOOGLE_PLACES_API_KEY: optionalText,
-  GOOGLE_PLACES_API_BASE: z.preprocess(blankToUndefined, z.url().default('https://places.googleapis.com')),
-  OVERPASS_URL: z.preprocess(blankToUndefined, z.url().default('https://overpass-api.de/api/interpreter')),
-  NOMINATIM_URL: z.preprocess(blankToUndefined, z.url().default('https://nominatim.openstreetmap.org')),
+  GOOGLE_PLACES_API_BASE: z.preprocess(
+    blankToUndefined,
+    z.url().default('https://places.googleapis.com'),
+  ),
+  OVERPASS_URL: z.preprocess(
+    blankToUndefined,
+    z.url().default('https://overpass-api.de/api/interpreter'),
+  ),
+  NOMINATIM_URL: z.preprocess(
+    blankToUndefined,
+    z.url().default('https://nominatim.openstreetmap.org'),
+  ),
   DEFAULT_LOCATION: z.preprocess(
     blankToUndefined,
     z
       .string()
-      .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, 'DEFAULT_LOCATION must be "latitude,longitude", e.g. "29.4241,-98.4936"')
+      .regex(
+        /^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/,
+        'DEFAULT_LOCATION must be "latitude,longitude", e.g. "29.4241,-98.4936"',
+      )
       .default(`${DEFAULT_SEARCH_LOCATION.lat},${DEFAULT_SEARCH_LOCATION.lng}`),
   ),
   APP_TIMEZONE: z.preprocess(
@@ -103,13 +129,25 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
   S3_FORCE_PATH_STYLE: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
-  INVESTOR_SOURCE: z.preprocess(blankToUndefined, z.enum(['demo', 'wikidata', 'csv']).default('demo')),
-  WIKIDATA_SPARQL_URL: z.preprocess(blankToUndefined, z.url().default('https://query.wikidata.org/sparql')),
+  INVESTOR_SOURCE: z.preprocess(
+    blankToUndefined,
+    z.enum(['demo', 'wikidata', 'csv']).default('demo'),
+  ),
+  WIKIDATA_SPARQL_URL: z.preprocess(
+    blankToUndefined,
+    z.url().default('https://query.wikidata.org/sparql'),
+  ),
   INVESTOR_CSV_PATH: optionalText,
-  DEFAULT_LOCATION_NAME: z.preprocess(blankToUndefined, z.string().trim().default(DEFAULT_SEARCH_LOCATION.label)),
+  DEFAULT_LOCATION_NAME: z.preprocess(
+    blankToUndefined,
+    z.string().trim().default(DEFAULT_SEARCH_LOCATION.label),
+  ),
   // Test-only: lets homepage fetches reach this machine (127.0.0.0/8, ::1) for the browser tests'
   // fake websites. Never other private ranges; refused with an https PUBLIC_URL (docs/decisions/020).
-  WEBSITE_FETCH_ALLOW_LOOPBACK: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
+  WEBSITE_FETCH_ALLOW_LOOPBACK: z.preprocess(
+    blankToUndefined,
+    z.enum(['true', 'false']).default('false'),
+  ),
 });
 
 /** An IPv4/IPv6 address, optionally with a CIDR prefix length (what Fastify's trustProxy list accepts). */
@@ -117,14 +155,30 @@ function isProxyAddress(text: string): boolean {
   const [address = '', bits, ...rest] = text.split('/');
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))
+  );
 }
 
-const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
-const OIDC_KEYS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ALLOWED_DOMAINS'] as const;
+const STRIPE_KEYS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+const OIDC_KEYS = [
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'OIDC_ALLOWED_DOMAINS',
+] as const;
 
 /** Settings that only work together: all or none, else start-up names what is missing. */
-function allOrNone(e: Record<string, unknown>, keys: readonly string[], what: string, unsetHint: string): string | null {
+function allOrNone(
+  e: Record<string, unknown>,
+  keys: readonly string[],
+  what: string,
+  unsetHint: string,
+): string | null {
   const set = keys.filter((k) => e[k]);
   if (set.length === 0 || set.length === keys.length) return null;
   return `${what} needs all of ${keys.join(', ')}; ${keys.filter((k) => !e[k]).join(', ')} missing (${unsetHint})`;
@@ -140,7 +194,12 @@ export interface Config {
   /** Signs session cookies; made once and kept in the database when unset. */
   authSecret: string | undefined;
   /** `allowedHosts`: without PUBLIC_URL, the hosts (host[:port], lower case) a request may name for its links (ALLOWED_HOSTS). */
-  site: { name: string; supportEmail: string; publicUrl: string | undefined; allowedHosts: string[] };
+  site: {
+    name: string;
+    supportEmail: string;
+    publicUrl: string | undefined;
+    allowedHosts: string[];
+  };
   logLevel: string;
   logRequests: boolean;
   /** Fastify's trustProxy: all proxies (true), none, a hop count, or the proxies' addresses/CIDR ranges. */
@@ -149,10 +208,20 @@ export interface Config {
   redis: { url: string; keyPrefix: string } | undefined;
   seedDemoData: boolean;
   /** Stripe's keys; undefined means test mode (no real charge). */
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string } | undefined;
+  stripe:
+    | { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string }
+    | undefined;
   mail: { teamEmail: string; from: string; smtpUrl: string | undefined };
   /** OpenID Connect single sign-on; only e-mail addresses of `allowedDomains` get in. */
-  oidc: { issuer: string; clientId: string; clientSecret: string; allowedDomains: string[]; name: string } | undefined;
+  oidc:
+    | {
+        issuer: string;
+        clientId: string;
+        clientSecret: string;
+        allowedDomains: string[];
+        name: string;
+      }
+    | undefined;
   places: {
     provider: 'directory' | 'google' | 'osm';
     googleApiKey: string | undefined;
@@ -182,7 +251,11 @@ export interface Config {
         forcePathStyle: boolean;
       };
   /** Where 'Auto-Discover Investors' looks: the bundled demo file, Wikidata, or a CSV file. */
-  investors: { source: 'demo' | 'wikidata' | 'csv'; wikidataSparqlUrl: string; csvPath: string | undefined };
+  investors: {
+    source: 'demo' | 'wikidata' | 'csv';
+    wikidataSparqlUrl: string;
+    csvPath: string | undefined;
+  };
 }
 
 /** Parses the environment once; nothing else in the server reads process.env. */
@@ -197,23 +270,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .split(',')
     .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
     .filter(Boolean);
-  const [defaultLat, defaultLng] = e.DEFAULT_LOCATION.split(',').map((v) => Number(v.trim())) as [number, number];
+  const [defaultLat, defaultLng] = e.DEFAULT_LOCATION.split(',').map((v) => Number(v.trim())) as [
+    number,
+    number,
+  ];
   const problems = [
     allOrNone(e, STRIPE_KEYS, 'Stripe', 'unset them all for test mode'),
     // A public https site without Stripe would take fake card payments from real visitors.
-    /^https:/i.test(e.PUBLIC_URL ?? '') && STRIPE_KEYS.every((k) => !e[k]) && e.ALLOW_TEST_PAYMENTS !== 'true'
+    /^https:/i.test(e.PUBLIC_URL ?? '') &&
+    STRIPE_KEYS.every((k) => !e[k]) &&
+    e.ALLOW_TEST_PAYMENTS !== 'true'
       ? 'PUBLIC_URL is https:// but no Stripe keys are set, so checkout would run in test mode (no real charge): set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or ALLOW_TEST_PAYMENTS=true to run this site in test mode on purpose'
       : null,
     allOrNone(e, OIDC_KEYS, 'Single sign-on', 'unset them all for password sign-in only'),
-    Math.abs(defaultLat) > 90 || Math.abs(defaultLng) > 180 ? 'DEFAULT_LOCATION is out of range (latitude -90..90, longitude -180..180)' : null,
-    e.INVESTOR_SOURCE === 'csv' && !e.INVESTOR_CSV_PATH ? 'INVESTOR_SOURCE=csv needs INVESTOR_CSV_PATH (the CSV file to discover from)' : null,
-    e.PLACES_PROVIDER === 'google' && !e.GOOGLE_PLACES_API_KEY ? 'PLACES_PROVIDER=google needs GOOGLE_PLACES_API_KEY' : null,
+    Math.abs(defaultLat) > 90 || Math.abs(defaultLng) > 180
+      ? 'DEFAULT_LOCATION is out of range (latitude -90..90, longitude -180..180)'
+      : null,
+    e.INVESTOR_SOURCE === 'csv' && !e.INVESTOR_CSV_PATH
+      ? 'INVESTOR_SOURCE=csv needs INVESTOR_CSV_PATH (the CSV file to discover from)'
+      : null,
+    e.PLACES_PROVIDER === 'google' && !e.GOOGLE_PLACES_API_KEY
+      ? 'PLACES_PROVIDER=google needs GOOGLE_PLACES_API_KEY'
+      : null,
     e.WEBSITE_FETCH_ALLOW_LOOPBACK === 'true' && /^https:/i.test(e.PUBLIC_URL ?? '')
       ? 'WEBSITE_FETCH_ALLOW_LOOPBACK=true is for tests only (it lets homepage fetches reach this machine) and is refused with an https PUBLIC_URL: unset it'
       : null,
-    e.OIDC_ALLOWED_DOMAINS && allowedDomains.length === 0 ? 'OIDC_ALLOWED_DOMAINS lists no domain (example: agency.example,partner.example)' : null,
+    e.OIDC_ALLOWED_DOMAINS && allowedDomains.length === 0
+      ? 'OIDC_ALLOWED_DOMAINS lists no domain (example: agency.example,partner.example)'
+      : null,
   ].filter((p) => p !== null);
-  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 
   return {
     env: e.NODE_ENV,
@@ -223,7 +310,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     authSecret: e.AUTH_SECRET,
-    site: { name: e.SITE_NAME, supportEmail: e.SUPPORT_EMAIL, publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''), allowedHosts: hostList(e.ALLOWED_HOSTS) },
+    site: {
+      name: e.SITE_NAME,
+      supportEmail: e.SUPPORT_EMAIL,
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      allowedHosts: hostList(e.ALLOWED_HOSTS),
+    },
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -245,7 +337,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET && allowedDomains.length > 0
-        ? { issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, allowedDomains, name: e.OIDC_NAME }
+        ? {
+            issuer: e.OIDC_ISSUER.replace(/\/+$/, ''),
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            allowedDomains,
+            name: e.OIDC_NAME,
+          }
         : undefined,
     places: {
       provider: e.PLACES_PROVIDER,
@@ -270,7 +368,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ...(e.S3_PUBLIC_URL ? { publicUrl: e.S3_PUBLIC_URL.replace(/\/+$/, '') } : {}),
         }
       : { kind: 'disk', dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
-    investors: { source: e.INVESTOR_SOURCE, wikidataSparqlUrl: e.WIKIDATA_SPARQL_URL, csvPath: e.INVESTOR_CSV_PATH },
+    investors: {
+      source: e.INVESTOR_SOURCE,
+      wikidataSparqlUrl: e.WIKIDATA_SPARQL_URL,
+      csvPath: e.INVESTOR_CSV_PATH,
+    },
   };
 }
 
@@ -281,6 +383,8 @@ function parseTrustProxy(value: string): boolean | number | string[] {
 }
 
 /** Fastify's `trustProxy`: it takes a hop count at run time but not in its types, so a count becomes the same rule as a function. */
-export function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }

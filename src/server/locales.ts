@@ -18,7 +18,11 @@ export type ServerCatalog = 'shell' | 'emails' | 'site' | 'checkout' | 'account'
 /** A catalog's messages as written (id → ICU message), read from its .po file. */
 export function readCatalog(locale: Locale, part: string): Record<string, string> {
   const po = PO.parse(fs.readFileSync(new URL(`${locale}/${part}.po`, LOCALES_DIR), 'utf8'));
-  return Object.fromEntries(po.items.filter((item) => item.msgid && !item.obsolete).map((item) => [item.msgid, item.msgstr[0] ?? '']));
+  return Object.fromEntries(
+    po.items
+      .filter((item) => item.msgid && !item.obsolete)
+      .map((item) => [item.msgid, item.msgstr[0] ?? '']),
+  );
 }
 
 const loaded = new Map<string, I18n>();
@@ -32,7 +36,9 @@ export function serverI18n(part: ServerCatalog, locale: Locale): I18n {
   const key = `${part}/${locale}`;
   let i18n = loaded.get(key);
   if (!i18n) {
-    const messages: Messages = Object.fromEntries(Object.entries(readCatalog(locale, part)).map(([id, text]) => [id, compileMessage(text)]));
+    const messages: Messages = Object.fromEntries(
+      Object.entries(readCatalog(locale, part)).map(([id, text]) => [id, compileMessage(text)]),
+    );
     i18n = setupI18n({ locale, locales: [INTL_LOCALES[locale]], messages: { [locale]: messages } });
     loaded.set(key, i18n);
   }

@@ -8,5 +8,9 @@ const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 runServer({
   config: loadConfig(),
-  web: { webDir: path.join(distDir, 'web'), shellFile: path.join(distDir, 'shell', 'index.html'), ssrEntry: path.join(distDir, 'ssr', 'entry-server.js') },
+  web: {
+    webDir: path.join(distDir, 'web'),
+    shellFile: path.join(distDir, 'shell', 'index.html'),
+    ssrEntry: path.join(distDir, 'ssr', 'entry-server.js'),
+  },
 });

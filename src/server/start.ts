@@ -27,7 +27,9 @@ export function runServer(options: ServerOptions): void {
   const logger = pino({
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+    ...(config.env === 'development'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+      : {}),
   });
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000;
   let database: Database | undefined;
@@ -68,15 +70,25 @@ export function runServer(options: ServerOptions): void {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   async function start() {
-    database = await openSeededDatabase(config, { timeouts: options.databaseTimeouts, warn: (message) => logger.warn(message) });
-    logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
-    if (config.admin.email && !config.admin.password) logger.warn('ADMIN_EMAIL is set without ADMIN_PASSWORD');
+    database = await openSeededDatabase(config, {
+      timeouts: options.databaseTimeouts,
+      warn: (message) => logger.warn(message),
+    });
+    logger.info(
+      { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
+      'database ready',
+    );
+    if (config.admin.email && !config.admin.password)
+      logger.warn('ADMIN_EMAIL is set without ADMIN_PASSWORD');
     if (!config.stripe && config.env === 'production') {
       logger.warn(
         'Payments run in TEST MODE: no card is charged. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments.',
       );
     }
-    if (!config.mail.smtpUrl) logger.info('No SMTP_URL: e-mails are kept in the outbox table and written to the log, not sent.');
+    if (!config.mail.smtpUrl)
+      logger.info(
+        'No SMTP_URL: e-mails are kept in the outbox table and written to the log, not sent.',
+      );
     if (config.databaseUrl && config.storage.kind === 'disk') {
       logger.warn(
         `Logos are stored on this machine's disk (${config.storage.dir}) while DATABASE_URL is set: with several instances, set S3_BUCKET or make that directory one every instance shares, or a logo uploaded through one instance is missing on the others.`,
@@ -84,7 +96,15 @@ export function runServer(options: ServerOptions): void {
     }
     if (closing) return;
 
-    app = await buildApp({ ...options.app, config, database, logger, logRequests: config.logRequests, startWorkers: true, web: options.web });
+    app = await buildApp({
+      ...options.app,
+      config,
+      database,
+      logger,
+      logRequests: config.logRequests,
+      startWorkers: true,
+      web: options.web,
+    });
     if (await ensureFirstEmployee(app.auth, database.db, config.admin))
       logger.info({ email: config.admin.email }, 'first employee (owner) created from ADMIN_EMAIL');
     const address = await app.listen({ port: config.port, host: config.host });

@@ -16,11 +16,17 @@ import { homeHref, localeBase, pageLocale, withMessages } from './lib/i18n';
 // statement's header and footer are rendered here, from the landing chunk: imported by its own
 // lazy chunk they made Rolldown split shared modules off the landing chunk into extra requests
 // (+0.5 KB, docs/decisions/017).
-const CheckoutPage = lazy(() => withMessages(['checkout'], import('./features/payments/checkout-page')));
-const PaymentSuccessPage = lazy(() => withMessages(['checkout'], import('./features/payments/payment-success-page')));
+const CheckoutPage = lazy(() =>
+  withMessages(['checkout'], import('./features/payments/checkout-page')),
+);
+const PaymentSuccessPage = lazy(() =>
+  withMessages(['checkout'], import('./features/payments/payment-success-page')),
+);
 const AdminPage = lazy(() => import('./screens/admin/page'));
 const LoginPage = lazy(() => import('./features/auth/login-page'));
-const AccountPage = lazy(() => withMessages(['checkout', 'account'], import('./features/account/account-page')));
+const AccountPage = lazy(() =>
+  withMessages(['checkout', 'account'], import('./features/account/account-page')),
+);
 const WebsiteReportPage = lazy(() => import('./features/leads/website-report-page'));
 const AccessibilityStatement = lazy(() => import('./screens/accessibility/statement'));
 const NotFoundPage = lazy(() => import('./screens/not-found/page'));
@@ -43,7 +49,10 @@ function PageReady() {
 /** While a page's code loads: words only (PageSpinner's icon would weigh on every first load). */
 function PageLoading({ label }: { label: string }) {
   return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center text-muted-foreground">
+    <div
+      role="status"
+      className="flex min-h-[50vh] items-center justify-center text-muted-foreground"
+    >
       {label}
     </div>
   );
@@ -63,7 +72,15 @@ declare global {
  * path and query) and a query client holding the data it rendered with; the browser hydrates the
  * same tree (the Router is there on both sides, so React's ids match).
  */
-export function App({ i18n, queryClient: given, ssr }: { i18n: I18n; queryClient?: QueryClient; ssr?: { path: string; search: string } }) {
+export function App({
+  i18n,
+  queryClient: given,
+  ssr,
+}: {
+  i18n: I18n;
+  queryClient?: QueryClient;
+  ssr?: { path: string; search: string };
+}) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>

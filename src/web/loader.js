@@ -34,7 +34,9 @@
   var held = null;
   var wanted = false;
   function hold(event) {
-    var target = event.target instanceof Element && event.target.closest('button, input[type="radio"], input[type="checkbox"]');
+    var target =
+      event.target instanceof Element &&
+      event.target.closest('button, input[type="radio"], input[type="checkbox"]');
     if (!target || !root.contains(target)) return;
     held = target;
     // A radio or a checkbox changes as the browser does it (already, when the click is dispatched);
@@ -57,7 +59,11 @@
   };
 
   var Observer = window.PerformanceObserver;
-  if (Observer && Observer.supportedEntryTypes && Observer.supportedEntryTypes.indexOf('paint') >= 0) {
+  if (
+    Observer &&
+    Observer.supportedEntryTypes &&
+    Observer.supportedEntryTypes.indexOf('paint') >= 0
+  ) {
     new Observer(function (list, observer) {
       if (!list.getEntriesByName('first-contentful-paint').length) return;
       observer.disconnect();

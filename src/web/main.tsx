@@ -19,7 +19,9 @@ function start(): void {
   // so hydration matches and nothing is fetched again.
   const queryClient = createQueryClient();
   const seed = document.getElementById(SSR_DATA_ID)?.textContent;
-  if (seed) for (const [key, value] of Object.entries(JSON.parse(seed) as Record<string, unknown>)) queryClient.setQueryData([key], value);
+  if (seed)
+    for (const [key, value] of Object.entries(JSON.parse(seed) as Record<string, unknown>))
+      queryClient.setQueryData([key], value);
   // Its prices as the server wrote them: hydration makes no money text, so it does not start `Intl`.
   const money = document.getElementById(SSR_MONEY_ID)?.textContent;
   if (money) knownMoney(JSON.parse(money) as Record<string, string>);

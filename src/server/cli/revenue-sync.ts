@@ -13,30 +13,50 @@ import { createSettlement } from '../features/payments/settle.js';
  * Safe to run again: each provider payment is booked once.
  */
 const { values } = parseArgs({ options: { since: { type: 'string' } } });
-const since = values.since && /^\d{4}-\d{2}-\d{2}$/.test(values.since) ? new Date(`${values.since}T00:00:00Z`) : null;
+const since =
+  values.since && /^\d{4}-\d{2}-\d{2}$/.test(values.since)
+    ? new Date(`${values.since}T00:00:00Z`)
+    : null;
 if (!since || Number.isNaN(since.getTime())) {
   console.error('usage: npm run revenue:sync -- --since YYYY-MM-DD');
   process.exit(2);
 }
 const config = loadConfig();
 if (!config.stripe) {
-  console.error('revenue:sync reads from Stripe: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.');
+  console.error(
+    'revenue:sync reads from Stripe: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.',
+  );
   process.exit(2);
 }
 const provider = createPaymentProvider(config);
 const database = await openSeededDatabase(config);
-const stripeRows = async () => (await database.db.select({ n: count() }).from(payments).where(eq(payments.provider, 'stripe')))[0]!.n;
+const stripeRows = async () =>
+  (
+    await database.db.select({ n: count() }).from(payments).where(eq(payments.provider, 'stripe'))
+  )[0]!.n;
 try {
   const log = pino({ level: 'warn' });
-  const mail = { siteName: config.site.name, supportEmail: config.site.supportEmail, teamEmail: config.mail.teamEmail };
-  const settlement = createSettlement({ db: database.db, provider, mail, log, mailQueued: () => undefined });
+  const mail = {
+    siteName: config.site.name,
+    supportEmail: config.site.supportEmail,
+    teamEmail: config.mail.teamEmail,
+  };
+  const settlement = createSettlement({
+    db: database.db,
+    provider,
+    mail,
+    log,
+    mailQueued: () => undefined,
+  });
   const before = await stripeRows();
   let seen = 0;
   for await (const event of provider.paidSince!(since)) {
     seen++;
     await settlement.reconcile(event);
   }
-  console.log(`Read ${seen} paid invoices and charges since ${values.since}; booked ${(await stripeRows()) - before} new ledger rows.`);
+  console.log(
+    `Read ${seen} paid invoices and charges since ${values.since}; booked ${(await stripeRows()) - before} new ledger rows.`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -45,22 +45,38 @@ export interface DatabaseTimeouts {
   /** Longest a request waits for a connection (the pool's `connectionTimeoutMillis`; PGlite: its one connection). */
   acquireMs: number;
 }
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 10_000, lockMs: 3_000, idleInTransactionMs: 15_000, acquireMs: 5_000 };
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  statementMs: 10_000,
+  lockMs: 3_000,
+  idleInTransactionMs: 15_000,
+  acquireMs: 5_000,
+};
 
 interface CommonOptions {
   timeouts?: Partial<DatabaseTimeouts>;
   /** Where a dropped connection is reported; console.warn when omitted. */
   warn?: (message: string) => void;
 }
-export type DatabaseOptions = CommonOptions & ({ kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob });
+export type DatabaseOptions = CommonOptions &
+  (
+    | { kind: 'postgres'; url: string; poolSize?: number }
+    | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  );
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
   const warn = options.warn ?? ((message: string) => console.warn(message));
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize, timeouts, warn) : openPglite(options.dataDir, options.loadDataDir, timeouts);
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolSize, timeouts, warn)
+    : openPglite(options.dataDir, options.loadDataDir, timeouts);
 }
 
-async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeouts, warn: (message: string) => void): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize = 10,
+  timeouts: DatabaseTimeouts,
+  warn: (message: string) => void,
+): Promise<Database> {
   const pool = new Pool({
     connectionString: url,
     max: poolSize,
@@ -76,7 +92,9 @@ async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeou
   // of the pool's, and an unheard 'error' would end the process. The request's own query fails
   // as well (answered 503, see db/errors.ts) and the broken connection is not reused.
   pool.on('error', (error) => warn(`PostgreSQL closed an idle connection: ${error.message}`));
-  pool.on('connect', (client) => client.on('error', (error) => warn(`PostgreSQL connection lost: ${error.message}`)));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => warn(`PostgreSQL connection lost: ${error.message}`)),
+  );
   const db = drizzlePg({ client: pool, schema });
   /** Runs `fn` on one connection of its own holding a session-level advisory lock. */
   async function locked<T>(key: number, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -86,7 +104,9 @@ async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeou
       // Start-up work (migrations, seeding) may legitimately run long, and waiting for another
       // instance's migration is the point: no timeouts on this connection, which is then closed
       // rather than handed to a request with them off.
-      await client.query('set statement_timeout = 0; set lock_timeout = 0; set idle_in_transaction_session_timeout = 0');
+      await client.query(
+        'set statement_timeout = 0; set lock_timeout = 0; set idle_in_transaction_session_timeout = 0',
+      );
       await client.query('select pg_advisory_lock($1)', [key]);
       return await fn(client);
     } catch (error) {
@@ -100,7 +120,8 @@ async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeou
     kind: 'postgres',
     db,
     withLock: (key, fn) => locked(key, (client) => fn(drizzlePg({ client, schema }))),
-    applyMigrations: (key, migrationsFolder) => locked(key, (client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
+    applyMigrations: (key, migrationsFolder) =>
+      locked(key, (client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
     async ping() {
       await pool.query('select 1');
     },
@@ -116,9 +137,19 @@ async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeou
  */
 class Pool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
-  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(
-    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
   ): Promise<pg.PoolClient> | void {
     if (callback) return super.connect(callback); // pool.query's own path: it releases on error itself
     return super.connect().then((client) => {
@@ -138,7 +169,11 @@ class Pool extends pg.Pool {
   }
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, timeouts: DatabaseTimeouts): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+  timeouts: DatabaseTimeouts,
+): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
@@ -162,7 +197,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     kind: 'pglite',
     db,
     withLock: (key, fn) => locked(key, () => fn(db)),
-    applyMigrations: (key, migrationsFolder) => locked(key, () => migratePglite(db, { migrationsFolder })),
+    applyMigrations: (key, migrationsFolder) =>
+      locked(key, () => migratePglite(db, { migrationsFolder })),
     async ping() {
       await gate.query('select 1');
     },

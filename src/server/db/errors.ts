@@ -15,7 +15,16 @@ const LOST = new Set(['57P01', '57P02', '57P03', '53300']);
 /** statement_timeout, lock_timeout, and the two a retry resolves: serialization failure, deadlock. */
 const BUSY = new Set(['57014', '55P03', '40001', '40P01']);
 /** The socket's own failures, seen by `pg` before PostgreSQL could say anything. */
-const SOCKET = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'DB_ACQUIRE_TIMEOUT']);
+const SOCKET = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'DB_ACQUIRE_TIMEOUT',
+]);
 /** What `pg` and its pool say, without a code, when a connection is gone or none comes. */
 const LOST_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end|terminating connection)/;
@@ -26,9 +35,17 @@ const LOST_MESSAGE =
  * answered 503 with Retry-After, and only that request fails.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 8;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (LOST.has(code) || BUSY.has(code) || SOCKET.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (
+      typeof code === 'string' &&
+      (LOST.has(code) || BUSY.has(code) || SOCKET.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+    )
+      return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && LOST_MESSAGE.test(message)) return true;
   }

@@ -19,7 +19,9 @@ describe('gatedPglite', () => {
     let doneWhenOthersRan = -1;
     let done = 0;
     setImmediate(() => (doneWhenOthersRan = done));
-    await Promise.all(Array.from({ length: 20 }, (_, i) => gate.query(`select ${i}`).then(() => done++)));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => gate.query(`select ${i}`).then(() => done++)),
+    );
     // Handed over at once, all 20 ran in one chain of microtasks before anything else could.
     expect(doneWhenOthersRan).toBeGreaterThanOrEqual(0);
     expect(doneWhenOthersRan).toBeLessThan(20);
@@ -32,7 +34,9 @@ describe('gatedPglite', () => {
     const client = {
       query: (sql: string) => {
         ran.push(sql);
-        return sql === 'slow' ? new Promise((resolve) => (release = () => resolve({ rows: [] }))) : Promise.resolve({ rows: [] });
+        return sql === 'slow'
+          ? new Promise((resolve) => (release = () => resolve({ rows: [] })))
+          : Promise.resolve({ rows: [] });
       },
     } as unknown as PGlite;
     const gate = gatedPglite(client, 20);

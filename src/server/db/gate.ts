@@ -14,7 +14,10 @@ export class ConnectionWaitTimeout extends Error {
  * caller that waited `timeoutMs` gives up (like the pg pool's `connectionTimeoutMillis`) and
  * never runs later. Queries inside a transaction use the transaction's handle, not this queue.
  */
-export function gatedPglite(client: PGlite, timeoutMs: number): Pick<PGlite, 'query' | 'transaction'> {
+export function gatedPglite(
+  client: PGlite,
+  timeoutMs: number,
+): Pick<PGlite, 'query' | 'transaction'> {
   let busy = false;
   const waiting: { go(): void }[] = [];
 
@@ -68,7 +71,9 @@ export function gatedPglite(client: PGlite, timeoutMs: number): Pick<PGlite, 'qu
     }
   }
   return {
-    query: ((...args: Parameters<PGlite['query']>) => run(() => client.query(...args))) as PGlite['query'],
-    transaction: ((fn: Parameters<PGlite['transaction']>[0]) => run(() => client.transaction(fn))) as PGlite['transaction'],
+    query: ((...args: Parameters<PGlite['query']>) =>
+      run(() => client.query(...args))) as PGlite['query'],
+    transaction: ((fn: Parameters<PGlite['transaction']>[0]) =>
+      run(() => client.transaction(fn))) as PGlite['transaction'],
   };
 }

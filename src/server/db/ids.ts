@@ -9,7 +9,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string): boolean => UUID.test(id);
 
 /** A `serial` id: a positive 32-bit integer. */
-export const isSerialId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= DB_INT_MAX;
+export const isSerialId = (id: number): boolean =>
+  Number.isInteger(id) && id > 0 && id <= DB_INT_MAX;
 
 /**
  * A `serial` id from a URL path (`/api/portfolio/:id`), read strictly: `0x10`, `1e1` or `7.0`

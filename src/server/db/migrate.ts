@@ -10,6 +10,9 @@ export const defaultMigrationsFolder = fileURLToPath(new URL('./migrations', imp
  * Applies the committed drizzle-kit migrations (drizzle runs them in one transaction) while
  * holding an advisory lock, so two instances starting together do not race.
  */
-export async function migrate(database: Database, migrationsFolder = defaultMigrationsFolder): Promise<void> {
+export async function migrate(
+  database: Database,
+  migrationsFolder = defaultMigrationsFolder,
+): Promise<void> {
   await database.applyMigrations(STARTUP_LOCK_KEY, migrationsFolder);
 }

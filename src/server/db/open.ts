@@ -14,10 +14,17 @@ export interface OpenOptions {
  * Opens the configured database (PGlite under DATA_DIR unless DATABASE_URL), migrated. Seeding
  * is the features' business: src/server/seed/ opens through this and seeds.
  */
-export async function openMigratedDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
+export async function openMigratedDatabase(
+  config: Config,
+  options: OpenOptions = {},
+): Promise<Database> {
   const database = config.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...options })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), ...options });
+    : await openDatabase({
+        kind: 'pglite',
+        dataDir: path.join(config.dataDir, 'pglite'),
+        ...options,
+      });
   try {
     await migrate(database);
     return database;

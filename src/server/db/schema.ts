@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uuid, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth-schema.js';
 
 export const subscriptionPlans = pgTable('subscription_plans', {
@@ -56,7 +70,10 @@ export const businessRegistrations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('business_registrations_created_at_idx').on(t.createdAt), index('business_registrations_email_idx').on(t.email)],
+  (t) => [
+    index('business_registrations_created_at_idx').on(t.createdAt),
+    index('business_registrations_email_idx').on(t.email),
+  ],
 );
 
 /**
@@ -81,7 +98,9 @@ export const paymentIntents = pgTable(
       .references(() => subscriptions.id),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'] })
+    status: text('status', {
+      enum: ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'],
+    })
       .notNull()
       .default('requires_payment_method'),
     lastError: text('last_error'),
@@ -138,7 +157,9 @@ export const subscriptions = pgTable(
     cardExpMonth: integer('card_exp_month'),
     cardExpYear: integer('card_exp_year'),
     /** Test mode only: what the saved test card does when it is charged again (Stripe's 4000 0000 0000 0341 attaches, then fails; 4000 0027 6000 3184 asks for authentication every time). */
-    testCardBehavior: text('test_card_behavior', { enum: ['succeeds', 'fails_on_charge', 'requires_authentication'] }),
+    testCardBehavior: text('test_card_behavior', {
+      enum: ['succeeds', 'fails_on_charge', 'requires_authentication'],
+    }),
     /** Failed renewal attempts in a row, and when the next retry is due (past due). */
     failedPaymentCount: integer('failed_payment_count').notNull().default(0),
     nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
@@ -148,7 +169,10 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_registration_idx').on(t.registrationId), index('subscriptions_renewal_due_idx').on(t.status, t.currentPeriodEnd)],
+  (t) => [
+    index('subscriptions_registration_idx').on(t.registrationId),
+    index('subscriptions_renewal_due_idx').on(t.status, t.currentPeriodEnd),
+  ],
 );
 
 /**
@@ -187,7 +211,10 @@ export const invoices = pgTable(
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoices_subscription_idx').on(t.subscriptionId, t.attemptedAt), index('invoices_registration_idx').on(t.registrationId)],
+  (t) => [
+    index('invoices_subscription_idx').on(t.subscriptionId, t.attemptedAt),
+    index('invoices_registration_idx').on(t.registrationId),
+  ],
 );
 
 /**
@@ -367,7 +394,10 @@ export const activityLog = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     ipAddress: text('ip_address'),
   },
-  (t) => [index('activity_log_at_idx').on(t.at), index('activity_log_actor_action_at_idx').on(t.actorEmail, t.action, t.at)],
+  (t) => [
+    index('activity_log_at_idx').on(t.at),
+    index('activity_log_actor_action_at_idx').on(t.actorEmail, t.action, t.at),
+  ],
 );
 /**
  * The `directory` place provider: businesses kept in our own database (demo seed, generated rows
@@ -403,7 +433,10 @@ export const directoryBusinesses = pgTable(
     externalId: text('external_id').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('directory_businesses_terms_idx').using('gin', t.searchTerms), index('directory_businesses_lat_lng_idx').on(t.lat, t.lng)],
+  (t) => [
+    index('directory_businesses_terms_idx').using('gin', t.searchTerms),
+    index('directory_businesses_lat_lng_idx').on(t.lat, t.lng),
+  ],
 );
 
 /** Towns and ZIP codes of the directory's area, so a typed location works without a geocoder. */
@@ -528,7 +561,9 @@ export const investors = pgTable(
       .default(sql`'{}'::text[]`),
     searchText: text('search_text').notNull(),
     /** The agency's relationship with the investor (a pipeline), kept by hand. */
-    relationshipStatus: text('relationship_status', { enum: ['not_contacted', 'intro_requested', 'in_talks', 'passed', 'invested'] })
+    relationshipStatus: text('relationship_status', {
+      enum: ['not_contacted', 'intro_requested', 'in_talks', 'passed', 'invested'],
+    })
       .notNull()
       .default('not_contacted'),
     relationshipNotes: text('relationship_notes'),
@@ -563,7 +598,10 @@ export const investorFacets = pgTable(
     facet: text('facet').notNull(),
     name: text('name').notNull(),
   },
-  (t) => [uniqueIndex('investor_facets_page_idx').on(t.facet, t.name, t.investorId), index('investor_facets_investor_idx').on(t.investorId)],
+  (t) => [
+    uniqueIndex('investor_facets_page_idx').on(t.facet, t.name, t.investorId),
+    index('investor_facets_investor_idx').on(t.investorId),
+  ],
 );
 
 /** The agency's own applications; revenue comes from ledger rows whose product is `stripeProductId`. */
@@ -624,7 +662,16 @@ export const websiteChecks = pgTable(
     score: integer('score'),
     message: text('message'),
     findings: jsonb('findings')
-      .$type<{ id: string; label: string; passed: boolean; points: number; detail: string; angle: string | null }[]>()
+      .$type<
+        {
+          id: string;
+          label: string;
+          passed: boolean;
+          points: number;
+          detail: string;
+          angle: string | null;
+        }[]
+      >()
       .notNull()
       .default(sql`'[]'::jsonb`),
     finalUrl: text('final_url'),

@@ -14,10 +14,13 @@ const AUTH_BRIDGE = '/api/auth/*';
 /** Every endpoint any contract file exports, by asking the files themselves. */
 async function endpointsOfContractFiles(): Promise<Map<AnyEndpoint, string>> {
   const found = new Map<AnyEndpoint, string>();
-  const files = fs.readdirSync(CONTRACT_DIR).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const files = fs
+    .readdirSync(CONTRACT_DIR)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
   for (const file of files) {
     const exports = (await import(new URL(file, CONTRACT_DIR).href)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(exports)) if (isEndpoint(value) && !found.has(value)) found.set(value, `${file}: ${name}`);
+    for (const [name, value] of Object.entries(exports))
+      if (isEndpoint(value) && !found.has(value)) found.set(value, `${file}: ${name}`);
   }
   return found;
 }
@@ -28,7 +31,9 @@ describe('the contract and the route table', () => {
 
   it('collects every endpoint the contract files export', async () => {
     const listed = new Set(ENDPOINTS.map((e) => e.endpoint));
-    const missing = [...(await endpointsOfContractFiles())].filter(([endpoint]) => !listed.has(endpoint)).map(([, where]) => where);
+    const missing = [...(await endpointsOfContractFiles())]
+      .filter(([endpoint]) => !listed.has(endpoint))
+      .map(([, where]) => where);
     expect(missing, 'add the file to ENDPOINT_MODULES in src/contract/endpoints.ts').toEqual([]);
     expect(ENDPOINTS.length).toBeGreaterThan(50);
   });
@@ -38,18 +43,24 @@ describe('the contract and the route table', () => {
     if (hasRoute(endpoint.method, endpoint.path)) return;
     // Not a route of ours: then only Better Auth's, through the bridge, and Better Auth must know it.
     expect(endpoint.path.startsWith('/api/auth/'), 'no route with this method and path').toBe(true);
-    expect(hasRoute(endpoint.method, AUTH_BRIDGE), 'the bridge does not take this method').toBe(true);
+    expect(hasRoute(endpoint.method, AUTH_BRIDGE), 'the bridge does not take this method').toBe(
+      true,
+    );
     // Not signed in and no valid body: refused (400/401) or answered, never "no such endpoint".
-    const res = await ctx.app.inject({ method: endpoint.method, url: endpoint.path, ...(endpoint.method === 'GET' ? {} : { payload: {} }) });
+    const res = await ctx.app.inject({
+      method: endpoint.method,
+      url: endpoint.path,
+      ...(endpoint.method === 'GET' ? {} : { payload: {} }),
+    });
     expect(res.statusCode, res.body).not.toBe(404);
     expect(res.statusCode, res.body).toBeLessThan(500);
   });
 
   it('reaches exactly the Better Auth endpoints the browser uses through the bridge', async () => {
     await ctx.app.ready();
-    const viaBridge = ENDPOINTS.filter(({ endpoint }) => !hasRoute(endpoint.method, endpoint.path)).map(
-      ({ endpoint }) => `${endpoint.method} ${endpoint.path}`,
-    );
+    const viaBridge = ENDPOINTS.filter(
+      ({ endpoint }) => !hasRoute(endpoint.method, endpoint.path),
+    ).map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
     expect(new Set(viaBridge)).toEqual(
       new Set([
         'GET /api/auth/get-session',
@@ -64,7 +75,11 @@ describe('the contract and the route table', () => {
   });
 
   it('tells an unknown Better Auth path from a known one (so the check above means something)', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/no-such-endpoint', payload: {} });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/no-such-endpoint',
+      payload: {},
+    });
     expect(res.statusCode).toBe(404);
   });
 });

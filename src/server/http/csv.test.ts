@@ -10,7 +10,8 @@ const columns: CsvColumn<Row>[] = [
   { header: 'Name', value: (r) => r.name },
   { header: 'Amount', value: (r) => r.amount },
 ];
-const cells = (csv: string) => Papa.parse<string[]>(csv.slice(UTF8_BOM.length), { skipEmptyLines: true }).data;
+const cells = (csv: string) =>
+  Papa.parse<string[]>(csv.slice(UTF8_BOM.length), { skipEmptyLines: true }).data;
 
 describe('toCsv', () => {
   it('writes a BOM, a header row and one CRLF-terminated row per item', () => {
@@ -26,7 +27,13 @@ describe('toCsv', () => {
   });
 
   it('quotes commas, quotes and line breaks so the cell reads back unchanged', () => {
-    const names = ['Smith, Jones', 'The "Best" Shop', 'Line one\nline two', 'Carriage\r\nreturn', ' padded '];
+    const names = [
+      'Smith, Jones',
+      'The "Best" Shop',
+      'Line one\nline two',
+      'Carriage\r\nreturn',
+      ' padded ',
+    ];
     const csv = toCsv(
       columns,
       names.map((name) => ({ name, amount: 1 })),
@@ -40,7 +47,16 @@ describe('toCsv', () => {
   });
 
   it('neutralises every cell a spreadsheet would run as a formula', () => {
-    const dangerous = ['=HYPERLINK("http://x.example","click")', '+1', '-2', '@SUM(A1)', '\t=1', '\r=1', '=1+1\nsecond line', '-1\r\n=2'];
+    const dangerous = [
+      '=HYPERLINK("http://x.example","click")',
+      '+1',
+      '-2',
+      '@SUM(A1)',
+      '\t=1',
+      '\r=1',
+      '=1+1\nsecond line',
+      '-1\r\n=2',
+    ];
     const csv = toCsv(
       columns,
       dangerous.map((name) => ({ name, amount: 0 })),

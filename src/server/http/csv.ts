@@ -22,12 +22,20 @@ export const UTF8_BOM = '\uFEFF';
 
 /** RFC 4180 text (every record ends in CRLF; quotes doubled; commas and line breaks quoted), safe to open in a spreadsheet. */
 export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  const table = [columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => c.value(row) ?? ''))];
+  const table = [
+    columns.map((c) => c.header),
+    ...rows.map((row) => columns.map((c) => c.value(row) ?? '')),
+  ];
   return `${UTF8_BOM}${Papa.unparse(table, { escapeFormulae: FORMULA_START, newline: '\r\n' })}\r\n`;
 }
 
 /** Answers a CSV download named `{name}-YYYY-MM-DD.csv` (today, UTC); never cached (it holds client data). */
-export function sendCsv(reply: FastifyReply, name: string, csv: string, today = new Date()): FastifyReply {
+export function sendCsv(
+  reply: FastifyReply,
+  name: string,
+  csv: string,
+  today = new Date(),
+): FastifyReply {
   const filename = `${name}-${today.toISOString().slice(0, 10)}.csv`;
   return reply
     .header('content-type', 'text/csv; charset=utf-8')

@@ -20,7 +20,8 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json.',
 };
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering right now. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database is not answering right now. Please try again in a moment.';
 const DATABASE_RETRY_AFTER_SECONDS = '5';
 
 /** Every error answer is `{message, issues?}`; 5xx details stay in the log. */
@@ -29,19 +30,35 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       // A dropped connection, a failover, a lock or statement timeout: this request fails, the
       // process and the other requests carry on, and the client may simply retry.
-      request.log.warn({ err: error, reqId: request.id, method: request.method, url: request.url }, 'database unavailable');
+      request.log.warn(
+        { err: error, reqId: request.id, method: request.method, url: request.url },
+        'database unavailable',
+      );
       reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
-      return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ApiErrorBody);
+      return reply
+        .status(503)
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ApiErrorBody);
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
     if (status >= 500 && error instanceof HttpError) {
       // An outside service failed (502, 503…) and the message says so in words meant for people.
-      request.log.warn({ err: error, reqId: request.id, method: request.method, url: request.url }, 'request failed upstream');
+      request.log.warn(
+        { err: error, reqId: request.id, method: request.method, url: request.url },
+        'request failed upstream',
+      );
       return reply.status(status).send({ message: error.message } satisfies ApiErrorBody);
     }
     if (status >= 500) {
-      request.log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, 'request failed');
-      const body: ApiErrorBody = { message: 'Something went wrong on our side. Please try again in a moment.' };
+      request.log.error(
+        { err: error, reqId: request.id, method: request.method, url: request.url },
+        'request failed',
+      );
+      const body: ApiErrorBody = {
+        message: 'Something went wrong on our side. Please try again in a moment.',
+      };
       return reply.status(status === 503 ? 503 : 500).send(body);
     }
     const code = 'code' in error ? error.code : undefined;
@@ -51,7 +68,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const body: ApiErrorBody = { message: `Not found: ${request.method} ${request.url.split('?')[0]}` };
+    const body: ApiErrorBody = {
+      message: `Not found: ${request.method} ${request.url.split('?')[0]}`,
+    };
     return reply.status(404).send(body);
   });
 }

@@ -8,8 +8,20 @@ import { appUnderTest } from '../test/app-under-test.js';
 import { accountCookie, paidRegistration } from '../test/billing.js';
 import { contractNumbers } from '../test/contract-numbers.js';
 import { signedInEmployee } from '../test/employees.js';
-import { BOUNDARY_INTEGERS, hostileRequest, OUT_OF_RANGE, VALID_BODIES, VALID_QUERIES, type RouteUnderTest } from '../test/hostile-requests.js';
-import { databaseTables, schemaTables, snapshotTables, type Snapshot } from '../test/table-snapshot.js';
+import {
+  BOUNDARY_INTEGERS,
+  hostileRequest,
+  OUT_OF_RANGE,
+  VALID_BODIES,
+  VALID_QUERIES,
+  type RouteUnderTest,
+} from '../test/hostile-requests.js';
+import {
+  databaseTables,
+  schemaTables,
+  snapshotTables,
+  type Snapshot,
+} from '../test/table-snapshot.js';
 
 /**
  * Every route of the route table, as a visitor and as a signed-in owner who also holds a client's
@@ -44,11 +56,19 @@ interface Named {
   column: string;
   value: (params: Record<string, string>, people: People) => string;
 }
-const byParam = (table: string, column: string, param: string): Named => ({ table, column, value: (params) => params[param] ?? '' });
+const byParam = (table: string, column: string, param: string): Named => ({
+  table,
+  column,
+  value: (params) => params[param] ?? '',
+});
 const everyRow = (table: string): Named => ({ table, column: '*', value: () => '*' });
 const ownersRows: Named[] = [
   { table: 'user', column: 'id', value: (_, p) => p.ownerId },
-  ...['session', 'account', 'two_factor'].map((table) => ({ table, column: 'user_id', value: (_: unknown, p: People) => p.ownerId })),
+  ...['session', 'account', 'two_factor'].map((table) => ({
+    table,
+    column: 'user_id',
+    value: (_: unknown, p: People) => p.ownerId,
+  })),
 ];
 /** The client's own subscription as their billing page changes it: the registration, its subscription and invoices. */
 const clientsRows: Named[] = [
@@ -66,16 +86,32 @@ const ADDRESSED: Record<string, Named[]> = {
   'PUT /api/applications/:id': [byParam('applications', 'id', 'id')],
   'DELETE /api/applications/:id': [byParam('applications', 'id', 'id')],
   // An investor's filter facets are rewritten with the investor (docs/decisions/007).
-  'PUT /api/investors/:id': [byParam('investors', 'id', 'id'), byParam('investor_facets', 'investor_id', 'id')],
-  'PATCH /api/investors/:id/relationship': [byParam('investors', 'id', 'id'), byParam('investor_facets', 'investor_id', 'id')],
-  'DELETE /api/investors/:id': [byParam('investors', 'id', 'id'), byParam('investor_facets', 'investor_id', 'id')],
+  'PUT /api/investors/:id': [
+    byParam('investors', 'id', 'id'),
+    byParam('investor_facets', 'investor_id', 'id'),
+  ],
+  'PATCH /api/investors/:id/relationship': [
+    byParam('investors', 'id', 'id'),
+    byParam('investor_facets', 'investor_id', 'id'),
+  ],
+  'DELETE /api/investors/:id': [
+    byParam('investors', 'id', 'id'),
+    byParam('investor_facets', 'investor_id', 'id'),
+  ],
   'PATCH /api/employees/:id': [byParam('user', 'id', 'id')],
-  'DELETE /api/employees/:id': [byParam('user', 'id', 'id'), byParam('session', 'user_id', 'id'), byParam('account', 'user_id', 'id')],
+  'DELETE /api/employees/:id': [
+    byParam('user', 'id', 'id'),
+    byParam('session', 'user_id', 'id'),
+    byParam('account', 'user_id', 'id'),
+  ],
   'PATCH /api/leads/:id': [byParam('leads', 'id', 'id')],
   'DELETE /api/leads/:id': [byParam('leads', 'id', 'id')],
   'PUT /api/leads/:id/do-not-contact': [byParam('leads', 'id', 'id')],
   // The entry is keyed by the lead's provider and source id, not by the lead's id: any entry may go.
-  'DELETE /api/leads/:id/do-not-contact': [byParam('leads', 'id', 'id'), everyRow('do_not_contact')],
+  'DELETE /api/leads/:id/do-not-contact': [
+    byParam('leads', 'id', 'id'),
+    everyRow('do_not_contact'),
+  ],
   'POST /api/leads/:id/social-profiles': [byParam('leads', 'id', 'id')],
   // Better Auth's endpoints as the signed-in owner: their own user, sessions, password and second factor.
   'POST /api/auth/*': ownersRows,
@@ -91,7 +127,9 @@ const ADDRESSED: Record<string, Named[]> = {
     { table: 'app_meta', column: 'key', value: () => 'billing.clock.offset_ms' },
     ...['subscriptions', 'invoices', 'payments', 'business_registrations'].map(everyRow),
   ],
-  'POST /api/billing/clock/reset': [{ table: 'app_meta', column: 'key', value: () => 'billing.clock.offset_ms' }],
+  'POST /api/billing/clock/reset': [
+    { table: 'app_meta', column: 'key', value: () => 'billing.clock.offset_ms' },
+  ],
 };
 
 /**
@@ -105,15 +143,18 @@ const GROWS: Record<string, string> = {
   applications: 'POST /api/applications',
   business_registrations: 'POST /api/business-registration',
   do_not_contact: 'POST /api/leads/do-not-contact and PUT /api/leads/:id/do-not-contact',
-  investor_facets: 'the search facets of each investor created (by hand, by CSV import, by discovery)',
+  investor_facets:
+    'the search facets of each investor created (by hand, by CSV import, by discovery)',
   investors: 'POST /api/investors, POST /api/investors/import and POST /api/discover-investors',
   invoices: "the client's plan change and the clock's renewals charge",
   leads: 'POST /api/leads',
-  outbox_messages: 'the mail requests send: checkout links, billing sign-in links, billing changes, receipts',
+  outbox_messages:
+    'the mail requests send: checkout links, billing sign-in links, billing changes, receipts',
   payment_intents: 'POST /api/create-payment-intent',
   payments: "the client's plan change and the clock's renewals charge",
   portfolio_items: 'POST /api/portfolio',
-  rate_limit_counters: 'each request comes from an address of its own, which gets a counter of its own',
+  rate_limit_counters:
+    'each request comes from an address of its own, which gets a counter of its own',
   subscriptions: 'POST /api/create-payment-intent starts an incomplete subscription',
   uploads: 'POST /api/objects/upload hands out an upload ticket',
   user: 'POST /api/employees',
@@ -122,7 +163,10 @@ const GROWS: Record<string, string> = {
 
 /** Tables whose rows end: a row whose time in `column` has passed may be gone afterwards (never changed), and why. */
 const EXPIRES: Record<string, { column: string; reason: string }> = {
-  rate_limit_counters: { column: 'reset_at', reason: 'a counter whose window has ended is purged by a later request (at most once a minute)' },
+  rate_limit_counters: {
+    column: 'reset_at',
+    reason: 'a counter whose window has ended is purged by a later request (at most once a minute)',
+  },
 };
 
 /**
@@ -148,7 +192,8 @@ const AUTH_PATHS = [
 ];
 
 const TABLES = schemaTables();
-const paramNames = (url: string) => (url.match(/:[^/]+|\*/g) ?? []).map((name) => name.replace(/^:/, ''));
+const paramNames = (url: string) =>
+  (url.match(/:[^/]+|\*/g) ?? []).map((name) => name.replace(/^:/, ''));
 
 /** The rows the run's successful writes named, by table → column → values. */
 class NamedRows {
@@ -169,7 +214,8 @@ class NamedRows {
   }
 
   allows(table: string, row: Record<string, unknown>): boolean {
-    for (const [column, values] of this.named.get(table) ?? []) if (column === '*' || values.has(String(row[column]))) return true;
+    for (const [column, values] of this.named.get(table) ?? [])
+      if (column === '*' || values.has(String(row[column]))) return true;
     return false;
   }
 }
@@ -184,11 +230,17 @@ function unexplained(before: Snapshot, after: Snapshot, named: NamedRows): strin
       const fields = JSON.parse(row) as Record<string, unknown>;
       if (later === row || named.allows(table, fields)) continue;
       const ends = EXPIRES[table];
-      if (later === undefined && ends && Date.parse(String(fields[ends.column])) <= Date.now()) continue;
+      if (later === undefined && ends && Date.parse(String(fields[ends.column])) <= Date.now())
+        continue;
       problems.push(`${table} ${key}: ${later === undefined ? 'deleted' : `${row} → ${later}`}`);
     }
     for (const [key, row] of now) {
-      if (rows.has(key) || table in GROWS || named.allows(table, JSON.parse(row) as Record<string, unknown>)) continue;
+      if (
+        rows.has(key) ||
+        table in GROWS ||
+        named.allows(table, JSON.parse(row) as Record<string, unknown>)
+      )
+        continue;
       problems.push(`${table} ${key}: added ${row}`);
     }
   }
@@ -202,12 +254,19 @@ describe.each(TEST_DATABASES)('hostile requests on every route on %s', (kind) =>
     signInLimitPerMinute: 1_000_000,
     registrationRateLimit: 1_000_000,
     paymentRateLimit: 1_000_000,
-    findSocialProfiles: async () => [{ network: 'instagram', url: 'https://instagram.example/fuzz' }],
+    findSocialProfiles: async () => [
+      { network: 'instagram', url: 'https://instagram.example/fuzz' },
+    ],
     // No test reaches the internet: every homepage the website check asks for is a small fixed page.
     websiteFetcher: {
       fetchText: async () => ({ status: 404, body: '' }),
       probe: async () => ({ status: 301, location: 'https://check.fuzz.example/' }),
-      fetchPage: async (url) => ({ finalUrl: url, contentType: 'text/html', body: '<html lang="en"><title>Fuzz</title></html>', truncated: false }),
+      fetchPage: async (url) => ({
+        finalUrl: url,
+        contentType: 'text/html',
+        body: '<html lang="en"><title>Fuzz</title></html>',
+        truncated: false,
+      }),
     },
     websiteCheckRateLimit: 1_000_000,
   });
@@ -219,15 +278,35 @@ describe.each(TEST_DATABASES)('hostile requests on every route on %s', (kind) =>
   beforeAll(async () => {
     const { app, testDb } = ctx;
     await signedInEmployee(app, testDb.database.db, 'staff', 'Other Employee');
-    const ownerId = String((await app.inject({ url: '/api/auth/user', headers: { cookie: ctx.cookie } })).json<{ id: string }>().id);
-    const [business] = (await app.inject({ url: '/api/businesses/search?category=plumber', headers: { cookie: ctx.cookie } })).json<BusinessResult[]>();
+    const ownerId = String(
+      (await app.inject({ url: '/api/auth/user', headers: { cookie: ctx.cookie } })).json<{
+        id: string;
+      }>().id,
+    );
+    const [business] = (
+      await app.inject({
+        url: '/api/businesses/search?category=plumber',
+        headers: { cookie: ctx.cookie },
+      })
+    ).json<BusinessResult[]>();
     expect(
-      (await app.inject({ method: 'POST', url: '/api/leads', headers: { cookie: ctx.cookie }, payload: { ...business, category: 'fuzz' } })).statusCode,
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/leads',
+          headers: { cookie: ctx.cookie },
+          payload: { ...business, category: 'fuzz' },
+        })
+      ).statusCode,
     ).toBe(201);
     const client = await paidRegistration(ctx);
     cookie = `${ctx.cookie}; ${await accountCookie(ctx, client.email)}`;
     expect((await app.inject({ url: '/api/account', headers: { cookie } })).statusCode).toBe(200);
-    people = { ownerId, registrationId: client.registrationId, subscriptionId: client.subscriptionId };
+    people = {
+      ownerId,
+      registrationId: client.registrationId,
+      subscriptionId: client.subscriptionId,
+    };
     routes = app.routeTable;
     expect(routes.length).toBeGreaterThan(40);
   }, 120_000);
@@ -238,7 +317,8 @@ describe.each(TEST_DATABASES)('hostile requests on every route on %s', (kind) =>
       // Each request from its own address: per-address limits never answer for the route.
       remoteAddress: `10.${crypto.randomInt(0, 255)}.${crypto.randomInt(0, 255)}.${crypto.randomInt(1, 255)}`,
     });
-  const cookieFor = (route: RouteUnderTest) => (`${route.method} ${route.url}` === CLIENT_SIGN_OUT ? ctx.cookie : cookie);
+  const cookieFor = (route: RouteUnderTest) =>
+    `${route.method} ${route.url}` === CLIENT_SIGN_OUT ? ctx.cookie : cookie;
 
   it('snapshots every table the schema and the database have', async () => {
     const names = TABLES.map((t) => t.name);
@@ -247,96 +327,155 @@ describe.each(TEST_DATABASES)('hostile requests on every route on %s', (kind) =>
     const snapshot = await snapshotTables(ctx.testDb.database.db, TABLES);
     expect([...snapshot.keys()]).toEqual(names);
     // Each table and column named here exists, so a renamed one cannot silently stop being checked.
-    const columns = new Set(TABLES.flatMap((t) => [t.name, ...t.columns.map((c) => `${t.name}.${c}`)]));
+    const columns = new Set(
+      TABLES.flatMap((t) => [t.name, ...t.columns.map((c) => `${t.name}.${c}`)]),
+    );
     const referenced = [
       ...Object.keys(GROWS),
       ...Object.entries(EXPIRES).map(([table, { column }]) => `${table}.${column}`),
-      ...Object.values(ADDRESSED).flatMap((rules) => rules.map((r) => (r.column === '*' ? r.table : `${r.table}.${r.column}`))),
+      ...Object.values(ADDRESSED).flatMap((rules) =>
+        rules.map((r) => (r.column === '*' ? r.table : `${r.table}.${r.column}`)),
+      ),
     ];
     expect(referenced.filter((name) => !columns.has(name))).toEqual([]);
   });
 
-  it('refuses boundary integers in every number field and id parameter without a 5xx, naming the field', { timeout: 240_000 }, async () => {
-    const { app, testDb } = ctx;
-    const db = testDb.database.db;
-    const fields = [...new Set((await contractNumbers()).map((n) => n.field).filter(Boolean))].sort();
-    expect(fields).toEqual(expect.arrayContaining(['planId', 'page', 'reviewCount']));
-    const before = await snapshotTables(db, TABLES);
-    const named = new NamedRows(people);
-    const failures: string[] = [];
-    const reached: string[] = [];
-    let sent = 0;
-    const asText = (value: number | string) => encodeURIComponent(String(value));
+  it(
+    'refuses boundary integers in every number field and id parameter without a 5xx, naming the field',
+    { timeout: 240_000 },
+    async () => {
+      const { app, testDb } = ctx;
+      const db = testDb.database.db;
+      const fields = [
+        ...new Set((await contractNumbers()).map((n) => n.field).filter(Boolean)),
+      ].sort();
+      expect(fields).toEqual(expect.arrayContaining(['planId', 'page', 'reviewCount']));
+      const before = await snapshotTables(db, TABLES);
+      const named = new NamedRows(people);
+      const failures: string[] = [];
+      const reached: string[] = [];
+      let sent = 0;
+      const asText = (value: number | string) => encodeURIComponent(String(value));
 
-    for (const route of routes.filter((r) => !r.url.includes('*') && `${r.method} ${r.url}` !== CLIENT_SIGN_OUT)) {
-      const key = `${route.method} ${route.url}`;
-      const names = paramNames(route.url);
-      const path = (params: string[]) => route.url.replace(/:[^/]+/g, () => params.shift() ?? '');
-      const request = async (label: string, params: string[], query: string, body: Record<string, unknown> | undefined) => {
-        const res = await send(app, {
-          method: route.method,
-          url: path([...params]) + (query ? `?${query}` : ''),
-          headers: { cookie: cookieFor(route), ...(body ? { 'content-type': 'application/json' } : {}) },
-          ...(body ? { payload: JSON.stringify(body) } : {}),
-        });
-        sent += 1;
-        named.answered(route, params, res.statusCode);
-        if (res.statusCode >= 500) failures.push(`${key} ${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        return res;
-      };
-      const issuesOf = (body: string) => {
-        try {
-          return (JSON.parse(body) as { issues?: { field: string }[] }).issues?.map((i) => i.field.split('.')[0]!) ?? [];
-        } catch {
-          return [];
+      for (const route of routes.filter(
+        (r) => !r.url.includes('*') && `${r.method} ${r.url}` !== CLIENT_SIGN_OUT,
+      )) {
+        const key = `${route.method} ${route.url}`;
+        const names = paramNames(route.url);
+        const path = (params: string[]) => route.url.replace(/:[^/]+/g, () => params.shift() ?? '');
+        const request = async (
+          label: string,
+          params: string[],
+          query: string,
+          body: Record<string, unknown> | undefined,
+        ) => {
+          const res = await send(app, {
+            method: route.method,
+            url: path([...params]) + (query ? `?${query}` : ''),
+            headers: {
+              cookie: cookieFor(route),
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(body ? { payload: JSON.stringify(body) } : {}),
+          });
+          sent += 1;
+          named.answered(route, params, res.statusCode);
+          if (res.statusCode >= 500)
+            failures.push(`${key} ${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          return res;
+        };
+        const issuesOf = (body: string) => {
+          try {
+            return (
+              (JSON.parse(body) as { issues?: { field: string }[] }).issues?.map(
+                (i) => i.field.split('.')[0]!,
+              ) ?? []
+            );
+          } catch {
+            return [];
+          }
+        };
+
+        // Path parameters: each boundary integer in every one at once; never a 5xx, out-of-range ones never a 2xx.
+        for (const value of names.length ? BOUNDARY_INTEGERS : []) {
+          const res = await request(
+            `/${String(value)}`,
+            names.map(() => asText(value)),
+            VALID_QUERIES[key] ?? '',
+            route.method === 'GET' || route.method === 'DELETE' ? undefined : VALID_BODIES[key],
+          );
+          if (OUT_OF_RANGE.includes(value) && res.statusCode < 400)
+            failures.push(`${key} /${String(value)}: ${res.statusCode}, expected a refusal`);
         }
-      };
 
-      // Path parameters: each boundary integer in every one at once; never a 5xx, out-of-range ones never a 2xx.
-      for (const value of names.length ? BOUNDARY_INTEGERS : []) {
-        const res = await request(
-          `/${String(value)}`,
-          names.map(() => asText(value)),
-          VALID_QUERIES[key] ?? '',
-          route.method === 'GET' || route.method === 'DELETE' ? undefined : VALID_BODIES[key],
-        );
-        if (OUT_OF_RANGE.includes(value) && res.statusCode < 400) failures.push(`${key} /${String(value)}: ${res.statusCode}, expected a refusal`);
-      }
-
-      // Which number fields the route reads: one request with text in every one of them names each it parses.
-      // An id no row has: the probe (a DELETE too) changes nothing, and routes read their input before they look the id up.
-      const ids = names.map(() => '2147483647');
-      const inQuery = issuesOf((await request('probe ?', ids, fields.map((f) => `${f}=not-a-number`).join('&'), undefined)).body).filter((f) =>
-        fields.includes(f),
-      );
-      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-      const inBody = hasBody
-        ? issuesOf((await request('probe body', ids, '', Object.fromEntries(fields.map((f) => [f, 'not a number'])))).body).filter((f) => fields.includes(f))
-        : [];
-      for (const [where, found] of [
-        ['query', inQuery],
-        ['body', inBody],
-      ] as const) {
-        for (const field of new Set(found)) {
-          reached.push(`${key} ${where} ${field}`);
-          for (const value of BOUNDARY_INTEGERS) {
-            const label = `${where} ${field}=${JSON.stringify(value)}`;
-            const res =
-              where === 'query'
-                ? await request(label, ids, [VALID_QUERIES[key], `${field}=${asText(value)}`].filter(Boolean).join('&'), undefined)
-                : await request(label, ids, '', { ...VALID_BODIES[key], [field]: value });
-            if (OUT_OF_RANGE.includes(value) && !(res.statusCode === 400 && issuesOf(res.body).includes(field)))
-              failures.push(`${key} ${label}: ${res.statusCode} ${res.body.slice(0, 200)}, expected 400 naming ${field}`);
+        // Which number fields the route reads: one request with text in every one of them names each it parses.
+        // An id no row has: the probe (a DELETE too) changes nothing, and routes read their input before they look the id up.
+        const ids = names.map(() => '2147483647');
+        const inQuery = issuesOf(
+          (
+            await request(
+              'probe ?',
+              ids,
+              fields.map((f) => `${f}=not-a-number`).join('&'),
+              undefined,
+            )
+          ).body,
+        ).filter((f) => fields.includes(f));
+        const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+        const inBody = hasBody
+          ? issuesOf(
+              (
+                await request(
+                  'probe body',
+                  ids,
+                  '',
+                  Object.fromEntries(fields.map((f) => [f, 'not a number'])),
+                )
+              ).body,
+            ).filter((f) => fields.includes(f))
+          : [];
+        for (const [where, found] of [
+          ['query', inQuery],
+          ['body', inBody],
+        ] as const) {
+          for (const field of new Set(found)) {
+            reached.push(`${key} ${where} ${field}`);
+            for (const value of BOUNDARY_INTEGERS) {
+              const label = `${where} ${field}=${JSON.stringify(value)}`;
+              const res =
+                where === 'query'
+                  ? await request(
+                      label,
+                      ids,
+                      [VALID_QUERIES[key], `${field}=${asText(value)}`].filter(Boolean).join('&'),
+                      undefined,
+                    )
+                  : await request(label, ids, '', { ...VALID_BODIES[key], [field]: value });
+              if (
+                OUT_OF_RANGE.includes(value) &&
+                !(res.statusCode === 400 && issuesOf(res.body).includes(field))
+              )
+                failures.push(
+                  `${key} ${label}: ${res.statusCode} ${res.body.slice(0, 200)}, expected 400 naming ${field}`,
+                );
+            }
           }
         }
       }
-    }
 
-    console.info(`boundary sweep on ${kind}: ${sent} requests; number fields read: ${reached.join(', ')}`);
-    expect(reached).toEqual(expect.arrayContaining(['POST /api/create-payment-intent body planId', 'POST /api/account/plan-change body planId']));
-    expect(failures).toEqual([]);
-    expect(unexplained(before, await snapshotTables(db, TABLES), named)).toEqual([]);
-  });
+      console.info(
+        `boundary sweep on ${kind}: ${sent} requests; number fields read: ${reached.join(', ')}`,
+      );
+      expect(reached).toEqual(
+        expect.arrayContaining([
+          'POST /api/create-payment-intent body planId',
+          'POST /api/account/plan-change body planId',
+        ]),
+      );
+      expect(failures).toEqual([]);
+      expect(unexplained(before, await snapshotTables(db, TABLES), named)).toEqual([]);
+    },
+  );
 
   it(
     `answers ${TOTAL_RUNS} generated requests without a 5xx, refuses with JSON and leaves other rows alone`,
@@ -365,7 +504,8 @@ describe.each(TEST_DATABASES)('hostile requests on every route on %s', (kind) =>
       const runRoute = async ([role, route]: readonly ['visitor' | 'owner', RouteUnderTest]) => {
         await fc.assert(
           fc.asyncProperty(hostileRequest(route, ids, AUTH_PATHS), async (request) => {
-            if (role === 'owner') request.headers = { ...request.headers, cookie: cookieFor(route) };
+            if (role === 'owner')
+              request.headers = { ...request.headers, cookie: cookieFor(route) };
             const res = await send(app, request);
             sent += 1;
             seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
@@ -381,7 +521,9 @@ describe.each(TEST_DATABASES)('hostile requests on every route on %s', (kind) =>
         );
       };
       // A few routes at once: PostgreSQL works in its own processes meanwhile (PGlite gains little).
-      const queue = (['visitor', 'owner'] as const).flatMap((role) => routes.map((route) => [role, route] as const));
+      const queue = (['visitor', 'owner'] as const).flatMap((role) =>
+        routes.map((route) => [role, route] as const),
+      );
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
           for (let next = queue.shift(); next; next = queue.shift()) await runRoute(next);
@@ -390,9 +532,13 @@ describe.each(TEST_DATABASES)('hostile requests on every route on %s', (kind) =>
 
       expect(sent).toBeGreaterThanOrEqual(TOTAL_RUNS);
       // The owner was never signed out by the run.
-      expect((await app.inject({ url: '/api/auth/user', headers: { cookie: ctx.cookie } })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ url: '/api/auth/user', headers: { cookie: ctx.cookie } })).statusCode,
+      ).toBe(200);
       expect(unexplained(before, await snapshotTables(db, TABLES), named)).toEqual([]);
-      console.info(`fuzz on ${kind}: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(seen))}`);
+      console.info(
+        `fuzz on ${kind}: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(seen))}`,
+      );
     },
   );
 });

@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { BILLING_PERMISSION_MESSAGE, type CurrentEmployee, type EmployeePermission } from '../../contract/employees.js';
+import {
+  BILLING_PERMISSION_MESSAGE,
+  type CurrentEmployee,
+  type EmployeePermission,
+} from '../../contract/employees.js';
 import { HttpError } from './errors.js';
 
 /** What an employee route did, for the activity log; set by the route when the default does not fit. */
@@ -44,7 +48,12 @@ export interface EmployeeGuard {
   activity: { record(entry: GuardActivityEntry): Promise<void> };
 }
 
-const DEFAULT_ACTIONS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+const DEFAULT_ACTIONS: Record<string, string> = {
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'update',
+  DELETE: 'delete',
+};
 
 /** For routes only owners may use (managing employees); call after the guard has run. */
 export function requireOwner(request: FastifyRequest): CurrentEmployee {
@@ -69,10 +78,12 @@ export async function registerEmployeeOnly<O extends object>(
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       const employee = await deps.lookupEmployee(request);
-      if (!employee) throw new HttpError(401, 'You are not signed in. Please sign in as an employee.');
+      if (!employee)
+        throw new HttpError(401, 'You are not signed in. Please sign in as an employee.');
       request.employee = employee;
       // Money (refunds, cancelling for a client, plans and prices) needs the billing permission.
-      if (request.routeOptions.config.permission === 'billing' && !employee.billing) throw new HttpError(403, BILLING_PERMISSION_MESSAGE);
+      if (request.routeOptions.config.permission === 'billing' && !employee.billing)
+        throw new HttpError(403, BILLING_PERMISSION_MESSAGE);
     });
     // Written before the answer leaves (onSend), so whoever reads the log after a response sees it.
     scope.addHook('onSend', async (request, reply, payload) => {
@@ -86,7 +97,8 @@ export async function registerEmployeeOnly<O extends object>(
           actorEmail: request.employee.email,
           action,
           subject: request.activity?.subject ?? request.routeOptions.url ?? request.url,
-          detail: request.activity?.detail ?? (params && Object.keys(params).length > 0 ? params : null),
+          detail:
+            request.activity?.detail ?? (params && Object.keys(params).length > 0 ? params : null),
           ipAddress: request.ip,
         });
       } catch (error) {
@@ -105,11 +117,17 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Requests without Origin or Sec-Fetch-Site (servers, webhooks, curl) pass. Every path is
  * checked, not only those spelled `/api/`: the router decodes `/%61pi/…` to the same route.
  */
-export function registerSameOriginWrites(app: FastifyInstance, publicOrigin: string | undefined): void {
+export function registerSameOriginWrites(
+  app: FastifyInstance,
+  publicOrigin: string | undefined,
+): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (!UNSAFE.has(request.method)) return done();
     const origin = request.headers.origin;
-    const sameOrigin = origin === undefined || origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
+    const sameOrigin =
+      origin === undefined ||
+      origin === publicOrigin ||
+      origin === `${request.protocol}://${request.host}`;
     if (request.headers['sec-fetch-site'] === 'cross-site' || !sameOrigin) {
       return done(new HttpError(403, 'This request came from another site and was refused.'));
     }

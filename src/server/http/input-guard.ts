@@ -13,21 +13,31 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 /** No request of this app nests deeper; deeper input is refused before anything recurses over it. */
 export const MAX_INPUT_DEPTH = 32;
 
-const CANNOT_STORE = 'it contains a character we cannot store (a zero byte or a broken Unicode character)';
+const CANNOT_STORE =
+  'it contains a character we cannot store (a zero byte or a broken Unicode character)';
 const TOO_DEEP = `it is nested more than ${MAX_INPUT_DEPTH} levels deep`;
 
 export const hasUnstorableCharacter = (text: string): boolean => UNSTORABLE.test(text);
 
 /** A field name fit to show: the bad characters themselves are written as escapes. */
 // eslint-disable-next-line no-control-regex -- control characters are what gets escaped
-const printable = (key: string) => key.replace(/[\u0000-\u001f\uD800-\uDFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const printable = (key: string) =>
+  key.replace(
+    /[\u0000-\u001f\uD800-\uDFFF]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 /**
  * The first field of `value` (keys included) holding a character PostgreSQL cannot store, or
  * nested too deeply; null when the input is fine. Iterative, so a hostile depth cannot overflow the stack.
  */
-export function findUnstorable(value: unknown, root: string): { field: string; message: string } | null {
-  const stack: { value: unknown; path: string[]; depth: number }[] = [{ value, path: [], depth: 0 }];
+export function findUnstorable(
+  value: unknown,
+  root: string,
+): { field: string; message: string } | null {
+  const stack: { value: unknown; path: string[]; depth: number }[] = [
+    { value, path: [], depth: 0 },
+  ];
   const fieldOf = (path: string[]) => (path.length > 0 ? path.map(printable).join('.') : root);
   while (stack.length > 0) {
     const item = stack.pop()!;
@@ -35,7 +45,8 @@ export function findUnstorable(value: unknown, root: string): { field: string; m
       if (UNSTORABLE.test(item.value)) return { field: fieldOf(item.path), message: CANNOT_STORE };
       continue;
     }
-    if (item.value === null || typeof item.value !== 'object' || Buffer.isBuffer(item.value)) continue;
+    if (item.value === null || typeof item.value !== 'object' || Buffer.isBuffer(item.value))
+      continue;
     if (item.depth >= MAX_INPUT_DEPTH) return { field: fieldOf(item.path), message: TOO_DEEP };
     for (const [key, child] of Object.entries(item.value)) {
       const path = [...item.path, key];
@@ -70,9 +81,11 @@ export function registerInputGuard(app: FastifyInstance): void {
   // (RFC 9112 asks for a 400); a request without one (HTTP/1.0) passes and gets the fallback origin.
   app.addHook('onRequest', (request, _reply, done) => {
     const host = request.host as string | undefined;
-    if (host !== undefined && host !== '' && !isValidHost(host)) return done(new HttpError(400, 'The Host header is not a valid host name.'));
+    if (host !== undefined && host !== '' && !isValidHost(host))
+      return done(new HttpError(400, 'The Host header is not a valid host name.'));
     // Behind a trusted proxy the scheme comes from X-Forwarded-Proto.
-    if (request.protocol !== 'http' && request.protocol !== 'https') return done(new HttpError(400, 'The forwarded protocol must be http or https.'));
+    if (request.protocol !== 'http' && request.protocol !== 'https')
+      return done(new HttpError(400, 'The forwarded protocol must be http or https.'));
     done();
   });
   app.addHook('preValidation', (request, _reply, done) => {

@@ -10,15 +10,26 @@ describe('content security policy', () => {
   });
 
   it("allows the shell's own inline scripts by hash, never 'unsafe-inline'", () => {
-    const csp = securityHeaders({ httpsOnly: false, scriptHashes: ["'sha256-abc='", "'sha256-def='"] })['content-security-policy']!;
+    const csp = securityHeaders({
+      httpsOnly: false,
+      scriptHashes: ["'sha256-abc='", "'sha256-def='"],
+    })['content-security-policy']!;
     expect(csp).toContain("script-src 'self' 'sha256-abc=' 'sha256-def=';");
     expect(csp).not.toContain('unsafe-inline');
-    const withStripe = securityHeaders({ httpsOnly: true, stripe: true, scriptHashes: ["'sha256-abc='"] })['content-security-policy']!;
-    expect(withStripe).toContain("script-src 'self' 'sha256-abc=' https://js.stripe.com https://*.js.stripe.com;");
+    const withStripe = securityHeaders({
+      httpsOnly: true,
+      stripe: true,
+      scriptHashes: ["'sha256-abc='"],
+    })['content-security-policy']!;
+    expect(withStripe).toContain(
+      "script-src 'self' 'sha256-abc=' https://js.stripe.com https://*.js.stripe.com;",
+    );
   });
 
   it("allows the shell's inline style sheet by its hash, never 'unsafe-inline'", () => {
-    const csp = securityHeaders({ httpsOnly: false, styleHashes: ["'sha256-css='"] })['content-security-policy']!;
+    const csp = securityHeaders({ httpsOnly: false, styleHashes: ["'sha256-css='"] })[
+      'content-security-policy'
+    ]!;
     expect(csp).toContain("style-src 'self' 'sha256-css=';");
     expect(csp).not.toContain('unsafe-inline');
   });
@@ -26,7 +37,9 @@ describe('content security policy', () => {
   it('allows Stripe.js, its frames and its API only when Stripe takes the payments', () => {
     const csp = securityHeaders({ httpsOnly: true, stripe: true })['content-security-policy']!;
     expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
-    expect(csp).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
+    expect(csp).toContain(
+      'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+    );
     expect(csp).toContain("connect-src 'self' https://api.stripe.com");
     expect(csp).toContain("object-src 'none'");
   });
@@ -42,6 +55,8 @@ describe('API answers', () => {
       'cross-origin-resource-policy': 'same-origin',
       'strict-transport-security': page['strict-transport-security'],
     });
-    expect(apiSecurityHeaders(securityHeaders({ httpsOnly: false }))['strict-transport-security']).toBeUndefined();
+    expect(
+      apiSecurityHeaders(securityHeaders({ httpsOnly: false }))['strict-transport-security'],
+    ).toBeUndefined();
   });
 });

@@ -7,7 +7,13 @@ import type { CounterStore } from '../adapters/shared-state/types.js';
 import { HttpError } from './errors.js';
 
 /** Strict headers: no inline scripts but the shell's own by hash, no framing, no plugins. */
-function helmetOptions({ httpsOnly, stripe, storage, scriptHashes = [], styleHashes = [] }: SecurityOptions): HelmetOptions {
+function helmetOptions({
+  httpsOnly,
+  stripe,
+  storage,
+  scriptHashes = [],
+  styleHashes = [],
+}: SecurityOptions): HelmetOptions {
   // Stripe.js and its Payment Element, only when Stripe takes the payments (Stripe's CSP guidance).
   const stripeScripts = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
   // Logos in a bucket: the browser PUTs them to a presigned URL and shows them from the bucket (or its
@@ -69,14 +75,26 @@ export function securityHeaders(options: SecurityOptions): Record<string, string
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
-  helmet(helmetOptions(options))({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error instanceof Error ? error : new Error('helmet failed to set headers', { cause: error });
-  });
+  helmet(helmetOptions(options))(
+    {} as IncomingMessage,
+    res as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error)
+        throw error instanceof Error
+          ? error
+          : new Error('helmet failed to set headers', { cause: error });
+    },
+  );
   return headers;
 }
 
 /** What an API answer keeps of the page's headers: the ones that guard data rather than a document. */
-const API_KEEPS = ['x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy', 'strict-transport-security'];
+const API_KEEPS = [
+  'x-content-type-options',
+  'x-frame-options',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+];
 
 /**
  * The headers of answers under /api. They are never rendered as a page, so they get the strictest
@@ -86,12 +104,17 @@ const API_KEEPS = ['x-content-type-options', 'x-frame-options', 'cross-origin-re
  * server time (docs/decisions/012-containers-load-and-api-throughput.md).
  */
 export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  };
   for (const name of API_KEEPS) if (pageHeaders[name]) headers[name] = pageHeaders[name];
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: SecurityOptions,
+): Promise<void> {
   const headers = securityHeaders(options);
   const api = apiSecurityHeaders(headers);
   // By the raw path: an odd spelling of an /api path (`/%61pi/…`) gets the page's headers, also safe.
@@ -104,6 +127,10 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   await app.register(rateLimit, {
     global: false,
     ...(options.counters ? { store: fastifyRateLimitStore(options.counters) } : {}),
-    errorResponseBuilder: (_request, context) => new HttpError(429, `Too many requests from your address. Please wait ${context.after} and try again.`),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        `Too many requests from your address. Please wait ${context.after} and try again.`,
+      ),
   });
 }

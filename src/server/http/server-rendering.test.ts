@@ -34,23 +34,44 @@ export async function render({ url, site, data }) {
   return { html, money: Object.fromEntries(plans.map((p) => ['en usd ' + p.price, '$</' + p.price])) };
 }`,
   );
-  return { web: { webDir: path.join(dir, 'web'), shellFile: path.join(dir, 'shell/index.html'), ssrEntry: entry }, entry };
+  return {
+    web: {
+      webDir: path.join(dir, 'web'),
+      shellFile: path.join(dir, 'shell/index.html'),
+      ssrEntry: entry,
+    },
+    entry,
+  };
 }
 
 describe('public pages rendered on the server', () => {
   const build = fakeBuildWithRenderer();
-  const ctx = appUnderTest('pglite', () => ({ config: testConfig({ PUBLIC_URL: 'https://agency.example.com' }), web: build.web, role: 'owner' }));
+  const ctx = appUnderTest('pglite', () => ({
+    config: testConfig({ PUBLIC_URL: 'https://agency.example.com' }),
+    web: build.web,
+    role: 'owner',
+  }));
   const calls = async () => ((await import(build.entry)) as { calls: string[] }).calls;
-  const behaviour = async () => ((await import(build.entry)) as { behaviour: { fail: boolean; slow: boolean } }).behaviour;
+  const behaviour = async () =>
+    ((await import(build.entry)) as { behaviour: { fail: boolean; slow: boolean } }).behaviour;
 
   it('puts the rendered app and the data it used into the shell, for the public pages and the 404 page only', async () => {
     const home = await ctx.app.inject('/');
     expect(home.statusCode).toBe(200);
-    expect(home.body).toContain('<div id="root"><main data-origin="https://agency.example.com">/ Essential,Growing,Professional,Comprehensive 3</main></div>');
-    const data = /<script type="application\/json" id="ssr-data">(.*?)<\/script>/.exec(home.body)![1]!;
-    expect(Object.keys(JSON.parse(data) as object)).toEqual(['/api/subscription-plans', '/api/portfolio']);
+    expect(home.body).toContain(
+      '<div id="root"><main data-origin="https://agency.example.com">/ Essential,Growing,Professional,Comprehensive 3</main></div>',
+    );
+    const data = /<script type="application\/json" id="ssr-data">(.*?)<\/script>/.exec(
+      home.body,
+    )![1]!;
+    expect(Object.keys(JSON.parse(data) as object)).toEqual([
+      '/api/subscription-plans',
+      '/api/portfolio',
+    ]);
     // The money texts the page shows come along, so that the browser hydrates without formatting them again ('<' escaped).
-    const money = /<script type="application\/json" id="ssr-money">(.*?)<\/script>/.exec(home.body)![1]!;
+    const money = /<script type="application\/json" id="ssr-money">(.*?)<\/script>/.exec(
+      home.body,
+    )![1]!;
     expect(money).not.toContain('</');
     expect(JSON.parse(money)).toMatchObject({ 'en usd 299.00': '$</299.00' });
     const missing = await ctx.app.inject('/no-such-page');
@@ -78,17 +99,24 @@ describe('public pages rendered on the server', () => {
     });
     expect(added.statusCode).toBe(201);
     const after = await ctx.app.inject('/checkout/growing');
-    expect(after.body).toContain('/checkout/growing Essential,Growing,Professional,Comprehensive 4</main>');
+    expect(after.body).toContain(
+      '/checkout/growing Essential,Growing,Professional,Comprehensive 4</main>',
+    );
     expect((await calls()).filter((u) => u === '/checkout/growing').length).toBe(before + 2);
   });
 
   it('renders once whatever marketing parameters a URL carries, and keeps those a page reads', async () => {
     const before = (await calls()).length;
-    for (const url of ['/?utm_source=a', '/?utm_source=b&fbclid=x', '/']) expect((await ctx.app.inject(url)).statusCode).toBe(200);
+    for (const url of ['/?utm_source=a', '/?utm_source=b&fbclid=x', '/'])
+      expect((await ctx.app.inject(url)).statusCode).toBe(200);
     expect((await calls()).length).toBeLessThanOrEqual(before + 1);
     // A checkout link is rendered as 'a link naming a registration', never with the visitor's id.
-    const link = await ctx.app.inject('/checkout/growing?registration=12345678-aaaa-4000-8000-000000000000&utm_medium=email');
-    expect(link.body).toContain('/checkout/growing?registration=00000000-0000-0000-0000-000000000000 ');
+    const link = await ctx.app.inject(
+      '/checkout/growing?registration=12345678-aaaa-4000-8000-000000000000&utm_medium=email',
+    );
+    expect(link.body).toContain(
+      '/checkout/growing?registration=00000000-0000-0000-0000-000000000000 ',
+    );
     expect(link.body).not.toContain('12345678-aaaa');
     expect(link.body).not.toContain('utm_medium');
   });
@@ -115,27 +143,57 @@ describe('public pages rendered on the server', () => {
   });
 
   it('describes the agency, its services and one offer per plan (price and renewal price) on the landing page, in each language', async () => {
-    const jsonLd = (body: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(body)![1]!) as Record<string, unknown>;
-    type Offer = { name: string; url: string; price: string; priceCurrency: string; priceSpecification: { name: string; price: string }[] };
+    const jsonLd = (body: string) =>
+      JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(body)![1]!) as Record<
+        string,
+        unknown
+      >;
+    type Offer = {
+      name: string;
+      url: string;
+      price: string;
+      priceCurrency: string;
+      priceSpecification: { name: string; price: string }[];
+    };
     const en = jsonLd((await ctx.app.inject('/')).body);
-    expect(en).toMatchObject({ '@type': 'Organization', name: 'Test Agency', slogan: 'Veteran owned and operated', url: 'https://agency.example.com/' });
-    expect((en.hasOfferCatalog as { itemListElement: { itemOffered: { name: string } }[] }).itemListElement.map((o) => o.itemOffered.name)).toEqual([
+    expect(en).toMatchObject({
+      '@type': 'Organization',
+      name: 'Test Agency',
+      slogan: 'Veteran owned and operated',
+      url: 'https://agency.example.com/',
+    });
+    expect(
+      (
+        en.hasOfferCatalog as { itemListElement: { itemOffered: { name: string } }[] }
+      ).itemListElement.map((o) => o.itemOffered.name),
+    ).toEqual([
       'Website Development',
       '2 AI Generated Commercials',
       'Social Media Marketing',
       '24/7 Tech Support',
     ]);
     const offers = en.makesOffer as Offer[];
-    expect(offers.map((o) => o.name)).toEqual(['Essential', 'Growing', 'Professional', 'Comprehensive']);
+    expect(offers.map((o) => o.name)).toEqual([
+      'Essential',
+      'Growing',
+      'Professional',
+      'Comprehensive',
+    ]);
     const growing = offers.find((o) => o.name === 'Growing')!;
-    expect(growing).toMatchObject({ url: 'https://agency.example.com/checkout/growing', price: '299.00', priceCurrency: 'USD' });
+    expect(growing).toMatchObject({
+      url: 'https://agency.example.com/checkout/growing',
+      price: '299.00',
+      priceCurrency: 'USD',
+    });
     expect(growing.priceSpecification.map((p) => [p.name, p.price])).toEqual([
       ['Price for the first 12 months', '299.00'],
       ['Price after the first 12 months', '325.00'],
     ]);
     const es = jsonLd((await ctx.app.inject('/es')).body);
     expect(es.slogan).toBe('Una empresa de veteranos, dirigida por veteranos');
-    expect((es.makesOffer as Offer[]).find((o) => o.name === 'Growing')!.url).toBe('https://agency.example.com/es/checkout/growing');
+    expect((es.makesOffer as Offer[]).find((o) => o.name === 'Growing')!.url).toBe(
+      'https://agency.example.com/es/checkout/growing',
+    );
     // Other pages name the agency only.
     expect(jsonLd((await ctx.app.inject('/accessibility')).body).makesOffer).toBeUndefined();
   });
@@ -143,10 +201,14 @@ describe('public pages rendered on the server', () => {
   it("titles and describes a plan's checkout page with its name and price, as the page titles itself", async () => {
     const en = (await ctx.app.inject('/checkout/growing')).body;
     expect(en).toContain('<title>Checkout: Growing plan · Test Agency</title>');
-    expect(en).toMatch(/<meta name="description" content="The Growing plan from Test Agency, a veteran-owned web agency: \$299\.00 per month /);
+    expect(en).toMatch(
+      /<meta name="description" content="The Growing plan from Test Agency, a veteran-owned web agency: \$299\.00 per month /,
+    );
     const es = (await ctx.app.inject('/es/checkout/growing')).body;
     expect(es).toContain('<title>Pago: plan Growing · Test Agency</title>');
-    expect(es).toMatch(/<meta name="description" content="El plan Growing de Test Agency, una agencia web de veteranos: \$299\.00 por mes /);
+    expect(es).toMatch(
+      /<meta name="description" content="El plan Growing de Test Agency, una agencia web de veteranos: \$299\.00 por mes /,
+    );
   });
 });
 
@@ -159,12 +221,17 @@ describe('the cost of a request does not depend on values a visitor invents', ()
   const build = fakeBuildWithRenderer();
   const ctx = appUnderTest('pglite', () => ({
     // No PUBLIC_URL: the links may name an allowed host only; forwarded headers are believed (the worst case).
-    config: testConfig({ TRUST_PROXY: 'true', ALLOWED_HOSTS: 'agency.example.com,www.agency.example.com' }),
+    config: testConfig({
+      TRUST_PROXY: 'true',
+      ALLOWED_HOSTS: 'agency.example.com,www.agency.example.com',
+    }),
     web: { ...build.web, renderBudget: { burst: 1000, perMinute: 0 } },
   }));
   const calls = async () => ((await import(build.entry)) as { calls: string[] }).calls;
   /** Renders caused by `requests` (each a URL or inject options), and their answers. */
-  const rendersFor = async (requests: (string | { url: string; headers: Record<string, string> })[]) => {
+  const rendersFor = async (
+    requests: (string | { url: string; headers: Record<string, string> })[],
+  ) => {
     const before = (await calls()).length;
     const answers = [];
     for (const request of requests) answers.push(await ctx.app.inject(request));
@@ -224,14 +291,19 @@ describe('the cost of a request does not depend on values a visitor invents', ()
     // Nobody's value is in the pages served, their own included: the server renders the linked state only.
     for (const res of answers) expect(res.body).not.toMatch(/bbbb-4000|tok-\d|_secret_zz|pi_\d/);
     expect((await calls()).join(' ')).not.toMatch(/bbbb-4000|tok-\d|_secret_zz|pi_\d/);
-    expect(answers[0]!.body).toContain('/checkout/growing?registration=00000000-0000-0000-0000-000000000000 ');
+    expect(answers[0]!.body).toContain(
+      '/checkout/growing?registration=00000000-0000-0000-0000-000000000000 ',
+    );
   });
 
   it('renders a page once for any number of invented hosts and forwarded hosts, none of which names its links', async () => {
     const hosts = Array.from({ length: N }, (_, i) => `h${i}.evil.example`);
     const { renders, answers } = await rendersFor([
       ...hosts.map((host) => ({ url: '/accessibility', headers: { host } })),
-      ...hosts.map((host) => ({ url: '/accessibility', headers: { host: 'agency.example.com', 'x-forwarded-host': host } })),
+      ...hosts.map((host) => ({
+        url: '/accessibility',
+        headers: { host: 'agency.example.com', 'x-forwarded-host': host },
+      })),
     ]);
     expect(renders).toBeLessThanOrEqual(1);
     for (const res of answers) {
@@ -248,18 +320,30 @@ describe('absolute links without PUBLIC_URL, behind a trusted proxy', () => {
     config: testConfig({ TRUST_PROXY: 'true', ALLOWED_HOSTS: 'agency.example.com' }),
     web: build.web,
   }));
-  const forged = [{ 'x-forwarded-host': 'evil.example' }, { host: 'evil.example' }, { host: 'agency.example.com', 'x-forwarded-host': 'evil.example' }];
+  const forged = [
+    { 'x-forwarded-host': 'evil.example' },
+    { host: 'evil.example' },
+    { host: 'agency.example.com', 'x-forwarded-host': 'evil.example' },
+  ];
 
   it('never names a forged Host or X-Forwarded-Host in robots.txt, the sitemap, canonical and Open Graph links or JSON-LD', async () => {
     for (const headers of forged) {
-      for (const url of ['/robots.txt', '/sitemap.xml', '/', '/es/checkout/growing', '/accessibility']) {
+      for (const url of [
+        '/robots.txt',
+        '/sitemap.xml',
+        '/',
+        '/es/checkout/growing',
+        '/accessibility',
+      ]) {
         const res = await ctx.app.inject({ url, headers });
         expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
         expect(res.body, `${url} ${JSON.stringify(headers)}`).not.toContain('evil.example');
         expect(res.body).toContain('http://localhost:5000/');
       }
     }
-    const landing = (await ctx.app.inject({ url: '/', headers: { 'x-forwarded-host': 'evil.example' } })).body;
+    const landing = (
+      await ctx.app.inject({ url: '/', headers: { 'x-forwarded-host': 'evil.example' } })
+    ).body;
     expect(landing).toMatch(/"url":"http:\/\/localhost:5000\/"/);
     expect(landing).toContain('data-origin="http://localhost:5000"');
   });
@@ -269,7 +353,9 @@ describe('absolute links without PUBLIC_URL, behind a trusted proxy', () => {
     const sitemap = await ctx.app.inject({ url: '/sitemap.xml', headers });
     expect(sitemap.body).toContain('<loc>https://agency.example.com/</loc>');
     expect(sitemap.headers.vary).toMatch(/\bhost\b/i);
-    expect((await ctx.app.inject({ url: '/robots.txt', headers })).body).toContain('Sitemap: https://agency.example.com/sitemap.xml');
+    expect((await ctx.app.inject({ url: '/robots.txt', headers })).body).toContain(
+      'Sitemap: https://agency.example.com/sitemap.xml',
+    );
     const page = (await ctx.app.inject({ url: '/accessibility', headers })).body;
     expect(page).toContain('data-origin="https://agency.example.com"');
   });
@@ -284,7 +370,8 @@ describe('the bound on what one address can make the server render', () => {
   const from = (remoteAddress: string, url: string) => ctx.app.inject({ url, remoteAddress });
 
   it('sends the empty shell (never an error) once an address has rendered its share; others and cached pages are not affected', async () => {
-    for (const url of ['/', '/es', '/accessibility']) expect((await from('203.0.113.1', url)).body).toContain('<main');
+    for (const url of ['/', '/es', '/accessibility'])
+      expect((await from('203.0.113.1', url)).body).toContain('<main');
     const over = await from('203.0.113.1', '/es/accessibility');
     expect(over.statusCode).toBe(200);
     expect(over.body).toContain('<div id="root"></div>');

@@ -54,7 +54,11 @@ function decodePath(path: string): string {
   }
 }
 
-const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeAttribute = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** A plan name no plan has, for the 'Plan not found' page every unknown plan shares. */
 function unknownPlanName(plans: readonly SubscriptionPlan[]): string {
@@ -84,7 +88,15 @@ export function renderTarget(requestUrl: string, plans: readonly SubscriptionPla
   const page = publicPageOf(path);
   if (!page || !isServerRenderedPath(rawPath)) {
     // The admin area, sign-in, `/checkout` without a plan: the empty shell, the same for all (its head names no page).
-    return { locale, status: 200, page: null, plan: undefined, path: WEB_PATHS.admin, renderUrl: null, slot: null };
+    return {
+      locale,
+      status: 200,
+      page: null,
+      plan: undefined,
+      path: WEB_PATHS.admin,
+      renderUrl: null,
+      slot: null,
+    };
   }
   const params = new URLSearchParams();
   let pagePath: string = WEB_PATHS[page];
@@ -94,12 +106,23 @@ export function renderTarget(requestUrl: string, plans: readonly SubscriptionPla
       const segment = decodePath(path).replace(/\/+$/, '').split('/')[2] ?? '';
       plan = plans.find((p) => p.name === segment);
       pagePath = checkoutPath(plan?.name ?? unknownPlanName(plans));
-      if (!plan) return { locale, status: 404, page: null, plan: undefined, path: pagePath, renderUrl: localizedPath(locale, pagePath), slot: null };
-      if (REGISTRATION_ID.test(query.get(CHECKOUT_REGISTRATION_PARAM) ?? '')) params.set(CHECKOUT_REGISTRATION_PARAM, LINKED_REGISTRATION);
+      if (!plan)
+        return {
+          locale,
+          status: 404,
+          page: null,
+          plan: undefined,
+          path: pagePath,
+          renderUrl: localizedPath(locale, pagePath),
+          slot: null,
+        };
+      if (REGISTRATION_ID.test(query.get(CHECKOUT_REGISTRATION_PARAM) ?? ''))
+        params.set(CHECKOUT_REGISTRATION_PARAM, LINKED_REGISTRATION);
       break;
     }
     case 'paymentSuccess':
-      if (query.get('payment_intent_client_secret')) params.set('payment_intent_client_secret', PRESENT);
+      if (query.get('payment_intent_client_secret'))
+        params.set('payment_intent_client_secret', PRESENT);
       break;
     case 'account':
       if (query.get(BILLING_LINK_TOKEN_PARAM)) params.set(BILLING_LINK_TOKEN_PARAM, PRESENT);
@@ -108,7 +131,15 @@ export function renderTarget(requestUrl: string, plans: readonly SubscriptionPla
       break;
   }
   const search = params.toString();
-  return { locale, status: 200, page, plan, path: pagePath, renderUrl: localizedPath(locale, search ? `${pagePath}?${search}` : pagePath), slot: null };
+  return {
+    locale,
+    status: 200,
+    page,
+    plan,
+    path: pagePath,
+    renderUrl: localizedPath(locale, search ? `${pagePath}?${search}` : pagePath),
+    slot: null,
+  };
 }
 
 /**
@@ -189,12 +220,16 @@ export class RenderBudget {
     const now = this.now();
     const bucket = this.buckets.get(address) ?? { tokens: this.burst, at: now };
     this.buckets.delete(address);
-    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) * this.perMinute) / 60_000);
+    bucket.tokens = Math.min(
+      this.burst,
+      bucket.tokens + ((now - bucket.at) * this.perMinute) / 60_000,
+    );
     bucket.at = now;
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
     this.buckets.set(address, bucket);
-    if (this.buckets.size > this.maxAddresses) this.buckets.delete(this.buckets.keys().next().value!);
+    if (this.buckets.size > this.maxAddresses)
+      this.buckets.delete(this.buckets.keys().next().value!);
     return allowed;
   }
 }

@@ -18,7 +18,8 @@ describe('renderShell', () => {
 });
 
 describe('inlineScriptHashes', () => {
-  const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+  const sha256 = (text: string) =>
+    `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
 
   it('hashes the scripts that run inline, not data blocks or scripts loaded by src', () => {
     const theme = "\n  document.documentElement.dataset.theme = 'dark';\n";
@@ -27,11 +28,16 @@ describe('inlineScriptHashes', () => {
   });
 
   it('refuses an inline script that would be filled in per request', () => {
-    expect(() => inlineScriptHashes('<script>var name = "{{SITE_NAME}}";</script>')).toThrow(/placeholders/);
+    expect(() => inlineScriptHashes('<script>var name = "{{SITE_NAME}}";</script>')).toThrow(
+      /placeholders/,
+    );
   });
 
   it('finds exactly the theme script in the real shell', () => {
-    const shell = fs.readFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), 'utf8');
+    const shell = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../web/index.html'),
+      'utf8',
+    );
     const hashes = inlineScriptHashes(shell);
     expect(hashes).toHaveLength(1);
     const theme = /<script>([\s\S]*?)<\/script>/.exec(shell)![1]!;
@@ -44,7 +50,9 @@ describe('inlineStyleHashes', () => {
   it('hashes each inline style sheet exactly as written', () => {
     const css = 'body{color:red}\n.a>.b{margin:0}';
     const expected = `'sha256-${crypto.createHash('sha256').update(css).digest('base64')}'`;
-    expect(inlineStyleHashes(`<head><style>${css}</style><link rel="stylesheet" href="/x.css"></head>`)).toEqual([expected]);
+    expect(
+      inlineStyleHashes(`<head><style>${css}</style><link rel="stylesheet" href="/x.css"></head>`),
+    ).toEqual([expected]);
     expect(inlineStyleHashes('<head></head>')).toEqual([]);
   });
 });

@@ -2,7 +2,15 @@ import crypto from 'node:crypto';
 import { SSR_DATA_ID, SSR_MONEY_ID } from '../../contract/site.js';
 import { formatMoney } from '../../contract/locale-format.js';
 import type { SubscriptionPlan } from '../../contract/plans.js';
-import { alternateLinks, checkoutPath, LOCALES, localizedPath, publicPageOf, type Locale, type PublicPage } from '../../contract/routes.js';
+import {
+  alternateLinks,
+  checkoutPath,
+  LOCALES,
+  localizedPath,
+  publicPageOf,
+  type Locale,
+  type PublicPage,
+} from '../../contract/routes.js';
 import { serverI18n } from '../locales.js';
 
 /** Site facts written into the HTML shell: title, meta tags, Open Graph, JSON-LD. */
@@ -22,7 +30,11 @@ export interface ShellPage {
   plans?: readonly SubscriptionPlan[];
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** Search engines index the landing page, the plans' checkout pages and the statement; not billing, payments, the admin area or sign-in. */
 const INDEXED = new Set<PublicPage | null>(['landing', 'checkout', 'accessibility']);
@@ -38,20 +50,35 @@ export function isIndexable(path: string, found: boolean): boolean {
  * origin (PUBLIC_URL, or the request's own when unset); the texts are the page language's, from
  * src/locales/{locale}/shell.po, and each page's title is the one the page itself sets once it runs.
  */
-export function renderShell(template: string, site: SiteInfo, origin: string, page: ShellPage = { locale: 'en', path: '/', found: true }): string {
+export function renderShell(
+  template: string,
+  site: SiteInfo,
+  origin: string,
+  page: ShellPage = { locale: 'en', path: '/', found: true },
+): string {
   const { locale } = page;
   const i18n = serverI18n('shell', locale);
   const vars = { name: site.name, email: site.supportEmail };
   const path = page.path.split(/[?#]/)[0]!;
   const kind = page.found ? publicPageOf(path) : null;
-  const plan = kind === 'checkout' ? page.plans?.find((p) => checkoutPath(p.name) === path) : undefined;
+  const plan =
+    kind === 'checkout' ? page.plans?.find((p) => checkoutPath(p.name) === path) : undefined;
   const { title, description } = pageTexts(kind, plan, locale, site);
   const canonical = `${origin}${localizedPath(locale, path)}`;
   const head = [
-    ...(kind ? [`<link rel="canonical" href="${escapeHtml(canonical)}" />`, `<meta property="og:url" content="${escapeHtml(canonical)}" />`] : []),
+    ...(kind
+      ? [
+          `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+          `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+        ]
+      : []),
     `<meta property="og:locale" content="${OG_LOCALES[locale]}" />`,
-    ...LOCALES.filter((l) => l !== locale).map((l) => `<meta property="og:locale:alternate" content="${OG_LOCALES[l]}" />`),
-    ...(kind ? alternateLinks(origin, path) : []).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`),
+    ...LOCALES.filter((l) => l !== locale).map(
+      (l) => `<meta property="og:locale:alternate" content="${OG_LOCALES[l]}" />`,
+    ),
+    ...(kind ? alternateLinks(origin, path) : []).map(
+      (a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`,
+    ),
     ...(isIndexable(path, page.found) ? [] : ['<meta name="robots" content="noindex" />']),
   ];
   const values: Record<string, string> = {
@@ -62,38 +89,67 @@ export function renderShell(template: string, site: SiteInfo, origin: string, pa
     TITLE: escapeHtml(title),
     DESCRIPTION: escapeHtml(description),
     OG_TITLE: kind === 'landing' ? escapeHtml(i18n._('shell.ogTitle', vars)) : escapeHtml(title),
-    OG_DESCRIPTION: kind === 'landing' ? escapeHtml(i18n._('shell.ogDescription', vars)) : escapeHtml(description),
+    OG_DESCRIPTION:
+      kind === 'landing'
+        ? escapeHtml(i18n._('shell.ogDescription', vars))
+        : escapeHtml(description),
     NOSCRIPT: escapeHtml(i18n._('shell.noscript', vars)),
     PAGE_HEAD: head.join(''),
     // A JSON data block is not executed, so the strict CSP allows it; '<' is escaped so it cannot close the tag.
-    JSON_LD: JSON.stringify(structuredData(site, origin, locale, kind === 'landing' ? page.plans : undefined)).replace(/</g, '\\u003c'),
+    JSON_LD: JSON.stringify(
+      structuredData(site, origin, locale, kind === 'landing' ? page.plans : undefined),
+    ).replace(/</g, '\\u003c'),
   };
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
 /** A page's title and description: the landing page's say what the agency is; the others name the page as it does itself ('Checkout · {site}'). */
-function pageTexts(kind: PublicPage | null, plan: SubscriptionPlan | undefined, locale: Locale, site: SiteInfo): { title: string; description: string } {
+function pageTexts(
+  kind: PublicPage | null,
+  plan: SubscriptionPlan | undefined,
+  locale: Locale,
+  site: SiteInfo,
+): { title: string; description: string } {
   const shell = serverI18n('shell', locale);
   const vars = { name: site.name, email: site.supportEmail };
-  const landing = { title: shell._('shell.title', vars), description: shell._('shell.description', vars) };
-  const named = (catalog: 'site' | 'checkout' | 'account', id: string, values: Record<string, string> = {}) =>
-    `${serverI18n(catalog, locale)._(id, values)} · ${site.name}`;
+  const landing = {
+    title: shell._('shell.title', vars),
+    description: shell._('shell.description', vars),
+  };
+  const named = (
+    catalog: 'site' | 'checkout' | 'account',
+    id: string,
+    values: Record<string, string> = {},
+  ) => `${serverI18n(catalog, locale)._(id, values)} · ${site.name}`;
   switch (kind) {
     case 'landing':
       return landing;
     case 'checkout': {
-      if (!plan) return { title: named('checkout', 'checkout.docTitle'), description: landing.description };
+      if (!plan)
+        return { title: named('checkout', 'checkout.docTitle'), description: landing.description };
       const checkout = serverI18n('checkout', locale);
       const price = formatMoney(checkout, plan.price, plan.currency);
       const values = { ...vars, plan: plan.displayName, price, cycle: plan.billingCycle };
-      return { title: named('checkout', 'checkout.planDocTitle', { plan: plan.displayName }), description: shell._('shell.checkoutDescription', values) };
+      return {
+        title: named('checkout', 'checkout.planDocTitle', { plan: plan.displayName }),
+        description: shell._('shell.checkoutDescription', values),
+      };
     }
     case 'paymentSuccess':
-      return { title: named('checkout', 'success.statusDocTitle'), description: landing.description };
+      return {
+        title: named('checkout', 'success.statusDocTitle'),
+        description: landing.description,
+      };
     case 'account':
-      return { title: named('account', 'account.docTitle'), description: shell._('shell.accountDescription', vars) };
+      return {
+        title: named('account', 'account.docTitle'),
+        description: shell._('shell.accountDescription', vars),
+      };
     case 'accessibility':
-      return { title: named('site', 'accessibility.docTitle'), description: shell._('shell.accessibilityDescription', vars) };
+      return {
+        title: named('site', 'accessibility.docTitle'),
+        description: shell._('shell.accessibilityDescription', vars),
+      };
     default:
       return { title: named('site', 'notFound.docTitle'), description: landing.description };
   }
@@ -104,11 +160,20 @@ function pageTexts(kind: PublicPage | null, plan: SubscriptionPlan | undefined, 
  * and on the landing page one offer per plan with its price and, when it has one, the price after
  * the first 12 months.
  */
-function structuredData(site: SiteInfo, origin: string, locale: Locale, plans: readonly SubscriptionPlan[] | undefined) {
+function structuredData(
+  site: SiteInfo,
+  origin: string,
+  locale: Locale,
+  plans: readonly SubscriptionPlan[] | undefined,
+) {
   const shell = serverI18n('shell', locale);
   const words = serverI18n('site', locale);
   const id = `${origin}/#organization`;
-  const perCycle = (plan: SubscriptionPlan) => ({ '@type': 'QuantitativeValue', value: 1, unitCode: plan.billingCycle === 'year' ? 'ANN' : 'MON' });
+  const perCycle = (plan: SubscriptionPlan) => ({
+    '@type': 'QuantitativeValue',
+    value: 1,
+    unitCode: plan.billingCycle === 'year' ? 'ANN' : 'MON',
+  });
   const offer = (plan: SubscriptionPlan) => ({
     '@type': 'Offer',
     name: plan.displayName,
@@ -154,7 +219,10 @@ function structuredData(site: SiteInfo, origin: string, locale: Locale, plans: r
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
       name: shell._('shell.services'),
-      itemListElement: SERVICES.map((service) => ({ '@type': 'Offer', itemOffered: { '@type': 'Service', name: words._(service), provider: { '@id': id } } })),
+      itemListElement: SERVICES.map((service) => ({
+        '@type': 'Offer',
+        itemOffered: { '@type': 'Service', name: words._(service), provider: { '@id': id } },
+      })),
     },
     ...(plans?.length ? { makesOffer: plans.map(offer) } : {}),
   };
@@ -168,9 +236,17 @@ const SERVICES = ['service.website', 'service.commercials', 'service.social', 's
  * with and the money texts it shows, as JSON blocks (not executed, so the strict CSP allows them;
  * '<' escaped so they cannot end the tag).
  */
-export function fillRoot(shell: string, appHtml: string, dataJson: string, money: Record<string, string> = {}): string {
-  const block = (id: string, json: string) => `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
-  const blocks = block(SSR_DATA_ID, dataJson) + (Object.keys(money).length ? block(SSR_MONEY_ID, JSON.stringify(money)) : '');
+export function fillRoot(
+  shell: string,
+  appHtml: string,
+  dataJson: string,
+  money: Record<string, string> = {},
+): string {
+  const block = (id: string, json: string) =>
+    `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
+  const blocks =
+    block(SSR_DATA_ID, dataJson) +
+    (Object.keys(money).length ? block(SSR_MONEY_ID, JSON.stringify(money)) : '');
   return shell.replace('<div id="root"></div>', () => `<div id="root">${appHtml}</div>${blocks}`);
 }
 
@@ -182,9 +258,19 @@ export function fillRoot(shell: string, appHtml: string, dataJson: string, money
  */
 export function inlineScriptHashes(template: string): string[] {
   const hashes: string[] = [];
-  for (const [, attributes = '', text = ''] of template.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*["']?application\/ld\+json/i.test(attributes) || !text.trim()) continue;
-    if (text.includes('{{')) throw new Error('An inline script of the HTML shell must not hold {{placeholders}}: its CSP hash is computed once.');
+  for (const [, attributes = '', text = ''] of template.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
+    if (
+      /\bsrc\s*=/i.test(attributes) ||
+      /\btype\s*=\s*["']?application\/ld\+json/i.test(attributes) ||
+      !text.trim()
+    )
+      continue;
+    if (text.includes('{{'))
+      throw new Error(
+        'An inline script of the HTML shell must not hold {{placeholders}}: its CSP hash is computed once.',
+      );
     hashes.push(`'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }
   return hashes;
@@ -193,6 +279,7 @@ export function inlineScriptHashes(template: string): string[] {
 /** The CSP source of each style sheet the shell holds inline: the build puts the site's CSS into the page (scripts/build.mjs). */
 export function inlineStyleHashes(template: string): string[] {
   return [...template.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(
-    ([, text = '']) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`,
+    ([, text = '']) =>
+      `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`,
   );
 }

@@ -14,7 +14,12 @@ export interface HttpTimeouts {
   checkIntervalMs: number;
 }
 
-export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 60_000, headersMs: 15_000, idleMs: 120_000, checkIntervalMs: 5_000 };
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  requestMs: 60_000,
+  headersMs: 15_000,
+  idleMs: 120_000,
+  checkIntervalMs: 5_000,
+};
 
 /** The Fastify (and Node `http.Server`) options for `timeouts`. */
 export function serverTimeoutOptions(timeouts: Partial<HttpTimeouts> = {}) {
@@ -22,6 +27,9 @@ export function serverTimeoutOptions(timeouts: Partial<HttpTimeouts> = {}) {
   return {
     requestTimeout: t.requestMs,
     connectionTimeout: t.idleMs,
-    http: { headersTimeout: Math.min(t.headersMs, t.requestMs), connectionsCheckingInterval: t.checkIntervalMs },
+    http: {
+      headersTimeout: Math.min(t.headersMs, t.requestMs),
+      connectionsCheckingInterval: t.checkIntervalMs,
+    },
   };
 }

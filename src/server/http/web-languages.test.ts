@@ -22,7 +22,10 @@ function fakeBuild(): { webDir: string; shellFile: string } {
   return { webDir: path.join(dir, 'web'), shellFile: path.join(dir, 'shell/index.html') };
 }
 
-const alternatesOf = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map((m) => `${m[1]} ${m[2]}`);
+const alternatesOf = (html: string) =>
+  [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map(
+    (m) => `${m[1]} ${m[2]}`,
+  );
 
 describe('renderShell in each language', () => {
   const site = { name: 'Test & Co', supportEmail: 'help@example.com' };
@@ -30,22 +33,36 @@ describe('renderShell in each language', () => {
   it('writes the English texts of the shell word for word, and the Spanish ones under lang="es"', () => {
     const en = renderShell(TEMPLATE, site, 'https://a.example');
     expect(en).toContain('<html lang="en">');
-    expect(en).toContain('<title>Test &amp; Co — Veteran-owned websites and marketing for small businesses</title>');
+    expect(en).toContain(
+      '<title>Test &amp; Co — Veteran-owned websites and marketing for small businesses</title>',
+    );
     expect(en).toContain(
       '<noscript>This site needs JavaScript to show plans and take registrations. Please turn it on, or e-mail help@example.com.</noscript>',
     );
-    const es = renderShell(TEMPLATE, site, 'https://a.example', { locale: 'es', path: '/', found: true });
+    const es = renderShell(TEMPLATE, site, 'https://a.example', {
+      locale: 'es',
+      path: '/',
+      found: true,
+    });
     expect(es).toContain('<html lang="es">');
-    expect(es).toContain('<title>Test &amp; Co — Sitios web y marketing para pequeños negocios, de una empresa de veteranos</title>');
+    expect(es).toContain(
+      '<title>Test &amp; Co — Sitios web y marketing para pequeños negocios, de una empresa de veteranos</title>',
+    );
     expect(es).toContain('content="Test &amp; Co — Agencia web de veteranos"');
-    expect(JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(es)![1]!)).toMatchObject({
+    expect(
+      JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(es)![1]!),
+    ).toMatchObject({
       description: expect.stringContaining('Agencia web de veteranos'),
     });
   });
 });
 
 describe('the pages in both languages', () => {
-  const ctx = appUnderTest('pglite', () => ({ config: testConfig({ PUBLIC_URL: 'https://agency.example.com' }), web: fakeBuild(), role: null }));
+  const ctx = appUnderTest('pglite', () => ({
+    config: testConfig({ PUBLIC_URL: 'https://agency.example.com' }),
+    web: fakeBuild(),
+    role: null,
+  }));
 
   it('answers /es/... 200 for the public pages and 404 for anything else, as in English', async () => {
     for (const url of [
@@ -60,7 +77,17 @@ describe('the pages in both languages', () => {
     ]) {
       expect((await ctx.app.inject(url)).statusCode, url).toBe(200);
     }
-    for (const url of ['/es/admin', '/es/login', '/es/settings', '/es/nope', '/es/es', '/espanol', '/en', '/fr/checkout/growing', '/es/checkout/a/b']) {
+    for (const url of [
+      '/es/admin',
+      '/es/login',
+      '/es/settings',
+      '/es/nope',
+      '/es/es',
+      '/espanol',
+      '/en',
+      '/fr/checkout/growing',
+      '/es/checkout/a/b',
+    ]) {
       expect((await ctx.app.inject(url)).statusCode, url).toBe(404);
     }
   });
@@ -76,7 +103,11 @@ describe('the pages in both languages', () => {
     expect(es.body).not.toContain('secret');
     const en = await ctx.app.inject('/');
     expect(en.body).toContain('<html lang="en">');
-    expect(alternatesOf(en.body)).toEqual(['en https://agency.example.com/', 'es https://agency.example.com/es', 'x-default https://agency.example.com/']);
+    expect(alternatesOf(en.body)).toEqual([
+      'en https://agency.example.com/',
+      'es https://agency.example.com/es',
+      'x-default https://agency.example.com/',
+    ]);
     expect(alternatesOf((await ctx.app.inject('/es')).body)).toEqual(alternatesOf(en.body));
 
     const missing = await ctx.app.inject('/es/nope');
@@ -116,17 +147,35 @@ describe('the pages in both languages', () => {
       ogLocale: 'es_US',
       noindexHeader: false,
     });
-    expect(await head('/es')).toMatchObject({ canonical: 'https://agency.example.com/es', title: expect.stringContaining('Sitios web y marketing') });
+    expect(await head('/es')).toMatchObject({
+      canonical: 'https://agency.example.com/es',
+      title: expect.stringContaining('Sitios web y marketing'),
+    });
     // Without the plans at hand (no server rendering here), a checkout page is named generically.
     expect(await head('/es/checkout/growing?registration=x')).toMatchObject({
       title: 'Pago · Test Agency',
       canonical: 'https://agency.example.com/es/checkout/growing',
     });
-    for (const url of ['/account', '/es/account', '/payment-success?payment_intent=pi_1', '/admin', '/settings/plans', '/login', '/es/nope']) {
+    for (const url of [
+      '/account',
+      '/es/account',
+      '/payment-success?payment_intent=pi_1',
+      '/admin',
+      '/settings/plans',
+      '/login',
+      '/es/nope',
+    ]) {
       const page = await head(url);
       expect(page.noindexMeta && page.noindexHeader, url).toBe(true);
     }
-    expect(await head('/account')).toMatchObject({ title: 'Your billing · Test Agency', canonical: 'https://agency.example.com/account' });
-    expect(await head('/es/nope')).toMatchObject({ title: 'Página no encontrada · Test Agency', canonical: null, ogUrl: null });
+    expect(await head('/account')).toMatchObject({
+      title: 'Your billing · Test Agency',
+      canonical: 'https://agency.example.com/account',
+    });
+    expect(await head('/es/nope')).toMatchObject({
+      title: 'Página no encontrada · Test Agency',
+      canonical: null,
+      ogUrl: null,
+    });
   });
 });

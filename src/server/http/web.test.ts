@@ -64,7 +64,8 @@ describe('HTTP foundation', () => {
   });
 
   it('keeps the cross-origin opener policy on every page but the public ones anyone may read and the 404 page', async () => {
-    const coop = async (url: string) => (await ctx.app.inject(url)).headers['cross-origin-opener-policy'];
+    const coop = async (url: string) =>
+      (await ctx.app.inject(url)).headers['cross-origin-opener-policy'];
     for (const url of [
       '/',
       '/es',
@@ -92,11 +93,17 @@ describe('HTTP foundation', () => {
   });
 
   it('serves hashed assets precompressed and immutable', async () => {
-    const br = await ctx.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await ctx.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const gz = await ctx.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await ctx.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('console.log');
     expect((await ctx.app.inject('/logo.svg')).statusCode).toBe(200);
@@ -109,11 +116,20 @@ describe('HTTP foundation', () => {
     expect(home.headers['cache-control']).toBe('no-cache');
     expect(home.body).toContain('<title>Test &lt;Agency&gt;</title>');
     expect(home.body).toContain('content="https://agency.example.com/"');
-    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(home.body)![1]!);
-    expect(jsonLd).toMatchObject({ '@type': 'Organization', name: 'Test <Agency>', url: 'https://agency.example.com/' });
+    const jsonLd = JSON.parse(
+      /<script type="application\/ld\+json">(.*)<\/script>/.exec(home.body)![1]!,
+    );
+    expect(jsonLd).toMatchObject({
+      '@type': 'Organization',
+      name: 'Test <Agency>',
+      url: 'https://agency.example.com/',
+    });
     expect(home.body).not.toContain('<Agency>"');
 
-    const again = await ctx.app.inject({ url: '/', headers: { 'if-none-match': String(home.headers.etag) } });
+    const again = await ctx.app.inject({
+      url: '/',
+      headers: { 'if-none-match': String(home.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
 
     expect((await ctx.app.inject('/checkout/professional')).statusCode).toBe(200);
@@ -156,22 +172,38 @@ describe('HTTP foundation', () => {
 
   it('lists every indexed public page in both languages with its alternates, and keeps billing and the admin area out', async () => {
     const robots = (await ctx.app.inject('/robots.txt')).body;
-    for (const path of ['/admin', '/settings', '/login', '/api/', '/account', '/es/account', '/payment-success', '/es/payment-success']) {
+    for (const path of [
+      '/admin',
+      '/settings',
+      '/login',
+      '/api/',
+      '/account',
+      '/es/account',
+      '/payment-success',
+      '/es/payment-success',
+    ]) {
       expect(robots).toContain(`Disallow: ${path}\n`);
     }
     expect(robots).not.toContain('Disallow: /checkout');
     const sitemap = (await ctx.app.inject('/sitemap.xml')).body;
     const urls = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
-    const locs = urls.map((u) => /<loc>(.*?)<\/loc>/.exec(u)![1]!.replace('https://agency.example.com', ''));
+    const locs = urls.map((u) =>
+      /<loc>(.*?)<\/loc>/.exec(u)![1]!.replace('https://agency.example.com', ''),
+    );
     expect(locs).toEqual([
       '/',
       '/es',
-      ...['essential', 'growing', 'professional', 'comprehensive'].flatMap((plan) => [`/checkout/${plan}`, `/es/checkout/${plan}`]),
+      ...['essential', 'growing', 'professional', 'comprehensive'].flatMap((plan) => [
+        `/checkout/${plan}`,
+        `/es/checkout/${plan}`,
+      ]),
       '/accessibility',
       '/es/accessibility',
     ]);
     for (const url of urls) {
-      const alternates = [...url.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => m[1]);
+      const alternates = [
+        ...url.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g),
+      ].map((m) => m[1]);
       expect(alternates).toEqual(['en', 'es', 'x-default']);
     }
     expect(urls[3]).toContain('hreflang="en" href="https://agency.example.com/checkout/essential"');
@@ -186,7 +218,9 @@ describe('HTTP foundation', () => {
     try {
       const res = await failing.inject('/api/portfolio');
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again in a moment.' });
+      expect(res.json()).toEqual({
+        message: 'Something went wrong on our side. Please try again in a moment.',
+      });
     } finally {
       await failing.close();
     }

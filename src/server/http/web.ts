@@ -112,7 +112,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       etag: `"${crypto.createHash('sha1').update(identity).digest('base64url')}"`,
     };
   };
-  const sizeOf = (shell: RenderedShell) => shell.identity.length + shell.br.length + shell.gzip.length;
+  const sizeOf = (shell: RenderedShell) =>
+    shell.identity.length + shell.br.length + shell.gzip.length;
   const shells = new RenderCache<RenderedShell>(RENDERED_PAGES, RENDERED_BYTES);
   /** The empty shell of one page: per origin, language, page and plan (the head names them), never per request path. */
   const shellFor = (origin: string, target: RenderTarget): RenderedShell => {
@@ -129,15 +130,26 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   let plansSeen: { etag: string; plans: SubscriptionPlan[] } | undefined;
   const plansNow = async (): Promise<SubscriptionPlan[]> => {
     const { json, etag } = await options.plans();
-    if (plansSeen?.etag !== etag) plansSeen = { etag, plans: JSON.parse(json) as SubscriptionPlan[] };
+    if (plansSeen?.etag !== etag)
+      plansSeen = { etag, plans: JSON.parse(json) as SubscriptionPlan[] };
     return plansSeen.plans;
   };
 
-  const renderApp = options.ssr && fs.existsSync(options.ssr.entryFile) ? await loadRenderer(options.ssr.entryFile) : null;
+  const renderApp =
+    options.ssr && fs.existsSync(options.ssr.entryFile)
+      ? await loadRenderer(options.ssr.entryFile)
+      : null;
   const rendered = new RenderCache<Promise<RenderedShell>>(RENDERED_PAGES, RENDERED_BYTES);
-  const budget = new RenderBudget(options.renderBudget?.burst ?? RENDER_BUDGET.burst, options.renderBudget?.perMinute ?? RENDER_BUDGET.perMinute);
+  const budget = new RenderBudget(
+    options.renderBudget?.burst ?? RENDER_BUDGET.burst,
+    options.renderBudget?.perMinute ?? RENDER_BUDGET.perMinute,
+  );
   /** The page rendered on the server with the current data; the empty shell when it cannot be (logged) or this address has rendered enough. */
-  async function pageFor(request: FastifyRequest, origin: string, target: RenderTarget): Promise<RenderedShell> {
+  async function pageFor(
+    request: FastifyRequest,
+    origin: string,
+    target: RenderTarget,
+  ): Promise<RenderedShell> {
     if (!renderApp || !options.ssr || target.renderUrl === null) return shellFor(origin, target);
     try {
       const { version, json } = await options.ssr.data();
@@ -150,8 +162,16 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         const site = { ...options.site, origin };
         const data = JSON.parse(json) as Record<string, unknown>;
         const plans = data[listPlans.path] as SubscriptionPlan[] | undefined;
-        const made = withTimeout(renderApp({ url, site, data }), RENDER_TIMEOUT_MS).then(({ html, money }) =>
-          compressed(fillRoot(renderShell(template, options.site, origin, { ...shellPage(target), plans }), html, json, money)),
+        const made = withTimeout(renderApp({ url, site, data }), RENDER_TIMEOUT_MS).then(
+          ({ html, money }) =>
+            compressed(
+              fillRoot(
+                renderShell(template, options.site, origin, { ...shellPage(target), plans }),
+                html,
+                json,
+                money,
+              ),
+            ),
         );
         answer = made;
         rendered.set(key, made);
@@ -162,7 +182,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       }
       return await answer;
     } catch (error) {
-      request.log.error({ err: error, url: request.url }, 'server rendering failed; sent the empty shell');
+      request.log.error(
+        { err: error, url: request.url },
+        'server rendering failed; sent the empty shell',
+      );
       return shellFor(origin, target);
     }
   }
@@ -190,19 +213,28 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     // The 404 page is rendered once; each answer gets its own path in its slot (the language switch), compressed fast.
     if (target.slot !== null && shell.identity.includes(NOT_FOUND_SLOT)) {
       const body = Buffer.from(shell.identity.toString().split(NOT_FOUND_SLOT).join(target.slot));
-      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(body, SLOT_BROTLI));
-      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body, SLOT_GZIP));
+      if (/\bbr\b/.test(accepts))
+        return reply
+          .header('content-encoding', 'br')
+          .send(zlib.brotliCompressSync(body, SLOT_BROTLI));
+      if (/\bgzip\b/.test(accepts))
+        return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body, SLOT_GZIP));
       return reply.send(body);
     }
     reply.header('etag', shell.etag);
-    if (status === 200 && request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
+    if (status === 200 && request.headers['if-none-match'] === shell.etag)
+      return reply.status(304).send();
     if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(shell.br);
     if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(shell.gzip);
     return reply.send(shell.identity);
   };
 
   app.get('/*', (request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+    if (
+      request.url === '/api' ||
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/api?')
+    ) {
       return reply.callNotFound();
     }
     return sendShell(request, reply);

@@ -7,4 +7,5 @@ import crypto from 'node:crypto';
 export const newSecretToken = (): string => crypto.randomBytes(32).toString('base64url');
 
 /** What the database keeps of a token: its SHA-256, hex. */
-export const hashSecretToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
+export const hashSecretToken = (token: string): string =>
+  crypto.createHash('sha256').update(token).digest('hex');

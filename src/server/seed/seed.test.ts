@@ -10,11 +10,20 @@ describe.each(TEST_DATABASES)('start-up on %s', (kind) => {
   it('two instances migrating and seeding together apply everything once', async () => {
     const first = await createTestDatabase(kind, { seed: false });
     // A second connection pool to the same database plays the second instance.
-    const second = first.url ? await openDatabase({ kind: 'postgres', url: first.url, poolSize: 2 }) : first.database;
+    const second = first.url
+      ? await openDatabase({ kind: 'postgres', url: first.url, poolSize: 2 })
+      : first.database;
     try {
-      await Promise.all([migrate(first.database), migrate(second), seed(first.database, { demoData: true }), seed(second, { demoData: true })]);
+      await Promise.all([
+        migrate(first.database),
+        migrate(second),
+        seed(first.database, { demoData: true }),
+        seed(second, { demoData: true }),
+      ]);
       expect(await first.database.db.$count(subscriptionPlans)).toBe(4);
-      const applied = await first.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const applied = await first.database.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
       const rows = (applied as { rows: { n: number }[] }).rows;
       expect(rows[0]!.n).toBeGreaterThan(0);
     } finally {

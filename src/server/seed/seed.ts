@@ -27,7 +27,9 @@ export async function seed(database: Database, options: SeedOptions): Promise<vo
     await once(conn, 'seed.plans.v1', seedPlans);
     if (options.demoData) {
       await once(conn, 'seed.demo-portfolio.v1', seedDemoPortfolio);
-      await once(conn, 'seed.demo-businesses.v1', (tx) => seedDemoBusinesses(tx, options.location ?? DEFAULT_SEARCH_LOCATION));
+      await once(conn, 'seed.demo-businesses.v1', (tx) =>
+        seedDemoBusinesses(tx, options.location ?? DEFAULT_SEARCH_LOCATION),
+      );
       await once(conn, 'seed.demo-applications.v1', seedDemoLedger);
       await once(conn, 'seed.demo-investors.v1', seedDemoInvestors);
     }
@@ -44,10 +46,16 @@ async function once(db: Db, key: string, fn: (tx: Db) => Promise<void>): Promise
 }
 
 /** Opens the configured database (PGlite under DATA_DIR unless DATABASE_URL), migrated and seeded. */
-export async function openSeededDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
+export async function openSeededDatabase(
+  config: Config,
+  options: OpenOptions = {},
+): Promise<Database> {
   const database = await openMigratedDatabase(config, options);
   try {
-    await seed(database, { demoData: config.seedDemoData, location: config.places.defaultLocation });
+    await seed(database, {
+      demoData: config.seedDemoData,
+      location: config.places.defaultLocation,
+    });
     return database;
   } catch (error) {
     await database.close();

@@ -5,7 +5,12 @@ import { buildApp, type AppOptions } from '../app.js';
 import type { Config } from '../config.js';
 import type { EmployeeRole } from '../../contract/employees.js';
 import { createAuth } from '../features/auth/auth.js';
-import { createTestDatabase, testConfig, type TestDatabase, type TestDatabaseKind } from './databases.js';
+import {
+  createTestDatabase,
+  testConfig,
+  type TestDatabase,
+  type TestDatabaseKind,
+} from './databases.js';
 import { signedInEmployee } from './employees.js';
 
 export interface AppUnderTest {
@@ -41,15 +46,31 @@ export function appUnderTest(
 ): AppUnderTest {
   const ctx = {} as AppUnderTest;
   beforeAll(async () => {
-    const { role = 'staff', seed, signInLimitPerMinute, ...appOptions } = typeof options === 'function' ? await options() : options;
+    const {
+      role = 'staff',
+      seed,
+      signInLimitPerMinute,
+      ...appOptions
+    } = typeof options === 'function' ? await options() : options;
     ctx.testDb = await createTestDatabase(kind, { seed });
     ctx.config = appOptions.config ?? testConfig();
     const auth =
       signInLimitPerMinute === undefined
         ? appOptions.auth
-        : createAuth({ db: ctx.testDb.database.db, config: ctx.config, secret: crypto.randomBytes(32).toString('hex'), signInLimitPerMinute });
-    ctx.app = await buildApp({ ...appOptions, config: ctx.config, ...(auth ? { auth } : {}), database: ctx.testDb.database });
-    ctx.cookie = role === null ? '' : (await signedInEmployee(ctx.app, ctx.testDb.database.db, role)).cookie;
+        : createAuth({
+            db: ctx.testDb.database.db,
+            config: ctx.config,
+            secret: crypto.randomBytes(32).toString('hex'),
+            signInLimitPerMinute,
+          });
+    ctx.app = await buildApp({
+      ...appOptions,
+      config: ctx.config,
+      ...(auth ? { auth } : {}),
+      database: ctx.testDb.database,
+    });
+    ctx.cookie =
+      role === null ? '' : (await signedInEmployee(ctx.app, ctx.testDb.database.db, role)).cookie;
   });
   afterAll(async () => {
     await ctx.app?.close();

@@ -7,25 +7,62 @@ import { createBillingService } from '../features/billing/index.js';
 /** Test helpers: a registered business that paid with a test card, the engine on the same database, and what it wrote. */
 export const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
 
-export async function paidRegistration(ctx: AppUnderTest, plan = 'growing', email = `client-${Math.random().toString(36).slice(2, 10)}@example.com`) {
-  const registration = { businessName: 'Demo Bakery', ownerName: 'Sam Example', email, businessType: 'Restaurant', subscriptionPlan: plan };
-  const registered = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: registration });
+export async function paidRegistration(
+  ctx: AppUnderTest,
+  plan = 'growing',
+  email = `client-${Math.random().toString(36).slice(2, 10)}@example.com`,
+) {
+  const registration = {
+    businessName: 'Demo Bakery',
+    ownerName: 'Sam Example',
+    email,
+    businessType: 'Restaurant',
+    subscriptionPlan: plan,
+  };
+  const registered = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/business-registration',
+    payload: registration,
+  });
   const registrationId = registered.json<{ id: string }>().id;
-  const plans = (await ctx.app.inject({ url: '/api/subscription-plans' })).json<{ id: number; name: string }[]>();
+  const plans = (await ctx.app.inject({ url: '/api/subscription-plans' })).json<
+    { id: number; name: string }[]
+  >();
   const planId = plans.find((p) => p.name === plan)!.id;
-  const intent = await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId, registrationId } });
+  const intent = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: { planId, registrationId },
+  });
   const { clientSecret } = intent.json<{ clientSecret: string }>();
-  const paid = await ctx.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret, ...GOOD_CARD } });
-  if (paid.json<{ status: string }>().status !== 'succeeded') throw new Error(`payment failed: ${paid.body}`);
+  const paid = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/test/confirm',
+    payload: { clientSecret, ...GOOD_CARD },
+  });
+  if (paid.json<{ status: string }>().status !== 'succeeded')
+    throw new Error(`payment failed: ${paid.body}`);
   const db = ctx.testDb.database.db;
-  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
-  return { registrationId, subscriptionId: sub!.id, email, planIds: Object.fromEntries(plans.map((p) => [p.name, p.id])) as Record<string, number> };
+  const [sub] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.registrationId, registrationId));
+  return {
+    registrationId,
+    subscriptionId: sub!.id,
+    email,
+    planIds: Object.fromEntries(plans.map((p) => [p.name, p.id])) as Record<string, number>,
+  };
 }
 
 export function billingFor(ctx: AppUnderTest, testMode = true) {
   return createBillingService({
     db: ctx.testDb.database.db,
-    mail: { siteName: 'Test Agency', supportEmail: 'help@example.com', teamEmail: 'team@example.com' },
+    mail: {
+      siteName: 'Test Agency',
+      supportEmail: 'help@example.com',
+      teamEmail: 'team@example.com',
+    },
     mailQueued: () => {},
     log: ctx.app.log,
     testMode,
@@ -35,21 +72,35 @@ export function billingFor(ctx: AppUnderTest, testMode = true) {
 }
 
 export async function subscriptionRow(ctx: AppUnderTest, id: string) {
-  const [sub] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  const [sub] = await ctx.testDb.database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, id));
   return sub!;
 }
 
 export async function registrationPlanId(ctx: AppUnderTest, id: string) {
-  const [registration] = await ctx.testDb.database.db.select().from(businessRegistrations).where(eq(businessRegistrations.id, id));
+  const [registration] = await ctx.testDb.database.db
+    .select()
+    .from(businessRegistrations)
+    .where(eq(businessRegistrations.id, id));
   return registration!.planId;
 }
 
 export async function invoicesOf(ctx: AppUnderTest, subscriptionId: string) {
-  return ctx.testDb.database.db.select().from(invoices).where(eq(invoices.subscriptionId, subscriptionId)).orderBy(invoices.attemptedAt, invoices.number);
+  return ctx.testDb.database.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.subscriptionId, subscriptionId))
+    .orderBy(invoices.attemptedAt, invoices.number);
 }
 
 export async function mailKinds(ctx: AppUnderTest, to: string) {
-  const rows = await ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(desc(outboxMessages.createdAt));
+  const rows = await ctx.testDb.database.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.to, to))
+    .orderBy(desc(outboxMessages.createdAt));
   return rows.map((r) => r.kind);
 }
 
@@ -57,17 +108,33 @@ let signInAddresses = 0;
 /** Signs a client in to the billing page as the e-mailed link does; the session cookie ('agency.account=…'). */
 export async function accountCookie(ctx: AppUnderTest, email: string): Promise<string> {
   const remoteAddress = `10.76.${Math.floor(++signInAddresses / 250)}.${(signInAddresses % 250) + 1}`;
-  await ctx.app.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email }, remoteAddress });
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/account/sign-in-link',
+    payload: { email },
+    remoteAddress,
+  });
   // The link is written just after the answer (so its time says nothing about the address): wait for it.
   const link = await vi
     .waitFor(async () => {
-      const links = await ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, email));
-      return links.filter((m) => m.kind === 'client_billing_link').at(-1) ?? Promise.reject(new Error('no link yet'));
+      const links = await ctx.testDb.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.to, email));
+      return (
+        links.filter((m) => m.kind === 'client_billing_link').at(-1) ??
+        Promise.reject(new Error('no link yet'))
+      );
     })
     .catch(() => undefined);
   const token = link?.secretText && /\/account\?token=([A-Za-z0-9_-]+)/.exec(link.secretText)?.[1];
   if (!token) throw new Error(`no billing link was e-mailed to ${email}`);
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/account/sign-in', payload: { token }, remoteAddress });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/account/sign-in',
+    payload: { token },
+    remoteAddress,
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
   return String([res.headers['set-cookie']].flat()[0]).split(';')[0]!;
 }

@@ -37,18 +37,36 @@ interface Def {
   right?: z.ZodMiniType;
 }
 const defOf = (schema: z.ZodMiniType) => schema._zod.def as unknown as Def;
-const isSchema = (value: unknown): value is z.ZodMiniType => typeof value === 'object' && value !== null && '_zod' in value;
+const isSchema = (value: unknown): value is z.ZodMiniType =>
+  typeof value === 'object' && value !== null && '_zod' in value;
 
 /** Schemas are trees (a `z.lazy` one's getter is not followed), so the walk ends. */
-function numbersIn(schema: z.ZodMiniType, where: string, field: string, found: ContractNumber[]): void {
+function numbersIn(
+  schema: z.ZodMiniType,
+  where: string,
+  field: string,
+  found: ContractNumber[],
+): void {
   const def = defOf(schema);
   if (def.type === 'number') {
     found.push({ where, field, schema, coerce: def.coerce === true });
     return;
   }
-  if (def.shape) for (const [key, value] of Object.entries(def.shape)) numbersIn(value, `${where}.${key}`, key, found);
+  if (def.shape)
+    for (const [key, value] of Object.entries(def.shape))
+      numbersIn(value, `${where}.${key}`, key, found);
   // Wrappers keep the field's name; elements of an array are sent under the array's.
-  const inner = [def.innerType, def.in, def.out, def.element, def.valueType, def.left, def.right, ...(def.options ?? []), ...(def.items ?? [])];
+  const inner = [
+    def.innerType,
+    def.in,
+    def.out,
+    def.element,
+    def.valueType,
+    def.left,
+    def.right,
+    ...(def.options ?? []),
+    ...(def.items ?? []),
+  ];
   for (const next of inner) if (next) numbersIn(next, where, field, found);
 }
 
@@ -60,7 +78,8 @@ export async function contractNumbers(): Promise<ContractNumber[]> {
     .sort();
   for (const file of files) {
     const exports = (await import(new URL(file, CONTRACT_DIR).href)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(exports)) if (isSchema(value)) numbersIn(value, `${file}: ${name}`, '', found);
+    for (const [name, value] of Object.entries(exports))
+      if (isSchema(value)) numbersIn(value, `${file}: ${name}`, '', found);
   }
   return found;
 }

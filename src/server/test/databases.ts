@@ -10,7 +10,10 @@ import { loadConfig, type Config } from '../config.js';
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const TEST_DATABASES: TestDatabaseKind[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+export const TEST_DATABASES: TestDatabaseKind[] = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
+];
 
 export interface TestDatabase {
   database: Database;
@@ -23,7 +26,10 @@ export interface TestDatabase {
  * A fresh, migrated database: PGlite from the template dump, or a throw-away PostgreSQL
  * database created next to TEST_DATABASE_URL and dropped by `cleanup`.
  */
-export async function createTestDatabase(kind: TestDatabaseKind, options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestDatabaseKind,
+  options: { seed?: boolean } = {},
+): Promise<TestDatabase> {
   let result: TestDatabase;
   if (kind === 'pglite') {
     const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
@@ -62,5 +68,11 @@ async function adminQuery(base: URL, sql: string) {
 
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   // Tests run in test mode on purpose, also those that set an https PUBLIC_URL.
-  return loadConfig({ NODE_ENV: 'test', SITE_NAME: 'Test Agency', SUPPORT_EMAIL: 'help@example.com', ALLOW_TEST_PAYMENTS: 'true', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    SITE_NAME: 'Test Agency',
+    SUPPORT_EMAIL: 'help@example.com',
+    ALLOW_TEST_PAYMENTS: 'true',
+    ...overrides,
+  });
 }

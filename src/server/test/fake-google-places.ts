@@ -51,14 +51,22 @@ export async function startFakeGooglePlaces({ apiKey }: { apiKey: string }) {
 
   function searchText(body: Record<string, unknown>, fieldMask: string): Answer {
     const circle = (body.locationBias as { circle?: { radius?: number } } | undefined)?.circle;
-    if (circle && !(typeof circle.radius === 'number' && circle.radius >= 0 && circle.radius <= 50_000)) {
-      return googleError(400, 'INVALID_ARGUMENT', 'Invalid locationBias.circle.radius: must be within [0.0, 50000.0].');
+    if (
+      circle &&
+      !(typeof circle.radius === 'number' && circle.radius >= 0 && circle.radius <= 50_000)
+    ) {
+      return googleError(
+        400,
+        'INVALID_ARGUMENT',
+        'Invalid locationBias.circle.radius: must be within [0.0, 50000.0].',
+      );
     }
     const textQuery = typeof body.textQuery === 'string' ? body.textQuery : '';
     let offset = 0;
     if (body.pageToken !== undefined) {
       const page = pages.get(typeof body.pageToken === 'string' ? body.pageToken : '');
-      if (!page || page.textQuery !== textQuery) return googleError(400, 'INVALID_ARGUMENT', 'Invalid page token.');
+      if (!page || page.textQuery !== textQuery)
+        return googleError(400, 'INVALID_ARGUMENT', 'Invalid page token.');
       offset = page.offset;
     }
     const all = (results.get(textQuery) ?? []).slice(0, MAX_RESULTS);
@@ -66,7 +74,13 @@ export async function startFakeGooglePlaces({ apiKey }: { apiKey: string }) {
     const mask = new Set(fieldMask.split(',').map((f) => f.trim()));
     const places = all
       .slice(offset, offset + size)
-      .map((place) => (mask.has('*') ? place : Object.fromEntries(Object.entries(place).filter(([field]) => mask.has(`places.${field}`)))));
+      .map((place) =>
+        mask.has('*')
+          ? place
+          : Object.fromEntries(
+              Object.entries(place).filter(([field]) => mask.has(`places.${field}`)),
+            ),
+      );
     const answer: Record<string, unknown> = {};
     if (places.length > 0) answer.places = places;
     if (offset + size < all.length && mask.has('nextPageToken')) {
@@ -77,14 +91,30 @@ export async function startFakeGooglePlaces({ apiKey }: { apiKey: string }) {
     return { status: 200, text: JSON.stringify(answer) };
   }
 
-  function route(method: string, path: string, headers: http.IncomingHttpHeaders, body: Record<string, unknown>): Answer {
-    if (method !== 'POST' || path !== '/v1/places:searchText') return googleError(404, 'NOT_FOUND', `Method not found: ${method} ${path}`);
+  function route(
+    method: string,
+    path: string,
+    headers: http.IncomingHttpHeaders,
+    body: Record<string, unknown>,
+  ): Answer {
+    if (method !== 'POST' || path !== '/v1/places:searchText')
+      return googleError(404, 'NOT_FOUND', `Method not found: ${method} ${path}`);
     const key = headers['x-goog-api-key'];
-    if (!key) return googleError(403, 'PERMISSION_DENIED', 'The request is missing a valid API key.');
-    if (key !== apiKey) return googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
+    if (!key)
+      return googleError(403, 'PERMISSION_DENIED', 'The request is missing a valid API key.');
+    if (key !== apiKey)
+      return googleError(
+        400,
+        'INVALID_ARGUMENT',
+        'API key not valid. Please pass a valid API key.',
+      );
     const fieldMask = headers['x-goog-fieldmask'];
     if (typeof fieldMask !== 'string' || fieldMask === '') {
-      return googleError(400, 'INVALID_ARGUMENT', "FieldMask is a required parameter. Set the header 'X-Goog-FieldMask'.");
+      return googleError(
+        400,
+        'INVALID_ARGUMENT',
+        "FieldMask is a required parameter. Set the header 'X-Goog-FieldMask'.",
+      );
     }
     return searchText(body, fieldMask);
   }

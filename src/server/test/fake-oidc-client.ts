@@ -23,7 +23,12 @@ export async function authorizeAt(idp: FakeOidc, challenge: string, who: OidcUse
   return new URL(res.headers.get('location')!);
 }
 
-export function tokenAt(idp: FakeOidc, code: string, verifier: string, secret = idp.client.clientSecret): Promise<Response> {
+export function tokenAt(
+  idp: FakeOidc,
+  code: string,
+  verifier: string,
+  secret = idp.client.clientSecret,
+): Promise<Response> {
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
     code,
@@ -65,11 +70,21 @@ export function ssoBrowser(app: FastifyInstance, idp: FakeOidc, net: string) {
     if (login.statusCode !== 302) throw new Error(`/api/login answered ${login.statusCode}`);
     const authorize = new URL(String(login.headers.location));
     const atIdp = await fetch(authorize, { redirect: 'manual' });
-    if (atIdp.status !== 302) throw new Error(`/authorize answered ${atIdp.status}: ${await atIdp.text()}`);
-    return { remoteAddress, authorize, cookie: cookieOf(login), callback: new URL(atIdp.headers.get('location')!) };
+    if (atIdp.status !== 302)
+      throw new Error(`/authorize answered ${atIdp.status}: ${await atIdp.text()}`);
+    return {
+      remoteAddress,
+      authorize,
+      cookie: cookieOf(login),
+      callback: new URL(atIdp.headers.get('location')!),
+    };
   }
   const finish = (flow: SsoFlow, callback = flow.callback) =>
-    app.inject({ url: callback.pathname + callback.search, headers: { cookie: flow.cookie }, remoteAddress: flow.remoteAddress });
+    app.inject({
+      url: callback.pathname + callback.search,
+      headers: { cookie: flow.cookie },
+      remoteAddress: flow.remoteAddress,
+    });
   return { start, finish, signIn: async (who: OidcUser) => finish(await start(who)) };
 }
 

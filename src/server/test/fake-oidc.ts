@@ -21,7 +21,10 @@ export interface OidcRequest {
  * authorization code flow with PKCE, RS256 ID tokens from its JWKS, userinfo. It records every
  * request, so tests can assert what the relying party asked and in which order.
  */
-export async function startFakeOidc(client: OidcClient = { clientId: 'agency-app', clientSecret: 'fake-secret', redirectUris: [] }, port = 0) {
+export async function startFakeOidc(
+  client: OidcClient = { clientId: 'agency-app', clientSecret: 'fake-secret', redirectUris: [] },
+  port = 0,
+) {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const kid = crypto.randomBytes(8).toString('hex');
   const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
@@ -38,17 +41,27 @@ export async function startFakeOidc(client: OidcClient = { clientId: 'agency-app
     idTokenOverrides: {} as Record<string, unknown>,
     requests: [] as OidcRequest[],
     paths: () => idp.requests.map((r) => r.path),
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
   const grants = createGrants({
     issuer,
     client,
     user: () => idp.nextUser,
-    signIdToken: (claims) => new SignJWT({ ...claims, ...idp.idTokenOverrides }).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(privateKey),
+    signIdToken: (claims) =>
+      new SignJWT({ ...claims, ...idp.idTokenOverrides })
+        .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+        .sign(privateKey),
   });
 
-  async function route(method: string, path: string, params: Record<string, string>, authorization: string | undefined): Promise<Answer> {
-    if (method === 'GET' && path === '/.well-known/openid-configuration') return { status: 200, body: discovery(issuer) };
+  async function route(
+    method: string,
+    path: string,
+    params: Record<string, string>,
+    authorization: string | undefined,
+  ): Promise<Answer> {
+    if (method === 'GET' && path === '/.well-known/openid-configuration')
+      return { status: 200, body: discovery(issuer) };
     if (method === 'GET' && path === '/authorize') return grants.authorize(params);
     if (method === 'POST' && path === '/token') return grants.token(params, authorization);
     if (path === '/userinfo') return grants.userinfo(authorization);
@@ -64,10 +77,22 @@ export async function startFakeOidc(client: OidcClient = { clientId: 'agency-app
     req.on('end', async () => {
       const method = req.method ?? 'GET';
       const url = new URL(req.url ?? '/', issuer);
-      const params = Object.fromEntries(method === 'POST' ? new URLSearchParams(Buffer.concat(chunks).toString()) : url.searchParams);
+      const params = Object.fromEntries(
+        method === 'POST'
+          ? new URLSearchParams(Buffer.concat(chunks).toString())
+          : url.searchParams,
+      );
       const answer = await route(method, url.pathname, params, req.headers.authorization);
-      idp.requests.push({ method, path: url.pathname, params, authorization: req.headers.authorization, status: answer.status });
-      const type = answer.location ? { location: answer.location } : { 'content-type': 'application/json' };
+      idp.requests.push({
+        method,
+        path: url.pathname,
+        params,
+        authorization: req.headers.authorization,
+        status: answer.status,
+      });
+      const type = answer.location
+        ? { location: answer.location }
+        : { 'content-type': 'application/json' };
       res.writeHead(answer.status, { 'cache-control': 'no-store', ...type, ...answer.headers });
       res.end(answer.location ? undefined : JSON.stringify(answer.body));
     });

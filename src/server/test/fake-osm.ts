@@ -36,7 +36,11 @@ export const overpassHtmlError = (status: number, reason: string): Answer => ({
   text: `<?xml version="1.0" encoding="UTF-8"?>\n<html><body><p><strong style="color:#FF0000">Error</strong>: runtime error: ${reason}</p></body></html>`,
 });
 
-const json = (status: number, body: unknown): Answer => ({ status, contentType: 'application/json', text: JSON.stringify(body) });
+const json = (status: number, body: unknown): Answer => ({
+  status,
+  contentType: 'application/json',
+  text: JSON.stringify(body),
+});
 
 /**
  * Overpass (`POST /api/interpreter`, form field `data`) and Nominatim (`GET /search`) on one local
@@ -56,17 +60,31 @@ export async function startFakeOsm() {
   };
 
   function overpass(query: string): Answer {
-    if (!query.startsWith('[out:json]')) return overpassHtmlError(400, 'encoding error: expected [out:json]');
+    if (!query.startsWith('[out:json]'))
+      return overpassHtmlError(400, 'encoding error: expected [out:json]');
     const osm3s = {
       timestamp_osm_base: '2026-01-01T00:00:00Z',
-      copyright: 'The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.',
+      copyright:
+        'The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.',
     };
-    return json(200, { version: 0.6, generator: 'Overpass API (fake)', osm3s, elements: state.elements, ...(state.remark ? { remark: state.remark } : {}) });
+    return json(200, {
+      version: 0.6,
+      generator: 'Overpass API (fake)',
+      osm3s,
+      elements: state.elements,
+      ...(state.remark ? { remark: state.remark } : {}),
+    });
   }
 
   function nominatim(params: Record<string, string>, userAgent: string | undefined): Answer {
-    if (!userAgent || /^node$|^undici/i.test(userAgent)) return { status: 403, contentType: 'text/html', text: '<html><body>Access blocked</body></html>' };
-    if (params.format !== 'jsonv2') return json(400, { error: { code: 400, message: 'Parameter format must be jsonv2 here.' } });
+    if (!userAgent || /^node$|^undici/i.test(userAgent))
+      return {
+        status: 403,
+        contentType: 'text/html',
+        text: '<html><body>Access blocked</body></html>',
+      };
+    if (params.format !== 'jsonv2')
+      return json(400, { error: { code: 400, message: 'Parameter format must be jsonv2 here.' } });
     const found = places.get((params.q ?? '').toLowerCase());
     const result = found && {
       place_id: 1,

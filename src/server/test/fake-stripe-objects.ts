@@ -539,6 +539,9 @@ const REQUIRED = {
 export type FakeStripeKind = keyof typeof REQUIRED;
 
 /** A Stripe object of `kind`: the required fields' neutral values, then `fields`. */
-export function stripeObject<T extends Record<string, unknown>>(kind: FakeStripeKind, fields: T): Record<string, unknown> & T {
+export function stripeObject<T extends Record<string, unknown>>(
+  kind: FakeStripeKind,
+  fields: T,
+): Record<string, unknown> & T {
   return { ...(structuredClone(REQUIRED[kind]) as Record<string, unknown>), ...fields };
 }

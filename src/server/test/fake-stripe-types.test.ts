@@ -52,7 +52,12 @@ function compile(files: Record<string, string>): Record<string, string[]> {
       const source = program.getSourceFile(path.join(dir, name))!;
       result[name] = ts.getPreEmitDiagnostics(program, source).map((d) => {
         const line =
-          d.file && d.start !== undefined ? d.file.text.slice(d.file.getLineStarts()[d.file.getLineAndCharacterOfPosition(d.start).line], d.start + 40) : '';
+          d.file && d.start !== undefined
+            ? d.file.text.slice(
+                d.file.getLineStarts()[d.file.getLineAndCharacterOfPosition(d.start).line],
+                d.start + 40,
+              )
+            : '';
         return `${ts.flattenDiagnosticMessageText(d.messageText, '\n')} (at ${line.trim()})`;
       });
     }
@@ -63,7 +68,10 @@ function compile(files: Record<string, string>): Record<string, string[]> {
 }
 
 const fileOf = (answers: { body: unknown; type: string }[]) =>
-  `import type Stripe from 'stripe';\n` + answers.map((a, i) => `export const answer${i}: ${a.type} = ${JSON.stringify(a.body, null, 1)};\n`).join('');
+  `import type Stripe from 'stripe';\n` +
+  answers
+    .map((a, i) => `export const answer${i}: ${a.type} = ${JSON.stringify(a.body, null, 1)};\n`)
+    .join('');
 
 // The fake answers what Stripe's API reference says; this holds it to what the SDK's types say,
 // so the fake cannot drift from Stripe (issue 25 §4): every required field, no unknown field, and
@@ -76,41 +84,67 @@ describe('the fake Stripe answers in the shapes of the SDK’s types', () => {
   afterAll(() => fake?.close());
 
   it('every object it answers the calls this app makes compiles as the SDK type of its kind, and one without a required field does not', async () => {
-    const stripe = new Stripe('sk_test_fake', { host: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http', maxNetworkRetries: 0 });
+    const stripe = new Stripe('sk_test_fake', {
+      host: '127.0.0.1',
+      port: Number(new URL(fake.url).port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     // The calls the adapter makes (src/server/adapters/payments/stripe.ts), through the SDK.
     await stripe.products.retrieve('plan_types').catch(() => undefined);
     await stripe.products.create({ id: 'plan_types', name: 'Types' });
     await stripe.products.retrieve('plan_types');
     const customer = await stripe.customers.create({ email: 'types@example.com', name: 'Types' });
-    const price_data = { currency: 'usd', product: 'plan_types', unit_amount: 1_000, recurring: { interval: 'month' as const } };
+    const price_data = {
+      currency: 'usd',
+      product: 'plan_types',
+      unit_amount: 1_000,
+      recurring: { interval: 'month' as const },
+    };
     const sub = await stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price_data }],
       payment_behavior: 'default_incomplete',
       expand: ['latest_invoice.confirmation_secret'],
     });
-    const intentId = (sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret.split('_secret_')[0]!;
+    const intentId = (
+      sub.latest_invoice as Stripe.Invoice
+    ).confirmation_secret!.client_secret.split('_secret_')[0]!;
     fake.setIntent(intentId, { status: 'succeeded', amount_received: 1_000 });
     await stripe.paymentIntents.retrieve(intentId, { expand: ['payment_method', 'latest_charge'] });
     await stripe.subscriptions.retrieve(sub.id);
     const schedule = await stripe.subscriptionSchedules.create({ from_subscription: sub.id });
     await stripe.subscriptionSchedules.retrieve(schedule.id);
-    await stripe.subscriptionSchedules.update(schedule.id, { end_behavior: 'release', proration_behavior: 'none' });
+    await stripe.subscriptionSchedules.update(schedule.id, {
+      end_behavior: 'release',
+      proration_behavior: 'none',
+    });
     await stripe.subscriptionSchedules.release(schedule.id);
     const setup = await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session' });
     fake.confirmSetup(setup.id, { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2040 });
     await stripe.setupIntents.retrieve(setup.id, { expand: ['payment_method'] });
-    await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: 'pm_1' } });
+    await stripe.customers.update(customer.id, {
+      invoice_settings: { default_payment_method: 'pm_1' },
+    });
     await stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
     await stripe.invoices.createPreview({ customer: customer.id, subscription: sub.id });
     await stripe.invoices.pay('in_types');
     await stripe.invoicePayments.list({ invoice: 'in_types', status: 'paid', limit: 1 });
     await stripe.refunds.create({ payment_intent: intentId, amount: 500 });
-    fake.listed.invoices.push(stripeObject('invoice', { id: 'in_listed', object: 'invoice', status: 'paid', created: 1_800_000_000 }));
+    fake.listed.invoices.push(
+      stripeObject('invoice', {
+        id: 'in_listed',
+        object: 'invoice',
+        status: 'paid',
+        created: 1_800_000_000,
+      }),
+    );
     await stripe.invoices.list({ status: 'paid', limit: 10 });
     await stripe.subscriptions.cancel(sub.id);
 
-    const typed = fake.answers.filter((a) => a.status === 200).map((a) => ({ body: a.body, type: typeOf(a.body) }));
+    const typed = fake.answers
+      .filter((a) => a.status === 200)
+      .map((a) => ({ body: a.body, type: typeOf(a.body) }));
     // Every successful answer has a kind the SDK types (nothing checked loosely).
     expect(typed.filter((a) => a.type === null).map((a) => a.body)).toEqual([]);
     const checked = typed as { body: unknown; type: string }[];

@@ -21,7 +21,9 @@ export interface FakeSiteOptions {
   /** Waits this long before answering the homepage. */
   delayMs?: number;
   /** An answer of its own for a path (robots.txt included); undefined falls back to the above. */
-  route?: (path: string) => { status?: number; headers?: Record<string, string | string[]>; body?: string } | undefined;
+  route?: (
+    path: string,
+  ) => { status?: number; headers?: Record<string, string | string[]>; body?: string } | undefined;
 }
 
 /**
@@ -29,17 +31,26 @@ export interface FakeSiteOptions {
  * test-only WEBSITE_FETCH_ALLOW_LOOPBACK); it logs the paths asked for and the most connections
  * open at once across every fake site of `meter`.
  */
-export async function startFakeSite(options: FakeSiteOptions = {}, meter: { open: number; most: number } = { open: 0, most: 0 }) {
+export async function startFakeSite(
+  options: FakeSiteOptions = {},
+  meter: { open: number; most: number } = { open: 0, most: 0 },
+) {
   const paths: string[] = [];
   const server = await startLocalServer(async (req, _body, res) => {
     paths.push(req.url ?? '');
     const own = options.route?.(req.url ?? '/');
     if (own) {
-      res.writeHead(own.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...own.headers }).end(own.body ?? '');
+      res
+        .writeHead(own.status ?? 200, {
+          'content-type': 'text/html; charset=utf-8',
+          ...own.headers,
+        })
+        .end(own.body ?? '');
       return;
     }
     if (req.url === '/robots.txt') {
-      if (options.robots === undefined) res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      if (options.robots === undefined)
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       else res.writeHead(200, { 'content-type': 'text/plain' }).end(options.robots);
       return;
     }
@@ -47,7 +58,9 @@ export async function startFakeSite(options: FakeSiteOptions = {}, meter: { open
     meter.most = Math.max(meter.most, meter.open);
     try {
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-      res.writeHead(options.status ?? 200, { 'content-type': 'text/html; charset=utf-8' }).end(options.html ?? TIDY_HOMEPAGE);
+      res
+        .writeHead(options.status ?? 200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(options.html ?? TIDY_HOMEPAGE);
     } finally {
       meter.open--;
     }
@@ -78,13 +91,17 @@ export const HOSTILE_HOMEPAGES: Record<string, string> = {
   copyrightYearsAndDashes: `<p>${megabyte('© 2019 - – — ')}`,
   unclosedTitle: `<title>${megabyte('Title words ')}`,
   contactLinks: megabyte('<a href="contactkontaktcontacto">'),
-  hugeAttributes: ['href', 'lang', 'content', 'alt'].map((name) => `<a ${name}="${'x'.repeat(MB / 4 - 20)}">`).join(''),
+  hugeAttributes: ['href', 'lang', 'content', 'alt']
+    .map((name) => `<a ${name}="${'x'.repeat(MB / 4 - 20)}">`)
+    .join(''),
   hugeMeta: `<meta name="description" content="${'d '.repeat(MB / 2 - 40)}">`,
   manyAttributes: `<a ${Array.from({ length: 60_000 }, (_, i) => `a${i}=1`).join(' ')}>`,
   socialSlashes: `<a href="https://www.facebook.com/${'/'.repeat(MB - 100)}x">`,
   socialParameters: `<a href="https://www.facebook.com/acme?${'utm_source=x&'.repeat(MB / 14)}">`,
   socialAnchors: megabyte('<a href="https://www.facebook.com/acme?fbclid=1">f</a>'),
-  jsonLdBlocks: megabyte(ldJson('{"sameAs":["https://x.com/acme","https://www.instagram.com/acme"]}')),
+  jsonLdBlocks: megabyte(
+    ldJson('{"sameAs":["https://x.com/acme","https://www.instagram.com/acme"]}'),
+  ),
   jsonLdHuge: ldJson(`{"sameAs":[${'"https://x.com/a",'.repeat(MB / 18)}"https://x.com/acme"]}`),
   jsonLdDeep: ldJson(`${'['.repeat(MB / 2 - 20)}${']'.repeat(MB / 2 - 20)}`),
 };
@@ -95,9 +112,16 @@ export const HOSTILE_HOMEPAGES: Record<string, string> = {
  * half a megabyte. It disallows nothing a path without 'b' names.
  */
 export const HOSTILE_ROBOTS = (() => {
-  const rules = ['/*a*a*a*a*a*a*a*a*a*a*a*a*a*b', '/*a*a*a*a*a*a*a*a*a*a*a*a*a*b$', `/${'*a'.repeat(200)}b`, `/*${'a'.repeat(500)}b`, `*${'*'.repeat(500)}b$`];
+  const rules = [
+    '/*a*a*a*a*a*a*a*a*a*a*a*a*a*b',
+    '/*a*a*a*a*a*a*a*a*a*a*a*a*a*b$',
+    `/${'*a'.repeat(200)}b`,
+    `/*${'a'.repeat(500)}b`,
+    `*${'*'.repeat(500)}b$`,
+  ];
   let text = 'User-agent: *\n';
-  for (let i = 0; text.length < 500 * 1024; i++) text += `${i % 2 ? 'Allow' : 'Disallow'}: ${rules[i % rules.length]}\n`;
+  for (let i = 0; text.length < 500 * 1024; i++)
+    text += `${i % 2 ? 'Allow' : 'Disallow'}: ${rules[i % rules.length]}\n`;
   return text;
 })();
 

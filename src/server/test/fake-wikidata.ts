@@ -30,16 +30,31 @@ interface Answer {
 }
 
 type Term = { type: 'uri' | 'literal'; value: string; 'xml:lang'?: string };
-const VARS = ['person', 'personLabel', 'linkedin', 'image', 'employerLabel', 'residenceLabel', 'citizenshipLabel'];
+const VARS = [
+  'person',
+  'personLabel',
+  'linkedin',
+  'image',
+  'employerLabel',
+  'residenceLabel',
+  'citizenshipLabel',
+];
 const SPARQL_JSON = 'application/sparql-results+json;charset=utf-8';
 const uri = (value: string): Term => ({ type: 'uri', value });
 /** The label service tags real labels with their language; its Q-id fallback is a plain literal. */
-const label = (value: string): Term => (/^Q\d+$/.test(value) ? { type: 'literal', value } : { type: 'literal', value, 'xml:lang': 'en' });
+const label = (value: string): Term =>
+  /^Q\d+$/.test(value) ? { type: 'literal', value } : { type: 'literal', value, 'xml:lang': 'en' };
 
 /** One row per combination of multi-valued properties, as a SPARQL join yields them. */
 function rowsFor(person: FakeWikidataPerson): Record<string, Term>[] {
-  const base: Record<string, Term> = { person: uri(`http://www.wikidata.org/entity/${person.qid}`), personLabel: label(person.label ?? person.qid) };
-  if (person.image) base.image = uri(`http://commons.wikimedia.org/wiki/Special:FilePath/${encodeURIComponent(person.image)}`);
+  const base: Record<string, Term> = {
+    person: uri(`http://www.wikidata.org/entity/${person.qid}`),
+    personLabel: label(person.label ?? person.qid),
+  };
+  if (person.image)
+    base.image = uri(
+      `http://commons.wikimedia.org/wiki/Special:FilePath/${encodeURIComponent(person.image)}`,
+    );
   if (person.residence) base.residenceLabel = label(person.residence);
   if (person.citizenship) base.citizenshipLabel = label(person.citizenship);
   const employers = person.employers?.length ? person.employers : [undefined];
@@ -81,9 +96,18 @@ export async function startFakeWikidata() {
     const query = params.get('query');
     let reply: Answer;
     if (url.pathname !== '/sparql' || !query) {
-      reply = { status: 400, headers: { 'content-type': 'text/plain' }, text: 'Missing query parameter' };
+      reply = {
+        status: 400,
+        headers: { 'content-type': 'text/plain' },
+        text: 'Missing query parameter',
+      };
     } else {
-      requests.push({ method: req.method ?? '', query, format: url.searchParams.get('format'), headers: req.headers });
+      requests.push({
+        method: req.method ?? '',
+        query,
+        format: url.searchParams.get('format'),
+        headers: req.headers,
+      });
       reply = state.next ?? answer(query);
       state.next = null;
     }
@@ -102,7 +126,11 @@ export async function startFakeWikidata() {
     },
     /** The next request gets this answer instead of the people (an error status, a broken body). */
     answerNextWith(answer: { status: number; text: string; headers?: Record<string, string> }) {
-      state.next = { status: answer.status, text: answer.text, headers: { 'content-type': SPARQL_JSON, ...answer.headers } };
+      state.next = {
+        status: answer.status,
+        text: answer.text,
+        headers: { 'content-type': SPARQL_JSON, ...answer.headers },
+      };
     },
     setDelay(ms: number) {
       state.delayMs = ms;

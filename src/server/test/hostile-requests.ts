@@ -174,8 +174,14 @@ const PLAUSIBLE = [
 
 const nasty = fc.constantFrom(...NASTY);
 const plausible = fc.constantFrom(...PLAUSIBLE);
-const loneSurrogates = fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 3 });
-const longString = fc.tuple(fc.constantFrom('a', '\u0000', 'é', '💥', ' '), fc.integer({ min: 1000, max: 70_000 })).map(([c, n]) => c.repeat(n));
+const loneSurrogates = fc.string({
+  unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+  minLength: 1,
+  maxLength: 3,
+});
+const longString = fc
+  .tuple(fc.constantFrom('a', '\u0000', 'é', '💥', ' '), fc.integer({ min: 1000, max: 70_000 }))
+  .map(([c, n]) => c.repeat(n));
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: nasty, weight: 4 },
@@ -190,9 +196,25 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
  * what JavaScript counts exactly: each integer field and id parameter gets every one of them in the
  * fuzzer's boundary sweep, as a number and, last, as text.
  */
-export const BOUNDARY_INTEGERS: readonly (number | string)[] = [-1, 0, 2 ** 31 - 1, 2 ** 31, 2 ** 53, -(2 ** 31) - 1, 1e308, 1.5, '2147483648'];
+export const BOUNDARY_INTEGERS: readonly (number | string)[] = [
+  -1,
+  0,
+  2 ** 31 - 1,
+  2 ** 31,
+  2 ** 53,
+  -(2 ** 31) - 1,
+  1e308,
+  1.5,
+  '2147483648',
+];
 /** Those no integer column holds: a field that takes a number must refuse them with a 400 naming it. */
-export const OUT_OF_RANGE: readonly (number | string)[] = [2 ** 31, 2 ** 53, -(2 ** 31) - 1, 1e308, '2147483648'];
+export const OUT_OF_RANGE: readonly (number | string)[] = [
+  2 ** 31,
+  2 ** 53,
+  -(2 ** 31) - 1,
+  1e308,
+  '2147483648',
+];
 
 const hugeNumber = fc.oneof(
   fc.constantFrom(...BOUNDARY_INTEGERS.filter((v) => typeof v === 'number')),
@@ -233,7 +255,10 @@ const rawJsonText = fc.oneof(
   ),
   fc
     .tuple(fc.constantFrom('[', '{"a":'), fc.integer({ min: 40, max: 20_000 }))
-    .map(([open, depth]) => open.repeat(depth) + (open === '[' ? '1' + ']'.repeat(depth) : '1' + '}'.repeat(depth))),
+    .map(
+      ([open, depth]) =>
+        open.repeat(depth) + (open === '[' ? '1' + ']'.repeat(depth) : '1' + '}'.repeat(depth)),
+    ),
 );
 
 /** A body each write route accepts, so that mutations of it reach the services and some writes succeed. */
@@ -246,18 +271,42 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
     subscriptionPlan: 'essential',
   },
   'POST /api/create-payment-intent': { planId: 1 },
-  'POST /api/payments/test/confirm': { clientSecret: 'pi_fuzz_secret_x', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+  'POST /api/payments/test/confirm': {
+    clientSecret: 'pi_fuzz_secret_x',
+    cardNumber: '4242424242424242',
+    expiry: '12/34',
+    cvc: '123',
+  },
   'POST /api/portfolio': { websiteName: 'Fuzz Site', websiteUrl: 'https://fuzz.example' },
   'PUT /api/portfolio/:id': { websiteName: 'Fuzz Site', websiteUrl: 'https://fuzz.example' },
   'POST /api/applications': { name: 'Fuzz App', url: 'https://app.fuzz.example' },
   'PUT /api/applications/:id': { name: 'Fuzz App', url: 'https://app.fuzz.example' },
   'POST /api/investors': { name: 'Fuzz Investor' },
   'PUT /api/investors/:id': { name: 'Fuzz Investor' },
-  'POST /api/leads': { provider: 'directory', sourceId: 'fuzz-lead', name: 'Fuzz Lead', website: 'https://lead.fuzz.example' },
+  'POST /api/leads': {
+    provider: 'directory',
+    sourceId: 'fuzz-lead',
+    name: 'Fuzz Lead',
+    website: 'https://lead.fuzz.example',
+  },
   'PATCH /api/leads/:id': { status: 'contacted', note: 'fuzz' },
-  'POST /api/leads/do-not-contact': { provider: 'directory', sourceId: 'fuzz-do-not-contact', name: 'Fuzz Do Not Contact' },
-  'POST /api/website-checks': { provider: 'directory', sourceId: 'fuzz-check', name: 'Fuzz Check', website: 'https://check.fuzz.example' },
-  'POST /api/employees': { name: 'Fuzz Staff', email: 'fuzz-staff@example.com', password: 'a long fuzz passphrase', role: 'staff' },
+  'POST /api/leads/do-not-contact': {
+    provider: 'directory',
+    sourceId: 'fuzz-do-not-contact',
+    name: 'Fuzz Do Not Contact',
+  },
+  'POST /api/website-checks': {
+    provider: 'directory',
+    sourceId: 'fuzz-check',
+    name: 'Fuzz Check',
+    website: 'https://check.fuzz.example',
+  },
+  'POST /api/employees': {
+    name: 'Fuzz Staff',
+    email: 'fuzz-staff@example.com',
+    password: 'a long fuzz passphrase',
+    role: 'staff',
+  },
   'PATCH /api/employees/:id': { role: 'staff' },
   'PUT /api/subscription-plans/:id': {
     displayName: 'Fuzz Plan',
@@ -282,13 +331,23 @@ const bodyFor = (validBody: Record<string, unknown>) =>
   fc.oneof(
     {
       arbitrary: fc
-        .tuple(fc.constant(validBody), fc.dictionary(fc.constantFrom(...Object.keys(validBody), ...FIELDS), fc.oneof(leaf, jsonValue), { maxKeys: 2 }))
+        .tuple(
+          fc.constant(validBody),
+          fc.dictionary(
+            fc.constantFrom(...Object.keys(validBody), ...FIELDS),
+            fc.oneof(leaf, jsonValue),
+            { maxKeys: 2 },
+          ),
+        )
         .map(([base, changes]) => ({ json: { ...base, ...changes } })),
       weight: 4,
     },
     {
       arbitrary: fc
-        .tuple(fc.dictionary(fc.constantFrom(...FIELDS), plausible, { maxKeys: 10 }), fc.dictionary(key, jsonValue, { maxKeys: 3 }))
+        .tuple(
+          fc.dictionary(fc.constantFrom(...FIELDS), plausible, { maxKeys: 10 }),
+          fc.dictionary(key, jsonValue, { maxKeys: 3 }),
+        )
         .map(([base, hostile]) => ({ json: { ...base, ...hostile } })),
       weight: 3,
     },
@@ -325,7 +384,8 @@ function encodePart(text: string): string {
   for (const char of text) {
     const code = char.codePointAt(0)!;
     if (code >= 0xd800 && code <= 0xdfff)
-      out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
+      out +=
+        `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
     else out += encodeURIComponent(char);
   }
   return out;
@@ -333,11 +393,25 @@ function encodePart(text: string): string {
 const urlPart = (values: fc.Arbitrary<string>) =>
   fc.oneof(
     { arbitrary: values.map(encodePart), weight: 6 },
-    { arbitrary: fc.constantFrom('%', '%zz', '%00', '%ED%A0%80', '%C0%80', '..', '%2e%2e%2f', '%2F'), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        '%',
+        '%zz',
+        '%00',
+        '%ED%A0%80',
+        '%C0%80',
+        '..',
+        '%2e%2e%2f',
+        '%2F',
+      ),
+      weight: 1,
+    },
   );
 
 const queryKey = fc.oneof(
-  fc.constantFrom(...FIELDS).chain((k) => fc.constantFrom(k, `${k}[]`, `${k}[0]`, `${k}[__proto__]`)),
+  fc
+    .constantFrom(...FIELDS)
+    .chain((k) => fc.constantFrom(k, `${k}[]`, `${k}[0]`, `${k}[__proto__]`)),
   hostileString,
 );
 const query = fc
@@ -345,11 +419,22 @@ const query = fc
   .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 
 /** Most requests send a header rarely: each odd value would otherwise hide the others behind its refusal. */
-const header = <T>(values: T[]) => fc.oneof({ arbitrary: fc.constant(null), weight: 6 }, { arbitrary: fc.constantFrom(...values), weight: 1 });
+const header = <T>(values: T[]) =>
+  fc.oneof(
+    { arbitrary: fc.constant(null), weight: 6 },
+    { arbitrary: fc.constantFrom(...values), weight: 1 },
+  );
 const headers = fc.record({
   origin: header(['http://localhost:80', 'https://evil.example', 'null']),
   'sec-fetch-site': header(['same-origin', 'cross-site', 'none']),
-  host: header(['localhost:80', 'evil.example/"><script>', 'a@b', 'x'.repeat(300), '[::1]:80', '127.0.0.1']),
+  host: header([
+    'localhost:80',
+    'evil.example/"><script>',
+    'a@b',
+    'x'.repeat(300),
+    '[::1]:80',
+    '127.0.0.1',
+  ]),
   'accept-encoding': header(['br', 'gzip', 'identity;q=0', '*']),
   'if-none-match': header(['*', '"x"', 'W/"junk"']),
   'x-forwarded-for': header(['1.2.3.4', 'junk', '::1, 10.0.0.1']),
@@ -363,7 +448,11 @@ export interface RouteUnderTest {
 }
 
 /** One hostile request for `route`; `ids` are real row ids tried as path parameters, so writes land too. */
-export function hostileRequest(route: RouteUnderTest, ids: string[], wildcard: string[]): fc.Arbitrary<InjectOptions & { url: string; params: string[] }> {
+export function hostileRequest(
+  route: RouteUnderTest,
+  ids: string[],
+  wildcard: string[],
+): fc.Arbitrary<InjectOptions & { url: string; params: string[] }> {
   const names = route.url.match(/:[^/]+|\*/g) ?? [];
   const param = (name: string) =>
     urlPart(
@@ -374,12 +463,21 @@ export function hostileRequest(route: RouteUnderTest, ids: string[], wildcard: s
       ),
     );
   const unsafe = route.method !== 'GET' && route.method !== 'DELETE';
-  const body = unsafe ? bodyFor(VALID_BODIES[`${route.method} ${route.url}`] ?? {}) : fc.constant(undefined);
+  const body = unsafe
+    ? bodyFor(VALID_BODIES[`${route.method} ${route.url}`] ?? {})
+    : fc.constant(undefined);
   return fc.record({ params: fc.tuple(...names.map(param)), query, body, headers }).map((r) => {
     let i = 0;
     const url = route.url.replace(/:[^/]+|\*/g, () => r.params[i++] ?? '') + r.query;
-    const head = Object.fromEntries(Object.entries(r.headers).filter(([, v]) => v !== null)) as Record<string, string>;
-    const options: InjectOptions & { url: string; params: string[] } = { method: route.method, url, headers: head, params: r.params };
+    const head = Object.fromEntries(
+      Object.entries(r.headers).filter(([, v]) => v !== null),
+    ) as Record<string, string>;
+    const options: InjectOptions & { url: string; params: string[] } = {
+      method: route.method,
+      url,
+      headers: head,
+      params: r.params,
+    };
     if (r.body && 'json' in r.body) {
       options.payload = JSON.stringify(r.body.json) ?? 'null';
       head['content-type'] = 'application/json';

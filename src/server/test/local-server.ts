@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type LocalHandler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void | Promise<void>;
+export type LocalHandler = (
+  req: http.IncomingMessage,
+  body: string,
+  res: http.ServerResponse,
+) => void | Promise<void>;
 
 /**
  * An HTTP server on 127.0.0.1 at a free port for the fakes of outside services: the request

@@ -12,7 +12,10 @@ const signer = new Stripe('sk_test_fake');
  * The app with Stripe test keys against the local fake Stripe, and what tests do with it:
  * register a business, start its payment, deliver signed webhook events.
  */
-export function stripeAppUnderTest(kind: TestDatabaseKind, options: Omit<AppUnderTestOptions, 'config'> = {}) {
+export function stripeAppUnderTest(
+  kind: TestDatabaseKind,
+  options: Omit<AppUnderTestOptions, 'config'> = {},
+) {
   const state = {} as { fake: FakeStripe };
   afterAll(() => state.fake?.close());
   const ctx = appUnderTest(kind, async () => {
@@ -26,10 +29,28 @@ export function stripeAppUnderTest(kind: TestDatabaseKind, options: Omit<AppUnde
     return { role: null, registrationRateLimit: 1000, paymentRateLimit: 1000, ...options, config };
   });
 
-  const register = async (registration: { businessName: string; ownerName: string; email: string; businessType: string; subscriptionPlan: string }) =>
-    (await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: registration })).json<{ id: string }>().id;
+  const register = async (registration: {
+    businessName: string;
+    ownerName: string;
+    email: string;
+    businessType: string;
+    subscriptionPlan: string;
+  }) =>
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/business-registration',
+        payload: registration,
+      })
+    ).json<{ id: string }>().id;
   const start = async (planId: number, registrationId: string) =>
-    (await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId, registrationId } })).json<{
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        payload: { planId, registrationId },
+      })
+    ).json<{
       clientSecret: string;
       paymentIntentId: string;
       provider: string;
@@ -42,13 +63,21 @@ export function stripeAppUnderTest(kind: TestDatabaseKind, options: Omit<AppUnde
       url: '/api/stripe/webhook',
       headers: {
         'content-type': 'application/json',
-        'stripe-signature': signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }),
+        'stripe-signature':
+          signature ??
+          signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }),
       },
       payload,
     });
   };
   /** A signed event as Stripe sends it, rendered in the pinned API version unless `apiVersion` says otherwise. */
-  const event = (id: string, type: string, object: object, created = 1_790_000_000, apiVersion: string | null = Stripe.API_VERSION) => ({
+  const event = (
+    id: string,
+    type: string,
+    object: object,
+    created = 1_790_000_000,
+    apiVersion: string | null = Stripe.API_VERSION,
+  ) => ({
     id,
     object: 'event',
     api_version: apiVersion,

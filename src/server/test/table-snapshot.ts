@@ -21,7 +21,11 @@ export function schemaTables(): SchemaTable[] {
     .map((table) => {
       const config = getTableConfig(table);
       const composite = config.primaryKeys[0]?.columns.map((c) => c.name);
-      return { name: config.name, key: composite ?? config.columns.filter((c) => c.primary).map((c) => c.name), columns: config.columns.map((c) => c.name) };
+      return {
+        name: config.name,
+        key: composite ?? config.columns.filter((c) => c.primary).map((c) => c.name),
+        columns: config.columns.map((c) => c.name),
+      };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -31,7 +35,9 @@ export async function databaseTables(db: Db): Promise<string[]> {
   const result = await db.execute(
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  return (result as { rows: { name: string }[] }).rows.map((r) => r.name).sort((a, b) => a.localeCompare(b));
+  return (result as { rows: { name: string }[] }).rows
+    .map((r) => r.name)
+    .sort((a, b) => a.localeCompare(b));
 }
 
 /** Table → primary key (the value as text, or a JSON array of a composite key's values) → the row as JSON text. */
@@ -43,10 +49,22 @@ export async function snapshotTables(db: Db, tables: SchemaTable[]): Promise<Sna
   const snapshot: Snapshot = new Map();
   for (const table of tables) {
     const columns = table.key.map((c) => `t.${quoted(c)}`);
-    const key = columns.length === 0 ? 'row_to_json(t)::text' : columns.length === 1 ? `${columns[0]}::text` : `json_build_array(${columns.join(', ')})::text`;
+    const key =
+      columns.length === 0
+        ? 'row_to_json(t)::text'
+        : columns.length === 1
+          ? `${columns[0]}::text`
+          : `json_build_array(${columns.join(', ')})::text`;
     const order = columns.length === 0 ? '1' : columns.join(', ');
-    const result = await db.execute(sql.raw(`select ${key} as key, row_to_json(t)::text as row from ${quoted(table.name)} t order by ${order}`));
-    snapshot.set(table.name, new Map((result as { rows: { key: string; row: string }[] }).rows.map((r) => [r.key, r.row])));
+    const result = await db.execute(
+      sql.raw(
+        `select ${key} as key, row_to_json(t)::text as row from ${quoted(table.name)} t order by ${order}`,
+      ),
+    );
+    snapshot.set(
+      table.name,
+      new Map((result as { rows: { key: string; row: string }[] }).rows.map((r) => [r.key, r.row])),
+    );
   }
   return snapshot;
 }

@@ -12,13 +12,26 @@ export type AuthenticationOutcome = 'complete' | 'fail';
  * Focus moves into it and stays there (Radix); Escape or the close button
  * answers 'fail', as abandoning a bank's page does.
  */
-export function TestAuthenticationDialog({ open, onAnswer }: { open: boolean; onAnswer(outcome: AuthenticationOutcome): void }) {
+export function TestAuthenticationDialog({
+  open,
+  onAnswer,
+}: {
+  open: boolean;
+  onAnswer(outcome: AuthenticationOutcome): void;
+}) {
   const _ = useT();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onAnswer('fail')}>
       {open && (
-        <DialogContent title={_('sca.title')} description={_('sca.text')} closeLabel={_('sca.fail')}>
-          <div role="note" className="flex gap-3 rounded-lg border-2 border-dashed border-flag-red bg-muted p-3 text-sm">
+        <DialogContent
+          title={_('sca.title')}
+          description={_('sca.text')}
+          closeLabel={_('sca.fail')}
+        >
+          <div
+            role="note"
+            className="flex gap-3 rounded-lg border-2 border-dashed border-flag-red bg-muted p-3 text-sm"
+          >
             <FlaskConical className="mt-0.5 size-5 shrink-0 text-flag-red" aria-hidden="true" />
             <p>
               <span className="font-bold">{_('sca.testMode')}</span> {_('sca.testNote')}

@@ -34,14 +34,23 @@ export function followUpState(next: string | null, today: string): 'overdue' | '
   return next < today ? 'overdue' : next === today ? 'due' : null;
 }
 
-const looksLikeDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && text >= '2000-01-01' && text <= '2100-12-31';
+const looksLikeDate = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && text >= '2000-01-01' && text <= '2100-12-31';
 
 /**
  * The next follow-up date (with 'Tomorrow' and 'In a week') and, for leads, the last-contacted date
  * (with 'Contacted today'). A typed date is saved when the field is left, so a half-typed year is
  * never sent; the buttons save at once.
  */
-export function FollowUp({ id, nextFollowUp, lastContacted, today, pending, onChange, describedBy }: FollowUpProps) {
+export function FollowUp({
+  id,
+  nextFollowUp,
+  lastContacted,
+  today,
+  pending,
+  onChange,
+  describedBy,
+}: FollowUpProps) {
   const state = followUpState(nextFollowUp, today);
   return (
     <fieldset className="grid gap-3" aria-describedby={describedBy} aria-busy={pending}>
@@ -53,12 +62,25 @@ export function FollowUp({ id, nextFollowUp, lastContacted, today, pending, onCh
           </Badge>
         )}
       </legend>
-      <DateField id={`${id}-next`} label="Next follow-up" value={nextFollowUp} onSave={(value) => onChange({ nextFollowUp: value })} />
+      <DateField
+        id={`${id}-next`}
+        label="Next follow-up"
+        value={nextFollowUp}
+        onSave={(value) => onChange({ nextFollowUp: value })}
+      />
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={() => onChange({ nextFollowUp: addDaysTo(today, 1) })}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onChange({ nextFollowUp: addDaysTo(today, 1) })}
+        >
           Tomorrow
         </Button>
-        <Button variant="outline" size="sm" onClick={() => onChange({ nextFollowUp: addDaysTo(today, 7) })}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onChange({ nextFollowUp: addDaysTo(today, 7) })}
+        >
           In a week
         </Button>
         {nextFollowUp && (
@@ -69,8 +91,18 @@ export function FollowUp({ id, nextFollowUp, lastContacted, today, pending, onCh
       </div>
       {lastContacted !== undefined && (
         <>
-          <DateField id={`${id}-last`} label="Last contacted" value={lastContacted} onSave={(value) => onChange({ lastContacted: value })} />
-          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => onChange({ lastContacted: today })}>
+          <DateField
+            id={`${id}-last`}
+            label="Last contacted"
+            value={lastContacted}
+            onSave={(value) => onChange({ lastContacted: value })}
+          />
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => onChange({ lastContacted: today })}
+          >
             Contacted today
           </Button>
         </>
@@ -79,7 +111,17 @@ export function FollowUp({ id, nextFollowUp, lastContacted, today, pending, onCh
   );
 }
 
-function DateField({ id, label, value, onSave }: { id: string; label: string; value: string | null; onSave: (value: string | null) => void }) {
+function DateField({
+  id,
+  label,
+  value,
+  onSave,
+}: {
+  id: string;
+  label: string;
+  value: string | null;
+  onSave: (value: string | null) => void;
+}) {
   const [draft, setDraft] = useState(value ?? '');
   const [error, setError] = useState('');
   useEffect(() => setDraft(value ?? ''), [value]);

@@ -10,7 +10,11 @@ const NAMES: Record<Locale, string> = { en: 'English', es: 'Español' };
  * The same page, with its query, in the other language: a plain link, so the new language's page
  * loads as a whole (its URL decides the language; docs/decisions/015).
  */
-export function LanguageSwitch({ className = 'rounded px-2 py-2 text-sm font-medium underline-offset-4 hover:underline' }: { className?: string }) {
+export function LanguageSwitch({
+  className = 'rounded px-2 py-2 text-sm font-medium underline-offset-4 hover:underline',
+}: {
+  className?: string;
+}) {
   const [path] = useLocation();
   // The server renders a page for its path and a few parameters only (marketing ones cost no
   // render), so the query joins the link once the page is hydrated: both sides render it the same.
@@ -20,7 +24,12 @@ export function LanguageSwitch({ className = 'rounded px-2 py-2 text-sm font-med
   const query = hydrated ? search : '';
   const other: Locale = pageLocale === 'en' ? 'es' : 'en';
   return (
-    <a href={localizedPath(other, query ? `${path}?${query}` : path)} hrefLang={other} lang={other} className={className}>
+    <a
+      href={localizedPath(other, query ? `${path}?${query}` : path)}
+      hrefLang={other}
+      lang={other}
+      className={className}
+    >
       {NAMES[other]}
     </a>
   );

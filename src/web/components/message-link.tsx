@@ -5,7 +5,13 @@ import type { ReactNode } from 'react';
  * translator places the link). Lingui's <Trans> does the same for any markup, but costs 1 KB
  * on every page's first load; our messages only ever hold one link.
  */
-export function MessageLink({ message, link }: { message: string; link: (text: string) => ReactNode }) {
+export function MessageLink({
+  message,
+  link,
+}: {
+  message: string;
+  link: (text: string) => ReactNode;
+}) {
   const parts = /^([\s\S]*?)<0>([\s\S]*?)<\/0>([\s\S]*)$/.exec(message);
   if (!parts) return message;
   return (

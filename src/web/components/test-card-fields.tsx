@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { cardProblemCodes, formatCardNumber, formatExpiry, type CardCheck, type CardProblem } from '../../contract/cards';
+import {
+  cardProblemCodes,
+  formatCardNumber,
+  formatExpiry,
+  type CardCheck,
+  type CardProblem,
+} from '../../contract/cards';
 import { useT } from '../lib/i18n';
 import { describedBy, Field, Input } from './ui/field';
 
@@ -35,7 +41,12 @@ export function useTestCard(idPrefix = '') {
   };
   /** The card when it can be sent; otherwise its problems are shown and null is answered. */
   const check = (event: FormEvent<HTMLFormElement>): CardValues | null => {
-    const problems: CardCheck = Object.fromEntries(Object.entries(cardProblemCodes(values)).map(([field, problem]) => [field, _(PROBLEMS[problem])]));
+    const problems: CardCheck = Object.fromEntries(
+      Object.entries(cardProblemCodes(values)).map(([field, problem]) => [
+        field,
+        _(PROBLEMS[problem]),
+      ]),
+    );
     setErrors(problems);
     const first = (['cardNumber', 'expiry', 'cvc'] as const).find((f) => problems[f]);
     if (!first) return values;
@@ -46,7 +57,13 @@ export function useTestCard(idPrefix = '') {
 }
 
 /** The three fields, formatted as people type them (4242 4242 …, MM / YY, digits). */
-export function TestCardFields({ card, errors }: { card: ReturnType<typeof useTestCard>; errors?: CardCheck }) {
+export function TestCardFields({
+  card,
+  errors,
+}: {
+  card: ReturnType<typeof useTestCard>;
+  errors?: CardCheck;
+}) {
   const shown = errors ?? card.errors;
   const _ = useT();
   const id = (field: CardField) => `${card.idPrefix}${field}`;
@@ -70,7 +87,12 @@ export function TestCardFields({ card, errors }: { card: ReturnType<typeof useTe
         />
       </Field>
       <div className="grid grid-cols-2 items-start gap-4">
-        <Field id={id('expiry')} label={_('card.expiry')} hint={_('card.expiryHint')} error={shown.expiry}>
+        <Field
+          id={id('expiry')}
+          label={_('card.expiry')}
+          hint={_('card.expiryHint')}
+          error={shown.expiry}
+        >
           <Input
             {...control('expiry')}
             aria-describedby={describedBy(id('expiry'), shown.expiry, _('card.expiryHint'))}

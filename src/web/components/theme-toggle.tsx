@@ -36,7 +36,9 @@ export function ThemeToggle() {
             }}
             className="peer absolute inset-0 cursor-pointer appearance-none rounded checked:bg-primary"
           />
-          <span className="pointer-events-none relative px-2 py-1 peer-checked:text-primary-foreground">{label}</span>
+          <span className="pointer-events-none relative px-2 py-1 peer-checked:text-primary-foreground">
+            {label}
+          </span>
         </label>
       ))}
     </fieldset>

@@ -78,14 +78,19 @@ export async function getJson<T>(url: string): Promise<T> {
 }
 
 /** The body option: required when the endpoint takes one, left out when it takes none. */
-export type BodyOption<E extends AnyEndpoint> = [InputOf<E>] extends [undefined] ? { body?: undefined } : { body: InputOf<E> };
+export type BodyOption<E extends AnyEndpoint> = [InputOf<E>] extends [undefined]
+  ? { body?: undefined }
+  : { body: InputOf<E> };
 
 /**
  * Calls an endpoint whose URL is its path (no path parameters, no query) with a JSON body. The
  * landing page calls its endpoints through this rather than callApi, which would bring apiUrl
  * into its first load.
  */
-export async function callPath<E extends AnyEndpoint>(endpoint: E, body: InputOf<E>): Promise<OutputOf<E>> {
+export async function callPath<E extends AnyEndpoint>(
+  endpoint: E,
+  body: InputOf<E>,
+): Promise<OutputOf<E>> {
   const response = await request(endpoint.method, endpoint.path, body);
   return response.status === 204 ? undefined : response.json();
 }

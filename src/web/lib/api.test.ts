@@ -1,15 +1,36 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Endpoint } from '../../contract/endpoint';
-import { ApiError, apiUrl, callApi, callPath, errorMessage, fetchApi, fieldIssues, getJson, queryString } from './api';
+import {
+  ApiError,
+  apiUrl,
+  callApi,
+  callPath,
+  errorMessage,
+  fetchApi,
+  fieldIssues,
+  getJson,
+  queryString,
+} from './api';
 import { createQueryClient } from './query-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const read: Endpoint<{ ok: boolean }, undefined, { search?: string; page?: number; flag?: boolean | null }> = { method: 'GET', path: '/api/things' };
+const read: Endpoint<
+  { ok: boolean },
+  undefined,
+  { search?: string; page?: number; flag?: boolean | null }
+> = { method: 'GET', path: '/api/things' };
 const write: Endpoint<{ id: number }, { a: number }> = { method: 'POST', path: '/api/things' };
-const change: Endpoint<{ id: string }, { name: string }> = { method: 'PUT', path: '/api/things/:id' };
+const change: Endpoint<{ id: string }, { name: string }> = {
+  method: 'PUT',
+  path: '/api/things/:id',
+};
 const remove: Endpoint<undefined> = { method: 'DELETE', path: '/api/things/:id/parts/:part' };
-const upload: Endpoint<{ count: number }, string, { dryRun?: 1 }> = { method: 'POST', path: '/api/things/import', contentType: 'text/csv' };
+const upload: Endpoint<{ count: number }, string, { dryRun?: 1 }> = {
+  method: 'POST',
+  path: '/api/things/import',
+  contentType: 'text/csv',
+};
 
 const stubFetch = (response: () => Response) => {
   const fetchMock = vi.fn<typeof fetch>(async () => response());
@@ -27,7 +48,11 @@ describe('ApiError', () => {
     const json = new ApiError(400, '{"message":"Plan missing"}', 'Bad Request');
     expect(json).toBeInstanceOf(Error);
     expect(json.message).toBe('400: {"message":"Plan missing"}');
-    expect(json).toMatchObject({ status: 400, body: '{"message":"Plan missing"}', errorBody: { message: 'Plan missing' } });
+    expect(json).toMatchObject({
+      status: 400,
+      body: '{"message":"Plan missing"}',
+      errorBody: { message: 'Plan missing' },
+    });
 
     const text = new ApiError(502, 'Bad gateway from upstream', 'Bad Gateway');
     expect(text.message).toBe('502: Bad gateway from upstream');
@@ -50,31 +75,48 @@ describe('ApiError', () => {
 
 describe('errorMessage and fieldIssues', () => {
   it("shows the server's message and field issues to a person", () => {
-    const error = new ApiError(400, '{"message":"Please check Email","issues":[{"field":"email","message":"Enter a valid email"}]}');
+    const error = new ApiError(
+      400,
+      '{"message":"Please check Email","issues":[{"field":"email","message":"Enter a valid email"}]}',
+    );
     expect(errorMessage(error, 'fallback')).toBe('Please check Email');
     expect(fieldIssues(error)).toEqual({ email: 'Enter a valid email' });
   });
 
   it("falls back to the error's own message, then to the fallback", () => {
     expect(errorMessage(new ApiError(500, 'Internal'), 'fallback')).toBe('500: Internal');
-    expect(errorMessage(new ApiError(500, '{"message":""}'), 'fallback')).toBe('500: {"message":""}');
-    expect(errorMessage(new ApiError(500, '{"message":42}'), 'fallback')).toBe('500: {"message":42}');
-    expect(errorMessage(new Error('Logo file size must be less than 5MB'), 'fallback')).toBe('Logo file size must be less than 5MB');
+    expect(errorMessage(new ApiError(500, '{"message":""}'), 'fallback')).toBe(
+      '500: {"message":""}',
+    );
+    expect(errorMessage(new ApiError(500, '{"message":42}'), 'fallback')).toBe(
+      '500: {"message":42}',
+    );
+    expect(errorMessage(new Error('Logo file size must be less than 5MB'), 'fallback')).toBe(
+      'Logo file size must be less than 5MB',
+    );
     expect(errorMessage(new Error(''), 'Please try again later.')).toBe('Please try again later.');
     expect(errorMessage('not an error', 'Please try again later.')).toBe('Please try again later.');
   });
 
   it("puts a proxy's HTML page or an empty answer into a sentence, while the error keeps the spec's message", () => {
-    const html = new ApiError(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'Bad Gateway');
+    const html = new ApiError(
+      502,
+      '<html><body><h1>502 Bad Gateway</h1></body></html>',
+      'Bad Gateway',
+    );
     expect(html.message).toBe('502: <html><body><h1>502 Bad Gateway</h1></body></html>');
-    expect(errorMessage(html, 'fallback')).toBe('Our server is not answering right now (error 502). Please try again in a moment.');
+    expect(errorMessage(html, 'fallback')).toBe(
+      'Our server is not answering right now (error 502). Please try again in a moment.',
+    );
     expect(errorMessage(new ApiError(503, '', 'Service Unavailable'), 'fallback')).toBe(
       'Our server is not answering right now (error 503). Please try again in a moment.',
     );
-    expect(errorMessage(new ApiError(429, '  '), 'fallback')).toBe('Too many attempts in a short time. Please wait a minute and try again.');
-    expect(errorMessage(new ApiError(404, '<!doctype html><title>Not found</title>'), 'fallback')).toBe(
-      'Something went wrong (error 404). Please reload the page and try again.',
+    expect(errorMessage(new ApiError(429, '  '), 'fallback')).toBe(
+      'Too many attempts in a short time. Please wait a minute and try again.',
     );
+    expect(
+      errorMessage(new ApiError(404, '<!doctype html><title>Not found</title>'), 'fallback'),
+    ).toBe('Something went wrong (error 404). Please reload the page and try again.');
   });
 
   it('lists no field issues for other errors', () => {
@@ -90,12 +132,18 @@ describe('apiUrl', () => {
   it('is the path when there is no query', () => {
     expect(apiUrl(read)).toBe('/api/things');
     expect(apiUrl(read, { query: {} })).toBe('/api/things');
-    expect(apiUrl(read, { query: { search: '', page: undefined, flag: null } })).toBe('/api/things');
+    expect(apiUrl(read, { query: { search: '', page: undefined, flag: null } })).toBe(
+      '/api/things',
+    );
   });
 
   it('appends the query in its order, leaving out undefined, null and blank values but not 0 or false', () => {
-    expect(apiUrl(read, { query: { search: 'sea cap/B+', page: 2 } })).toBe('/api/things?search=sea+cap%2FB%2B&page=2');
-    expect(apiUrl(read, { query: { page: 0, search: undefined, flag: false } })).toBe('/api/things?page=0&flag=false');
+    expect(apiUrl(read, { query: { search: 'sea cap/B+', page: 2 } })).toBe(
+      '/api/things?search=sea+cap%2FB%2B&page=2',
+    );
+    expect(apiUrl(read, { query: { page: 0, search: undefined, flag: false } })).toBe(
+      '/api/things?page=0&flag=false',
+    );
     expect(queryString({ b: 1, a: 'x y' })).toBe('b=1&a=x+y');
   });
 
@@ -121,18 +169,28 @@ describe('callApi', () => {
   it('reads with GET, no body and no content type, the query in the URL', async () => {
     const fetchMock = stubFetch(() => new Response('{"ok":true}', { status: 200 }));
     await expect(callApi(read, { query: { page: 2 } })).resolves.toEqual({ ok: true });
-    expect(fetchMock).toHaveBeenCalledWith('/api/things?page=2', { method: 'GET', credentials: 'include', headers: {}, body: undefined });
+    expect(fetchMock).toHaveBeenCalledWith('/api/things?page=2', {
+      method: 'GET',
+      credentials: 'include',
+      headers: {},
+      body: undefined,
+    });
   });
 
   it('answers undefined for 204 No Content', async () => {
     const fetchMock = stubFetch(() => new Response(null, { status: 204 }));
     await expect(callApi(remove, { params: { id: 'a b', part: 1 } })).resolves.toBeUndefined();
-    expect(fetchMock).toHaveBeenCalledWith('/api/things/a%20b/parts/1', expect.objectContaining({ method: 'DELETE', body: undefined }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/things/a%20b/parts/1',
+      expect.objectContaining({ method: 'DELETE', body: undefined }),
+    );
   });
 
   it("sends a raw body as it is with the endpoint's content type", async () => {
     const fetchMock = stubFetch(() => new Response('{"count":2}', { status: 200 }));
-    await expect(callApi(upload, { query: { dryRun: 1 }, body: 'name\nA\nB' })).resolves.toEqual({ count: 2 });
+    await expect(callApi(upload, { query: { dryRun: 1 }, body: 'name\nA\nB' })).resolves.toEqual({
+      count: 2,
+    });
     expect(fetchMock).toHaveBeenCalledWith('/api/things/import?dryRun=1', {
       method: 'POST',
       credentials: 'include',
@@ -152,7 +210,11 @@ describe('callApi', () => {
     stubFetch(() => new Response('{"message":"Plan missing"}', { status: 400 }));
     const error = await rejection(callApi(change, { params: { id: 'x' }, body: { name: 'n' } }));
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ message: '400: {"message":"Plan missing"}', status: 400, body: '{"message":"Plan missing"}' });
+    expect(error).toMatchObject({
+      message: '400: {"message":"Plan missing"}',
+      status: 400,
+      body: '{"message":"Plan missing"}',
+    });
     expect(errorMessage(error, 'fallback')).toBe('Plan missing');
 
     stubFetch(() => new Response('', { status: 503, statusText: 'Service Unavailable' }));
@@ -173,7 +235,13 @@ describe("callPath (the landing page's calls)", () => {
   });
 
   it('raises the same ApiError as every call', async () => {
-    stubFetch(() => new Response('{"message":"Please check Email","issues":[{"field":"email","message":"Enter a valid email"}]}', { status: 400 }));
+    stubFetch(
+      () =>
+        new Response(
+          '{"message":"Please check Email","issues":[{"field":"email","message":"Enter a valid email"}]}',
+          { status: 400 },
+        ),
+    );
     const error = await rejection(callPath(write, { a: 1 }));
     expect(error).toBeInstanceOf(ApiError);
     expect(fieldIssues(error)).toEqual({ email: 'Enter a valid email' });
@@ -205,7 +273,10 @@ describe('the default read', () => {
   it('GETs a URL with cookies and raises ApiError like every call', async () => {
     const fetchMock = stubFetch(() => new Response('[1]', { status: 200 }));
     await expect(getJson('/api/things/1')).resolves.toEqual([1]);
-    expect(fetchMock).toHaveBeenCalledWith('/api/things/1', expect.objectContaining({ method: 'GET', credentials: 'include' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/things/1',
+      expect.objectContaining({ method: 'GET', credentials: 'include' }),
+    );
     stubFetch(() => new Response('Not here', { status: 404 }));
     await expect(getJson('/api/things/2')).rejects.toThrow(new ApiError(404, 'Not here'));
   });
@@ -213,13 +284,23 @@ describe('the default read', () => {
   it('joins the query key segments with slashes', async () => {
     const fetchMock = stubFetch(() => new Response('{"id":"c1"}', { status: 200 }));
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['/api/clients', 'c1'] })).resolves.toEqual({ id: 'c1' });
-    expect(fetchMock).toHaveBeenCalledWith('/api/clients/c1', expect.objectContaining({ method: 'GET' }));
+    await expect(client.fetchQuery({ queryKey: ['/api/clients', 'c1'] })).resolves.toEqual({
+      id: 'c1',
+    });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/clients/c1',
+      expect.objectContaining({ method: 'GET' }),
+    );
   });
 
   it('reads with the spec defaults: never stale, no refetch, no retries', () => {
     const defaults = createQueryClient().getDefaultOptions();
-    expect(defaults.queries).toMatchObject({ staleTime: Infinity, retry: false, refetchOnWindowFocus: false, refetchInterval: false });
+    expect(defaults.queries).toMatchObject({
+      staleTime: Infinity,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+    });
     expect(defaults.mutations).toMatchObject({ retry: false });
   });
 });

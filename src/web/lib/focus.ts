@@ -36,7 +36,10 @@ export function focusElement(target: HTMLElement): void {
  * What should take focus once `item` leaves its list (after a delete): the next item, else the
  * previous one, else `fallback` (the list's heading).
  */
-export function focusTargetAfterRemoving(item: Element | null, fallback: HTMLElement | null): HTMLElement | null {
+export function focusTargetAfterRemoving(
+  item: Element | null,
+  fallback: HTMLElement | null,
+): HTMLElement | null {
   const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
   return neighbour instanceof HTMLElement ? neighbour : fallback;
 }
@@ -68,6 +71,7 @@ export function useFocusAfterRemoving() {
 export function useFocusOnArrival(): void {
   useEffect(() => {
     const [loaded] = performance.getEntriesByType('navigation');
-    if (loaded && new URL(loaded.name).pathname !== window.location.pathname) focusWhenShown(() => document.querySelector('main h1'));
+    if (loaded && new URL(loaded.name).pathname !== window.location.pathname)
+      focusWhenShown(() => document.querySelector('main h1'));
   }, []);
 }

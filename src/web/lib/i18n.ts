@@ -13,7 +13,8 @@ export type CatalogPart = 'site' | 'checkout' | 'account';
  * language switch is a link to the other URL, and the router keeps every other link inside this
  * language (`<Router base="/es">`). On the server, the page being rendered sets it (`renderIn`).
  */
-export let pageLocale: Locale = typeof window === 'undefined' ? DEFAULT_LOCALE : splitLocale(window.location.pathname).locale;
+export let pageLocale: Locale =
+  typeof window === 'undefined' ? DEFAULT_LOCALE : splitLocale(window.location.pathname).locale;
 /** The router's base: '' in English, '/es' in Spanish. */
 export let localeBase = baseOf(pageLocale);
 /** The home page as a router link: `/` or `/es` (a plain '/' under the base would be `/es/`). */
@@ -24,7 +25,10 @@ function baseOf(locale: Locale): string {
 }
 
 // Every other catalog, each a file of its own, fetched when a page needs it.
-const catalogs = import.meta.glob<Messages>(['../../locales/*/{site,checkout,account}.po', '!../../locales/en/site.po'], { import: 'messages' });
+const catalogs = import.meta.glob<Messages>(
+  ['../../locales/*/{site,checkout,account}.po', '!../../locales/en/site.po'],
+  { import: 'messages' },
+);
 const loaded = new Map<string, Promise<void>>([[`${DEFAULT_LOCALE}/site`, Promise.resolve()]]);
 i18n.load(DEFAULT_LOCALE, enSite);
 
@@ -59,14 +63,18 @@ export async function renderIn(locale: Locale): Promise<I18n> {
   pageLocale = locale;
   localeBase = baseOf(locale);
   homeHref = `~${localizedPath(locale, '/')}`;
-  await Promise.all((['site', 'checkout', 'account'] as const).map((part) => loadMessages(locale, part)));
+  await Promise.all(
+    (['site', 'checkout', 'account'] as const).map((part) => loadMessages(locale, part)),
+  );
   activate(locale);
   return i18n;
 }
 
 /** A page loaded later, with its messages: both are fetched at once, and the page renders when both are in. */
 export function withMessages<T>(parts: CatalogPart[], page: Promise<T>): Promise<T> {
-  return Promise.all([page, ...parts.map((part) => loadMessages(pageLocale, part))]).then(([module]) => module);
+  return Promise.all([page, ...parts.map((part) => loadMessages(pageLocale, part))]).then(
+    ([module]) => module,
+  );
 }
 
 /** The translate function of the active language: `_('plans.title')`, `_('plans.choose', { plan })`. */

@@ -18,11 +18,17 @@ export function stripeFor(publishableKey: string): Promise<Stripe | null> {
  * handleNextAction; one whose automatic attempt failed with authentication_required is confirmed
  * again with its card. Stripe.js's own answer is not trusted: the server reads the intent back.
  */
-export async function authenticateWithStripe(publishableKey: string, clientSecret: string): Promise<void> {
+export async function authenticateWithStripe(
+  publishableKey: string,
+  clientSecret: string,
+): Promise<void> {
   const stripe = await stripeFor(publishableKey);
   if (!stripe) return;
   const { paymentIntent } = await stripe.retrievePaymentIntent(clientSecret);
-  const card = paymentIntent?.status === 'requires_payment_method' ? paymentIntent.last_payment_error?.payment_method?.id : undefined;
+  const card =
+    paymentIntent?.status === 'requires_payment_method'
+      ? paymentIntent.last_payment_error?.payment_method?.id
+      : undefined;
   if (card) await stripe.confirmCardPayment(clientSecret, { payment_method: card });
   else await stripe.handleNextAction({ clientSecret });
 }

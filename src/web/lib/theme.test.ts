@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTheme, storedTheme } from './theme';
 
 /** The HTML shell's <head> script, which applies the remembered theme before the first paint. */
-const headScript = /<script>([\s\S]*?)<\/script>/.exec(fs.readFileSync(path.resolve(import.meta.dirname, '../index.html'), 'utf8'))![1]!;
+const headScript = /<script>([\s\S]*?)<\/script>/.exec(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../index.html'), 'utf8'),
+)![1]!;
 
 function fakeStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));

@@ -5,12 +5,18 @@ import type { DiscoveredInvestor, InvestorSource } from './types.js';
 import { createWikidataSource } from './wikidata.js';
 
 /** The discovery source INVESTOR_SOURCE names; the bundled demo file by default. */
-export function createInvestorSource(config: Config, parseCsv: (csv: string) => { rows: DiscoveredInvestor[] }): InvestorSource {
+export function createInvestorSource(
+  config: Config,
+  parseCsv: (csv: string) => { rows: DiscoveredInvestor[] },
+): InvestorSource {
   switch (config.investors.source) {
     case 'csv':
       return createCsvInvestorSource(config.investors.csvPath!, parseCsv);
     case 'wikidata':
-      return createWikidataSource({ endpoint: config.investors.wikidataSparqlUrl, userAgent: config.userAgent });
+      return createWikidataSource({
+        endpoint: config.investors.wikidataSparqlUrl,
+        userAgent: config.userAgent,
+      });
     case 'demo':
       return createDemoInvestorSource();
   }

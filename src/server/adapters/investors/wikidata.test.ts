@@ -11,7 +11,8 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-const source = (options: { timeoutMs?: number; limit?: number } = {}) => createWikidataSource({ endpoint: fake.endpoint, userAgent: USER_AGENT, ...options });
+const source = (options: { timeoutMs?: number; limit?: number } = {}) =>
+  createWikidataSource({ endpoint: fake.endpoint, userAgent: USER_AGENT, ...options });
 const failure = async (options: { timeoutMs?: number } = {}) => {
   const error = await source(options)
     .discover()
@@ -35,7 +36,12 @@ describe('the SPARQL query sent to Wikidata', () => {
     const query = request!.query.replace(/\s+/g, ' ');
     expect(query).toContain('?occupation rdfs:label "venture capitalist"@en');
     expect(query).toContain('?person wdt:P106 ?occupation ; wdt:P31 wd:Q5 ; wdt:P6634 [] .');
-    for (const optional of ['wdt:P18 ?image', 'wdt:P108 ?employer', 'wdt:P551 ?residence', 'wdt:P27 ?citizenship']) {
+    for (const optional of [
+      'wdt:P18 ?image',
+      'wdt:P108 ?employer',
+      'wdt:P551 ?residence',
+      'wdt:P27 ?citizenship',
+    ]) {
       expect(query).toContain(`OPTIONAL { ?person ${optional} . }`);
     }
     expect(query).toContain('SERVICE wikibase:label { bd:serviceParam wikibase:language "en". }');
@@ -73,7 +79,8 @@ describe('mapping Wikidata people to investors', () => {
         title: 'Venture Capitalist',
         firm: 'Alpha Partners',
         location: 'Palo Alto',
-        profilePhoto: 'https://commons.wikimedia.org/wiki/Special:FilePath/Jane%20Doe%20(2019).jpg?width=256',
+        profilePhoto:
+          'https://commons.wikimedia.org/wiki/Special:FilePath/Jane%20Doe%20(2019).jpg?width=256',
         linkedinUrl: 'https://www.linkedin.com/in/jane-doe',
         email: null,
         linkedinConnections: null,
@@ -98,11 +105,23 @@ describe('mapping Wikidata people to investors', () => {
   it('skips people without an English label and employers known only by their Q-id', async () => {
     fake.setPeople([
       { qid: 'Q10', linkedin: ['no-label'] },
-      { qid: 'Q11', label: 'Kim Lee', linkedin: ['kim-lee'], employers: ['Q999'], citizenship: 'South Korea' },
+      {
+        qid: 'Q11',
+        label: 'Kim Lee',
+        linkedin: ['kim-lee'],
+        employers: ['Q999'],
+        citizenship: 'South Korea',
+      },
     ]);
     const investors = await source().discover();
     expect(investors).toHaveLength(1);
-    expect(investors[0]).toMatchObject({ sourceId: 'Q11', name: 'Kim Lee', firm: null, location: 'South Korea', profilePhoto: null });
+    expect(investors[0]).toMatchObject({
+      sourceId: 'Q11',
+      name: 'Kim Lee',
+      firm: null,
+      location: 'South Korea',
+      profilePhoto: null,
+    });
   });
 
   it('accepts photos only from Wikimedia Commons', () => {
@@ -117,28 +136,44 @@ describe('mapping Wikidata people to investors', () => {
 describe('when Wikidata fails', () => {
   it('reports a server error', async () => {
     fake.answerNextWith(wdqsErrorText(500));
-    expect(await failure()).toBe("Wikidata's query service is having trouble (HTTP 500). Please try again later.");
+    expect(await failure()).toBe(
+      "Wikidata's query service is having trouble (HTTP 500). Please try again later.",
+    );
   });
 
   it('reports rate limiting with the wait Wikidata asks for', async () => {
-    fake.answerNextWith({ status: 429, text: 'Too Many Requests', headers: { 'retry-after': '30' } });
-    expect(await failure()).toBe('Wikidata is limiting how often this server may ask. Please try again in 30 seconds.');
+    fake.answerNextWith({
+      status: 429,
+      text: 'Too Many Requests',
+      headers: { 'retry-after': '30' },
+    });
+    expect(await failure()).toBe(
+      'Wikidata is limiting how often this server may ask. Please try again in 30 seconds.',
+    );
     fake.answerNextWith({ status: 429, text: 'Too Many Requests' });
-    expect(await failure()).toBe('Wikidata is limiting how often this server may ask. Please try again in a minute.');
+    expect(await failure()).toBe(
+      'Wikidata is limiting how often this server may ask. Please try again in a minute.',
+    );
   });
 
   it('gives up after the timeout', async () => {
     fake.setDelay(2000);
     const started = Date.now();
-    expect(await failure({ timeoutMs: 200 })).toBe('Wikidata did not answer within 0.2 seconds. Please try again later.');
+    expect(await failure({ timeoutMs: 200 })).toBe(
+      'Wikidata did not answer within 0.2 seconds. Please try again later.',
+    );
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it('reports an answer that is not JSON, or not SPARQL results', async () => {
     fake.answerNextWith({ status: 200, text: '<html>Service unavailable</html>' });
-    expect(await failure()).toBe('Wikidata sent an answer that could not be read. Please try again later.');
+    expect(await failure()).toBe(
+      'Wikidata sent an answer that could not be read. Please try again later.',
+    );
     fake.answerNextWith({ status: 200, text: '{"head":{"vars":[]}}' });
-    expect(await failure()).toBe('Wikidata sent an answer that could not be read. Please try again later.');
+    expect(await failure()).toBe(
+      'Wikidata sent an answer that could not be read. Please try again later.',
+    );
   });
 
   it('reports a service it cannot reach', async () => {
@@ -147,6 +182,8 @@ describe('when Wikidata fails', () => {
   });
 
   it('refuses to start without a User-Agent of our own', () => {
-    expect(() => createWikidataSource({ endpoint: fake.endpoint, userAgent: ' ' })).toThrow(/User-Agent/);
+    expect(() => createWikidataSource({ endpoint: fake.endpoint, userAgent: ' ' })).toThrow(
+      /User-Agent/,
+    );
   });
 });

@@ -38,7 +38,9 @@ export function wikidataInvestorQuery(limit: number): string {
 }
 
 const term = z.object({ type: z.string(), value: z.string() });
-const sparqlResults = z.object({ results: z.object({ bindings: z.array(z.record(z.string(), term)) }) });
+const sparqlResults = z.object({
+  results: z.object({ bindings: z.array(z.record(z.string(), term)) }),
+});
 type Binding = z.infer<typeof sparqlResults>['results']['bindings'][number];
 
 const UNREADABLE = 'Wikidata sent an answer that could not be read. Please try again later.';
@@ -50,15 +52,30 @@ const seconds = (ms: number) => {
 
 /** Retry-After is either seconds or an HTTP date (RFC 9110); anything else means "a while". */
 function retryAdvice(header: string | null): string {
-  const delay = header === null ? NaN : /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - Date.now();
-  return Number.isFinite(delay) && delay > 0 ? `in ${seconds(Math.ceil(delay / 1000) * 1000)}` : 'in a minute';
+  const delay =
+    header === null
+      ? NaN
+      : /^\d+$/.test(header.trim())
+        ? Number(header) * 1000
+        : Date.parse(header) - Date.now();
+  return Number.isFinite(delay) && delay > 0
+    ? `in ${seconds(Math.ceil(delay / 1000) * 1000)}`
+    : 'in a minute';
 }
 
 function statusError(status: number, retryAfter: string | null): InvestorSourceError {
-  if (status === 429) return new InvestorSourceError(`Wikidata is limiting how often this server may ask. Please try again ${retryAdvice(retryAfter)}.`);
+  if (status === 429)
+    return new InvestorSourceError(
+      `Wikidata is limiting how often this server may ask. Please try again ${retryAdvice(retryAfter)}.`,
+    );
   // WDQS answers a query that ran out of its own time with a 500 as well.
-  if (status >= 500) return new InvestorSourceError(`Wikidata's query service is having trouble (HTTP ${status}). Please try again later.`);
-  return new InvestorSourceError(`Wikidata refused the search (HTTP ${status}). Please try again later.`);
+  if (status >= 500)
+    return new InvestorSourceError(
+      `Wikidata's query service is having trouble (HTTP ${status}). Please try again later.`,
+    );
+  return new InvestorSourceError(
+    `Wikidata refused the search (HTTP ${status}). Please try again later.`,
+  );
 }
 
 async function fetchBindings(url: URL, userAgent: string, timeoutMs: number): Promise<Binding[]> {
@@ -74,7 +91,9 @@ async function fetchBindings(url: URL, userAgent: string, timeoutMs: number): Pr
   } catch (error) {
     if (error instanceof InvestorSourceError) throw error;
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      throw new InvestorSourceError(`Wikidata did not answer within ${seconds(timeoutMs)}. Please try again later.`);
+      throw new InvestorSourceError(
+        `Wikidata did not answer within ${seconds(timeoutMs)}. Please try again later.`,
+      );
     }
     const code = (error as { cause?: { code?: unknown } }).cause?.code;
     throw new InvestorSourceError(
@@ -100,7 +119,11 @@ export function commonsPhotoUrl(value: string): string | null {
   } catch {
     return null;
   }
-  if (url.hostname !== 'commons.wikimedia.org' || !url.pathname.startsWith('/wiki/Special:FilePath/')) return null;
+  if (
+    url.hostname !== 'commons.wikimedia.org' ||
+    !url.pathname.startsWith('/wiki/Special:FilePath/')
+  )
+    return null;
   url.protocol = 'https:';
   url.search = '?width=256';
   url.hash = '';
@@ -113,7 +136,8 @@ const labelOf = (binding: Binding, name: string) => {
   return value && !Q_ID.test(value) ? value : undefined;
 };
 /** Several values (two employers): the alphabetically first, so the same data gives the same investor. */
-const first = (values: Set<string>) => [...values].sort((a, b) => a.localeCompare(b, 'en'))[0] ?? null;
+const first = (values: Set<string>) =>
+  [...values].sort((a, b) => a.localeCompare(b, 'en'))[0] ?? null;
 
 interface Gathered {
   name: string;
@@ -131,7 +155,14 @@ export function investorsFromBindings(bindings: Binding[]): DiscoveredInvestor[]
     const qid = /\/entity\/(Q\d+)$/.exec(binding.person?.value ?? '')?.[1];
     const name = labelOf(binding, 'personLabel');
     if (!qid || !name) continue;
-    const person = people.get(qid) ?? { name, linkedin: new Set(), images: new Set(), employers: new Set(), residences: new Set(), citizenships: new Set() };
+    const person = people.get(qid) ?? {
+      name,
+      linkedin: new Set(),
+      images: new Set(),
+      employers: new Set(),
+      residences: new Set(),
+      citizenships: new Set(),
+    };
     people.set(qid, person);
     const add = (set: Set<string>, value: string | undefined) => value && set.add(value);
     add(person.linkedin, binding.linkedin?.value.trim());
@@ -149,7 +180,9 @@ export function investorsFromBindings(bindings: Binding[]): DiscoveredInvestor[]
       firm: first(person.employers),
       location: first(person.residences) ?? first(person.citizenships),
       profilePhoto: first(person.images),
-      linkedinUrl: linkedinId ? `https://www.linkedin.com/in/${encodeURIComponent(linkedinId)}` : null,
+      linkedinUrl: linkedinId
+        ? `https://www.linkedin.com/in/${encodeURIComponent(linkedinId)}`
+        : null,
       email: null,
       linkedinConnections: null,
       networkValue: null,
@@ -167,7 +200,8 @@ export function investorsFromBindings(bindings: Binding[]): DiscoveredInvestor[]
 /** Venture capitalists with a public LinkedIn profile, from Wikidata (CC0), in one SPARQL query. */
 export function createWikidataSource(options: WikidataSourceOptions): InvestorSource {
   const { endpoint, userAgent, timeoutMs = 20_000, limit = 200 } = options;
-  if (!userAgent.trim()) throw new Error('Wikidata requires a User-Agent that identifies this application.');
+  if (!userAgent.trim())
+    throw new Error('Wikidata requires a User-Agent that identifies this application.');
   return {
     name: 'wikidata',
     async discover() {

@@ -25,12 +25,18 @@ type Log = Pick<FastifyBaseLogger, 'info'>;
  * `deliversSecrets`: the log is the only mailbox of a local `npm start` (no https PUBLIC_URL), so
  * there it gets the real one-time link; on a public site the log is no mailbox and gets it redacted.
  */
-export function createLogTransport(log: Log, options: { deliversSecrets?: boolean } = {}): MailTransport {
+export function createLogTransport(
+  log: Log,
+  options: { deliversSecrets?: boolean } = {},
+): MailTransport {
   return {
     kind: 'log',
     deliversSecrets: options.deliversSecrets ?? false,
     async send(message) {
-      log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'e-mail (no SMTP_URL set, so logged and not sent)');
+      log.info(
+        { mail: { to: message.to, subject: message.subject, text: message.text } },
+        'e-mail (no SMTP_URL set, so logged and not sent)',
+      );
     },
     close() {},
   };
@@ -39,17 +45,34 @@ export function createLogTransport(log: Log, options: { deliversSecrets?: boolea
 /** SMTP through nodemailer, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://…:465`. */
 export function createSmtpTransport(url: string, from: string): MailTransport {
   // nodemailer waits up to 10 minutes for a silent socket by default; the outbox retries later.
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     kind: 'smtp',
     deliversSecrets: true,
     async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
     },
     close: () => transporter.close(),
   };
 }
 
-export function createMailTransport(mail: { smtpUrl: string | undefined; from: string }, log: Log, site: { public: boolean }): MailTransport {
-  return mail.smtpUrl ? createSmtpTransport(mail.smtpUrl, mail.from) : createLogTransport(log, { deliversSecrets: !site.public });
+export function createMailTransport(
+  mail: { smtpUrl: string | undefined; from: string },
+  log: Log,
+  site: { public: boolean },
+): MailTransport {
+  return mail.smtpUrl
+    ? createSmtpTransport(mail.smtpUrl, mail.from)
+    : createLogTransport(log, { deliversSecrets: !site.public });
 }

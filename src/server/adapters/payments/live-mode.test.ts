@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { takesRealMoney } from './index.js';
 
-const stripe = (secretKey: string) => ({ stripe: { secretKey, publishableKey: 'pk_x', webhookSecret: 'whsec_x' } });
+const stripe = (secretKey: string) => ({
+  stripe: { secretKey, publishableKey: 'pk_x', webhookSecret: 'whsec_x' },
+});
 
 describe('whether the product takes real money', () => {
   it('is test mode without Stripe keys and with Stripe test keys', () => {

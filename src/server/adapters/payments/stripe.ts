@@ -43,8 +43,10 @@ const SUBSCRIPTION_STATUS: Record<string, 'incomplete' | 'active' | 'past_due' |
   incomplete_expired: 'canceled',
 };
 
-const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
-const fromUnix = (seconds: number | null | undefined) => (seconds == null ? null : new Date(seconds * 1000));
+const idOf = (value: string | { id: string } | null | undefined) =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+const fromUnix = (seconds: number | null | undefined) =>
+  seconds == null ? null : new Date(seconds * 1000);
 
 /**
  * An idempotency key that also names the request's parameters: Stripe answers 400
@@ -61,9 +63,17 @@ export function keyFor(base: string, params: object): string {
  * billed at the intro price (a boundary one second after the phase change) or prorated.
  */
 export function periodBoundaryNear(periodStart: Date, estimate: Date): Date {
-  const months = (estimate.getUTCFullYear() - periodStart.getUTCFullYear()) * 12 + (estimate.getUTCMonth() - periodStart.getUTCMonth());
-  const candidates = [months - 1, months, months + 1].map((k) => addMonths(periodStart, Math.max(1, k)));
-  return candidates.reduce((best, c) => (Math.abs(c.getTime() - estimate.getTime()) < Math.abs(best.getTime() - estimate.getTime()) ? c : best));
+  const months =
+    (estimate.getUTCFullYear() - periodStart.getUTCFullYear()) * 12 +
+    (estimate.getUTCMonth() - periodStart.getUTCMonth());
+  const candidates = [months - 1, months, months + 1].map((k) =>
+    addMonths(periodStart, Math.max(1, k)),
+  );
+  return candidates.reduce((best, c) =>
+    Math.abs(c.getTime() - estimate.getTime()) < Math.abs(best.getTime() - estimate.getTime())
+      ? c
+      : best,
+  );
 }
 
 /** Stripe, through the official SDK: a Subscription per plan purchase, signed webhooks. */
@@ -75,7 +85,11 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     timeout: 10_000,
     appInfo: { name: 'veteran-web-agency' },
     ...(base
-      ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'http:' ? 'http' : 'https' }
+      ? {
+          host: base.hostname,
+          port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
       : {}),
   });
   const products = new Map<string, Promise<string>>();
@@ -89,9 +103,12 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         .retrieve(id)
         .then((p) => p.id)
         .catch(async (error: unknown) => {
-          if (!(error instanceof Stripe.errors.StripeError) || error.statusCode !== 404) throw error;
+          if (!(error instanceof Stripe.errors.StripeError) || error.statusCode !== 404)
+            throw error;
           const params = { id, name: plan.displayName };
-          const created = await stripe.products.create(params, { idempotencyKey: keyFor(`product-${id}`, params) });
+          const created = await stripe.products.create(params, {
+            idempotencyKey: keyFor(`product-${id}`, params),
+          });
           return created.id;
         });
       pending.catch(() => products.delete(id));
@@ -100,7 +117,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     return pending;
   }
 
-  const interval = (billingCycle: string): 'month' | 'year' => (billingCycle === 'year' ? 'year' : 'month');
+  const interval = (billingCycle: string): 'month' | 'year' =>
+    billingCycle === 'year' ? 'year' : 'month';
 
   function intentState(intent: Stripe.PaymentIntent, paidAt?: Date): IntentState {
     const status: PaymentStatus =
@@ -119,7 +137,12 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       customerId: idOf(intent.customer),
       errorMessage: intent.last_payment_error?.message ?? null,
       // When it was paid: the charge's time (an expanded latest_charge), else the succeeded event's; never the intent's creation.
-      paidAt: (typeof intent.latest_charge === 'object' ? fromUnix(intent.latest_charge?.created) : null) ?? paidAt ?? new Date(),
+      paidAt:
+        (typeof intent.latest_charge === 'object'
+          ? fromUnix(intent.latest_charge?.created)
+          : null) ??
+        paidAt ??
+        new Date(),
       livemode: intent.livemode === true,
       card: cardOf(intent.payment_method),
     };
@@ -127,7 +150,12 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
   /** A price for a phase or an item: the plan's product at this amount, per the plan's cycle. */
   async function priceData(plan: SchedulePhase['plan'], currency: string, unitAmount: number) {
-    return { currency, product: await ensureProduct(plan), unit_amount: unitAmount, recurring: { interval: interval(plan.billingCycle) } };
+    return {
+      currency,
+      product: await ensureProduct(plan),
+      unit_amount: unitAmount,
+      recurring: { interval: interval(plan.billingCycle) },
+    };
   }
 
   async function releaseSchedule(scheduleId: string | null) {
@@ -145,9 +173,13 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
    * know (a try that failed after Stripe made it, the Dashboard's) is released first: Stripe
    * refuses a second schedule, and that refusal would repeat on every try.
    */
-  async function scheduleFrom(providerSubscriptionId: string): Promise<Stripe.SubscriptionSchedule> {
+  async function scheduleFrom(
+    providerSubscriptionId: string,
+  ): Promise<Stripe.SubscriptionSchedule> {
     try {
-      return await stripe.subscriptionSchedules.create({ from_subscription: providerSubscriptionId });
+      return await stripe.subscriptionSchedules.create({
+        from_subscription: providerSubscriptionId,
+      });
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       const existing = idOf((await stripe.subscriptions.retrieve(providerSubscriptionId)).schedule);
@@ -171,11 +203,17 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   async function authenticationOf(invoice: Stripe.Invoice): Promise<ProviderActionRequired | null> {
     const secret =
       invoice.confirmation_secret?.client_secret ??
-      (await stripe.invoices.retrieve(invoice.id, { expand: ['confirmation_secret'] })).confirmation_secret?.client_secret;
+      (await stripe.invoices.retrieve(invoice.id, { expand: ['confirmation_secret'] }))
+        .confirmation_secret?.client_secret;
     if (!secret) return null;
     const intent = await stripe.paymentIntents.retrieve(secret.split('_secret_')[0]!);
     if (!needsAuthentication(intent) || !intent.client_secret) return null;
-    return { status: 'requires_action', clientSecret: intent.client_secret, providerPaymentId: intent.id, providerInvoiceId: invoice.id };
+    return {
+      status: 'requires_action',
+      clientSecret: intent.client_secret,
+      providerPaymentId: intent.id,
+      providerInvoiceId: invoice.id,
+    };
   }
 
   const subscriptions: SubscriptionManager = {
@@ -186,36 +224,55 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           usage: 'off_session',
           metadata: { subscription_id: providerSubscriptionId },
         });
-        if (!intent.client_secret) throw new PaymentProviderError('Stripe did not return a card setup.');
+        if (!intent.client_secret)
+          throw new PaymentProviderError('Stripe did not return a card setup.');
         return { setupIntentId: intent.id, clientSecret: intent.client_secret };
       });
     },
 
     async finishCardSetup({ customerId, providerSubscriptionId, setupIntentId }) {
       return guarded(async () => {
-        const intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
-        if (idOf(intent.customer) !== customerId) throw new ProviderRefusedError('This card setup is not for your subscription. Please enter the card again.');
-        if (intent.status !== 'succeeded') throw new ProviderRefusedError('The new card is not confirmed yet. Please enter it again.');
+        const intent = await stripe.setupIntents.retrieve(setupIntentId, {
+          expand: ['payment_method'],
+        });
+        if (idOf(intent.customer) !== customerId)
+          throw new ProviderRefusedError(
+            'This card setup is not for your subscription. Please enter the card again.',
+          );
+        if (intent.status !== 'succeeded')
+          throw new ProviderRefusedError(
+            'The new card is not confirmed yet. Please enter it again.',
+          );
         const paymentMethod = idOf(intent.payment_method);
         const card = cardOf(intent.payment_method);
-        if (!paymentMethod || !card) throw new PaymentProviderError('Stripe did not return a card for this setup.');
-        await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethod } });
-        await stripe.subscriptions.update(providerSubscriptionId, { default_payment_method: paymentMethod });
+        if (!paymentMethod || !card)
+          throw new PaymentProviderError('Stripe did not return a card for this setup.');
+        await stripe.customers.update(customerId, {
+          invoice_settings: { default_payment_method: paymentMethod },
+        });
+        await stripe.subscriptions.update(providerSubscriptionId, {
+          default_payment_method: paymentMethod,
+        });
         return card;
       });
     },
 
     async payOpenInvoice(providerSubscriptionId) {
       return guarded(async () => {
-        const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId, { expand: ['latest_invoice.confirmation_secret'] });
+        const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId, {
+          expand: ['latest_invoice.confirmation_secret'],
+        });
         const invoice = subscription.latest_invoice as Stripe.Invoice | null;
         if (!invoice?.id || invoice.status !== 'open') return 'none';
         try {
           const paid = await stripe.invoices.pay(invoice.id);
-          return paid.status === 'paid' ? 'paid' : ((await authenticationOf(invoice)) ?? 'declined');
+          return paid.status === 'paid'
+            ? 'paid'
+            : ((await authenticationOf(invoice)) ?? 'declined');
         } catch (error) {
           // 3-D Secure: Stripe answers 402 (invoice_payment_intent_requires_action) and the invoice's PaymentIntent waits for the client.
-          if (error instanceof Stripe.errors.StripeCardError) return (await authenticationOf(invoice)) ?? 'declined';
+          if (error instanceof Stripe.errors.StripeCardError)
+            return (await authenticationOf(invoice)) ?? 'declined';
           throw error;
         }
       });
@@ -224,10 +281,15 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     async paymentOutcome({ providerPaymentId, customerId }) {
       return guarded(async () => {
         const intent = await stripe.paymentIntents.retrieve(providerPaymentId);
-        if (idOf(intent.customer) !== customerId) throw new ProviderRefusedError('This payment is not for your subscription.');
-        if (intent.status === 'succeeded' || intent.status === 'processing') return { status: 'succeeded' as const };
+        if (idOf(intent.customer) !== customerId)
+          throw new ProviderRefusedError('This payment is not for your subscription.');
+        if (intent.status === 'succeeded' || intent.status === 'processing')
+          return { status: 'succeeded' as const };
         if (needsAuthentication(intent)) return { status: 'requires_action' as const };
-        return { status: 'failed' as const, message: intent.last_payment_error?.message ?? 'Your card was declined.' };
+        return {
+          status: 'failed' as const,
+          message: intent.last_payment_error?.message ?? 'Your card was declined.',
+        };
       });
     },
 
@@ -252,14 +314,17 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         const start = schedule.current_phase?.start_date ?? schedule.phases[0]?.start_date ?? 'now';
         // Each date goes onto Stripe's own period boundary (the current period's start plus whole
         // months), so a phase never changes the price a second before or after a period begins.
-        const boundary = (at: Date) => (typeof start === 'number' ? periodBoundaryNear(new Date(start * 1000), at) : at);
+        const boundary = (at: Date) =>
+          typeof start === 'number' ? periodBoundaryNear(new Date(start * 1000), at) : at;
         await stripe.subscriptionSchedules.update(schedule.id, {
           end_behavior: 'release',
           proration_behavior: 'none',
           phases: await Promise.all(
             phases.map(async (phase, index) => ({
               ...(index === 0 ? { start_date: start } : {}),
-              ...(phase.endsAt ? { end_date: Math.floor(boundary(phase.endsAt).getTime() / 1000) } : {}),
+              ...(phase.endsAt
+                ? { end_date: Math.floor(boundary(phase.endsAt).getTime() / 1000) }
+                : {}),
               items: [{ price_data: await priceData(phase.plan, currency, phase.priceCents) }],
               metadata: { plan_id: String(phase.plan.id) },
             })),
@@ -319,7 +384,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
             expand: ['latest_invoice.confirmation_secret'],
           });
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.message);
+          if (error instanceof Stripe.errors.StripeCardError)
+            throw new CardDeclinedError(error.message);
           throw error;
         }
         if (!updated.pending_update) return 'paid';
@@ -330,7 +396,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         let message = 'Your card was declined.';
         if (invoice?.id) {
           const intentId = invoice.confirmation_secret?.client_secret.split('_secret_')[0];
-          if (intentId) message = (await stripe.paymentIntents.retrieve(intentId)).last_payment_error?.message ?? message;
+          if (intentId)
+            message =
+              (await stripe.paymentIntents.retrieve(intentId)).last_payment_error?.message ??
+              message;
           await subscriptions.discardUpgrade(invoice.id);
         }
         throw new CardDeclinedError(message);
@@ -341,12 +410,21 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       return guarded(async () => {
         let paymentIntent = providerPaymentId.startsWith('pi_') ? providerPaymentId : null;
         if (providerPaymentId.startsWith('in_')) {
-          const paid = await stripe.invoicePayments.list({ invoice: providerPaymentId, status: 'paid', limit: 1 });
+          const paid = await stripe.invoicePayments.list({
+            invoice: providerPaymentId,
+            status: 'paid',
+            limit: 1,
+          });
           paymentIntent = idOf(paid.data[0]?.payment.payment_intent);
         }
-        if (!paymentIntent) throw new PaymentProviderError('Stripe has no card payment for this invoice to refund.');
+        if (!paymentIntent)
+          throw new PaymentProviderError('Stripe has no card payment for this invoice to refund.');
         const refund = await stripe.refunds.create(
-          { payment_intent: paymentIntent, amount: amountCents, metadata: { reason: 'refund by the agency' } },
+          {
+            payment_intent: paymentIntent,
+            amount: amountCents,
+            metadata: { reason: 'refund by the agency' },
+          },
           { idempotencyKey },
         );
         return { refundId: refund.id };
@@ -362,9 +440,15 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       try {
         const key = request.idempotencyKey;
         const customerParams = request.customer
-          ? { email: request.customer.email, name: request.customer.name, metadata: { registration_id: request.customer.registrationId } }
+          ? {
+              email: request.customer.email,
+              name: request.customer.name,
+              metadata: { registration_id: request.customer.registrationId },
+            }
           : {};
-        const customer = await stripe.customers.create(customerParams, { idempotencyKey: keyFor(`${key}-customer`, customerParams) });
+        const customer = await stripe.customers.create(customerParams, {
+          idempotencyKey: keyFor(`${key}-customer`, customerParams),
+        });
         const product = await ensureProduct(request.plan);
         const subscriptionParams: Stripe.SubscriptionCreateParams = {
           customer: customer.id,
@@ -380,7 +464,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           ],
           payment_behavior: 'default_incomplete',
           payment_settings: { save_default_payment_method: 'on_subscription' },
-          metadata: { plan_id: String(request.plan.id), registration_id: request.customer?.registrationId ?? '' },
+          metadata: {
+            plan_id: String(request.plan.id),
+            registration_id: request.customer?.registrationId ?? '',
+          },
           expand: ['latest_invoice.confirmation_secret'],
         };
         const subscription = await stripe.subscriptions.create(subscriptionParams, {
@@ -388,7 +475,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         });
         const invoice = subscription.latest_invoice as Stripe.Invoice | null;
         const clientSecret = invoice?.confirmation_secret?.client_secret;
-        if (!clientSecret) throw new PaymentProviderError('Stripe did not return a payment for the first invoice.');
+        if (!clientSecret)
+          throw new PaymentProviderError('Stripe did not return a payment for the first invoice.');
         return {
           // A PaymentIntent's client secret starts with its id: 'pi_..._secret_...'.
           providerIntentId: clientSecret.split('_secret_')[0]!,
@@ -403,7 +491,11 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
     async retrieveIntent(providerIntentId) {
       try {
-        return intentState(await stripe.paymentIntents.retrieve(providerIntentId, { expand: ['payment_method', 'latest_charge'] }));
+        return intentState(
+          await stripe.paymentIntents.retrieve(providerIntentId, {
+            expand: ['payment_method', 'latest_charge'],
+          }),
+        );
       } catch (error) {
         throw asProviderError(error);
       }
@@ -415,7 +507,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         const recurring = { interval: interval(phase.plan.billingCycle) };
         const subscription = await stripe.subscriptions.retrieve(phase.providerSubscriptionId);
         const periodStart = fromUnix(subscription.items.data[0]?.current_period_start);
-        if (!periodStart) throw new PaymentProviderError('This subscription has no item period at Stripe.');
+        if (!periodStart)
+          throw new PaymentProviderError('This subscription has no item period at Stripe.');
         // Stripe's own boundary (the item's period start plus whole months), not our estimate of it.
         const renewalStartsAt = periodBoundaryNear(periodStart, phase.renewalStartsAt);
         // A schedule the subscription already has (ours from an earlier try, or the Dashboard's) is
@@ -426,7 +519,9 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           schedule = await stripe.subscriptionSchedules.retrieve(adopted);
         } else {
           const params = { from_subscription: phase.providerSubscriptionId };
-          schedule = await stripe.subscriptionSchedules.create(params, { idempotencyKey: keyFor(`${phase.idempotencyKey}-schedule`, params) });
+          schedule = await stripe.subscriptionSchedules.create(params, {
+            idempotencyKey: keyFor(`${phase.idempotencyKey}-schedule`, params),
+          });
         }
         const params: Stripe.SubscriptionScheduleUpdateParams = {
           end_behavior: 'release',
@@ -435,14 +530,37 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           proration_behavior: 'none',
           phases: [
             {
-              start_date: schedule.current_phase?.start_date ?? schedule.phases[0]?.start_date ?? 'now',
+              start_date:
+                schedule.current_phase?.start_date ?? schedule.phases[0]?.start_date ?? 'now',
               end_date: Math.floor(renewalStartsAt.getTime() / 1000),
-              items: [{ price_data: { currency: phase.currency, product, unit_amount: phase.priceCents, recurring } }],
+              items: [
+                {
+                  price_data: {
+                    currency: phase.currency,
+                    product,
+                    unit_amount: phase.priceCents,
+                    recurring,
+                  },
+                },
+              ],
             },
-            { items: [{ price_data: { currency: phase.currency, product, unit_amount: phase.renewalPriceCents, recurring } }] },
+            {
+              items: [
+                {
+                  price_data: {
+                    currency: phase.currency,
+                    product,
+                    unit_amount: phase.renewalPriceCents,
+                    recurring,
+                  },
+                },
+              ],
+            },
           ],
         };
-        await stripe.subscriptionSchedules.update(schedule.id, params, { idempotencyKey: keyFor(`${phase.idempotencyKey}-schedule-phases`, params) });
+        await stripe.subscriptionSchedules.update(schedule.id, params, {
+          idempotencyKey: keyFor(`${phase.idempotencyKey}-schedule-phases`, params),
+        });
         return { scheduleId: schedule.id, renewalStartsAt };
       } catch (error) {
         throw asProviderError(error);
@@ -455,14 +573,26 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       try {
         for await (const invoice of stripe.invoices.list({ status: 'paid', created, limit: 100 })) {
           yield readEvent(
-            { id: `sync_${invoice.id}`, type: 'invoice.paid', created: invoice.created, livemode: invoice.livemode, data: { object: invoice } } as Stripe.Event,
+            {
+              id: `sync_${invoice.id}`,
+              type: 'invoice.paid',
+              created: invoice.created,
+              livemode: invoice.livemode,
+              data: { object: invoice },
+            } as Stripe.Event,
             intentState,
           );
         }
         for await (const charge of stripe.charges.list({ created, limit: 100 })) {
           if (charge.status !== 'succeeded') continue;
           yield readEvent(
-            { id: `sync_${charge.id}`, type: 'charge.succeeded', created: charge.created, livemode: charge.livemode, data: { object: charge } } as Stripe.Event,
+            {
+              id: `sync_${charge.id}`,
+              type: 'charge.succeeded',
+              created: charge.created,
+              livemode: charge.livemode,
+              data: { object: charge },
+            } as Stripe.Event,
             intentState,
           );
         }
@@ -476,11 +606,19 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
       } catch (error) {
-        throw new InvalidWebhookError(error instanceof Error ? error.message : 'The signature does not verify.');
+        throw new InvalidWebhookError(
+          error instanceof Error ? error.message : 'The signature does not verify.',
+        );
       }
       // Rendered in another version (the endpoint's or the account's default), fields are missing
       // or moved (an old invoice.paid has no `parent`): refused, never half-read.
-      if (event.api_version !== STRIPE_API_VERSION) throw new WrongApiVersionError(event.id, event.type, event.api_version ?? null, STRIPE_API_VERSION);
+      if (event.api_version !== STRIPE_API_VERSION)
+        throw new WrongApiVersionError(
+          event.id,
+          event.type,
+          event.api_version ?? null,
+          STRIPE_API_VERSION,
+        );
       return readEvent(event, intentState);
     },
 
@@ -490,7 +628,9 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 
 /** Stripe waits for the client to authenticate this payment (3-D Secure), now or after an attempt without them. */
 const needsAuthentication = (intent: Stripe.PaymentIntent) =>
-  intent.status === 'requires_action' || (intent.status === 'requires_payment_method' && intent.last_payment_error?.code === 'authentication_required');
+  intent.status === 'requires_action' ||
+  (intent.status === 'requires_payment_method' &&
+    intent.last_payment_error?.code === 'authentication_required');
 
 /** Calls Stripe, turning its errors into ours (a message safe to show). */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
@@ -508,14 +648,26 @@ function cardOf(method: string | Stripe.PaymentMethod | null | undefined): CardO
   return { brand, last4, expMonth, expYear };
 }
 
-function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentIntent, paidAt?: Date) => IntentState): PaymentEvent {
+function readEvent(
+  event: Stripe.Event,
+  intentState: (intent: Stripe.PaymentIntent, paidAt?: Date) => IntentState,
+): PaymentEvent {
   // Stripe marks every object and event live or test; the object's own mark is what was paid.
   const object = event.data.object as { livemode?: boolean };
-  const head = { id: event.id, type: event.type, createdAt: fromUnix(event.created) ?? new Date(), livemode: (object.livemode ?? event.livemode) === true };
+  const head = {
+    id: event.id,
+    type: event.type,
+    createdAt: fromUnix(event.created) ?? new Date(),
+    livemode: (object.livemode ?? event.livemode) === true,
+  };
   switch (event.type) {
     case 'payment_intent.succeeded':
       // The event is created when the payment succeeds: its time is the payment's, unless the charge says.
-      return { ...head, kind: 'payment_succeeded', intent: intentState(event.data.object, head.createdAt) };
+      return {
+        ...head,
+        kind: 'payment_succeeded',
+        intent: intentState(event.data.object, head.createdAt),
+      };
     case 'payment_intent.payment_failed':
       return {
         ...head,
@@ -575,7 +727,8 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
       }
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
       // The first invoice is booked from its PaymentIntent; later ones (renewals) from here.
-      if (!subscriptionId || invoice.billing_reason === 'subscription_create') return { ...head, kind: 'ignored' };
+      if (!subscriptionId || invoice.billing_reason === 'subscription_create')
+        return { ...head, kind: 'ignored' };
       const line = subscriptionLine(invoice);
       return {
         ...head,
@@ -595,7 +748,8 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
       const invoice = event.data.object;
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
       // A failed first payment is the checkout's (payment_intent.payment_failed); renewals are ours.
-      if (!subscriptionId || !invoice.id || invoice.billing_reason === 'subscription_create') return { ...head, kind: 'ignored' };
+      if (!subscriptionId || !invoice.id || invoice.billing_reason === 'subscription_create')
+        return { ...head, kind: 'ignored' };
       return {
         ...head,
         kind: 'renewal_failed',
@@ -619,10 +773,13 @@ function readEvent(event: Stripe.Event, intentState: (intent: Stripe.PaymentInte
  * line (not a proration's credit or debit, which may come first); for an invoice of prorations
  * only (an upgrade), its largest debit; else the first line.
  */
-export function subscriptionLine(invoice: Pick<Stripe.Invoice, 'lines'>): Stripe.InvoiceLineItem | undefined {
+export function subscriptionLine(
+  invoice: Pick<Stripe.Invoice, 'lines'>,
+): Stripe.InvoiceLineItem | undefined {
   const lines = invoice.lines?.data ?? [];
   const proration = (l: Stripe.InvoiceLineItem) =>
-    l.parent?.subscription_item_details?.proration === true || l.parent?.invoice_item_details?.proration === true;
+    l.parent?.subscription_item_details?.proration === true ||
+    l.parent?.invoice_item_details?.proration === true;
   return (
     lines.find((l) => l.parent?.type === 'subscription_item_details' && !proration(l)) ??
     lines.find((l) => !proration(l) && l.pricing?.price_details) ??

@@ -1,4 +1,11 @@
-import { cardBrand, cardDigits, cardProblems, parseExpiry, type CardBrand, type CardCheck } from '../../../contract/cards.js';
+import {
+  cardBrand,
+  cardDigits,
+  cardProblems,
+  parseExpiry,
+  type CardBrand,
+  type CardCheck,
+} from '../../../contract/cards.js';
 
 export type TestCardOutcome =
   | { ok: true }
@@ -26,16 +33,23 @@ const AUTHENTICATES_ONCE = '4000002500003155';
 const AUTHENTICATES_ALWAYS = '4000002760003184';
 
 /** Stripe's message when the client fails or abandons the bank's authentication page. */
-export const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+export const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 /** Stripe's message when a saved card that needs authentication is charged without the client (a renewal). */
-export const AUTHENTICATION_REQUIRED = 'Your card was declined. This transaction requires authentication.';
+export const AUTHENTICATION_REQUIRED =
+  'Your card was declined. This transaction requires authentication.';
 
 /** What happens to a test-mode payment with this card number; any other valid number is declined. */
 export function testCardOutcome(cardNumber: string): TestCardOutcome {
   const digits = cardDigits(cardNumber);
   if (SUCCEEDS.has(digits)) return { ok: true };
-  if (digits === AUTHENTICATES_ONCE || digits === AUTHENTICATES_ALWAYS) return { ok: false, status: 'requires_action' };
-  return { ok: false, status: 'requires_payment_method', message: DECLINES[digits] ?? 'Your card was declined.' };
+  if (digits === AUTHENTICATES_ONCE || digits === AUTHENTICATES_ALWAYS)
+    return { ok: false, status: 'requires_action' };
+  return {
+    ok: false,
+    status: 'requires_payment_method',
+    message: DECLINES[digits] ?? 'Your card was declined.',
+  };
 }
 
 export interface CheckedCard {
@@ -49,7 +63,9 @@ export interface CheckedCard {
  * Saving a card without charging it (the billing page): 4000 0000 0000 0341 is accepted like
  * Stripe attaches it, and fails when a renewal charges it; any other declining card is refused.
  */
-export function testCardOnFile(cardNumber: string): { ok: true; behavior: SavedCardBehavior } | { ok: false; message: string } {
+export function testCardOnFile(
+  cardNumber: string,
+): { ok: true; behavior: SavedCardBehavior } | { ok: false; message: string } {
   const digits = cardDigits(cardNumber);
   if (digits === FAILS_ON_CHARGE) return { ok: true, behavior: 'fails_on_charge' };
   if (digits === AUTHENTICATES_ALWAYS) return { ok: true, behavior: 'requires_authentication' };
@@ -58,7 +74,10 @@ export function testCardOnFile(cardNumber: string): { ok: true; behavior: SavedC
   const outcome = testCardOutcome(digits);
   return outcome.ok
     ? { ok: true, behavior: 'succeeds' }
-    : { ok: false, message: outcome.status === 'requires_action' ? 'Your card was declined.' : outcome.message };
+    : {
+        ok: false,
+        message: outcome.status === 'requires_action' ? 'Your card was declined.' : outcome.message,
+      };
 }
 
 /** What a saved test card does when it is charged again. */
@@ -69,11 +88,21 @@ export const behaviorAfterAuthentication = (last4: string): SavedCardBehavior =>
   last4 === AUTHENTICATES_ALWAYS.slice(-4) ? 'requires_authentication' : 'succeeds';
 
 /** Checks a typed card like the form does; the digits themselves go no further than this. */
-export function checkTestCard(card: Required<CardCheck>, now = new Date()): { problems: CardCheck } | { card: CheckedCard } {
+export function checkTestCard(
+  card: Required<CardCheck>,
+  now = new Date(),
+): { problems: CardCheck } | { card: CheckedCard } {
   const problems = cardProblems(card, now);
   if (Object.keys(problems).length > 0) return { problems };
   const digits = cardDigits(card.cardNumber);
   // cardProblems accepted the expiry, so it parses.
   const expiry = parseExpiry(card.expiry)!;
-  return { card: { brand: cardBrand(digits), last4: digits.slice(-4), expMonth: expiry.month, expYear: expiry.year } };
+  return {
+    card: {
+      brand: cardBrand(digits),
+      last4: digits.slice(-4),
+      expMonth: expiry.month,
+      expYear: expiry.year,
+    },
+  };
 }

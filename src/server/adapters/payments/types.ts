@@ -143,17 +143,26 @@ export interface SchedulePhase {
  */
 export interface SubscriptionManager {
   /** A SetupIntent for a new card; the browser confirms it with Stripe's Payment Element. */
-  startCardSetup(input: { customerId: string; providerSubscriptionId: string }): Promise<{ setupIntentId: string; clientSecret: string }>;
+  startCardSetup(input: {
+    customerId: string;
+    providerSubscriptionId: string;
+  }): Promise<{ setupIntentId: string; clientSecret: string }>;
   /**
    * Reads a confirmed SetupIntent, which must be this customer's, and makes its card the one the
    * customer's invoices and this subscription charge. Throws PaymentProviderError otherwise.
    */
-  finishCardSetup(input: { customerId: string; providerSubscriptionId: string; setupIntentId: string }): Promise<CardOnFile>;
+  finishCardSetup(input: {
+    customerId: string;
+    providerSubscriptionId: string;
+    setupIntentId: string;
+  }): Promise<CardOnFile>;
   /**
    * Charges the subscription's open invoice now (after a new card): 'paid', 'declined', 'none' open,
    * or the card's bank wants the client to authenticate it first (3-D Secure).
    */
-  payOpenInvoice(providerSubscriptionId: string): Promise<'paid' | 'declined' | 'none' | ProviderActionRequired>;
+  payOpenInvoice(
+    providerSubscriptionId: string,
+  ): Promise<'paid' | 'declined' | 'none' | ProviderActionRequired>;
   /** The provider's word on a payment the client was asked to authenticate: read back, never taken from the browser. */
   paymentOutcome(input: {
     providerPaymentId: string;
@@ -162,13 +171,28 @@ export interface SubscriptionManager {
   /** An upgrade whose payment failed authentication: its open invoice is voided, so the waiting change is dropped. */
   discardUpgrade(providerInvoiceId: string): Promise<void>;
   /** Replaces the subscription's price schedule with these phases (current first); returns the schedule's id. No phases: no schedule (null). */
-  setPhases(input: { providerSubscriptionId: string; scheduleId: string | null; currency: string; phases: SchedulePhase[] }): Promise<string | null>;
+  setPhases(input: {
+    providerSubscriptionId: string;
+    scheduleId: string | null;
+    currency: string;
+    phases: SchedulePhase[];
+  }): Promise<string | null>;
   /** Ends at the period's end (the schedule is released first: Stripe refuses it on a scheduled subscription), or not any more. */
-  setCancelAtPeriodEnd(input: { providerSubscriptionId: string; scheduleId: string | null; cancel: boolean; reason: string | null }): Promise<void>;
+  setCancelAtPeriodEnd(input: {
+    providerSubscriptionId: string;
+    scheduleId: string | null;
+    cancel: boolean;
+    reason: string | null;
+  }): Promise<void>;
   /** Ends the subscription now (a past-due one, whose period was never paid). */
   cancelNow(providerSubscriptionId: string): Promise<void>;
   /** What an upgrade to this plan and price would charge now, prorated by the provider. */
-  previewUpgrade(input: { providerSubscriptionId: string; currency: string; plan: SchedulePhase['plan']; priceCents: number }): Promise<number>;
+  previewUpgrade(input: {
+    providerSubscriptionId: string;
+    currency: string;
+    plan: SchedulePhase['plan'];
+    priceCents: number;
+  }): Promise<number>;
   /**
    * Switches the plan now and charges the proration at once; throws CardDeclinedError (nothing
    * changes) when the card is declined. When the card's bank wants the client to authenticate the
@@ -182,7 +206,11 @@ export interface SubscriptionManager {
     priceCents: number;
   }): Promise<'paid' | ProviderActionRequired>;
   /** Refunds `amountCents` of a payment (all or part): a PaymentIntent ('pi_…') or the payment of an invoice ('in_…'). */
-  refund(input: { providerPaymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  refund(input: {
+    providerPaymentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string }>;
 }
 
 export interface PaymentProvider {
@@ -216,7 +244,9 @@ export class WrongApiVersionError extends Error {
     readonly apiVersion: string | null,
     readonly expectedVersion: string,
   ) {
-    super(`Stripe event ${eventId} (${eventType}) is in API version ${apiVersion ?? 'unknown'}; this server reads only ${expectedVersion}.`);
+    super(
+      `Stripe event ${eventId} (${eventType}) is in API version ${apiVersion ?? 'unknown'}; this server reads only ${expectedVersion}.`,
+    );
   }
 }
 

@@ -3,7 +3,19 @@ import { businessTerms, normaliseWord, queryTerms } from './directory-terms.js';
 
 describe('directory search words', () => {
   it('makes plurals singular without mangling short or -ss words', () => {
-    expect(['plumbers', 'bakeries', 'dentists', 'glasses', 'boxes', 'services', 'bus', 'gas', 'business'].map(normaliseWord)).toEqual([
+    expect(
+      [
+        'plumbers',
+        'bakeries',
+        'dentists',
+        'glasses',
+        'boxes',
+        'services',
+        'bus',
+        'gas',
+        'business',
+      ].map(normaliseWord),
+    ).toEqual([
       'plumber',
       'bakery',
       'dentist',
@@ -26,7 +38,11 @@ describe('directory search words', () => {
   it('finds a business by category, synonym or name word', () => {
     const terms = businessTerms('Alamo Pipe Pros', 'plumber');
     expect(terms).toEqual(expect.arrayContaining(['plumber', 'plumbing', 'alamo', 'pipe', 'pro']));
-    expect(businessTerms('Hill Country Smiles', 'dentist')).toEqual(expect.arrayContaining(['dentist', 'dental', 'smile']));
-    expect(businessTerms('Corner Cuts', 'hair salon')).toEqual(expect.arrayContaining(['hair', 'salon', 'barber', 'cut']));
+    expect(businessTerms('Hill Country Smiles', 'dentist')).toEqual(
+      expect.arrayContaining(['dentist', 'dental', 'smile']),
+    );
+    expect(businessTerms('Corner Cuts', 'hair salon')).toEqual(
+      expect.arrayContaining(['hair', 'salon', 'barber', 'cut']),
+    );
   });
 });

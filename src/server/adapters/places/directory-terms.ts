@@ -2,7 +2,21 @@
  * Search words for the directory: lower case, singular, without filler words, plus a few
  * synonyms, so 'Plumbers', 'plumbing' and 'plumber' find the same businesses.
  */
-const STOPWORDS = new Set(['a', 'an', 'and', 'the', 'of', 'for', 'in', 'near', 'me', 'co', 'llc', 'inc', '&']);
+const STOPWORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'for',
+  'in',
+  'near',
+  'me',
+  'co',
+  'llc',
+  'inc',
+  '&',
+]);
 
 const SYNONYMS: Record<string, string[]> = {
   plumber: ['plumbing'],

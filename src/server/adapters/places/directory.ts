@@ -20,7 +20,9 @@ export function createDirectoryPlaces(db: Db): PlacesProvider {
       const b = directoryBusinesses;
       // A box around the circle narrows the rows by index; the haversine distance then decides.
       const dLat = query.radiusMiles / MILES_PER_DEGREE_LAT;
-      const dLng = query.radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(0.01, Math.cos((query.lat * Math.PI) / 180)));
+      const dLng =
+        query.radiusMiles /
+        (MILES_PER_DEGREE_LAT * Math.max(0.01, Math.cos((query.lat * Math.PI) / 180)));
       // Flat-earth distance is exact enough to filter and order within 50 miles and several times
       // cheaper than haversine over thousands of rows; the service computes the exact distance.
       const kx = Math.cos((query.lat * Math.PI) / 180);

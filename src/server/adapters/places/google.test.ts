@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { METERS_PER_MILE } from '../../../contract/geo.js';
-import { googleError, startFakeGooglePlaces, type FakeGooglePlace, type FakeGooglePlaces } from '../../test/fake-google-places.js';
+import {
+  googleError,
+  startFakeGooglePlaces,
+  type FakeGooglePlace,
+  type FakeGooglePlaces,
+} from '../../test/fake-google-places.js';
 import { createGooglePlaces } from './google.js';
 import { fetchJson } from './http.js';
 import { PlacesProviderError } from './types.js';
@@ -20,14 +25,21 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-const provider = (apiKey = API_KEY, timeoutMs?: number) => createGooglePlaces({ apiKey, apiBase: fake.url, timeoutMs });
-const search = (limit = 20, radiusMiles = 10, category = 'plumber') => provider().search({ category, ...CENTER, radiusMiles, limit });
+const provider = (apiKey = API_KEY, timeoutMs?: number) =>
+  createGooglePlaces({ apiKey, apiBase: fake.url, timeoutMs });
+const search = (limit = 20, radiusMiles = 10, category = 'plumber') =>
+  provider().search({ category, ...CENTER, radiusMiles, limit });
 
 describe('Google Places (New) Text Search', () => {
   it('sends the key, a field mask of what we map, and a circle bias around the search centre', async () => {
     await search(20, 5);
     const [request] = fake.requests;
-    expect(request).toMatchObject({ method: 'POST', path: '/v1/places:searchText', apiKey: API_KEY, contentType: 'application/json' });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v1/places:searchText',
+      apiKey: API_KEY,
+      contentType: 'application/json',
+    });
     expect(request!.fieldMask!.split(',').sort()).toEqual(
       [
         'places.id',
@@ -44,7 +56,12 @@ describe('Google Places (New) Text Search', () => {
     );
     expect(request!.body).toEqual({
       textQuery: 'plumber',
-      locationBias: { circle: { center: { latitude: CENTER.lat, longitude: CENTER.lng }, radius: 5 * METERS_PER_MILE } },
+      locationBias: {
+        circle: {
+          center: { latitude: CENTER.lat, longitude: CENTER.lng },
+          radius: 5 * METERS_PER_MILE,
+        },
+      },
       pageSize: 20,
     });
   });
@@ -52,7 +69,9 @@ describe('Google Places (New) Text Search', () => {
   it('clamps the circle to the 50 000 m the API accepts', async () => {
     fake.setResults('plumber', [placeAt(1, 40)]);
     const places = await search(20, 100);
-    expect((fake.requests[0]!.body.locationBias as { circle: { radius: number } }).circle.radius).toBe(50_000);
+    expect(
+      (fake.requests[0]!.body.locationBias as { circle: { radius: number } }).circle.radius,
+    ).toBe(50_000);
     expect(places.map((p) => p.sourceId)).toEqual(['ChIJ-place-1']);
   });
 
@@ -111,7 +130,10 @@ describe('Google Places (New) Text Search', () => {
     expect(fake.requests).toHaveLength(3);
     expect(fake.requests[0]!.body.pageToken).toBeUndefined();
     for (const later of fake.requests.slice(1)) {
-      expect(later.body).toMatchObject({ ...fake.requests[0]!.body, pageToken: expect.stringMatching(/^page-token-/) });
+      expect(later.body).toMatchObject({
+        ...fake.requests[0]!.body,
+        pageToken: expect.stringMatching(/^page-token-/),
+      });
     }
   });
 
@@ -148,8 +170,20 @@ describe('Google Places (New) Text Search', () => {
       'Places API (New) has not been used in project 123 before or it is disabled.',
       /refused the request: Places API \(New\) has not been used.*Check GOOGLE_PLACES_API_KEY/,
     ],
-    ['the quota used up', 429, 'RESOURCE_EXHAUSTED', 'Quota exceeded for quota metric SearchTextRequest.', /quota is used up/],
-    ['a server error', 500, 'INTERNAL', 'Internal error encountered.', /having trouble right now \(HTTP 500\)/],
+    [
+      'the quota used up',
+      429,
+      'RESOURCE_EXHAUSTED',
+      'Quota exceeded for quota metric SearchTextRequest.',
+      /quota is used up/,
+    ],
+    [
+      'a server error',
+      500,
+      'INTERNAL',
+      'Internal error encountered.',
+      /having trouble right now \(HTTP 500\)/,
+    ],
   ])('turns %s into a sentence without the key', async (_case, code, status, message, expected) => {
     fake.answerNextWith(googleError(code, status, `${message} (key ${API_KEY})`));
     const error = await search().catch((e: unknown) => e);
@@ -170,20 +204,26 @@ describe('Google Places (New) Text Search', () => {
 
   it('does not blame the key for a bad request that has nothing to do with it', async () => {
     fake.answerNextWith(googleError(400, 'INVALID_ARGUMENT', 'Invalid text query'));
-    await expect(search()).rejects.toThrow(/^Google Places refused the request: Invalid text query\.$/);
+    await expect(search()).rejects.toThrow(
+      /^Google Places refused the request: Invalid text query\.$/,
+    );
   });
 
   it('reports an answer that is not JSON', async () => {
     fake.answerNextWith({ status: 200, text: '<html>proxy login</html>' });
-    await expect(search()).rejects.toThrow(new PlacesProviderError('Google Places sent an answer that could not be read. Please try again later.'));
+    await expect(search()).rejects.toThrow(
+      new PlacesProviderError(
+        'Google Places sent an answer that could not be read. Please try again later.',
+      ),
+    );
   });
 
   it('gives up on a slow answer', async () => {
     fake.setDelay(1000);
     const started = Date.now();
-    await expect(provider(API_KEY, 100).search({ category: 'plumber', ...CENTER, radiusMiles: 5, limit: 5 })).rejects.toThrow(
-      /Google Places did not answer within 0\.1 seconds/,
-    );
+    await expect(
+      provider(API_KEY, 100).search({ category: 'plumber', ...CENTER, radiusMiles: 5, limit: 5 }),
+    ).rejects.toThrow(/Google Places did not answer within 0\.1 seconds/);
     expect(Date.now() - started).toBeLessThan(900);
   });
 });
@@ -198,7 +238,11 @@ describe('Google Places geocoding through Text Search', () => {
         location: { latitude: 30.2672, longitude: -97.7431 },
       },
     ]);
-    expect(await provider().geocode('  Austin,   TX ')).toEqual({ lat: 30.2672, lng: -97.7431, label: 'Austin, TX, USA' });
+    expect(await provider().geocode('  Austin,   TX ')).toEqual({
+      lat: 30.2672,
+      lng: -97.7431,
+      label: 'Austin, TX, USA',
+    });
     expect(fake.requests[0]).toMatchObject({
       apiKey: API_KEY,
       fieldMask: 'places.location,places.formattedAddress',
@@ -218,16 +262,29 @@ describe('Google Places geocoding through Text Search', () => {
 
 describe('the HTTP helper both adapters share', () => {
   it('refuses an answer larger than the size check allows, rather than reading it all', async () => {
-    fake.answerNextWith({ status: 200, text: JSON.stringify({ places: Array.from({ length: 50 }, (_, n) => placeAt(n, 1)) }) });
+    fake.answerNextWith({
+      status: 200,
+      text: JSON.stringify({ places: Array.from({ length: 50 }, (_, n) => placeAt(n, 1)) }),
+    });
     await expect(
-      fetchJson(`${fake.url}/v1/places:searchText`, { method: 'POST' }, { service: 'Google Places', timeoutMs: 1000, maxBytes: 1024 }),
-    ).rejects.toThrow(new PlacesProviderError('Google Places sent an unexpectedly large answer. Try a smaller radius.'));
+      fetchJson(
+        `${fake.url}/v1/places:searchText`,
+        { method: 'POST' },
+        { service: 'Google Places', timeoutMs: 1000, maxBytes: 1024 },
+      ),
+    ).rejects.toThrow(
+      new PlacesProviderError(
+        'Google Places sent an unexpectedly large answer. Try a smaller radius.',
+      ),
+    );
   });
 
   it('says when the service cannot be reached at all', async () => {
     const url = fake.url;
     await fake.close();
-    await expect(fetchJson(url, {}, { service: 'Google Places', timeoutMs: 1000 })).rejects.toThrow(/^Google Places could not be reached \(ECONNREFUSED\)\./);
+    await expect(fetchJson(url, {}, { service: 'Google Places', timeoutMs: 1000 })).rejects.toThrow(
+      /^Google Places could not be reached \(ECONNREFUSED\)\./,
+    );
     fake = await startFakeGooglePlaces({ apiKey: API_KEY });
   });
 });

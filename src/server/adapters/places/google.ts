@@ -47,8 +47,10 @@ interface SearchTextAnswer {
   nextPageToken?: string;
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const text = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+const num = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 function toPlace(raw: GooglePlace): Place | null {
   const sourceId = text(raw.id);
@@ -78,32 +80,58 @@ function failure({ status, body }: HttpAnswer, apiKey: string): PlacesProviderEr
   // A key must never reach a screen or a log, even if Google ever echoed it.
   const detail = raw && apiKey ? raw.split(apiKey).join('[key]').slice(0, 300) : raw;
   if (status === 429)
-    return new PlacesProviderError('Google Places quota is used up for now. Please try again later, or raise the quota in the Google Cloud console.');
-  if (status >= 500) return new PlacesProviderError(`Google Places is having trouble right now (HTTP ${status}). Please try again in a minute.`);
+    return new PlacesProviderError(
+      'Google Places quota is used up for now. Please try again later, or raise the quota in the Google Cloud console.',
+    );
+  if (status >= 500)
+    return new PlacesProviderError(
+      `Google Places is having trouble right now (HTTP ${status}). Please try again in a minute.`,
+    );
   if (status === 400 || status === 401 || status === 403) {
     const sentence = detail ? (/[.!?]$/.test(detail) ? detail : `${detail}.`) : `HTTP ${status}.`;
-    const keyHint = status !== 400 || /api key/i.test(sentence) ? ' Check GOOGLE_PLACES_API_KEY and that Places API (New) is enabled for it.' : '';
+    const keyHint =
+      status !== 400 || /api key/i.test(sentence)
+        ? ' Check GOOGLE_PLACES_API_KEY and that Places API (New) is enabled for it.'
+        : '';
     return new PlacesProviderError(`Google Places refused the request: ${sentence}${keyHint}`);
   }
-  return new PlacesProviderError(`Google Places answered with an unexpected error (HTTP ${status}). Please try again later.`);
+  return new PlacesProviderError(
+    `Google Places answered with an unexpected error (HTTP ${status}). Please try again later.`,
+  );
 }
 
 /** Google Places API (New): Text Search for both searching and geocoding, so one API key and one API suffice. */
-export function createGooglePlaces({ apiKey, apiBase, timeoutMs = 10_000 }: GooglePlacesOptions): PlacesProvider {
+export function createGooglePlaces({
+  apiKey,
+  apiBase,
+  timeoutMs = 10_000,
+}: GooglePlacesOptions): PlacesProvider {
   const endpoint = `${apiBase.replace(/\/+$/, '')}/v1/places:searchText`;
 
-  async function searchText(body: Record<string, unknown>, fieldMask: string): Promise<SearchTextAnswer> {
+  async function searchText(
+    body: Record<string, unknown>,
+    fieldMask: string,
+  ): Promise<SearchTextAnswer> {
     const init = {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-goog-api-key': apiKey, 'x-goog-fieldmask': fieldMask },
+      headers: {
+        'content-type': 'application/json',
+        'x-goog-api-key': apiKey,
+        'x-goog-fieldmask': fieldMask,
+      },
       body: JSON.stringify(body),
     };
     const answer = await fetchJson(endpoint, init, { service: SERVICE, timeoutMs });
     if (answer.status !== 200) throw failure(answer, apiKey);
     if (typeof answer.body !== 'object' || answer.body === null)
-      throw new PlacesProviderError('Google Places sent an answer that could not be read. Please try again later.');
+      throw new PlacesProviderError(
+        'Google Places sent an answer that could not be read. Please try again later.',
+      );
     const { places, nextPageToken } = answer.body as SearchTextAnswer;
-    return { places: Array.isArray(places) ? places : [], nextPageToken: text(nextPageToken) ?? undefined };
+    return {
+      places: Array.isArray(places) ? places : [],
+      nextPageToken: text(nextPageToken) ?? undefined,
+    };
   }
 
   return {
@@ -116,7 +144,10 @@ export function createGooglePlaces({ apiKey, apiBase, timeoutMs = 10_000 }: Goog
       const first = {
         textQuery: query.category,
         locationBias: {
-          circle: { center: { latitude: query.lat, longitude: query.lng }, radius: Math.min(query.radiusMiles * METERS_PER_MILE, MAX_BIAS_RADIUS_M) },
+          circle: {
+            center: { latitude: query.lat, longitude: query.lng },
+            radius: Math.min(query.radiusMiles * METERS_PER_MILE, MAX_BIAS_RADIUS_M),
+          },
         },
         pageSize: PAGE_SIZE,
       };
@@ -128,7 +159,12 @@ export function createGooglePlaces({ apiKey, apiBase, timeoutMs = 10_000 }: Goog
         for (const raw of answer.places ?? []) {
           const place = toPlace(raw);
           // A bias only ranks nearby places first; farther ones still come back.
-          if (place && !found.has(place.sourceId) && distanceMiles(center, place) <= query.radiusMiles) found.set(place.sourceId, place);
+          if (
+            place &&
+            !found.has(place.sourceId) &&
+            distanceMiles(center, place) <= query.radiusMiles
+          )
+            found.set(place.sourceId, place);
         }
         pageToken = answer.nextPageToken;
         if (!pageToken) break;

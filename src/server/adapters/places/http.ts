@@ -23,7 +23,11 @@ const inSeconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} seconds`;
  * no connection, an answer too large or unreadable) becomes a PlacesProviderError a person can read;
  * HTTP error statuses are returned, because what they mean differs per service.
  */
-export async function fetchJson(url: string, init: RequestInit, options: HttpOptions): Promise<HttpAnswer> {
+export async function fetchJson(
+  url: string,
+  init: RequestInit,
+  options: HttpOptions,
+): Promise<HttpAnswer> {
   const { service, timeoutMs, maxBytes = DEFAULT_MAX_BYTES } = options;
   let status: number;
   let text: string;
@@ -34,7 +38,9 @@ export async function fetchJson(url: string, init: RequestInit, options: HttpOpt
   } catch (error) {
     if (error instanceof PlacesProviderError) throw error;
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      throw new PlacesProviderError(`${service} did not answer within ${inSeconds(timeoutMs)}. Please try again in a minute.`);
+      throw new PlacesProviderError(
+        `${service} did not answer within ${inSeconds(timeoutMs)}. Please try again in a minute.`,
+      );
     }
     const code = (error as { cause?: { code?: unknown } }).cause?.code;
     throw new PlacesProviderError(
@@ -44,13 +50,17 @@ export async function fetchJson(url: string, init: RequestInit, options: HttpOpt
   try {
     return { status, body: JSON.parse(text) as unknown };
   } catch {
-    if (status >= 200 && status < 300) throw new PlacesProviderError(`${service} sent an answer that could not be read. Please try again later.`);
+    if (status >= 200 && status < 300)
+      throw new PlacesProviderError(
+        `${service} sent an answer that could not be read. Please try again later.`,
+      );
     return { status, body: undefined };
   }
 }
 
 async function readCapped(response: Response, maxBytes: number, service: string): Promise<string> {
-  const tooLarge = () => new PlacesProviderError(`${service} sent an unexpectedly large answer. Try a smaller radius.`);
+  const tooLarge = () =>
+    new PlacesProviderError(`${service} sent an unexpectedly large answer. Try a smaller radius.`);
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
     await response.body?.cancel();
     throw tooLarge();

@@ -16,7 +16,11 @@ export function createPlacesProvider(config: Config, db: Db): PlacesProvider {
       // config.ts refuses to start with PLACES_PROVIDER=google and no key.
       return createGooglePlaces({ apiKey: places.googleApiKey!, apiBase: places.googleApiBase });
     case 'osm':
-      return createOsmPlaces({ overpassUrl: places.overpassUrl, nominatimUrl: places.nominatimUrl, userAgent: config.userAgent });
+      return createOsmPlaces({
+        overpassUrl: places.overpassUrl,
+        nominatimUrl: places.nominatimUrl,
+        userAgent: config.userAgent,
+      });
     case 'directory':
       return createDirectoryPlaces(db);
   }

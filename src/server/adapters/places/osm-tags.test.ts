@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contactFieldsFrom, escapeOverpassRegex, osmFiltersFor, socialProfilesFrom, webUrl } from './osm-tags.js';
+import {
+  contactFieldsFrom,
+  escapeOverpassRegex,
+  osmFiltersFor,
+  socialProfilesFrom,
+  webUrl,
+} from './osm-tags.js';
 
 describe('typed categories to OpenStreetMap tag filters', () => {
   it.each([
@@ -84,7 +90,12 @@ describe('OpenStreetMap tags to contact fields', () => {
   });
 
   it('ignores values that are neither a web address nor a handle', () => {
-    expect(socialProfilesFrom({ 'contact:facebook': 'javascript:alert(1)', 'contact:instagram': 'Joe Smith Plumbing' })).toEqual([]);
+    expect(
+      socialProfilesFrom({
+        'contact:facebook': 'javascript:alert(1)',
+        'contact:instagram': 'Joe Smith Plumbing',
+      }),
+    ).toEqual([]);
     expect(webUrl('javascript:alert(1)')).toBeNull();
     expect(webUrl('ftp://files.example/')).toBeNull();
     expect(webUrl('not a site')).toBeNull();
@@ -106,6 +117,11 @@ describe('OpenStreetMap tags to contact fields', () => {
       phone: '512-555-0100',
       socialProfiles: [],
     });
-    expect(contactFieldsFrom({})).toEqual({ address: null, website: null, phone: null, socialProfiles: [] });
+    expect(contactFieldsFrom({})).toEqual({
+      address: null,
+      website: null,
+      phone: null,
+      socialProfiles: [],
+    });
   });
 });

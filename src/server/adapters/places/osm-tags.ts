@@ -93,7 +93,9 @@ export function webUrl(value: string | undefined): string | null {
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
   try {
     const url = new URL(withScheme);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') ? url.href : null;
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.')
+      ? url.href
+      : null;
   } catch {
     return null;
   }
@@ -134,7 +136,9 @@ function addressFrom(tags: Record<string, string>): string | null {
   return [street, tags['addr:city'], region].filter(Boolean).join(', ') || null;
 }
 
-export function contactFieldsFrom(tags: Record<string, string>): Pick<Place, 'address' | 'website' | 'phone' | 'socialProfiles'> {
+export function contactFieldsFrom(
+  tags: Record<string, string>,
+): Pick<Place, 'address' | 'website' | 'phone' | 'socialProfiles'> {
   return {
     address: addressFrom(tags),
     website: webUrl(tags.website) ?? webUrl(tags['contact:website']),

@@ -15,14 +15,23 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 const provider = (options: { timeoutMs?: number; minGeocodeIntervalMs?: number } = {}) =>
-  createOsmPlaces({ overpassUrl: fake.overpassUrl, nominatimUrl: fake.nominatimUrl, userAgent: USER_AGENT, minGeocodeIntervalMs: 0, ...options });
-const search = (category: string, radiusMiles = 2, limit = 20) => provider().search({ category, ...CENTER, radiusMiles, limit });
+  createOsmPlaces({
+    overpassUrl: fake.overpassUrl,
+    nominatimUrl: fake.nominatimUrl,
+    userAgent: USER_AGENT,
+    minGeocodeIntervalMs: 0,
+    ...options,
+  });
+const search = (category: string, radiusMiles = 2, limit = 20) =>
+  provider().search({ category, ...CENTER, radiusMiles, limit });
 
 describe('OpenStreetMap search through Overpass', () => {
   it('posts an Overpass QL query for the category’s tags around the centre, identifying us', async () => {
     await search('Plumbers', 2);
     const [request] = fake.overpassRequests;
-    expect(request!.query).toBe('[out:json][timeout:20];(nwr["craft"="plumber"]["name"](around:3219,29.424100,-98.493600););out center tags 1000;');
+    expect(request!.query).toBe(
+      '[out:json][timeout:20];(nwr["craft"="plumber"]["name"](around:3219,29.424100,-98.493600););out center tags 1000;',
+    );
     expect(request!.contentType).toMatch(/^application\/x-www-form-urlencoded/);
     expect(request!.userAgent).toBe(USER_AGENT);
   });
@@ -36,7 +45,9 @@ describe('OpenStreetMap search through Overpass', () => {
 
   it('matches names for an unknown category, its regex characters escaped', async () => {
     await search('A+ (24/7) Tutors');
-    expect(fake.overpassRequests[0]!.query).toContain('nwr["name"~"a\\\\+ \\\\(24/7\\\\) tutors",i]["name"](around:');
+    expect(fake.overpassRequests[0]!.query).toContain(
+      'nwr["name"~"a\\\\+ \\\\(24/7\\\\) tutors",i]["name"](around:',
+    );
   });
 
   it('maps nodes, ways and relations with contact details and social profiles', async () => {
@@ -74,7 +85,12 @@ describe('OpenStreetMap search through Overpass', () => {
           'contact:x': 'https://x.com/pipeworks',
         },
       },
-      { type: 'relation', id: 303, center: { lat: north(1.5), lon: CENTER.lng }, tags: { name: 'Drain Co' } },
+      {
+        type: 'relation',
+        id: 303,
+        center: { lat: north(1.5), lon: CENTER.lng },
+        tags: { name: 'Drain Co' },
+      },
       { type: 'node', id: 404, lat: north(0.2), lon: CENTER.lng, tags: { craft: 'plumber' } },
     ]);
     const places = await search('plumber');
@@ -129,19 +145,42 @@ describe('OpenStreetMap search through Overpass', () => {
   });
 
   it('orders by distance, drops what lies outside the circle, and keeps `limit`', async () => {
-    const at = (id: number, miles: number) => ({ type: 'node' as const, id, lat: north(miles), lon: CENTER.lng, tags: { name: `Place ${id}` } });
+    const at = (id: number, miles: number) => ({
+      type: 'node' as const,
+      id,
+      lat: north(miles),
+      lon: CENTER.lng,
+      tags: { name: `Place ${id}` },
+    });
     fake.setElements([at(1, 1.9), at(2, 0.3), at(3, 2.5), at(4, 1.1), at(5, 0.7)]);
-    expect((await search('plumber', 2, 3)).map((p) => p.sourceId)).toEqual(['node/2', 'node/5', 'node/4']);
-    expect((await search('plumber', 2, 10)).map((p) => p.sourceId)).toEqual(['node/2', 'node/5', 'node/4', 'node/1']);
+    expect((await search('plumber', 2, 3)).map((p) => p.sourceId)).toEqual([
+      'node/2',
+      'node/5',
+      'node/4',
+    ]);
+    expect((await search('plumber', 2, 10)).map((p) => p.sourceId)).toEqual([
+      'node/2',
+      'node/5',
+      'node/4',
+      'node/1',
+    ]);
   });
 
   it.each([
-    [429, 'open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::rate_limited.'],
-    [504, 'open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy.'],
+    [
+      429,
+      'open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::rate_limited.',
+    ],
+    [
+      504,
+      'open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy.',
+    ],
   ])('says Overpass is busy on HTTP %i', async (status, reason) => {
     fake.overpassAnswersNextWith(overpassHtmlError(status, reason));
     await expect(search('plumber')).rejects.toThrow(
-      new PlacesProviderError("OpenStreetMap's Overpass service is busy right now. Please try again in a minute."),
+      new PlacesProviderError(
+        "OpenStreetMap's Overpass service is busy right now. Please try again in a minute.",
+      ),
     );
   });
 
@@ -154,25 +193,50 @@ describe('OpenStreetMap search through Overpass', () => {
   });
 
   it('reports an answer that is not JSON', async () => {
-    fake.overpassAnswersNextWith({ status: 200, contentType: 'text/html', text: '<html>maintenance</html>' });
-    await expect(search('plumber')).rejects.toThrow(/Overpass service sent an answer that could not be read/);
+    fake.overpassAnswersNextWith({
+      status: 200,
+      contentType: 'text/html',
+      text: '<html>maintenance</html>',
+    });
+    await expect(search('plumber')).rejects.toThrow(
+      /Overpass service sent an answer that could not be read/,
+    );
   });
 
   it('gives up on a slow answer and tells Overpass the same deadline', async () => {
     fake.setDelay(1000);
-    const slow = provider({ timeoutMs: 200 }).search({ category: 'plumber', ...CENTER, radiusMiles: 1, limit: 5 });
+    const slow = provider({ timeoutMs: 200 }).search({
+      category: 'plumber',
+      ...CENTER,
+      radiusMiles: 1,
+      limit: 5,
+    });
     await expect(slow).rejects.toThrow(/Overpass service did not answer within 0\.2 seconds/);
     expect(fake.overpassRequests[0]!.query).toMatch(/^\[out:json\]\[timeout:1\];/);
   });
 });
 
 describe('OpenStreetMap geocoding through Nominatim', () => {
-  const austin = { lat: '30.2711286', lon: '-97.7436995', display_name: 'Austin, Travis County, Texas, United States' };
+  const austin = {
+    lat: '30.2711286',
+    lon: '-97.7436995',
+    display_name: 'Austin, Travis County, Texas, United States',
+  };
 
   it('asks for one US match in jsonv2, identifying us, and labels it with display_name', async () => {
     fake.setPlace('Austin, TX', austin);
-    expect(await provider().geocode('  Austin,  TX ')).toEqual({ lat: 30.2711286, lng: -97.7436995, label: austin.display_name });
-    expect(fake.nominatimRequests[0]!.params).toEqual({ q: 'Austin, TX', format: 'jsonv2', limit: '1', countrycodes: 'us', addressdetails: '0' });
+    expect(await provider().geocode('  Austin,  TX ')).toEqual({
+      lat: 30.2711286,
+      lng: -97.7436995,
+      label: austin.display_name,
+    });
+    expect(fake.nominatimRequests[0]!.params).toEqual({
+      q: 'Austin, TX',
+      format: 'jsonv2',
+      limit: '1',
+      countrycodes: 'us',
+      addressdetails: '0',
+    });
     expect(fake.nominatimRequests[0]!.userAgent).toBe(USER_AGENT);
   });
 
@@ -199,7 +263,8 @@ describe('OpenStreetMap geocoding through Nominatim', () => {
   });
 
   it('spaces requests at least the interval apart, queueing rather than dropping', async () => {
-    for (const q of ['Austin', 'Dallas', 'Houston']) fake.setPlace(q, { ...austin, display_name: q });
+    for (const q of ['Austin', 'Dallas', 'Houston'])
+      fake.setPlace(q, { ...austin, display_name: q });
     const osm = provider({ minGeocodeIntervalMs: 200 });
     const labels = await Promise.all(['Austin', 'Dallas', 'Houston'].map((q) => osm.geocode(q)));
     expect(labels.map((p) => p?.label)).toEqual(['Austin', 'Dallas', 'Houston']);
@@ -216,10 +281,16 @@ describe('OpenStreetMap geocoding through Nominatim', () => {
 
   it('reports Nominatim refusing, and asks again next time', async () => {
     fake.setPlace('Austin', austin);
-    fake.nominatimAnswersNextWith({ status: 429, contentType: 'text/html', text: '<html>Too Many Requests</html>' });
+    fake.nominatimAnswersNextWith({
+      status: 429,
+      contentType: 'text/html',
+      text: '<html>Too Many Requests</html>',
+    });
     const osm = provider();
     await expect(osm.geocode('Austin')).rejects.toThrow(
-      new PlacesProviderError("OpenStreetMap's place-name search (Nominatim) is busy right now. Please try again in a minute."),
+      new PlacesProviderError(
+        "OpenStreetMap's place-name search (Nominatim) is busy right now. Please try again in a minute.",
+      ),
     );
     expect(await osm.geocode('Austin')).toMatchObject({ label: austin.display_name });
     expect(fake.nominatimRequests).toHaveLength(2);

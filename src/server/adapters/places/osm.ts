@@ -1,7 +1,13 @@
 import { distanceMiles, METERS_PER_MILE } from '../../../contract/geo.js';
 import { fetchJson } from './http.js';
 import { contactFieldsFrom, osmFiltersFor } from './osm-tags.js';
-import { PlacesProviderError, type GeoPoint, type Place, type PlaceQuery, type PlacesProvider } from './types.js';
+import {
+  PlacesProviderError,
+  type GeoPoint,
+  type Place,
+  type PlaceQuery,
+  type PlacesProvider,
+} from './types.js';
 
 export interface OsmPlacesOptions {
   overpassUrl: string;
@@ -39,7 +45,9 @@ const coordinate = (value: number) => value.toFixed(6);
 /** `out center` gives ways and relations one point; elements without a name are no lead, so Overpass drops them. */
 export function overpassQuery(query: PlaceQuery, timeoutSeconds: number): string {
   const around = `(around:${Math.round(query.radiusMiles * METERS_PER_MILE)},${coordinate(query.lat)},${coordinate(query.lng)})`;
-  const statements = osmFiltersFor(query.category).map((filter) => `nwr${filter}["name"]${around};`);
+  const statements = osmFiltersFor(query.category).map(
+    (filter) => `nwr${filter}["name"]${around};`,
+  );
   return `[out:json][timeout:${timeoutSeconds}];(${statements.join('')});out center tags ${MAX_ELEMENTS};`;
 }
 
@@ -48,20 +56,45 @@ function toPlace(element: OverpassElement): Place | null {
   const name = tags.name?.trim();
   const lat = element.lat ?? element.center?.lat;
   const lng = element.lon ?? element.center?.lon;
-  if (!name || typeof lat !== 'number' || typeof lng !== 'number' || !element.type || element.id === undefined) return null;
-  return { sourceId: `${element.type}/${element.id}`, name, lat, lng, rating: null, reviewCount: null, recentPosts: [], ...contactFieldsFrom(tags) };
+  if (
+    !name ||
+    typeof lat !== 'number' ||
+    typeof lng !== 'number' ||
+    !element.type ||
+    element.id === undefined
+  )
+    return null;
+  return {
+    sourceId: `${element.type}/${element.id}`,
+    name,
+    lat,
+    lng,
+    rating: null,
+    reviewCount: null,
+    recentPosts: [],
+    ...contactFieldsFrom(tags),
+  };
 }
 
 function overpassFailure(status: number): PlacesProviderError {
   // 429: our share of its capacity is used up; 504: it is overloaded and queued us too long.
-  if (status === 429 || status === 504 || status === 503) return new PlacesProviderError(OVERPASS_BUSY);
-  return new PlacesProviderError(`${OVERPASS} could not run the search (HTTP ${status}). Please try again later.`);
+  if (status === 429 || status === 504 || status === 503)
+    return new PlacesProviderError(OVERPASS_BUSY);
+  return new PlacesProviderError(
+    `${OVERPASS} could not run the search (HTTP ${status}). Please try again later.`,
+  );
 }
 
 function nominatimFailure(status: number): PlacesProviderError {
-  if (status === 429 || status >= 500) return new PlacesProviderError(`${NOMINATIM} is busy right now. Please try again in a minute.`);
-  if (status === 403) return new PlacesProviderError(`${NOMINATIM} refused the request (HTTP 403); it may have blocked this server. Please try again later.`);
-  return new PlacesProviderError(`${NOMINATIM} could not look up that place (HTTP ${status}). Please try again later.`);
+  if (status === 429 || status >= 500)
+    return new PlacesProviderError(`${NOMINATIM} is busy right now. Please try again in a minute.`);
+  if (status === 403)
+    return new PlacesProviderError(
+      `${NOMINATIM} refused the request (HTTP 403); it may have blocked this server. Please try again later.`,
+    );
+  return new PlacesProviderError(
+    `${NOMINATIM} could not look up that place (HTTP ${status}). Please try again later.`,
+  );
 }
 
 /** OpenStreetMap: businesses from Overpass, typed places from Nominatim, within both services' usage policies. */
@@ -83,11 +116,23 @@ export function createOsmPlaces(options: OsmPlacesOptions): PlacesProvider {
 
   async function lookUp(text: string): Promise<GeoPoint | null> {
     await waitForGeocodeTurn();
-    const params = new URLSearchParams({ q: text, format: 'jsonv2', limit: '1', countrycodes: 'us', addressdetails: '0' });
+    const params = new URLSearchParams({
+      q: text,
+      format: 'jsonv2',
+      limit: '1',
+      countrycodes: 'us',
+      addressdetails: '0',
+    });
     const init = { headers: { 'user-agent': userAgent, accept: 'application/json' } };
-    const answer = await fetchJson(`${nominatimUrl}/search?${params}`, init, { service: NOMINATIM, timeoutMs });
+    const answer = await fetchJson(`${nominatimUrl}/search?${params}`, init, {
+      service: NOMINATIM,
+      timeoutMs,
+    });
     if (answer.status !== 200) throw nominatimFailure(answer.status);
-    if (!Array.isArray(answer.body)) throw new PlacesProviderError(`${NOMINATIM} sent an answer that could not be read. Please try again later.`);
+    if (!Array.isArray(answer.body))
+      throw new PlacesProviderError(
+        `${NOMINATIM} sent an answer that could not be read. Please try again later.`,
+      );
     const first = answer.body[0] as NominatimResult | undefined;
     const lat = Number(first?.lat);
     const lng = Number(first?.lon);
@@ -100,11 +145,18 @@ export function createOsmPlaces(options: OsmPlacesOptions): PlacesProvider {
     attribution: '© OpenStreetMap contributors',
 
     async search(query) {
-      const init = { method: 'POST', headers: { 'user-agent': userAgent }, body: new URLSearchParams({ data: overpassQuery(query, overpassSeconds) }) };
+      const init = {
+        method: 'POST',
+        headers: { 'user-agent': userAgent },
+        body: new URLSearchParams({ data: overpassQuery(query, overpassSeconds) }),
+      };
       const answer = await fetchJson(overpassUrl, init, { service: OVERPASS, timeoutMs });
       if (answer.status !== 200) throw overpassFailure(answer.status);
       const body = answer.body as { elements?: unknown; remark?: unknown } | null;
-      if (!body || !Array.isArray(body.elements)) throw new PlacesProviderError(`${OVERPASS} sent an answer that could not be read. Please try again later.`);
+      if (!body || !Array.isArray(body.elements))
+        throw new PlacesProviderError(
+          `${OVERPASS} sent an answer that could not be read. Please try again later.`,
+        );
       // A query that ran out of time or memory still answers 200, with partial elements and a remark.
       if (typeof body.remark === 'string' && /error|timed out|out of memory/i.test(body.remark)) {
         throw new PlacesProviderError(

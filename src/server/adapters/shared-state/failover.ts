@@ -50,7 +50,10 @@ export function createFailoverCounterStore(
     async reset(key) {
       // Forgotten in both: a counter made during an outage must not outlive it. Only the failure of
       // the store in use is the caller's problem.
-      const [inRedis, inDatabase] = await Promise.allSettled([primary.connected() ? primary.reset(key) : undefined, fallback.reset(key)]);
+      const [inRedis, inDatabase] = await Promise.allSettled([
+        primary.connected() ? primary.reset(key) : undefined,
+        fallback.reset(key),
+      ]);
       const failed = using === 'redis' && primary.connected() ? inRedis : inDatabase;
       if (failed.status === 'rejected') throw failed.reason;
     },

@@ -19,13 +19,26 @@ export interface CounterStoreEvents {
  * Redis when REDIS_URL is set, with the database as its fallback while Redis is unreachable
  * (docs/decisions/025); else the database every instance already shares.
  */
-export function createCounterStore(config: Pick<Config, 'redis'>, db: Db, events: CounterStoreEvents = {}): CounterStore | FailoverCounterStore {
+export function createCounterStore(
+  config: Pick<Config, 'redis'>,
+  db: Db,
+  events: CounterStoreEvents = {},
+): CounterStore | FailoverCounterStore {
   if (!config.redis) return createPostgresCounterStore(db);
-  const redis = createRedisCounterStore({ ...config.redis, ...(events.onError ? { onError: events.onError } : {}) });
-  return createFailoverCounterStore(redis, createPostgresCounterStore(db), events.onSwitch ?? (() => undefined));
+  const redis = createRedisCounterStore({
+    ...config.redis,
+    ...(events.onError ? { onError: events.onError } : {}),
+  });
+  return createFailoverCounterStore(
+    redis,
+    createPostgresCounterStore(db),
+    events.onSwitch ?? (() => undefined),
+  );
 }
 
 /** Where the shared counts go right now, for /readyz and the logs. */
 export function counterStoreInUse(store: CounterStore): 'redis' | 'postgres' {
-  return 'current' in store && typeof store.current === 'function' ? (store as FailoverCounterStore).current() : store.kind;
+  return 'current' in store && typeof store.current === 'function'
+    ? (store as FailoverCounterStore).current()
+    : store.kind;
 }

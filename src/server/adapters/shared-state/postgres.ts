@@ -11,7 +11,10 @@ const PURGE_EVERY_MS = 60_000;
  * per hit, so concurrent hits on every instance are counted exactly; the database's clock decides
  * when a window ends, so instances with drifting clocks agree. Works the same on PGlite.
  */
-export function createPostgresCounterStore(db: Db, options: { purgeEveryMs?: number } = {}): CounterStore & { purgeExpired(): Promise<number> } {
+export function createPostgresCounterStore(
+  db: Db,
+  options: { purgeEveryMs?: number } = {},
+): CounterStore & { purgeExpired(): Promise<number> } {
   let lastPurge = Date.now();
   const purgeExpired = async () =>
     (
@@ -36,7 +39,10 @@ export function createPostgresCounterStore(db: Db, options: { purgeEveryMs?: num
             resetAt: sql`case when ${expired} then excluded.reset_at else ${counters.resetAt} end`,
           },
         })
-        .returning({ count: counters.count, msLeft: sql<string>`ceil(extract(epoch from (${counters.resetAt} - now())) * 1000)` });
+        .returning({
+          count: counters.count,
+          msLeft: sql<string>`ceil(extract(epoch from (${counters.resetAt} - now())) * 1000)`,
+        });
       if (Date.now() - lastPurge > (options.purgeEveryMs ?? PURGE_EVERY_MS)) {
         lastPurge = Date.now();
         void purgeExpired().catch(() => undefined);

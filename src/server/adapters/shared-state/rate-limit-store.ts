@@ -26,7 +26,10 @@ export function fastifyRateLimitStore(counters: CounterStore) {
 
     child(routeOptions: object): SharedRateLimitStore {
       const route = (routeOptions as RouteOptions).routeInfo ?? {};
-      return new SharedRateLimitStore(undefined, `${this.prefix}${[route.method ?? ''].flat().join(',')}${route.url ?? ''}:`);
+      return new SharedRateLimitStore(
+        undefined,
+        `${this.prefix}${[route.method ?? ''].flat().join(',')}${route.url ?? ''}:`,
+      );
     }
   };
 }

@@ -15,7 +15,11 @@ return {count, ttl}
 type WithHit = Redis & { agencyHit(key: string, windowMs: number): Promise<[number, number]> };
 
 /** Counters in Redis under `keyPrefix` (several apps or tests can share one Redis). */
-export function createRedisCounterStore(options: { url: string; keyPrefix: string; onError?: (error: Error) => void }): ConnectedCounterStore {
+export function createRedisCounterStore(options: {
+  url: string;
+  keyPrefix: string;
+  onError?: (error: Error) => void;
+}): ConnectedCounterStore {
   const redis = new Redis(options.url, {
     keyPrefix: options.keyPrefix,
     // Every wait has a bound: a Redis that does not answer fails the request instead of holding it.

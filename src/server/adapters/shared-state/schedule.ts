@@ -64,7 +64,10 @@ export function runOnceAcrossInstances(options: {
 
   return {
     start() {
-      timer ??= setInterval(() => void tick(), options.checkEveryMs ?? Math.min(options.everyMs, 60_000));
+      timer ??= setInterval(
+        () => void tick(),
+        options.checkEveryMs ?? Math.min(options.everyMs, 60_000),
+      );
       timer.unref();
       void tick();
     },

@@ -4,7 +4,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ByteRange, ObjectInfo, Storage } from './types.js';
 
-const TYPES: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg' };
+const TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+};
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 

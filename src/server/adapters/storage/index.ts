@@ -7,7 +7,9 @@ export type { Storage } from './types.js';
 
 /** Local disk under DATA_DIR unless S3_BUCKET names a bucket. */
 export function createStorage(config: Config): Storage {
-  return config.storage.kind === 's3' ? createS3Storage(config.storage) : createDiskStorage(config.storage.dir, config.site.publicUrl);
+  return config.storage.kind === 's3'
+    ? createS3Storage(config.storage)
+    : createDiskStorage(config.storage.dir, config.site.publicUrl);
 }
 
 /**
@@ -16,5 +18,8 @@ export function createStorage(config: Config): Storage {
  */
 export function storageOrigins(config: Config): { upload: string; public: string } | undefined {
   if (config.storage.kind !== 's3') return undefined;
-  return { upload: s3UploadOrigin(config.storage), public: new URL(s3PublicBase(config.storage)).origin };
+  return {
+    upload: s3UploadOrigin(config.storage),
+    public: new URL(s3PublicBase(config.storage)).origin,
+  };
 }

@@ -7,9 +7,20 @@ import { startFakeS3 } from '../../test/fake-s3.js';
 import { storageOrigins } from './index.js';
 import { createS3Storage, s3PublicBase, s3UploadOrigin } from './s3.js';
 
-const KEYS = { bucket: 'logos', region: 'us-east-1', accessKeyId: 'AKIAFAKEFAKEFAKE', secretAccessKey: 'fake-secret-for-tests-only' };
+const KEYS = {
+  bucket: 'logos',
+  region: 'us-east-1',
+  accessKeyId: 'AKIAFAKEFAKEFAKE',
+  secretAccessKey: 'fake-secret-for-tests-only',
+};
 let fake: Awaited<ReturnType<typeof startFakeS3>>;
-const options = (overrides: object = {}) => ({ kind: 's3' as const, ...KEYS, endpoint: fake.url, forcePathStyle: true, ...overrides });
+const options = (overrides: object = {}) => ({
+  kind: 's3' as const,
+  ...KEYS,
+  endpoint: fake.url,
+  forcePathStyle: true,
+  ...overrides,
+});
 const env = () => ({
   S3_BUCKET: KEYS.bucket,
   S3_ENDPOINT: fake.url,
@@ -24,7 +35,8 @@ const logo = (size = 1024) =>
     .toBuffer();
 /** fetch's types take a Uint8Array over a plain ArrayBuffer, which a Buffer may not be. */
 const bodyOf = (body: string | Buffer) => (typeof body === 'string' ? body : new Uint8Array(body));
-const text = async (stream: Readable | null) => (stream ? Buffer.concat(await stream.toArray()).toString() : null);
+const text = async (stream: Readable | null) =>
+  stream ? Buffer.concat(await stream.toArray()).toString() : null;
 
 beforeAll(async () => {
   fake = await startFakeS3(KEYS);
@@ -42,18 +54,28 @@ describe('S3 storage against a local fake S3', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/logos/incoming/app-logo/one`);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
 
-    const put = (href: string, type: string, body: string | Buffer) => fetch(href, { method: 'PUT', headers: { 'content-type': type }, body: bodyOf(body) });
+    const put = (href: string, type: string, body: string | Buffer) =>
+      fetch(href, { method: 'PUT', headers: { 'content-type': type }, body: bodyOf(body) });
     const wrongType = await put(target.url, 'text/html', '<script>alert(1)</script>');
-    expect([wrongType.status, await wrongType.text()]).toEqual([403, expect.stringContaining('SignatureDoesNotMatch')]);
+    expect([wrongType.status, await wrongType.text()]).toEqual([
+      403,
+      expect.stringContaining('SignatureDoesNotMatch'),
+    ]);
     expect((await put(target.url.replace('/one?', '/two?'), 'image/png', 'x')).status).toBe(403);
     const png = await logo(8);
     expect((await put(target.url, 'image/png', png)).status).toBe(200);
-    expect(fake.objects.get('incoming/app-logo/one')).toEqual({ body: png, contentType: 'image/png' });
+    expect(fake.objects.get('incoming/app-logo/one')).toEqual({
+      body: png,
+      contentType: 'image/png',
+    });
 
     fake.state.clockSkewMs = 16 * 60 * 1000;
     const late = await put(target.url, 'image/png', png);
     fake.state.clockSkewMs = 0;
-    expect([late.status, await late.text()]).toEqual([403, expect.stringContaining('Request has expired')]);
+    expect([late.status, await late.text()]).toEqual([
+      403,
+      expect.stringContaining('Request has expired'),
+    ]);
   });
 
   it('puts, heads, reads a range and removes through the SDK (signatures checked)', async () => {
@@ -65,15 +87,29 @@ describe('S3 storage against a local fake S3', () => {
     await storage.remove('app-logo/a.webp');
     expect(await storage.head('app-logo/a.webp')).toBeNull();
     expect(await storage.get('app-logo/a.webp')).toBeNull();
-    await expect(createS3Storage(options({ secretAccessKey: 'wrong' })).head('app-logo/a.webp')).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+    await expect(
+      createS3Storage(options({ secretAccessKey: 'wrong' })).head('app-logo/a.webp'),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
   });
 
   it('names public URLs and the origins the CSP must allow', () => {
-    expect(createS3Storage(options()).publicUrl('app-logo/a.webp')).toBe(`${fake.url}/logos/app-logo/a.webp`);
-    const aws = { kind: 's3' as const, bucket: 'logos', region: 'eu-west-1', forcePathStyle: false };
-    expect([s3UploadOrigin(aws), s3PublicBase(aws)]).toEqual(['https://logos.s3.eu-west-1.amazonaws.com', 'https://logos.s3.eu-west-1.amazonaws.com']);
+    expect(createS3Storage(options()).publicUrl('app-logo/a.webp')).toBe(
+      `${fake.url}/logos/app-logo/a.webp`,
+    );
+    const aws = {
+      kind: 's3' as const,
+      bucket: 'logos',
+      region: 'eu-west-1',
+      forcePathStyle: false,
+    };
+    expect([s3UploadOrigin(aws), s3PublicBase(aws)]).toEqual([
+      'https://logos.s3.eu-west-1.amazonaws.com',
+      'https://logos.s3.eu-west-1.amazonaws.com',
+    ]);
     expect(s3PublicBase({ ...aws, publicUrl: 'https://cdn.example' })).toBe('https://cdn.example');
-    const csp = securityHeaders({ httpsOnly: false, storage: storageOrigins(testConfig(env())) })['content-security-policy']!;
+    const csp = securityHeaders({ httpsOnly: false, storage: storageOrigins(testConfig(env())) })[
+      'content-security-policy'
+    ]!;
     expect(csp).toMatch(new RegExp(`connect-src 'self' ${fake.url};`));
     expect(csp).toMatch(new RegExp(`img-src [^;]*${fake.url}`));
     expect(storageOrigins(testConfig())).toBeUndefined();

@@ -6,10 +6,14 @@ import { RefusedAddressError, SafeFetchError, type SiteFetcher } from './safe-fe
 import { analyseHomepage, scoreOf } from './site-check.js';
 
 /** What one check finds: the stored check's reading, without whose it is and when. */
-export type WebsiteCheckOutcome = Pick<WebsiteCheck, 'status' | 'score' | 'message' | 'findings' | 'finalUrl' | 'responseMs' | 'pageBytes'>;
+export type WebsiteCheckOutcome = Pick<
+  WebsiteCheck,
+  'status' | 'score' | 'message' | 'findings' | 'finalUrl' | 'responseMs' | 'pageBytes'
+>;
 
 export const ROBOTS_BLOCKED = 'Not checked: robots.txt asks us not to read this page.';
-const ROBOTS_FAILED = 'Not checked: the site could not give us its robots.txt (a server error), which asks crawlers to stay away for now.';
+const ROBOTS_FAILED =
+  'Not checked: the site could not give us its robots.txt (a server error), which asks crawlers to stay away for now.';
 
 const notScored = (status: WebsiteCheckStatus, message: string): WebsiteCheckOutcome => ({
   status,
@@ -39,7 +43,11 @@ async function httpGoesToHttps(fetcher: SiteFetcher, url: URL): Promise<boolean 
  * An address the policy refuses (a private network) throws `RefusedAddressError`; any other
  * fetch problem is the outcome `failed` with its reason, since an unreachable site is news too.
  */
-export async function checkWebsite(fetcher: SiteFetcher, website: string, options: { userAgent: string; now: Date }): Promise<WebsiteCheckOutcome> {
+export async function checkWebsite(
+  fetcher: SiteFetcher,
+  website: string,
+  options: { userAgent: string; now: Date },
+): Promise<WebsiteCheckOutcome> {
   let url: URL;
   try {
     url = new URL(withScheme(website));
@@ -49,17 +57,25 @@ export async function checkWebsite(fetcher: SiteFetcher, website: string, option
   try {
     const robots = await fetcher.fetchText(new URL('/robots.txt', url).href);
     if (robots.status >= 500) return notScored('blocked', ROBOTS_FAILED);
-    if (robots.status < 300 && !(await robotsAllows(robots.body, options.userAgent, `${url.pathname}${url.search}`)))
+    if (
+      robots.status < 300 &&
+      !(await robotsAllows(robots.body, options.userAgent, `${url.pathname}${url.search}`))
+    )
       return notScored('blocked', ROBOTS_BLOCKED);
 
     const started = performance.now();
     const [page, redirects] = await Promise.all([
-      fetcher.fetchPage(url.href).then((fetched) => ({ fetched, ms: Math.round(performance.now() - started) })),
-      url.protocol === 'https:' ? httpGoesToHttps(fetcher, url) : Promise.resolve<boolean | null>(null),
+      fetcher
+        .fetchPage(url.href)
+        .then((fetched) => ({ fetched, ms: Math.round(performance.now() - started) })),
+      url.protocol === 'https:'
+        ? httpGoesToHttps(fetcher, url)
+        : Promise.resolve<boolean | null>(null),
     ]);
     const finalUrl = page.fetched.finalUrl;
     // Typed as http://, the page itself shows where http:// leads.
-    const httpRedirectsToHttps = url.protocol === 'https:' ? redirects : finalUrl.startsWith('https://');
+    const httpRedirectsToHttps =
+      url.protocol === 'https:' ? redirects : finalUrl.startsWith('https://');
     const findings = await analyseHomepage({
       finalUrl,
       html: page.fetched.body,

@@ -10,7 +10,10 @@ export function withScheme(website: string): string {
 }
 
 /** The social profiles a business's homepage links to; fetch problems surface as `SafeFetchError`. */
-export async function findSocialProfiles(fetcher: SafeFetcher, websiteUrl: string): Promise<SocialProfile[]> {
+export async function findSocialProfiles(
+  fetcher: SafeFetcher,
+  websiteUrl: string,
+): Promise<SocialProfile[]> {
   const page = await fetcher.fetchPage(withScheme(websiteUrl));
   // Relative links resolve against where the redirects ended, not against what was typed.
   return readSocialProfiles(page.body, page.finalUrl);

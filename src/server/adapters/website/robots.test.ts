@@ -1,6 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { decide, MAX_RULE_LENGTH, MAX_RULES, normaliseRobotsPath, ROBOTS_MAX_BYTES, robotsAllows, robotsPatternMatches, robotsRules } from './robots.js';
+import {
+  decide,
+  MAX_RULE_LENGTH,
+  MAX_RULES,
+  normaliseRobotsPath,
+  ROBOTS_MAX_BYTES,
+  robotsAllows,
+  robotsPatternMatches,
+  robotsRules,
+} from './robots.js';
 import { cpuMs, cpuSlices } from '../../test/cpu-slices.js';
 
 const UA = 'Test Agency (help@example.com)';
@@ -109,7 +118,11 @@ describe('robots.txt decisions', () => {
     [rules('Allow: /p\nDisallow: /'), '/page', true],
     [rules('Disallow: /\nAllow: /p'), '/page', true],
     [rules('Allow: /page\nDisallow: /*.htm'), '/page.htm', false],
-    [rules('Disallow: /example/page/disallowed.gif\nAllow: /example/page/'), '/example/page/disallowed.gif', false],
+    [
+      rules('Disallow: /example/page/disallowed.gif\nAllow: /example/page/'),
+      '/example/page/disallowed.gif',
+      false,
+    ],
     [rules('Disallow: /\nAllow: /$'), '/', true],
     [rules('Disallow: /\nAllow: /$'), '/page.htm', false],
     // On a tie Allow wins, in either order.
@@ -125,14 +138,18 @@ describe('robots.txt decisions', () => {
   });
 
   it('keeps at most MAX_RULES rules of the groups that apply, ignores over-long patterns and reads 500 KiB', async () => {
-    const many = rules(Array.from({ length: MAX_RULES + 50 }, (_, i) => `Disallow: /r${i}`).join('\n'));
+    const many = rules(
+      Array.from({ length: MAX_RULES + 50 }, (_, i) => `Disallow: /r${i}`).join('\n'),
+    );
     const kept = await robotsRules(many, UA);
     expect(kept).toHaveLength(MAX_RULES);
     expect(kept.at(-1)!.pattern).toBe(`/r${MAX_RULES - 1}`);
     // Other agents' rules do not use up ours.
     const others = `User-agent: Googlebot\n${'Disallow: /x\n'.repeat(MAX_RULES + 10)}\nUser-agent: *\nDisallow: /mine`;
     expect((await robotsRules(others, UA)).map((r) => r.pattern)).toEqual(['/mine']);
-    expect(await robotsRules(rules(`Disallow: /${'a'.repeat(MAX_RULE_LENGTH)}\nDisallow: /b`), UA)).toEqual([{ allow: false, pattern: '/b' }]);
+    expect(
+      await robotsRules(rules(`Disallow: /${'a'.repeat(MAX_RULE_LENGTH)}\nDisallow: /b`), UA),
+    ).toEqual([{ allow: false, pattern: '/b' }]);
     // What lies past the parsing limit is not read.
     const padded = `User-agent: *\n${'#'.repeat(ROBOTS_MAX_BYTES)}\nDisallow: /`;
     expect(await robotsAllows(padded, UA, '/')).toBe(true);
@@ -156,13 +173,25 @@ describe('robots.txt worst cases: linear, whatever the site writes', () => {
 
   it('a whole file of hostile rules is decided in well under a second, in slices of a few milliseconds', async () => {
     // Rules up to the cap (each one must scan the whole path), then hostile lines up to 500 KiB.
-    let txt = rules(Array.from({ length: MAX_RULES }, (_, i) => `Disallow: ${hostile[i % hostile.length]}${i}`).join('\n'));
+    let txt = rules(
+      Array.from(
+        { length: MAX_RULES },
+        (_, i) => `Disallow: ${hostile[i % hostile.length]}${i}`,
+      ).join('\n'),
+    );
     txt += `\n${'Disallow: /*a*a*a*a*a*a*a*a*a*a*a*a*a*b\n'.repeat(Math.max(0, Math.floor((ROBOTS_MAX_BYTES - txt.length) / 40)))}`;
     // The first round warms the compiler up.
     const run = async () => {
       const measured = cpuSlices();
       let allowed: boolean | null = null;
-      const totalMs = await cpuMs(async () => (allowed = await decide(await robotsRules(txt, UA, measured.turn), longPath, measured.turn)));
+      const totalMs = await cpuMs(
+        async () =>
+          (allowed = await decide(
+            await robotsRules(txt, UA, measured.turn),
+            longPath,
+            measured.turn,
+          )),
+      );
       return { allowed, totalMs, longest: measured.longest() };
     };
     await run();

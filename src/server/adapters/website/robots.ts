@@ -39,10 +39,18 @@ interface CompiledRule extends RobotsRule {
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 const HEX = '0123456789ABCDEF';
 const utf8 = new TextEncoder();
-const isHex = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+const isHex = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
 /** ASCII the URL parser percent-encodes in a path (controls, space, `"<>\`{}`, DEL): a pattern says them plainly. */
 const encodesInPath = (code: number) =>
-  code <= 0x20 || code === 0x7f || code === 0x22 || code === 0x3c || code === 0x3e || code === 0x60 || code === 0x7b || code === 0x7d;
+  code <= 0x20 ||
+  code === 0x7f ||
+  code === 0x22 ||
+  code === 0x3c ||
+  code === 0x3e ||
+  code === 0x60 ||
+  code === 0x7b ||
+  code === 0x7d;
 
 /**
  * One spelling for a path or pattern (RFC 9309 §2.2.2): characters outside ASCII become their
@@ -58,7 +66,8 @@ export function normaliseRobotsPath(text: string): string {
     let replacement: string;
     let next = i + 1;
     if (code === 0x25) {
-      if (!(i + 2 < text.length && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2)))) continue;
+      if (!(i + 2 < text.length && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2))))
+        continue;
       const value = parseInt(text.slice(i + 1, i + 3), 16);
       const char = String.fromCharCode(value);
       replacement = UNRESERVED.test(char) ? char : `%${HEX[value >> 4]}${HEX[value & 15]}`;
@@ -111,7 +120,9 @@ function findFrom(text: string, rule: CompiledRule, index: number, from: number)
 function compile(rule: RobotsRule): CompiledRule {
   const anchored = rule.pattern.endsWith('$');
   // '**' is '*'; its length still counts for 'longest match', as written.
-  const segments = (anchored ? rule.pattern.slice(0, -1) : rule.pattern).replace(/\*{2,}/g, '*').split('*');
+  const segments = (anchored ? rule.pattern.slice(0, -1) : rule.pattern)
+    .replace(/\*{2,}/g, '*')
+    .split('*');
   return { ...rule, anchored, segments, failures: [] };
 }
 
@@ -140,7 +151,10 @@ function matchesCompiled(rule: CompiledRule, path: string): boolean {
 
 /** One pattern against one path, both as written (normalised here): for tests and one-off use. */
 export function robotsPatternMatches(pattern: string, path: string): boolean {
-  return matchesCompiled(compile({ allow: false, pattern: normaliseRobotsPath(pattern) }), normaliseRobotsPath(path));
+  return matchesCompiled(
+    compile({ allow: false, pattern: normaliseRobotsPath(pattern) }),
+    normaliseRobotsPath(path),
+  );
 }
 
 /**
@@ -149,10 +163,17 @@ export function robotsPatternMatches(pattern: string, path: string): boolean {
  * `MAX_RULES` rules (counted once when a group names several agents), each pattern at most
  * `MAX_RULE_LENGTH`. Lines are read in slices.
  */
-export async function robotsRules(robotsTxt: string, userAgent: string, turn = slicer()): Promise<RobotsRule[]> {
+export async function robotsRules(
+  robotsTxt: string,
+  userAgent: string,
+  turn = slicer(),
+): Promise<RobotsRule[]> {
   const agent = userAgent.toLowerCase();
   // Past the parsing limit nothing is read, not even the rest of the line it cuts (a cut pattern could match more).
-  const text = robotsTxt.length > ROBOTS_MAX_BYTES ? robotsTxt.slice(0, robotsTxt.lastIndexOf('\n', ROBOTS_MAX_BYTES) + 1) : robotsTxt;
+  const text =
+    robotsTxt.length > ROBOTS_MAX_BYTES
+      ? robotsTxt.slice(0, robotsTxt.lastIndexOf('\n', ROBOTS_MAX_BYTES) + 1)
+      : robotsTxt;
   // '*' and the names that are part of our user agent, each with the rules of all its groups.
   const candidates = new Map<string, RobotsRule[]>();
   // The rule lists the group being read adds to (none: a group that does not concern us).
@@ -186,7 +207,10 @@ export async function robotsRules(robotsTxt: string, userAgent: string, turn = s
         .slice(colon + 1)
         .trim()
         .toLowerCase();
-      if (name === '*' || (name !== '' && name.length <= MAX_AGENT_LENGTH && agent.includes(name))) {
+      if (
+        name === '*' ||
+        (name !== '' && name.length <= MAX_AGENT_LENGTH && agent.includes(name))
+      ) {
         let rules = candidates.get(name);
         if (!rules) candidates.set(name, (rules = []));
         if (!group.includes(rules)) group.push(rules);
@@ -194,7 +218,8 @@ export async function robotsRules(robotsTxt: string, userAgent: string, turn = s
       continue;
     }
     lastWasAgent = false;
-    if ((key !== 'allow' && key !== 'disallow') || group.length === 0 || kept >= MAX_RULES) continue;
+    if ((key !== 'allow' && key !== 'disallow') || group.length === 0 || kept >= MAX_RULES)
+      continue;
     const value = line.slice(colon + 1).trim();
     if (value === '' || value.length > MAX_RULE_LENGTH) continue;
     const pattern = normaliseRobotsPath(value);
@@ -203,7 +228,8 @@ export async function robotsRules(robotsTxt: string, userAgent: string, turn = s
     kept++;
   }
   let best: string | null = null;
-  for (const name of candidates.keys()) if (name !== '*' && (best === null || name.length > best.length)) best = name;
+  for (const name of candidates.keys())
+    if (name !== '*' && (best === null || name.length > best.length)) best = name;
   return candidates.get(best ?? '*') ?? [];
 }
 
@@ -217,7 +243,11 @@ export async function decide(rules: RobotsRule[], path: string, turn = slicer())
   for (const rule of rules) {
     await turn();
     const longer = !decision || rule.pattern.length > decision.pattern.length;
-    const tieAllows = decision !== null && rule.pattern.length === decision.pattern.length && rule.allow && !decision.allow;
+    const tieAllows =
+      decision !== null &&
+      rule.pattern.length === decision.pattern.length &&
+      rule.allow &&
+      !decision.allow;
     if (!longer && !tieAllows) continue; // it could not change the decision
     if (matchesCompiled(compile(rule), target)) decision = rule;
   }
@@ -225,7 +255,11 @@ export async function decide(rules: RobotsRule[], path: string, turn = slicer())
 }
 
 /** May `userAgent` fetch `path` (path and query, as the URL gives them)? No group at all allows everything. */
-export async function robotsAllows(robotsTxt: string, userAgent: string, path: string): Promise<boolean> {
+export async function robotsAllows(
+  robotsTxt: string,
+  userAgent: string,
+  path: string,
+): Promise<boolean> {
   const turn = slicer();
   return decide(await robotsRules(robotsTxt, userAgent, turn), path, turn);
 }

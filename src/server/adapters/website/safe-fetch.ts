@@ -103,7 +103,8 @@ export function isPublicAddress(ip: string): boolean {
  */
 export function websiteAddressPolicy(allowLoopback: boolean): (ip: string) => boolean {
   if (!allowLoopback) return isPublicAddress;
-  return (ip) => isPublicAddress(ip) || (net.isIP(ip) !== 0 && ipaddr.parse(ip).range() === 'loopback');
+  return (ip) =>
+    isPublicAddress(ip) || (net.isIP(ip) !== 0 && ipaddr.parse(ip).range() === 'loopback');
 }
 
 type Settings = Required<SafeFetchOptions>;
@@ -114,7 +115,9 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): SiteFetcher {
     timeoutMs: options.timeoutMs ?? 5000,
     maxBytes: options.maxBytes ?? 1024 * 1024,
     maxRedirects: options.maxRedirects ?? 5,
-    userAgent: options.userAgent ?? 'VeteranWebWorks-SocialFinder/1.0 (+finds the public social profiles a business links to)',
+    userAgent:
+      options.userAgent ??
+      'VeteranWebWorks-SocialFinder/1.0 (+finds the public social profiles a business links to)',
     lookup: options.lookup ?? ((host) => dns.promises.lookup(host, { all: true })),
     isAllowedAddress: options.isAllowedAddress ?? isPublicAddress,
   };
@@ -122,22 +125,35 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): SiteFetcher {
     // The deadline is for the network: the bytes are decoded after it, in slices, so a busy event
     // loop (other checks reading their pages) never turns a site that answered into a timeout.
     fetchPage: async (url) => {
-      const { bytes, ...page } = await withDeadline(settings, (signal) => readPage(url, settings, signal));
+      const { bytes, ...page } = await withDeadline(settings, (signal) =>
+        readPage(url, settings, signal),
+      );
       return { ...page, body: await decode(bytes, page.contentType) };
     },
     fetchText: async (url) => {
-      const { bytes, contentType, status } = await withDeadline(settings, (signal) => readText(url, settings, signal));
+      const { bytes, contentType, status } = await withDeadline(settings, (signal) =>
+        readText(url, settings, signal),
+      );
       return { status, body: await decode(bytes, contentType) };
     },
     probe: (url) => withDeadline(settings, (signal) => probeOnce(url, settings, signal)),
   };
 }
 
-async function withDeadline<T>(settings: Settings, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function withDeadline<T>(
+  settings: Settings,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), settings.timeoutMs);
   const timedOut = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener('abort', () => reject(new SafeFetchError(`The website did not answer within ${settings.timeoutMs / 1000} seconds.`)));
+    controller.signal.addEventListener('abort', () =>
+      reject(
+        new SafeFetchError(
+          `The website did not answer within ${settings.timeoutMs / 1000} seconds.`,
+        ),
+      ),
+    );
   });
   timedOut.catch(() => {});
   try {
@@ -155,7 +171,12 @@ async function withDeadline<T>(settings: Settings, run: (signal: AbortSignal) =>
 }
 
 /** The first answer that is not a redirect, every hop's address checked. */
-async function followRedirects(url: string, settings: Settings, signal: AbortSignal, accept: string): Promise<{ response: http.IncomingMessage; target: URL }> {
+async function followRedirects(
+  url: string,
+  settings: Settings,
+  signal: AbortSignal,
+  accept: string,
+): Promise<{ response: http.IncomingMessage; target: URL }> {
   let target = checkUrl(url);
   for (let redirects = 0; ; redirects++) {
     const address = await resolveChecked(target.hostname, settings);
@@ -164,7 +185,10 @@ async function followRedirects(url: string, settings: Settings, signal: AbortSig
     const location = response.headers.location;
     if (status >= 300 && status < 400 && location) {
       response.destroy();
-      if (redirects >= settings.maxRedirects) throw new SafeFetchError(`The website redirected more than ${settings.maxRedirects} times.`);
+      if (redirects >= settings.maxRedirects)
+        throw new SafeFetchError(
+          `The website redirected more than ${settings.maxRedirects} times.`,
+        );
       target = checkUrl(location, target);
       continue;
     }
@@ -177,7 +201,12 @@ type RawPage = Omit<FetchedPage, 'body'> & { bytes: Buffer };
 type RawText = { status: number; contentType: string; bytes: Buffer };
 
 async function readPage(url: string, settings: Settings, signal: AbortSignal): Promise<RawPage> {
-  const { response, target } = await followRedirects(url, settings, signal, 'text/html,application/xhtml+xml');
+  const { response, target } = await followRedirects(
+    url,
+    settings,
+    signal,
+    'text/html,application/xhtml+xml',
+  );
   const status = response.statusCode ?? 0;
   if (status < 200 || status >= 300) {
     response.destroy();
@@ -187,7 +216,9 @@ async function readPage(url: string, settings: Settings, signal: AbortSignal): P
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   if (!HTML_TYPES.has(mediaType)) {
     response.destroy();
-    throw new SafeFetchError(`The website address leads to ${mediaType || 'an unnamed kind of file'}, not a web page.`);
+    throw new SafeFetchError(
+      `The website address leads to ${mediaType || 'an unnamed kind of file'}, not a web page.`,
+    );
   }
   const { bytes, truncated } = await readCapped(response, settings.maxBytes);
   return { finalUrl: target.href, contentType, bytes, truncated };
@@ -208,10 +239,19 @@ async function readText(url: string, settings: Settings, signal: AbortSignal): P
 async function probeOnce(url: string, settings: Settings, signal: AbortSignal): Promise<Probe> {
   const target = checkUrl(url);
   const address = await resolveChecked(target.hostname, settings);
-  const response = await send(target, address, settings.userAgent, signal, 'text/html,application/xhtml+xml');
+  const response = await send(
+    target,
+    address,
+    settings.userAgent,
+    signal,
+    'text/html,application/xhtml+xml',
+  );
   response.destroy();
   const location = response.headers.location;
-  return { status: response.statusCode ?? 0, location: location ? new URL(location, target).href : null };
+  return {
+    status: response.statusCode ?? 0,
+    location: location ? new URL(location, target).href : null,
+  };
 }
 
 function checkUrl(raw: string, base?: URL): URL {
@@ -221,8 +261,10 @@ function checkUrl(raw: string, base?: URL): URL {
   } catch {
     throw new SafeFetchError('This website address is not valid.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SafeFetchError('Only http and https website addresses can be fetched.');
-  if (url.username || url.password) throw new SafeFetchError('Website addresses with a user name or password are not fetched.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SafeFetchError('Only http and https website addresses can be fetched.');
+  if (url.username || url.password)
+    throw new SafeFetchError('Website addresses with a user name or password are not fetched.');
   // Any port is allowed: the address check below is what keeps internal services out of reach,
   // and some small-business sites really do live on :8080 or :8443.
   return url;
@@ -242,11 +284,18 @@ async function resolveChecked(hostname: string, settings: Settings): Promise<str
     throw new SafeFetchError('This website address could not be found.', { cause: error });
   }
   if (addresses.length === 0) throw new SafeFetchError('This website address could not be found.');
-  if (addresses.some(({ address }) => !settings.isAllowedAddress(address))) throw new RefusedAddressError(PRIVATE);
+  if (addresses.some(({ address }) => !settings.isAllowedAddress(address)))
+    throw new RefusedAddressError(PRIVATE);
   return addresses[0]!.address;
 }
 
-function send(target: URL, address: string, userAgent: string, signal: AbortSignal, accept: string): Promise<http.IncomingMessage> {
+function send(
+  target: URL,
+  address: string,
+  userAgent: string,
+  signal: AbortSignal,
+  accept: string,
+): Promise<http.IncomingMessage> {
   const family = net.isIP(address);
   const pinned: net.LookupFunction = (_host, opts, callback) => {
     if (opts.all) callback(null, [{ address, family }]);
@@ -269,12 +318,17 @@ function send(target: URL, address: string, userAgent: string, signal: AbortSign
 }
 
 /** Stops reading at the cap and keeps the beginning: links in a huge page's head still count. */
-function readCapped(response: http.IncomingMessage, maxBytes: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+function readCapped(
+  response: http.IncomingMessage,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; truncated: boolean }> {
   const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   const makeDecoder = DECODERS.get(encoding);
   if (!makeDecoder && encoding !== 'identity') {
     response.destroy();
-    return Promise.reject(new SafeFetchError(`The website sent the page in an encoding we cannot read (${encoding}).`));
+    return Promise.reject(
+      new SafeFetchError(`The website sent the page in an encoding we cannot read (${encoding}).`),
+    );
   }
   // The cap counts decompressed bytes, so a small compressed bomb cannot fill memory.
   const stream = makeDecoder ? response.pipe(makeDecoder()) : response;
@@ -294,7 +348,9 @@ function readCapped(response: http.IncomingMessage, maxBytes: number): Promise<{
     stream.once('error', reject);
     response.once('error', reject);
     // After 'end' or the cap this is a no-op; otherwise the connection dropped mid-page.
-    stream.once('close', () => reject(new SafeFetchError('The website stopped sending the page before it was complete.')));
+    stream.once('close', () =>
+      reject(new SafeFetchError('The website stopped sending the page before it was complete.')),
+    );
   });
 }
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { WEBSITE_CHECK_WEIGHTS } from '../../../contract/website-checks.js';
 import { cpuMs, cpuSlices } from '../../test/cpu-slices.js';
 import { HOSTILE_HOMEPAGES } from '../../test/fake-websites.js';
-import { analyseHomepage, copyrightYear, parseHomepage, scoreOf, type SiteObservation } from './site-check.js';
+import {
+  analyseHomepage,
+  copyrightYear,
+  parseHomepage,
+  scoreOf,
+  type SiteObservation,
+} from './site-check.js';
 import { MAX_ATTRIBUTES, MAX_NESTING } from './slices.js';
 
 const GOOD = `<!doctype html><html lang="en"><head>
@@ -41,15 +47,23 @@ describe('the website check reads a homepage', () => {
   });
 
   it('a poor homepage fails what it lacks, each with a plain-English sales angle', async () => {
-    const f = await byId(POOR, { finalUrl: 'http://acme.example/', httpRedirectsToHttps: false, responseMs: 3400 });
+    const f = await byId(POOR, {
+      finalUrl: 'http://acme.example/',
+      httpRedirectsToHttps: false,
+      responseMs: 3400,
+    });
     expect(
       Object.values(f)
         .filter((x) => x.passed)
         .map((x) => x.id),
     ).toEqual(['pageWeight']);
     expect(f.https!.angle).toBe('No HTTPS: browsers warn visitors that the site is not secure.');
-    expect(f.mobileViewport!.angle).toBe('Not built for phones: most visitors see a tiny desktop page.');
-    expect(f.responseTime!.angle).toBe('Slow: the page took 3.4 s to arrive, and visitors leave slow sites.');
+    expect(f.mobileViewport!.angle).toBe(
+      'Not built for phones: most visitors see a tiny desktop page.',
+    );
+    expect(f.responseTime!.angle).toBe(
+      'Slow: the page took 3.4 s to arrive, and visitors leave slow sites.',
+    );
     // The script's '© 2012' is not read: only text a visitor sees counts.
     expect(f.copyright!.angle).toBe('Copyright 2015: the site looks abandoned.');
     expect(f.imageText!.detail).toBe('2 of 3 images have no text alternative.');
@@ -64,7 +78,9 @@ describe('the website check reads a homepage', () => {
     expect((await byId(heavy)).pageWeight!.detail).toBe('The page is 400 KB of HTML.');
     expect((await byId(heavy)).pageWeight!.passed).toBe(false);
     expect((await byId(GOOD, { truncated: true })).pageWeight!.passed).toBe(false);
-    expect((await byId(GOOD, { httpRedirectsToHttps: null })).httpRedirect!.detail).toBe('The http:// address did not answer.');
+    expect((await byId(GOOD, { httpRedirectsToHttps: null })).httpRedirect!.detail).toBe(
+      'The http:// address did not answer.',
+    );
   });
 
   it('finds contact details as text, mailto links or a contact page link', async () => {
@@ -87,30 +103,44 @@ describe('the website check reads a homepage', () => {
   it('reads a hostile megabyte quickly (no regular expression backtracks over it)', async () => {
     for (const filler of ['x', 'a.', '1 ', '© ']) {
       const started = performance.now();
-      await analyseHomepage(observe(`<p>${filler.repeat(Math.floor((1024 * 1024) / filler.length))}</p>`));
+      await analyseHomepage(
+        observe(`<p>${filler.repeat(Math.floor((1024 * 1024) / filler.length))}</p>`),
+      );
       expect(performance.now() - started).toBeLessThan(2000);
     }
   });
 
-  it.each(Object.keys(HOSTILE_HOMEPAGES))('reads the hostile page %s in linear time, in slices of a few milliseconds', async (name) => {
-    const html = HOSTILE_HOMEPAGES[name]!;
-    await parseHomepage(html.slice(0, 64 * 1024)); // warms the compiler up
-    const measured = cpuSlices();
-    const took = await cpuMs(() => parseHomepage(html, measured.turn));
-    expect(took).toBeLessThan(1500);
-    // Slices of about 3 ms on an idle core; the margin is for a machine shared with other work.
-    expect(measured.longest()).toBeLessThan(50);
-  });
+  it.each(Object.keys(HOSTILE_HOMEPAGES))(
+    'reads the hostile page %s in linear time, in slices of a few milliseconds',
+    async (name) => {
+      const html = HOSTILE_HOMEPAGES[name]!;
+      await parseHomepage(html.slice(0, 64 * 1024)); // warms the compiler up
+      const measured = cpuSlices();
+      const took = await cpuMs(() => parseHomepage(html, measured.turn));
+      expect(took).toBeLessThan(1500);
+      // Slices of about 3 ms on an idle core; the margin is for a machine shared with other work.
+      expect(measured.longest()).toBeLessThan(50);
+    },
+  );
 
   it('reads a page nesting deeper than Chromium does up to that depth, and finds what came before', async () => {
-    const parsed = await parseHomepage(`<html lang="en"><title>Deep</title><p>Call 210-555-0100</p>${'<div>'.repeat(MAX_NESTING + 10)}<p>© 2001</p>`);
+    const parsed = await parseHomepage(
+      `<html lang="en"><title>Deep</title><p>Call 210-555-0100</p>${'<div>'.repeat(MAX_NESTING + 10)}<p>© 2001</p>`,
+    );
     expect(parsed).toMatchObject({ lang: 'en', title: 'Deep', contactInText: true });
   });
 
   it('reads a page up to a tag of more attributes than MAX_ATTRIBUTES, and finds what came before', async () => {
     const many = Array.from({ length: 60_000 }, (_, i) => `a${i}=1`).join(' ');
-    const parsed = await parseHomepage(`<html lang="en"><title>Wide</title><p>Call 210-555-0100</p><a ${many}>x</a><p>© 2001</p>`);
-    expect(parsed).toMatchObject({ lang: 'en', title: 'Wide', contactInText: true, copyrightYear: null });
+    const parsed = await parseHomepage(
+      `<html lang="en"><title>Wide</title><p>Call 210-555-0100</p><a ${many}>x</a><p>© 2001</p>`,
+    );
+    expect(parsed).toMatchObject({
+      lang: 'en',
+      title: 'Wide',
+      contactInText: true,
+      copyrightYear: null,
+    });
     // A tag at the cap is read as any other.
     const atCap = Array.from({ length: MAX_ATTRIBUTES }, (_, i) => `a${i}=1`).join(' ');
     expect((await parseHomepage(`<a ${atCap}>x</a><p>© 2001</p>`)).copyrightYear).toBe(2001);
@@ -126,7 +156,10 @@ describe('the website check reads a homepage', () => {
       for (let cut = 4090; cut <= 8200; cut += cut < 4110 ? 1 : cut < 8180 ? 1000 : 1) {
         const html = `<p>${'x'.repeat(cut - 3 - 5)} ${words} y</p>`;
         const parsed = await parseHomepage(html);
-        expect(found === 'contact' ? parsed.contactInText : parsed.copyrightYear === 2019, `${words} cut at ${cut}`).toBe(true);
+        expect(
+          found === 'contact' ? parsed.contactInText : parsed.copyrightYear === 2019,
+          `${words} cut at ${cut}`,
+        ).toBe(true);
       }
     }
     // A text node the parser hands over in pieces (an entity splits it) is still one text.
@@ -135,7 +168,9 @@ describe('the website check reads a homepage', () => {
   });
 
   it('survives broken markup', async () => {
-    const parsed = await parseHomepage('<html lang="es"><title>Hola<img src=x><meta name=viewport content="width=device-width"');
+    const parsed = await parseHomepage(
+      '<html lang="es"><title>Hola<img src=x><meta name=viewport content="width=device-width"',
+    );
     expect(parsed.lang).toBe('es');
     expect(parsed.title).toContain('Hola');
   });

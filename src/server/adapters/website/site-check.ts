@@ -1,6 +1,10 @@
 import { Parser } from 'htmlparser2';
 import { HTML_PIECE, MAX_ATTRIBUTES, MAX_NESTING, slicer } from './slices.js';
-import { WEBSITE_CHECK_WEIGHTS, type WebsiteCheckId, type WebsiteFinding } from '../../../contract/website-checks.js';
+import {
+  WEBSITE_CHECK_WEIGHTS,
+  type WebsiteCheckId,
+  type WebsiteFinding,
+} from '../../../contract/website-checks.js';
 
 /** What one visit to a homepage saw; everything the score depends on (no clock, no network). */
 export interface SiteObservation {
@@ -30,7 +34,8 @@ const PHONE = /(?:\+?\d[\s().-]?){9,14}\d/;
 // characters right after each '@' are looked at (the local part needs one character, 64 at most).
 const EMAIL_LOCAL_END = /[\w.+-]/;
 const EMAIL_DOMAIN = /[\w-]{1,63}\.[\w-]/y;
-const COPYRIGHT_YEAR = /(?:©|&copy;|\(c\)|copyright)\s?(?:[^\d\n]{0,40}?)((?:19|20)\d{2})(?:\s{0,3}[-–—]\s{0,3}((?:19|20)\d{2}))?/gi;
+const COPYRIGHT_YEAR =
+  /(?:©|&copy;|\(c\)|copyright)\s?(?:[^\d\n]{0,40}?)((?:19|20)\d{2})(?:\s{0,3}[-–—]\s{0,3}((?:19|20)\d{2}))?/gi;
 const CONTACT_LINK = /contact|kontakt|contacto|get-in-touch|reach-us/i;
 /** The longest text any pattern above can match, and then some: kept from one window to the next. */
 const OVERLAP = 128;
@@ -111,7 +116,8 @@ class TextScanner {
   }
 }
 
-const attribute = (value: string | undefined) => (value === undefined || value.length > MAX_ATTRIBUTE ? undefined : value.trim());
+const attribute = (value: string | undefined) =>
+  value === undefined || value.length > MAX_ATTRIBUTE ? undefined : value.trim();
 
 /**
  * One pass over the HTML with a forgiving parser: broken markup still yields what it can. The
@@ -152,8 +158,10 @@ export async function parseHomepage(html: string, turn = slicer()): Promise<Pars
         else if (name === 'title') inTitle = true;
         else if (name === 'meta') {
           const key = (attribute(attrs.name) ?? '').toLowerCase();
-          if (key === 'description' && !parsed.description) parsed.description = attribute(attrs.content) ?? '';
-          if (key === 'viewport' && parsed.viewport === null) parsed.viewport = (attribute(attrs.content) ?? '').toLowerCase();
+          if (key === 'description' && !parsed.description)
+            parsed.description = attribute(attrs.content) ?? '';
+          if (key === 'viewport' && parsed.viewport === null)
+            parsed.viewport = (attribute(attrs.content) ?? '').toLowerCase();
         } else if (name === 'img') {
           parsed.images++;
           // alt="" is right for a decorative image; only a missing alt leaves a screen reader guessing.
@@ -162,7 +170,8 @@ export async function parseHomepage(html: string, turn = slicer()): Promise<Pars
           const href = attribute(attrs.href)?.toLowerCase();
           if (href === undefined) {
             // no link, or one too long to be a real one
-          } else if (href.startsWith('tel:') || href.startsWith('mailto:')) parsed.telOrMailLink = true;
+          } else if (href.startsWith('tel:') || href.startsWith('mailto:'))
+            parsed.telOrMailLink = true;
           else if (!parsed.contactLink && CONTACT_LINK.test(href)) parsed.contactLink = true;
         }
         if (SKIP_TEXT.has(name)) skipping++;
@@ -181,7 +190,11 @@ export async function parseHomepage(html: string, turn = slicer()): Promise<Pars
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  for (let at = 0; at < html.length && depth <= MAX_NESTING && attributes <= MAX_ATTRIBUTES; at += HTML_PIECE) {
+  for (
+    let at = 0;
+    at < html.length && depth <= MAX_NESTING && attributes <= MAX_ATTRIBUTES;
+    at += HTML_PIECE
+  ) {
     parser.write(html.slice(at, at + HTML_PIECE));
     await turn();
   }
@@ -199,10 +212,24 @@ export function copyrightYear(text: string): number | null {
 }
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`);
-const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+const seconds = (ms: number) =>
+  ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 
-function finding(id: WebsiteCheckId, label: string, passed: boolean, detail: string, angle: string): WebsiteFinding {
-  return { id, label, passed, points: passed ? WEBSITE_CHECK_WEIGHTS[id] : 0, detail, angle: passed ? null : angle };
+function finding(
+  id: WebsiteCheckId,
+  label: string,
+  passed: boolean,
+  detail: string,
+  angle: string,
+): WebsiteFinding {
+  return {
+    id,
+    label,
+    passed,
+    points: passed ? WEBSITE_CHECK_WEIGHTS[id] : 0,
+    detail,
+    angle: passed ? null : angle,
+  };
 }
 
 /** Every finding for one homepage, in the order of their weight; the HTML is read in slices. */
@@ -238,14 +265,18 @@ export async function analyseHomepage(site: SiteObservation): Promise<WebsiteFin
       'mobileViewport',
       'Built for phones',
       phoneReady,
-      phoneReady ? 'The page declares a mobile viewport.' : 'The page declares no mobile viewport, so phones show a shrunken desktop page.',
+      phoneReady
+        ? 'The page declares a mobile viewport.'
+        : 'The page declares no mobile viewport, so phones show a shrunken desktop page.',
       'Not built for phones: most visitors see a tiny desktop page.',
     ),
     finding(
       'pageWeight',
       'Page weight',
       !site.truncated && bytes <= HEAVY_PAGE_BYTES,
-      site.truncated ? 'The page is larger than 1 MB of HTML.' : `The page is ${kb(bytes)} of HTML${page.images ? ` with ${page.images} images` : ''}.`,
+      site.truncated
+        ? 'The page is larger than 1 MB of HTML.'
+        : `The page is ${kb(bytes)} of HTML${page.images ? ` with ${page.images} images` : ''}.`,
       'A heavy page: slow to load on a phone network.',
     ),
     finding(
@@ -266,7 +297,9 @@ export async function analyseHomepage(site: SiteObservation): Promise<WebsiteFin
       'description',
       'Search description',
       page.description !== '',
-      page.description ? `Description: "${page.description.slice(0, 160)}".` : 'The page has no description for search engines.',
+      page.description
+        ? `Description: "${page.description.slice(0, 160)}".`
+        : 'The page has no description for search engines.',
       'No search description: Google picks random text to show under the name.',
     ),
     finding(
@@ -300,11 +333,14 @@ export async function analyseHomepage(site: SiteObservation): Promise<WebsiteFin
       'language',
       'Language declared',
       Boolean(page.lang),
-      page.lang ? `The page declares its language (${page.lang.slice(0, 20)}).` : 'The page does not declare its language.',
+      page.lang
+        ? `The page declares its language (${page.lang.slice(0, 20)}).`
+        : 'The page does not declare its language.',
       'Page language not declared: screen readers may read it with the wrong voice.',
     ),
   ];
 }
 
 /** 0-100: the points of the checks passed (docs/decisions/020). */
-export const scoreOf = (findings: WebsiteFinding[]) => findings.reduce((sum, f) => sum + f.points, 0);
+export const scoreOf = (findings: WebsiteFinding[]) =>
+  findings.reduce((sum, f) => sum + f.points, 0);

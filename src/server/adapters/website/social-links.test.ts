@@ -7,7 +7,8 @@ import { extractSocialProfiles, readSocialProfiles } from './social-links.js';
 import { MAX_ATTRIBUTES } from './slices.js';
 
 const base = 'https://acme-plumbing.example/about/';
-const page = (body: string) => `<!doctype html><html><head><title>Acme</title></head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html><head><title>Acme</title></head><body>${body}</body></html>`;
 const ld = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
 
 describe('extractSocialProfiles', () => {
@@ -45,10 +46,23 @@ describe('extractSocialProfiles', () => {
 
   it('reads JSON-LD sameAs as a string, an array, inside @graph and nested objects', () => {
     const html = page(
-      ld({ '@context': 'https://schema.org', '@type': 'Plumber', sameAs: 'https://www.facebook.com/acme' }) +
-        ld({ '@type': 'Organization', sameAs: ['https://x.com/acme', 'https://www.instagram.com/acme', 42, null] }) +
+      ld({
+        '@context': 'https://schema.org',
+        '@type': 'Plumber',
+        sameAs: 'https://www.facebook.com/acme',
+      }) +
         ld({
-          '@graph': [{ '@type': 'WebSite' }, { '@type': 'LocalBusiness', founder: { '@type': 'Person', sameAs: ['https://www.linkedin.com/in/jane-doe'] } }],
+          '@type': 'Organization',
+          sameAs: ['https://x.com/acme', 'https://www.instagram.com/acme', 42, null],
+        }) +
+        ld({
+          '@graph': [
+            { '@type': 'WebSite' },
+            {
+              '@type': 'LocalBusiness',
+              founder: { '@type': 'Person', sameAs: ['https://www.linkedin.com/in/jane-doe'] },
+            },
+          ],
         }) +
         `<script type=" Application/LD+JSON ">{"sameAs": "https://www.tiktok.com/@acme"}</script>`,
     );
@@ -80,16 +94,27 @@ describe('extractSocialProfiles', () => {
   });
 
   it('keeps profiles whose names merely start like an ignored path', () => {
-    const html = page(`<a href="https://www.facebook.com/trevorsplumbing">T</a><a href="https://x.com/sharethelove">S</a>`);
-    expect(extractSocialProfiles(html, base).map((p) => p.url)).toEqual(['https://www.facebook.com/trevorsplumbing', 'https://x.com/sharethelove']);
+    const html = page(
+      `<a href="https://www.facebook.com/trevorsplumbing">T</a><a href="https://x.com/sharethelove">S</a>`,
+    );
+    expect(extractSocialProfiles(html, base).map((p) => p.url)).toEqual([
+      'https://www.facebook.com/trevorsplumbing',
+      'https://x.com/sharethelove',
+    ]);
   });
 
   it('resolves relative links against the page address and honours <base>', () => {
-    expect(extractSocialProfiles(page('<a href="//www.facebook.com/acme">F</a>'), 'http://acme.example/')).toEqual([
-      { network: 'facebook', url: 'https://www.facebook.com/acme' },
+    expect(
+      extractSocialProfiles(
+        page('<a href="//www.facebook.com/acme">F</a>'),
+        'http://acme.example/',
+      ),
+    ).toEqual([{ network: 'facebook', url: 'https://www.facebook.com/acme' }]);
+    const withBase =
+      '<html><head><base href="https://instagram.com/"></head><body><a href="acme">I</a><a href="/">Home</a></body></html>';
+    expect(extractSocialProfiles(withBase, base)).toEqual([
+      { network: 'instagram', url: 'https://www.instagram.com/acme' },
     ]);
-    const withBase = '<html><head><base href="https://instagram.com/"></head><body><a href="acme">I</a><a href="/">Home</a></body></html>';
-    expect(extractSocialProfiles(withBase, base)).toEqual([{ network: 'instagram', url: 'https://www.instagram.com/acme' }]);
   });
 
   it('strips tracking parameters, fragments and trailing slashes but keeps meaningful queries', () => {
@@ -118,7 +143,10 @@ describe('extractSocialProfiles', () => {
   });
 
   it('returns at most 20 profiles', () => {
-    const anchors = Array.from({ length: 30 }, (_, i) => `<a href="https://www.instagram.com/acme${i}">I</a>`).join('');
+    const anchors = Array.from(
+      { length: 30 },
+      (_, i) => `<a href="https://www.instagram.com/acme${i}">I</a>`,
+    ).join('');
     const profiles = extractSocialProfiles(page(anchors), base);
     expect(profiles).toHaveLength(20);
     expect(profiles[19]).toEqual({ network: 'instagram', url: 'https://www.instagram.com/acme19' });
@@ -141,32 +169,48 @@ describe('extractSocialProfiles', () => {
 });
 
 describe('readSocialProfiles on hostile pages', () => {
-  it.each(Object.keys(HOSTILE_HOMEPAGES))('reads %s in linear time, in slices of a few milliseconds', async (name) => {
-    const html = HOSTILE_HOMEPAGES[name]!;
-    await readSocialProfiles(html.slice(0, 64 * 1024), base); // warms the compiler up
-    const measured = cpuSlices();
-    let profiles: unknown[] = [];
-    const took = await cpuMs(async () => (profiles = await readSocialProfiles(html, base, measured.turn)));
-    expect(took).toBeLessThan(1500);
-    // Slices of about 3 ms on an idle core; the margin is for a machine shared with other work.
-    expect(measured.longest()).toBeLessThan(50);
-    expect(profiles.length).toBeLessThanOrEqual(20);
-  });
+  it.each(Object.keys(HOSTILE_HOMEPAGES))(
+    'reads %s in linear time, in slices of a few milliseconds',
+    async (name) => {
+      const html = HOSTILE_HOMEPAGES[name]!;
+      await readSocialProfiles(html.slice(0, 64 * 1024), base); // warms the compiler up
+      const measured = cpuSlices();
+      let profiles: unknown[] = [];
+      const took = await cpuMs(
+        async () => (profiles = await readSocialProfiles(html, base, measured.turn)),
+      );
+      expect(took).toBeLessThan(1500);
+      // Slices of about 3 ms on an idle core; the margin is for a machine shared with other work.
+      expect(measured.longest()).toBeLessThan(50);
+      expect(profiles.length).toBeLessThanOrEqual(20);
+    },
+  );
 
   it('reads a page up to a tag of more attributes than MAX_ATTRIBUTES, and finds what came before', async () => {
     const attributes = (n: number) => Array.from({ length: n }, (_, i) => `a${i}=1`).join(' ');
-    const page = (n: number) => `<a href="https://x.com/acme">x</a><a ${attributes(n)}>y</a><a href="https://www.facebook.com/acme">f</a>`;
+    const page = (n: number) =>
+      `<a href="https://x.com/acme">x</a><a ${attributes(n)}>y</a><a href="https://www.facebook.com/acme">f</a>`;
     expect((await readSocialProfiles(page(60_000), base)).map((p) => p.network)).toEqual(['x']);
-    expect((await readSocialProfiles(page(MAX_ATTRIBUTES), base)).map((p) => p.network)).toEqual(['x', 'facebook']);
+    expect((await readSocialProfiles(page(MAX_ATTRIBUTES), base)).map((p) => p.network)).toEqual([
+      'x',
+      'facebook',
+    ]);
   });
 
   it('still finds what hostile pages hide among the noise', async () => {
-    expect(await readSocialProfiles(HOSTILE_HOMEPAGES.socialAnchors!, base)).toEqual([{ network: 'facebook', url: 'https://www.facebook.com/acme' }]);
-    expect((await readSocialProfiles(HOSTILE_HOMEPAGES.jsonLdBlocks!, base)).map((p) => p.network)).toEqual(['x', 'instagram']);
-    // Trailing slashes and tracking parameters go, however many.
-    expect(extractSocialProfiles(`<a href="https://www.facebook.com/acme${'/'.repeat(1000)}?${'utm_a=1&'.repeat(100)}id=7">f</a>`, base)).toEqual([
-      { network: 'facebook', url: 'https://www.facebook.com/acme?id=7' },
+    expect(await readSocialProfiles(HOSTILE_HOMEPAGES.socialAnchors!, base)).toEqual([
+      { network: 'facebook', url: 'https://www.facebook.com/acme' },
     ]);
+    expect(
+      (await readSocialProfiles(HOSTILE_HOMEPAGES.jsonLdBlocks!, base)).map((p) => p.network),
+    ).toEqual(['x', 'instagram']);
+    // Trailing slashes and tracking parameters go, however many.
+    expect(
+      extractSocialProfiles(
+        `<a href="https://www.facebook.com/acme${'/'.repeat(1000)}?${'utm_a=1&'.repeat(100)}id=7">f</a>`,
+        base,
+      ),
+    ).toEqual([{ network: 'facebook', url: 'https://www.facebook.com/acme?id=7' }]);
   });
 });
 
@@ -183,10 +227,19 @@ describe('findSocialProfiles', () => {
   };
 
   it('adds https:// to a bare domain and resolves links against the final address', async () => {
-    const { fetcher, asked } = fetcherAnswering({ finalUrl: 'https://www.facebook.com/', body: '<a href="/acme">F</a>' });
-    expect(await findSocialProfiles(fetcher, ' acme.example ')).toEqual([{ network: 'facebook', url: 'https://www.facebook.com/acme' }]);
+    const { fetcher, asked } = fetcherAnswering({
+      finalUrl: 'https://www.facebook.com/',
+      body: '<a href="/acme">F</a>',
+    });
+    expect(await findSocialProfiles(fetcher, ' acme.example ')).toEqual([
+      { network: 'facebook', url: 'https://www.facebook.com/acme' },
+    ]);
     await findSocialProfiles(fetcher, 'http://acme.example/home');
     await findSocialProfiles(fetcher, 'acme.example:8080/shop');
-    expect(asked).toEqual(['https://acme.example', 'http://acme.example/home', 'https://acme.example:8080/shop']);
+    expect(asked).toEqual([
+      'https://acme.example',
+      'http://acme.example/home',
+      'https://acme.example:8080/shop',
+    ]);
   });
 });

@@ -36,28 +36,61 @@ const facebook: Network = {
     'help',
   ],
 };
-const x: Network = { network: 'x', host: 'x.com', ignore: ['intent', 'share', 'i', 'home', 'login', 'hashtag', 'search', 'tos', 'privacy'] };
-const youtube: Network = { network: 'youtube', host: 'www.youtube.com', ignore: ['share', 'embed', 'redirect', 't'] };
+const x: Network = {
+  network: 'x',
+  host: 'x.com',
+  ignore: ['intent', 'share', 'i', 'home', 'login', 'hashtag', 'search', 'tos', 'privacy'],
+};
+const youtube: Network = {
+  network: 'youtube',
+  host: 'www.youtube.com',
+  ignore: ['share', 'embed', 'redirect', 't'],
+};
 const threads = { network: 'threads', ignore: ['intent', 'login'] };
 
 const NETWORKS = new Map<string, Network>([
   ['facebook.com', facebook],
   ['fb.com', facebook],
-  ['instagram.com', { network: 'instagram', host: 'www.instagram.com', ignore: ['p', 'reel', 'reels', 'tv', 'explore', 'accounts', 'stories', 'share'] }],
+  [
+    'instagram.com',
+    {
+      network: 'instagram',
+      host: 'www.instagram.com',
+      ignore: ['p', 'reel', 'reels', 'tv', 'explore', 'accounts', 'stories', 'share'],
+    },
+  ],
   ['x.com', x],
   ['twitter.com', x],
-  ['linkedin.com', { network: 'linkedin', host: 'www.linkedin.com', only: ['company', 'in', 'school', 'showcase'] }],
+  [
+    'linkedin.com',
+    {
+      network: 'linkedin',
+      host: 'www.linkedin.com',
+      only: ['company', 'in', 'school', 'showcase'],
+    },
+  ],
   ['youtube.com', youtube],
   ['youtu.be', { ...youtube, host: 'youtu.be' }],
-  ['tiktok.com', { network: 'tiktok', host: 'www.tiktok.com', ignore: ['share', 'embed', 'login', 'tag', 'music'] }],
+  [
+    'tiktok.com',
+    {
+      network: 'tiktok',
+      host: 'www.tiktok.com',
+      ignore: ['share', 'embed', 'login', 'tag', 'music'],
+    },
+  ],
   ['pinterest.com', { network: 'pinterest', host: 'www.pinterest.com', ignore: ['pin', 'login'] }],
   ['yelp.com', { network: 'yelp', host: 'www.yelp.com', only: ['biz'] }],
-  ['nextdoor.com', { network: 'nextdoor', host: 'nextdoor.com', ignore: ['sharekit', 'login', 'news_feed'] }],
+  [
+    'nextdoor.com',
+    { network: 'nextdoor', host: 'nextdoor.com', ignore: ['sharekit', 'login', 'news_feed'] },
+  ],
   ['threads.net', { ...threads, host: 'www.threads.net' }],
   ['threads.com', { ...threads, host: 'www.threads.com' }],
 ]);
 
-const TRACKING = /^(utm_.*|fbclid|gclid|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|igshid|igsh|si|ref|ref_src|ref_url|_ga|_gl)$/i;
+const TRACKING =
+  /^(utm_.*|fbclid|gclid|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|igshid|igsh|si|ref|ref_src|ref_url|_ga|_gl)$/i;
 
 /** A JSON-LD block longer than this is skipped (real ones are a few KB; JSON.parse runs in one go). */
 const MAX_JSON_LD = 64 * 1024;
@@ -79,7 +112,9 @@ function socialLinkReader(baseUrl: string) {
     if (found.size >= MAX_PROFILES || href.length > MAX_HREF) return;
     const profile = toProfile(href, base);
     // Handles are case-insensitive everywhere except YouTube channel ids.
-    const key = profile && `${profile.network} ${profile.network === 'youtube' ? profile.url : profile.url.toLowerCase()}`;
+    const key =
+      profile &&
+      `${profile.network} ${profile.network === 'youtube' ? profile.url : profile.url.toLowerCase()}`;
     if (profile && key && !found.has(key)) found.set(key, profile);
   };
 
@@ -94,7 +129,12 @@ function socialLinkReader(baseUrl: string) {
     },
     onopentag(name, attributes) {
       depth++;
-      if (name === 'base' && attributes.href && base === baseUrl && attributes.href.length <= MAX_HREF)
+      if (
+        name === 'base' &&
+        attributes.href &&
+        base === baseUrl &&
+        attributes.href.length <= MAX_HREF
+      )
         base = resolve(attributes.href, baseUrl)?.href ?? baseUrl;
       if (name === 'a' && attributes.href) add(attributes.href);
       if (name === 'script' && attributes.type?.trim().toLowerCase() === 'application/ld+json') {
@@ -110,7 +150,8 @@ function socialLinkReader(baseUrl: string) {
     onclosetag(name) {
       depth--;
       if (name !== 'script' || !jsonLd) return;
-      if (jsonLdLength <= MAX_JSON_LD && found.size < MAX_PROFILES) for (const link of sameAsLinks(jsonLd.join(''))) add(link);
+      if (jsonLdLength <= MAX_JSON_LD && found.size < MAX_PROFILES)
+        for (const link of sameAsLinks(jsonLd.join(''))) add(link);
       jsonLd = null;
     },
   });
@@ -129,14 +170,27 @@ function socialLinkReader(baseUrl: string) {
 /** The social profiles a page links to (in one go: for pages of known size; fetched pages use `readSocialProfiles`). */
 export function extractSocialProfiles(html: string, baseUrl: string): SocialProfile[] {
   const reader = socialLinkReader(baseUrl);
-  for (let at = 0; at < html.length && reader.write(html.slice(at, at + HTML_PIECE)); at += HTML_PIECE);
+  for (
+    let at = 0;
+    at < html.length && reader.write(html.slice(at, at + HTML_PIECE));
+    at += HTML_PIECE
+  );
   return reader.end();
 }
 
 /** As `extractSocialProfiles`, in slices with turns of the event loop between them: what a fetched page is read with. */
-export async function readSocialProfiles(html: string, baseUrl: string, turn = slicer()): Promise<SocialProfile[]> {
+export async function readSocialProfiles(
+  html: string,
+  baseUrl: string,
+  turn = slicer(),
+): Promise<SocialProfile[]> {
   const reader = socialLinkReader(baseUrl);
-  for (let at = 0; at < html.length && reader.write(html.slice(at, at + HTML_PIECE)); at += HTML_PIECE) await turn();
+  for (
+    let at = 0;
+    at < html.length && reader.write(html.slice(at, at + HTML_PIECE));
+    at += HTML_PIECE
+  )
+    await turn();
   return reader.end();
 }
 
@@ -152,7 +206,8 @@ function sameAsLinks(text: string): string[] {
     if (depth > MAX_JSON_DEPTH || node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach((item) => visit(item, depth + 1));
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'sameAs') [value].flat().forEach((link) => typeof link === 'string' && links.push(link));
+      if (key === 'sameAs')
+        [value].flat().forEach((link) => typeof link === 'string' && links.push(link));
       else visit(value, depth + 1);
     }
   };
@@ -173,7 +228,9 @@ function toProfile(href: string, base: string): SocialProfile | null {
   const url = resolve(href, base);
   if (!url) return null;
   const domain = url.hostname.toLowerCase().replace(/\.$/, '');
-  const registered = [...NETWORKS.keys()].find((name) => domain === name || domain.endsWith(`.${name}`));
+  const registered = [...NETWORKS.keys()].find(
+    (name) => domain === name || domain.endsWith(`.${name}`),
+  );
   const network = registered === undefined ? undefined : NETWORKS.get(registered);
   if (!network) return null;
 

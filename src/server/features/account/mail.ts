@@ -5,7 +5,14 @@ import { mailWords, type MailSettings } from '../notifications/index.js';
 /** The billing page's sign-in link (kind client_billing_link), to the registration's own address, in its language. */
 export function billingLinkMail(
   settings: MailSettings,
-  r: { email: string; ownerName: string; businessName: string; language: Locale; url: string; minutes: number },
+  r: {
+    email: string;
+    ownerName: string;
+    businessName: string;
+    language: Locale;
+    url: string;
+    minutes: number;
+  },
 ) {
   const w = mailWords(r.language);
   // The link signs the client in: the outbox and the log show it redacted (docs/decisions/023).

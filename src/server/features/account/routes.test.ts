@@ -5,7 +5,10 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AccountOverview, PlanChangePreview } from '../../../contract/billing.js';
-import { BILLING_LINK_INVALID_MESSAGE, BILLING_LINK_SENT_MESSAGE } from '../../../contract/billing.js';
+import {
+  BILLING_LINK_INVALID_MESSAGE,
+  BILLING_LINK_SENT_MESSAGE,
+} from '../../../contract/billing.js';
 import { billingSignInTokens, outboxMessages } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest, type AppUnderTestOptions } from '../../test/app-under-test.js';
@@ -22,34 +25,75 @@ const freshAddress = () => `10.77.${Math.floor(++addressCount / 250)}.${(address
  */
 function appWithLinks(kind: TestDatabaseKind, options: AppUnderTestOptions = {}) {
   const work: Promise<void>[] = [];
-  const ctx = appUnderTest(kind, { role: null, registrationRateLimit: 1000, paymentRateLimit: 1000, onAccountLinkWork: (w) => work.push(w), ...options });
+  const ctx = appUnderTest(kind, {
+    role: null,
+    registrationRateLimit: 1000,
+    paymentRateLimit: 1000,
+    onAccountLinkWork: (w) => work.push(w),
+    ...options,
+  });
   const settled = async () => {
     await Promise.all(work);
   };
 
   /** Registers a business on `plan` and pays with 4242: a client with a subscription. */
   async function client(email: string, plan = 'growing') {
-    const plans = (await ctx.app.inject({ url: '/api/subscription-plans' })).json<{ id: number; name: string }[]>();
+    const plans = (await ctx.app.inject({ url: '/api/subscription-plans' })).json<
+      { id: number; name: string }[]
+    >();
     const planId = plans.find((p) => p.name === plan)!.id;
-    const payload = { businessName: `Shop of ${email}`, ownerName: 'Pat Client', email, businessType: 'Retail Store', subscriptionPlan: plan };
-    const registrationId = (await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload })).json<{ id: string }>().id;
-    const intent = (await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId, registrationId } })).json<{
+    const payload = {
+      businessName: `Shop of ${email}`,
+      ownerName: 'Pat Client',
+      email,
+      businessType: 'Retail Store',
+      subscriptionPlan: plan,
+    };
+    const registrationId = (
+      await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload })
+    ).json<{ id: string }>().id;
+    const intent = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        payload: { planId, registrationId },
+      })
+    ).json<{
       clientSecret: string;
     }>();
-    const paid = await ctx.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret: intent.clientSecret, ...card } });
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      payload: { clientSecret: intent.clientSecret, ...card },
+    });
     expect(paid.json()).toMatchObject({ status: 'succeeded' });
     return { registrationId, plans };
   }
   const askForLink = (email: string, remoteAddress = freshAddress()) =>
-    ctx.app.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email }, remoteAddress });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-in-link',
+      payload: { email },
+      remoteAddress,
+    });
   const linksTo = async (email: string) =>
-    (await ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, email))).filter((m) => m.kind === 'client_billing_link');
-  const redeem = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/account/sign-in', payload: { token }, remoteAddress: freshAddress() });
+    (
+      await ctx.testDb.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, email))
+    ).filter((m) => m.kind === 'client_billing_link');
+  const redeem = (token: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-in',
+      payload: { token },
+      remoteAddress: freshAddress(),
+    });
   return { ctx, settled, client, askForLink, linksTo, redeem };
 }
 const tokenOf = (body: string) => /\/account\?token=([A-Za-z0-9_-]+)/.exec(body)![1]!;
-const cookieOf = (res: { headers: Record<string, unknown> }) => String([res.headers['set-cookie']].flat()[0]).split(';')[0]!;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const cookieOf = (res: { headers: Record<string, unknown> }) =>
+  String([res.headers['set-cookie']].flat()[0]).split(';')[0]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
   const { ctx, settled, client, askForLink, linksTo, redeem } = appWithLinks(kind);
@@ -64,7 +108,12 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
     return { cookie: cookieOf(res), plans };
   }
   const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : method === 'POST' ? { payload: {} } : {}) });
+    ctx.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload ? { payload } : method === 'POST' ? { payload: {} } : {}),
+    });
 
   it('answers the same to an unknown address and e-mails nothing', async () => {
     const res = await askForLink('nobody@example.com');
@@ -76,9 +125,17 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
     await ctx.app.inject({
       method: 'POST',
       url: '/api/business-registration',
-      payload: { businessName: 'Unpaid', ownerName: 'U', email: 'unpaid@example.com', businessType: 'Other', subscriptionPlan: 'growing' },
+      payload: {
+        businessName: 'Unpaid',
+        ownerName: 'U',
+        email: 'unpaid@example.com',
+        businessType: 'Other',
+        subscriptionPlan: 'growing',
+      },
     });
-    expect((await askForLink('unpaid@example.com')).json()).toEqual({ message: BILLING_LINK_SENT_MESSAGE });
+    expect((await askForLink('unpaid@example.com')).json()).toEqual({
+      message: BILLING_LINK_SENT_MESSAGE,
+    });
     expect(await linksTo('unpaid@example.com')).toHaveLength(0);
     expect((await askForLink('not an address')).statusCode).toBe(400);
   });
@@ -92,7 +149,10 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
     expect(more).toHaveLength(0);
     expect(mail!.body).toMatch(/^http:\/\/localhost(:\d+)?\/account\?token=/m);
     const token = tokenOf(mail!.secretText!);
-    const [stored] = await ctx.testDb.database.db.select().from(billingSignInTokens).where(eq(billingSignInTokens.registrationId, registrationId));
+    const [stored] = await ctx.testDb.database.db
+      .select()
+      .from(billingSignInTokens)
+      .where(eq(billingSignInTokens.registrationId, registrationId));
     expect(stored!.tokenHash).not.toContain(token);
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeGreaterThan(14 * 60_000);
 
@@ -100,11 +160,15 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ ok: true });
     const cookie = String([first.headers['set-cookie']].flat()[0]);
-    expect(cookie).toMatch(/^agency\.account=[A-Za-z0-9_-]+; Max-Age=604800; Path=\/api\/account; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(
+      /^agency\.account=[A-Za-z0-9_-]+; Max-Age=604800; Path=\/api\/account; HttpOnly; SameSite=Lax$/,
+    );
     const again = await redeem(token);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: BILLING_LINK_INVALID_MESSAGE });
-    expect((await redeem('made-up-token')).json()).toEqual({ message: BILLING_LINK_INVALID_MESSAGE });
+    expect((await redeem('made-up-token')).json()).toEqual({
+      message: BILLING_LINK_INVALID_MESSAGE,
+    });
   });
 
   it('refuses an expired link', async () => {
@@ -124,11 +188,15 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
 
   it('e-mails one address at most 3 links in 15 minutes, silently, and limits each client address', async () => {
     await client('many@example.com');
-    for (let i = 0; i < 5; i++) expect((await askForLink('many@example.com')).json()).toEqual({ message: BILLING_LINK_SENT_MESSAGE });
+    for (let i = 0; i < 5; i++)
+      expect((await askForLink('many@example.com')).json()).toEqual({
+        message: BILLING_LINK_SENT_MESSAGE,
+      });
     await settled();
     expect(await linksTo('many@example.com')).toHaveLength(3);
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await askForLink(`stranger${i}@example.com`, '10.66.0.1')).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await askForLink(`stranger${i}@example.com`, '10.66.0.1')).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
@@ -167,27 +235,48 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
     });
     expect(overview.invoices).toHaveLength(1);
 
-    expect((await call(cookie, 'POST', '/api/account/cancel', { reason: 'x'.repeat(1001) })).statusCode).toBe(400);
-    const canceled = (await call(cookie, 'POST', '/api/account/cancel', { reason: 'Too busy' })).json<AccountOverview>();
-    expect(canceled.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextCharge: null });
+    expect(
+      (await call(cookie, 'POST', '/api/account/cancel', { reason: 'x'.repeat(1001) })).statusCode,
+    ).toBe(400);
+    const canceled = (
+      await call(cookie, 'POST', '/api/account/cancel', { reason: 'Too busy' })
+    ).json<AccountOverview>();
+    expect(canceled.subscription).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      nextCharge: null,
+    });
     const resumed = (await call(cookie, 'POST', '/api/account/resume')).json<AccountOverview>();
     expect(resumed.subscription).toMatchObject({ cancelAtPeriodEnd: false });
 
     const higher = plans.find((p) => p.name === 'professional')!;
     expect((await call(cookie, 'GET', '/api/account/plan-change?planId=abc')).statusCode).toBe(400);
-    const preview = (await call(cookie, 'GET', `/api/account/plan-change?planId=${higher.id}`)).json<PlanChangePreview>();
+    const preview = (
+      await call(cookie, 'GET', `/api/account/plan-change?planId=${higher.id}`)
+    ).json<PlanChangePreview>();
     expect(preview).toMatchObject({ direction: 'upgrade', plan: { name: 'professional' } });
     expect(Number(preview.amountNow)).toBeGreaterThan(0);
-    const changed = (await call(cookie, 'POST', '/api/account/plan-change', { planId: higher.id })).json<AccountOverview>();
+    const changed = (
+      await call(cookie, 'POST', '/api/account/plan-change', { planId: higher.id })
+    ).json<AccountOverview>();
     expect(changed.subscription!.plan.name).toBe('professional');
     expect(changed.invoices.map((i) => i.kind).sort()).toEqual(['first', 'proration']);
     expect(changed.invoices.find((i) => i.kind === 'proration')!.amount).toBe(preview.amountNow);
     // Last: 0341 is saved like Stripe attaches it, and fails when a charge (a proration) uses it.
     const badCard = await call(cookie, 'POST', '/api/account/card', { cardNumber: 42 });
     expect(badCard.statusCode).toBe(400);
-    const updated = await call(cookie, 'POST', '/api/account/card', { cardNumber: '4000 0000 0000 0341', expiry: '11 / 39', cvc: '321' });
+    const updated = await call(cookie, 'POST', '/api/account/card', {
+      cardNumber: '4000 0000 0000 0341',
+      expiry: '11 / 39',
+      cvc: '321',
+    });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json<AccountOverview>().subscription!.card).toMatchObject({ brand: 'visa', last4: '0341', expMonth: 11, expYear: 2039 });
+    expect(updated.json<AccountOverview>().subscription!.card).toMatchObject({
+      brand: 'visa',
+      last4: '0341',
+      expMonth: 11,
+      expYear: 2039,
+    });
   });
 });
 
@@ -195,7 +284,10 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
 function shellOnlyBuild() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-web-'));
   fs.mkdirSync(path.join(dir, 'web'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>{{SITE_NAME}}</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>{{SITE_NAME}}</title><div id="root"></div>',
+  );
   return { webDir: path.join(dir, 'web'), shellFile: path.join(dir, 'index.html') };
 }
 
@@ -215,12 +307,18 @@ describe.each(TEST_DATABASES)('the billing link under an https PUBLIC_URL on %s'
   it('opening the link (a GET) signs nobody in and leaves the link unspent: only the POST after the click redeems it', async () => {
     const link = await linkFor('opened@example.com');
     expect(link.origin).toBe('https://agency.example.com');
-    const opened = await ctx.app.inject({ url: link.pathname + link.search, remoteAddress: freshAddress() });
+    const opened = await ctx.app.inject({
+      url: link.pathname + link.search,
+      remoteAddress: freshAddress(),
+    });
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-type']).toMatch(/^text\/html/);
     expect(opened.headers['set-cookie']).toBeUndefined();
     // Opened twice (a mail scanner, a preview): still unspent.
-    expect((await ctx.app.inject({ url: link.pathname + link.search, remoteAddress: freshAddress() })).headers['set-cookie']).toBeUndefined();
+    expect(
+      (await ctx.app.inject({ url: link.pathname + link.search, remoteAddress: freshAddress() }))
+        .headers['set-cookie'],
+    ).toBeUndefined();
 
     // Another site cannot make the browser redeem it (the same-origin check of every write).
     const token = link.searchParams.get('token')!;
@@ -243,7 +341,9 @@ describe.each(TEST_DATABASES)('the billing link under an https PUBLIC_URL on %s'
     });
     expect(clicked.statusCode).toBe(200);
     const setCookie = String([clicked.headers['set-cookie']].flat()[0]);
-    expect(setCookie).toMatch(/^__Host-agency\.account=[A-Za-z0-9_-]+; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    expect(setCookie).toMatch(
+      /^__Host-agency\.account=[A-Za-z0-9_-]+; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax; Secure$/,
+    );
     expect(setCookie).not.toMatch(/domain=/i);
   });
 
@@ -253,13 +353,31 @@ describe.each(TEST_DATABASES)('the billing link under an https PUBLIC_URL on %s'
     const session = cookieOf(res);
     expect(session).toMatch(/^__Host-agency\.account=/);
     const value = session.split('=')[1]!;
-    expect((await ctx.app.inject({ url: '/api/account', headers: { cookie: session } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: '/api/account', headers: { cookie: session } })).statusCode,
+    ).toBe(200);
     // The http name (which any page of the domain, over plain http too, could set) is not read here.
-    expect((await ctx.app.inject({ url: '/api/account', headers: { cookie: `agency.account=${value}` } })).statusCode).toBe(401);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/account/sign-out', headers: { cookie: session }, payload: {} });
+    expect(
+      (
+        await ctx.app.inject({
+          url: '/api/account',
+          headers: { cookie: `agency.account=${value}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-out',
+      headers: { cookie: session },
+      payload: {},
+    });
     expect(out.statusCode).toBe(204);
-    expect(String([out.headers['set-cookie']].flat()[0])).toBe('__Host-agency.account=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure');
-    expect((await ctx.app.inject({ url: '/api/account', headers: { cookie: session } })).statusCode).toBe(401);
+    expect(String([out.headers['set-cookie']].flat()[0])).toBe(
+      '__Host-agency.account=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure',
+    );
+    expect(
+      (await ctx.app.inject({ url: '/api/account', headers: { cookie: session } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -276,7 +394,9 @@ async function timingClient(origin: string) {
       process.send({ ms: performance.now() - start, body });
     });
     process.send('ready');`;
-  const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['--input-type=module', '--eval', script], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = () =>
     new Promise<unknown>((resolve, reject) => {
       child.once('message', resolve);
@@ -333,9 +453,14 @@ describe.each(TEST_DATABASES)('the time a link request takes on %s', (kind) => {
       }
     }
     const [k, u] = [median(known), median(unknown)];
-    console.info(`sign-in-link on ${kind}: median ${k.toFixed(2)} ms for a client's address, ${u.toFixed(2)} ms for an unknown one`);
+    console.info(
+      `sign-in-link on ${kind}: median ${k.toFixed(2)} ms for a client's address, ${u.toFixed(2)} ms for an unknown one`,
+    );
     // Before issue 25 §3 the client's took twice as long or more (PostgreSQL over HTTP: 14.5 ms against 6.5 ms).
-    expect(Math.abs(k - u), `client ${k.toFixed(2)} ms, unknown ${u.toFixed(2)} ms`).toBeLessThan(Math.max(1, 0.2 * Math.min(k, u)));
-    for (const email of clients.slice(0, ROUNDS)) expect(await linksTo(email), email).toHaveLength(1);
+    expect(Math.abs(k - u), `client ${k.toFixed(2)} ms, unknown ${u.toFixed(2)} ms`).toBeLessThan(
+      Math.max(1, 0.2 * Math.min(k, u)),
+    );
+    for (const email of clients.slice(0, ROUNDS))
+      expect(await linksTo(email), email).toHaveLength(1);
   }, 120_000);
 });

@@ -1,8 +1,16 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { BILLING_LINK_INVALID_MESSAGE, BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing.js';
+import {
+  BILLING_LINK_INVALID_MESSAGE,
+  BILLING_LINK_TOKEN_PARAM,
+} from '../../../contract/billing.js';
 import { localizedPath, WEB_PATHS } from '../../../contract/routes.js';
 import type { Db } from '../../db/client.js';
-import { billingSessions, billingSignInTokens, businessRegistrations, subscriptions } from '../../db/schema.js';
+import {
+  billingSessions,
+  billingSignInTokens,
+  businessRegistrations,
+  subscriptions,
+} from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { hashSecretToken as hash, newSecretToken as newToken } from '../../lib/secret-tokens.js';
 import { enqueueMail, type MailSettings } from '../notifications/index.js';
@@ -27,7 +35,13 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
         language: businessRegistrations.language,
       })
       .from(businessRegistrations)
-      .innerJoin(subscriptions, and(eq(subscriptions.registrationId, businessRegistrations.id), ne(subscriptions.status, 'incomplete')))
+      .innerJoin(
+        subscriptions,
+        and(
+          eq(subscriptions.registrationId, businessRegistrations.id),
+          ne(subscriptions.status, 'incomplete'),
+        ),
+      )
       .where(eq(sql`lower(${businessRegistrations.email})`, email.toLowerCase()))
       .orderBy(desc(businessRegistrations.createdAt))
       .limit(1);
@@ -35,24 +49,44 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
   }
 
   /** E-mails a sign-in link to a client's address, at most LINKS_PER_WINDOW per LINK_MINUTES. */
-  async function sendLink(registration: NonNullable<Awaited<ReturnType<typeof registrationOf>>>, email: string, origin: string): Promise<boolean> {
+  async function sendLink(
+    registration: NonNullable<Awaited<ReturnType<typeof registrationOf>>>,
+    email: string,
+    origin: string,
+  ): Promise<boolean> {
     return db.transaction(async (tx) => {
       // One link request per address at a time, so parallel requests cannot pass the count together.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-link:${email.toLowerCase()}`}))`);
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`billing-link:${email.toLowerCase()}`}))`,
+      );
       const since = new Date(Date.now() - LINK_MINUTES * 60_000);
       const recent = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(billingSignInTokens)
-        .innerJoin(businessRegistrations, eq(businessRegistrations.id, billingSignInTokens.registrationId))
-        .where(and(eq(sql`lower(${businessRegistrations.email})`, email.toLowerCase()), gt(billingSignInTokens.createdAt, since)));
+        .innerJoin(
+          businessRegistrations,
+          eq(businessRegistrations.id, billingSignInTokens.registrationId),
+        )
+        .where(
+          and(
+            eq(sql`lower(${businessRegistrations.email})`, email.toLowerCase()),
+            gt(billingSignInTokens.createdAt, since),
+          ),
+        );
       if ((recent[0]?.n ?? 0) >= LINKS_PER_WINDOW) return false;
       const token = newToken();
       await tx
         .insert(billingSignInTokens)
-        .values({ tokenHash: hash(token), registrationId: registration.id, expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000) });
+        .values({
+          tokenHash: hash(token),
+          registrationId: registration.id,
+          expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000),
+        });
       // To the billing page in the client's language, whichever page asked for the link.
       const url = `${origin}${localizedPath(registration.language, WEB_PATHS.account)}?${BILLING_LINK_TOKEN_PARAM}=${token}`;
-      await enqueueMail(tx, [billingLinkMail(mail, { ...registration, url, minutes: LINK_MINUTES })]);
+      await enqueueMail(tx, [
+        billingLinkMail(mail, { ...registration, url, minutes: LINK_MINUTES }),
+      ]);
       return true;
     });
   }
@@ -65,7 +99,10 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
      * PostgreSQL) is handed back as `send`, for the route to run after it has answered.
      * `send` resolves true when a link went out, false past the limit.
      */
-    async prepareLink(email: string, origin: string): Promise<{ send: (() => Promise<boolean>) | null }> {
+    async prepareLink(
+      email: string,
+      origin: string,
+    ): Promise<{ send: (() => Promise<boolean>) | null }> {
       const registration = await registrationOf(email);
       if (!registration) return { send: null };
       return { send: () => sendLink(registration, email, origin) };
@@ -78,13 +115,23 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
         const [used] = await tx
           .update(billingSignInTokens)
           .set({ usedAt: now })
-          .where(and(eq(billingSignInTokens.tokenHash, hash(token)), isNull(billingSignInTokens.usedAt), gt(billingSignInTokens.expiresAt, now)))
+          .where(
+            and(
+              eq(billingSignInTokens.tokenHash, hash(token)),
+              isNull(billingSignInTokens.usedAt),
+              gt(billingSignInTokens.expiresAt, now),
+            ),
+          )
           .returning({ registrationId: billingSignInTokens.registrationId });
         if (!used) throw new HttpError(400, BILLING_LINK_INVALID_MESSAGE);
         const sessionToken = newToken();
         await tx
           .insert(billingSessions)
-          .values({ tokenHash: hash(sessionToken), registrationId: used.registrationId, expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000) });
+          .values({
+            tokenHash: hash(sessionToken),
+            registrationId: used.registrationId,
+            expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
+          });
         return { sessionToken, registrationId: used.registrationId };
       });
     },
@@ -94,7 +141,12 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
       const [row] = await db
         .select({ registrationId: billingSessions.registrationId })
         .from(billingSessions)
-        .where(and(eq(billingSessions.tokenHash, hash(sessionToken)), gt(billingSessions.expiresAt, new Date())));
+        .where(
+          and(
+            eq(billingSessions.tokenHash, hash(sessionToken)),
+            gt(billingSessions.expiresAt, new Date()),
+          ),
+        );
       return row?.registrationId ?? null;
     },
 

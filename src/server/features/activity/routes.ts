@@ -4,7 +4,10 @@ import { parseInput } from '../../http/validate.js';
 import type { ActivityLog } from './service.js';
 
 /** The read-only activity list of settings (employees only: registered through the guard). */
-export async function activityRoutes(app: FastifyInstance, options: { activity: ActivityLog }): Promise<void> {
+export async function activityRoutes(
+  app: FastifyInstance,
+  options: { activity: ActivityLog },
+): Promise<void> {
   app.get('/api/activity', async (request, reply) => {
     const { page } = parseInput(activityQuerySchema, request.query, { page: 'page' });
     reply.header('cache-control', 'no-store');

@@ -60,7 +60,13 @@ export function createActivityLog(db: Db) {
       const lastSuccess = db
         .select({ at: sql`max(${activityLog.at})` })
         .from(activityLog)
-        .where(and(eq(activityLog.actorEmail, email), eq(activityLog.action, SIGN_IN), gt(activityLog.at, since)));
+        .where(
+          and(
+            eq(activityLog.actorEmail, email),
+            eq(activityLog.action, SIGN_IN),
+            gt(activityLog.at, since),
+          ),
+        );
       const [row] = await db
         .select({ n: count() })
         .from(activityLog)

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Application, DailyRevenue, RevenueSummary, RevenueToday } from '../../../contract/applications.js';
+import type {
+  Application,
+  DailyRevenue,
+  RevenueSummary,
+  RevenueToday,
+} from '../../../contract/applications.js';
 import type { SubscriptionPlan } from '../../../contract/plans.js';
 import { payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
@@ -12,22 +17,53 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
   const ctx = appUnderTest(kind, { role: 'owner' });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { cookie: ctx.cookie }, ...(payload ? { payload } : {}) });
-  const pay = (id: string, productId: string, cents: number, paidAt: Date, customerEmail = 'a@customers.example', livemode = false) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { cookie: ctx.cookie },
+      ...(payload ? { payload } : {}),
+    });
+  const pay = (
+    id: string,
+    productId: string,
+    cents: number,
+    paidAt: Date,
+    customerEmail = 'a@customers.example',
+    livemode = false,
+  ) =>
     ctx.testDb.database.db
       .insert(payments)
-      .values({ provider: 'test', providerPaymentId: id, productId, amountCents: cents, currency: 'usd', customerEmail, paidAt, livemode });
+      .values({
+        provider: 'test',
+        providerPaymentId: id,
+        productId,
+        amountCents: cents,
+        currency: 'usd',
+        customerEmail,
+        paidAt,
+        livemode,
+      });
 
   it('sums the ledger by day and week in the agency time zone, across a daylight-saving change', async () => {
     // Monday 11 March 2030, 13:00 in Chicago; clocks went forward on Sunday the 10th.
-    const revenue = createRevenueService(ctx.testDb.database.db, 'America/Chicago', { now: () => new Date('2030-03-11T18:00:00Z') });
+    const revenue = createRevenueService(ctx.testDb.database.db, 'America/Chicago', {
+      now: () => new Date('2030-03-11T18:00:00Z'),
+    });
     await pay('tz-today', 'prod_tz', 1000, new Date('2030-03-11T05:30:00Z')); // Monday 00:30 CDT
     await pay('tz-late-sunday', 'prod_tz', 2000, new Date('2030-03-11T04:30:00Z')); // Sunday 23:30 CDT, after "now" of a day ago
     await pay('tz-early-sunday', 'prod_tz', 500, new Date('2030-03-10T07:00:00Z')); // Sunday 01:00 CST
     await pay('tz-saturday', 'prod_tz', 700, new Date('2030-03-10T05:30:00Z')); // Saturday 23:30 CST: last week
     await pay('tz-future', 'prod_tz', 9900, new Date('2030-03-11T19:00:00Z'));
     const summary = await revenue.summary();
-    expect(summary).toMatchObject({ today: '10.00', yesterday: '5.00', todayChange: 100, week: '10.00', lastWeek: '0.00', weekChange: null, testMode: true });
+    expect(summary).toMatchObject({
+      today: '10.00',
+      yesterday: '5.00',
+      todayChange: 100,
+      week: '10.00',
+      lastWeek: '0.00',
+      weekChange: null,
+      testMode: true,
+    });
     expect(await revenue.today()).toEqual({ today: '10.00', week: '10.00', testMode: true });
     const days = await revenue.daily(3);
     expect(days).toEqual([
@@ -48,18 +84,36 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     const live = createRevenueService(db, 'America/Chicago', { now, livemode: true });
     expect(await test.today()).toEqual({ today: '20.00', week: '20.00', testMode: true });
     expect(await live.today()).toEqual({ today: '40.00', week: '40.00', testMode: false });
-    expect(await live.summary()).toMatchObject({ today: '40.00', yesterday: '0.00', testMode: false });
+    expect(await live.summary()).toMatchObject({
+      today: '40.00',
+      yesterday: '0.00',
+      testMode: false,
+    });
     expect((await live.daily(2)).map((d) => [d.total, d.testMode])).toEqual([
       ['0.00', false],
       ['40.00', false],
     ]);
-    expect((await test.byProduct(['prod_mode'])).get('prod_mode')).toEqual({ dailyCents: 2000, weeklyCents: 2000, users: 2 });
-    expect((await live.byProduct(['prod_mode'])).get('prod_mode')).toEqual({ dailyCents: 4000, weeklyCents: 4000, users: 1 });
+    expect((await test.byProduct(['prod_mode'])).get('prod_mode')).toEqual({
+      dailyCents: 2000,
+      weeklyCents: 2000,
+      users: 2,
+    });
+    expect((await live.byProduct(['prod_mode'])).get('prod_mode')).toEqual({
+      dailyCents: 4000,
+      weeklyCents: 4000,
+      users: 1,
+    });
     // This app runs without Stripe keys: its answers say the figures are test money.
     expect((await call('GET', '/api/revenue/today')).json<RevenueToday>().testMode).toBe(true);
     expect((await call('GET', '/api/revenue/summary')).json<RevenueSummary>().testMode).toBe(true);
-    expect((await call('GET', '/api/revenue/daily?days=2')).json<DailyRevenue[]>().every((d) => d.testMode)).toBe(true);
-    expect((await call('GET', '/api/applications')).json<Application[]>().every((a) => a.testMode)).toBe(true);
+    expect(
+      (await call('GET', '/api/revenue/daily?days=2'))
+        .json<DailyRevenue[]>()
+        .every((d) => d.testMode),
+    ).toBe(true);
+    expect(
+      (await call('GET', '/api/applications')).json<Application[]>().every((a) => a.testMode),
+    ).toBe(true);
   });
 
   it('creates applications with the spec texts for missing fields, and counts their revenue and users', async () => {
@@ -87,16 +141,28 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
       dailyRevenue: '0.00',
       totalUsers: 0,
     });
-    expect((await call('POST', '/api/applications', { name: 'Copy', url: 'https://copy.example', stripeProductId: 'prod_rally' })).statusCode).toBe(409);
+    expect(
+      (
+        await call('POST', '/api/applications', {
+          name: 'Copy',
+          url: 'https://copy.example',
+          stripeProductId: 'prod_rally',
+        })
+      ).statusCode,
+    ).toBe(409);
 
     const justNow = new Date(Date.now() - 1000);
     await pay('rally-1', 'prod_rally', 2500, justNow, 'one@customers.example');
     await pay('rally-2', 'prod_rally', 2500, justNow, 'one@customers.example');
     await pay('rally-3', 'prod_rally', 1000, justNow, 'two@customers.example');
-    const listed = (await call('GET', '/api/applications')).json<Application[]>().find((a) => a.id === rally.id)!;
+    const listed = (await call('GET', '/api/applications'))
+      .json<Application[]>()
+      .find((a) => a.id === rally.id)!;
     expect(listed).toMatchObject({ dailyRevenue: '60.00', weeklyRevenue: '60.00', totalUsers: 2 });
     // The demo applications come with their fictional ledger.
-    const demo = (await call('GET', '/api/applications')).json<Application[]>().filter((a) => a.name.endsWith('(demo)'));
+    const demo = (await call('GET', '/api/applications'))
+      .json<Application[]>()
+      .filter((a) => a.name.endsWith('(demo)'));
     expect(demo.length).toBe(3);
     expect(demo.some((a) => a.totalUsers > 10)).toBe(true);
     const today = (await call('GET', '/api/revenue/today')).json<RevenueToday>();
@@ -110,42 +176,86 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
       logoUrl: 'https://evil.example/logo.png',
     });
     expect(foreign.statusCode).toBe(422);
-    expect(foreign.json().message).toBe('This logo address is not one of our uploads. Please upload the logo again.');
+    expect(foreign.json().message).toBe(
+      'This logo address is not one of our uploads. Please upload the logo again.',
+    );
     const updated = await call('PUT', `/api/applications/${rally.id}`, {
       name: 'Rally Point',
       url: 'https://rally.example',
       status: 'active',
       iconType: 'globe',
     });
-    expect(updated.json<Application>()).toMatchObject({ status: 'active', iconType: 'globe', stripeProductId: null });
-    expect((await call('PUT', `/api/applications/${rally.id}`, { name: 'X', url: 'https://x.example', iconType: 'rocket' })).statusCode).toBe(400);
+    expect(updated.json<Application>()).toMatchObject({
+      status: 'active',
+      iconType: 'globe',
+      stripeProductId: null,
+    });
+    expect(
+      (
+        await call('PUT', `/api/applications/${rally.id}`, {
+          name: 'X',
+          url: 'https://x.example',
+          iconType: 'rocket',
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await call('DELETE', `/api/applications/${rally.id}`)).statusCode).toBe(204);
     expect((await call('GET', `/api/applications/${rally.id}`)).statusCode).toBe(404);
     expect((await call('GET', '/api/applications/abc')).statusCode).toBe(404);
   });
 
   it('adds, edits and deletes portfolio items, which the landing page shows', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/portfolio', payload: { websiteName: 'X', websiteUrl: 'https://x.example' } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/portfolio',
+          payload: { websiteName: 'X', websiteUrl: 'https://x.example' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const bad = await call('POST', '/api/portfolio', { websiteName: 'Only a name' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues).toEqual([{ field: 'websiteUrl', message: 'Please provide website name and URL' }]);
+    expect(bad.json().issues).toEqual([
+      { field: 'websiteUrl', message: 'Please provide website name and URL' },
+    ]);
     const created = (
-      await call('POST', '/api/portfolio', { websiteName: 'Lone Star Tacos', websiteUrl: 'https://tacos.example', description: ' Best tacos ' })
+      await call('POST', '/api/portfolio', {
+        websiteName: 'Lone Star Tacos',
+        websiteUrl: 'https://tacos.example',
+        description: ' Best tacos ',
+      })
     ).json<{ id: number }>();
     expect(
-      (await call('POST', '/api/portfolio', { websiteName: 'Y', websiteUrl: 'https://y.example', logoUrl: '/uploads/app-logo/not-ours.webp' })).statusCode,
+      (
+        await call('POST', '/api/portfolio', {
+          websiteName: 'Y',
+          websiteUrl: 'https://y.example',
+          logoUrl: '/uploads/app-logo/not-ours.webp',
+        })
+      ).statusCode,
     ).toBe(422);
     // A demo item keeps its own (seeded) logo when edited.
     const demo = (await ctx.app.inject('/api/portfolio'))
       .json<{ id: number; websiteName: string; websiteUrl: string; logoUrl: string | null }[]>()
       .find((p) => p.logoUrl)!;
     expect(
-      (await call('PUT', `/api/portfolio/${demo.id}`, { websiteName: demo.websiteName, websiteUrl: demo.websiteUrl, logoUrl: demo.logoUrl })).statusCode,
+      (
+        await call('PUT', `/api/portfolio/${demo.id}`, {
+          websiteName: demo.websiteName,
+          websiteUrl: demo.websiteUrl,
+          logoUrl: demo.logoUrl,
+        })
+      ).statusCode,
     ).toBe(200);
-    const updated = await call('PUT', `/api/portfolio/${created.id}`, { websiteName: 'Lone Star Tacos & More', websiteUrl: 'https://tacos.example' });
-    expect(updated.json()).toMatchObject({ websiteName: 'Lone Star Tacos & More', description: null });
+    const updated = await call('PUT', `/api/portfolio/${created.id}`, {
+      websiteName: 'Lone Star Tacos & More',
+      websiteUrl: 'https://tacos.example',
+    });
+    expect(updated.json()).toMatchObject({
+      websiteName: 'Lone Star Tacos & More',
+      description: null,
+    });
     const landing = (await ctx.app.inject('/api/portfolio')).json<{ websiteName: string }[]>();
     expect(landing.map((p) => p.websiteName)).toContain('Lone Star Tacos & More');
     expect((await call('DELETE', `/api/portfolio/${created.id}`)).statusCode).toBe(204);
@@ -153,10 +263,20 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
   });
 
   it('edits a plan for new subscribers only; one plan is Most Popular', async () => {
-    const [essential] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
+    const [essential] = await ctx.testDb.database.db
+      .select()
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.name, 'essential'));
     await ctx.testDb.database.db
       .insert(subscriptions)
-      .values({ provider: 'test', planId: essential!.id, status: 'active', priceCents: essential!.priceCents, currency: 'usd', billingCycle: 'month' });
+      .values({
+        provider: 'test',
+        planId: essential!.id,
+        status: 'active',
+        priceCents: essential!.priceCents,
+        currency: 'usd',
+        billingCycle: 'month',
+      });
     const body = {
       displayName: 'Essential Plus',
       description: 'More of the basics.',
@@ -178,9 +298,15 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     const plans = (await ctx.app.inject('/api/subscription-plans')).json<SubscriptionPlan[]>();
     expect(plans.filter((p) => p.mostPopular).map((p) => p.name)).toEqual(['essential']);
     expect(plans.find((p) => p.name === 'essential')!.price).toBe('249.00');
-    const [sub] = await ctx.testDb.database.db.select().from(subscriptions).where(eq(subscriptions.planId, essential!.id));
+    const [sub] = await ctx.testDb.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.planId, essential!.id));
     expect(sub!.priceCents).toBe(essential!.priceCents);
-    expect((await call('PUT', `/api/subscription-plans/${essential!.id}`, { ...body, price: '-5' })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', `/api/subscription-plans/${essential!.id}`, { ...body, price: '-5' }))
+        .statusCode,
+    ).toBe(400);
     expect((await call('PUT', '/api/subscription-plans/9999', body)).statusCode).toBe(404);
   });
 });

@@ -15,7 +15,11 @@ export type LogoCheck = (url: string) => Promise<string>;
 const NO_REVENUE: ProductRevenue = { dailyCents: 0, weeklyCents: 0, users: 0 };
 const DUPLICATE_PRODUCT = 'Another application already uses this Stripe product id.';
 
-function toApplication(row: Row, testMode: boolean, revenue: ProductRevenue = NO_REVENUE): Application {
+function toApplication(
+  row: Row,
+  testMode: boolean,
+  revenue: ProductRevenue = NO_REVENUE,
+): Application {
   return {
     id: row.id,
     name: row.name,
@@ -36,7 +40,9 @@ function toApplication(row: Row, testMode: boolean, revenue: ProductRevenue = NO
 
 export function createApplicationService(db: Db, revenue: RevenueService, checkLogo: LogoCheck) {
   async function find(id: number): Promise<Row> {
-    const [row] = isSerialId(id) ? await db.select().from(applications).where(eq(applications.id, id)) : [];
+    const [row] = isSerialId(id)
+      ? await db.select().from(applications).where(eq(applications.id, id))
+      : [];
     if (!row) throw new HttpError(404, 'This application does not exist (any more).');
     return row;
   }
@@ -47,24 +53,44 @@ export function createApplicationService(db: Db, revenue: RevenueService, checkL
       url: input.url,
       description: input.description ?? null,
       status: input.status,
-      logoUrl: !input.logoUrl ? null : input.logoUrl === currentLogo ? currentLogo : await checkLogo(input.logoUrl),
+      logoUrl: !input.logoUrl
+        ? null
+        : input.logoUrl === currentLogo
+          ? currentLogo
+          : await checkLogo(input.logoUrl),
       iconColor: input.iconColor,
       iconType: input.iconType,
       stripeProductId: input.stripeProductId ?? null,
     };
   }
   async function withRevenue(rows: Row[]): Promise<Application[]> {
-    const byProduct = await revenue.byProduct(rows.flatMap((r) => (r.stripeProductId ? [r.stripeProductId] : [])));
-    return rows.map((r) => toApplication(r, revenue.testMode, r.stripeProductId ? byProduct.get(r.stripeProductId) : undefined));
+    const byProduct = await revenue.byProduct(
+      rows.flatMap((r) => (r.stripeProductId ? [r.stripeProductId] : [])),
+    );
+    return rows.map((r) =>
+      toApplication(
+        r,
+        revenue.testMode,
+        r.stripeProductId ? byProduct.get(r.stripeProductId) : undefined,
+      ),
+    );
   }
   const duplicate = (error: unknown) => {
-    if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_PRODUCT, [{ field: 'stripeProductId', message: DUPLICATE_PRODUCT }]);
+    if (isUniqueViolation(error))
+      throw new HttpError(409, DUPLICATE_PRODUCT, [
+        { field: 'stripeProductId', message: DUPLICATE_PRODUCT },
+      ]);
     throw error;
   };
 
   return {
     async list(): Promise<Application[]> {
-      return withRevenue(await db.select().from(applications).orderBy(asc(applications.createdAt), asc(applications.id)));
+      return withRevenue(
+        await db
+          .select()
+          .from(applications)
+          .orderBy(asc(applications.createdAt), asc(applications.id)),
+      );
     },
     async get(id: number): Promise<Application> {
       return (await withRevenue([await find(id)]))[0]!;

@@ -24,22 +24,44 @@ const SECOND_FACTOR = new Set(['/two-factor/verify-totp', '/two-factor/verify-ba
 
 export function describeAuthExchange(x: AuthExchange): ActivityRecord | null {
   const ok = x.status < 400;
-  const who = (e: Employee | null, fallback?: string) => ({ employeeId: e?.id ?? null, actorEmail: e?.email ?? fallback ?? null, ipAddress: x.ipAddress });
+  const who = (e: Employee | null, fallback?: string) => ({
+    employeeId: e?.id ?? null,
+    actorEmail: e?.email ?? fallback ?? null,
+    ipAddress: x.ipAddress,
+  });
 
   if (x.path === '/sign-in/email') {
-    if (!ok) return { ...who(null, x.typedEmail), action: SIGN_IN_FAILED, detail: { method: 'password', status: x.status } };
-    if (x.body?.twoFactorRedirect) return { ...who(null, x.typedEmail), action: 'sign-in.second-factor-asked', detail: { method: 'password' } };
+    if (!ok)
+      return {
+        ...who(null, x.typedEmail),
+        action: SIGN_IN_FAILED,
+        detail: { method: 'password', status: x.status },
+      };
+    if (x.body?.twoFactorRedirect)
+      return {
+        ...who(null, x.typedEmail),
+        action: 'sign-in.second-factor-asked',
+        detail: { method: 'password' },
+      };
     return { ...who(x.after, x.typedEmail), action: SIGN_IN, detail: { method: 'password' } };
   }
   if (SECOND_FACTOR.has(x.path) && !x.before) {
     return ok
       ? { ...who(x.after), action: SIGN_IN, detail: { method: 'password + authenticator' } }
-      : { ...who(null, x.typedEmail), action: SIGN_IN_FAILED, detail: { method: 'authenticator', status: x.status } };
+      : {
+          ...who(null, x.typedEmail),
+          action: SIGN_IN_FAILED,
+          detail: { method: 'authenticator', status: x.status },
+        };
   }
   if (x.path.startsWith('/oauth2/callback/')) {
     if (x.after) return { ...who(x.after), action: SIGN_IN, detail: { method: 'sso' } };
     const error = x.location ? new URL(x.location, 'http://local').searchParams.get('error') : null;
-    return { ...who(null), action: SIGN_IN_FAILED, detail: { method: 'sso', error: error ?? `status ${x.status}` } };
+    return {
+      ...who(null),
+      action: SIGN_IN_FAILED,
+      detail: { method: 'sso', error: error ?? `status ${x.status}` },
+    };
   }
   if (x.path === '/sign-out' && x.before) return { ...who(x.before), action: 'sign-out' };
   // Anything else a signed-in employee changes here (two-factor on/off, password, sessions).

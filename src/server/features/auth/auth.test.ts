@@ -41,13 +41,25 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
 
   beforeAll(async () => {
     expect(await ensureFirstEmployee(ctx.app.auth, ctx.testDb.database.db, OWNER)).toBe(true);
-    expect(await ensureFirstEmployee(ctx.app.auth, ctx.testDb.database.db, { ...OWNER, password: 'another long password 1' })).toBe(false);
+    expect(
+      await ensureFirstEmployee(ctx.app.auth, ctx.testDb.database.db, {
+        ...OWNER,
+        password: 'another long password 1',
+      }),
+    ).toBe(false);
   });
 
   const signIn = (body: object, remoteAddress = `${net}.0.1`) =>
-    ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: body, remoteAddress });
-  const cookieOf = (res: { headers: Record<string, unknown> }) => ([res.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
-  const whoAmI = (cookie?: string) => ctx.app.inject({ url: '/api/auth/user', headers: cookie ? { cookie } : {} });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: body,
+      remoteAddress,
+    });
+  const cookieOf = (res: { headers: Record<string, unknown> }) =>
+    ([res.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
+  const whoAmI = (cookie?: string) =>
+    ctx.app.inject({ url: '/api/auth/user', headers: cookie ? { cookie } : {} });
 
   it('signs an employee in with an HttpOnly SameSite=Lax cookie and answers who they are', async () => {
     const res = await signIn(OWNER);
@@ -57,12 +69,20 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
     expect(raw).toMatch(/SameSite=Lax/i);
     const me = await whoAmI(cookieOf(res));
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'owner@example.com', role: 'owner', name: 'Owner', id: expect.any(String) });
+    expect(me.json()).toMatchObject({
+      email: 'owner@example.com',
+      role: 'owner',
+      name: 'Owner',
+      id: expect.any(String),
+    });
   });
 
   it('refuses a wrong password or an unknown e-mail with the same words', async () => {
     const wrong = await signIn({ ...OWNER, password: 'not the password at all' }, `${net}.0.2`);
-    const unknown = await signIn({ email: 'nobody@example.com', password: 'not the password at all' }, `${net}.0.2`);
+    const unknown = await signIn(
+      { email: 'nobody@example.com', password: 'not the password at all' },
+      `${net}.0.2`,
+    );
     expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
     expect(wrong.json()).toEqual({ message: 'Wrong email or password.' });
     expect(unknown.json()).toEqual(wrong.json());
@@ -71,7 +91,12 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
   it('revokes the session on sign-out, and refuses a forged cookie', async () => {
     const cookie = cookieOf(await signIn(OWNER, `${net}.0.3`));
     expect((await whoAmI(cookie)).statusCode).toBe(200);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect((await whoAmI(cookie)).statusCode).toBe(401);
     expect((await whoAmI('agency.session_token=forged.value')).statusCode).toBe(401);
@@ -91,15 +116,28 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
       payload: { email: 'x@example.com', password: 'a long enough password', name: 'X' },
     });
     expect(signUp.statusCode).toBeGreaterThanOrEqual(400);
-    const cross = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: OWNER, headers: { origin: 'https://evil.example' } });
+    const cross = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: OWNER,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(cross.statusCode).toBe(403);
-    const fetchSite = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: {}, headers: { 'sec-fetch-site': 'cross-site' } });
+    const fetchSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/business-registration',
+      payload: {},
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(fetchSite.statusCode).toBe(403);
   });
 
   it('limits sign-in attempts per address with a clear 429', async () => {
     const codes = [];
-    for (let i = 0; i < 6; i++) codes.push((await signIn({ ...OWNER, password: 'wrong password here' }, `${net}.0.9`)).statusCode);
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (await signIn({ ...OWNER, password: 'wrong password here' }, `${net}.0.9`)).statusCode,
+      );
     expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     const limited = await signIn(OWNER, `${net}.0.9`);
     expect(limited.statusCode).toBe(429);
@@ -108,26 +146,60 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
   });
 
   it('adds employees and resets passwords (admin:create), refusing weak passwords', async () => {
-    await expect(createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'staff@example.com', password: 'short' })).rejects.toThrow(/at least 12/);
-    await expect(createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'staff@example.com', password: 'password1234' })).rejects.toThrow(
-      /too common/,
+    await expect(
+      createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, {
+        email: 'staff@example.com',
+        password: 'short',
+      }),
+    ).rejects.toThrow(/at least 12/);
+    await expect(
+      createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, {
+        email: 'staff@example.com',
+        password: 'password1234',
+      }),
+    ).rejects.toThrow(/too common/);
+    expect(
+      await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, {
+        email: 'Staff@Example.com',
+        password: 'a perfectly fine phrase',
+      }),
+    ).toBe('created');
+    const cookie = cookieOf(
+      await signIn(
+        { email: 'staff@example.com', password: 'a perfectly fine phrase' },
+        `${net}.0.4`,
+      ),
     );
-    expect(await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'Staff@Example.com', password: 'a perfectly fine phrase' })).toBe(
-      'created',
-    );
-    const cookie = cookieOf(await signIn({ email: 'staff@example.com', password: 'a perfectly fine phrase' }, `${net}.0.4`));
     expect((await whoAmI(cookie)).json()).toMatchObject({ role: 'staff' });
-    expect(await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'staff@example.com', password: 'a new and better phrase' })).toBe(
-      'password-reset',
-    );
+    expect(
+      await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, {
+        email: 'staff@example.com',
+        password: 'a new and better phrase',
+      }),
+    ).toBe('password-reset');
     expect((await whoAmI(cookie)).statusCode).toBe(401);
-    expect((await signIn({ email: 'staff@example.com', password: 'a new and better phrase' }, `${net}.0.4`)).statusCode).toBe(200);
+    expect(
+      (
+        await signIn(
+          { email: 'staff@example.com', password: 'a new and better phrase' },
+          `${net}.0.4`,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('declares which routes need the billing permission: the ones that move money', async () => {
-    const billing = ctx.app.routeTable.filter((r) => r.permission === 'billing').map((r) => `${r.method} ${r.url}`);
-    expect(billing.sort()).toEqual(['POST /api/clients/:id/cancel', 'POST /api/clients/:id/invoices/:invoiceId/refund', 'PUT /api/subscription-plans/:id']);
-    expect(ctx.app.routeTable.every((r) => r.permission === undefined || r.permission === 'billing')).toBe(true);
+    const billing = ctx.app.routeTable
+      .filter((r) => r.permission === 'billing')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(billing.sort()).toEqual([
+      'POST /api/clients/:id/cancel',
+      'POST /api/clients/:id/invoices/:invoiceId/refund',
+      'PUT /api/subscription-plans/:id',
+    ]);
+    expect(
+      ctx.app.routeTable.every((r) => r.permission === undefined || r.permission === 'billing'),
+    ).toBe(true);
   });
 
   it('every route that is not public answers 401 to a visitor', async () => {
@@ -135,7 +207,11 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
     expect(guarded.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/auth/user');
     for (const route of guarded) {
       const url = route.url.replace(/:[^/]+/g, '1').replace('*', 'x');
-      const res = await ctx.app.inject({ method: route.method as 'GET', url, ...(route.method === 'GET' ? {} : { payload: {} }) });
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url,
+        ...(route.method === 'GET' ? {} : { payload: {} }),
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });

@@ -24,7 +24,8 @@ export const SSO_PROVIDER_ID = 'sso';
  * callbacks at /callback/:id, so the bridge forwards this path to that endpoint.
  */
 export const SSO_CALLBACK_PATH = `/oauth2/callback/${SSO_PROVIDER_ID}`;
-export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled. Ask an owner to turn it back on.';
+export const DISABLED_ACCOUNT_MESSAGE =
+  'This account is disabled. Ask an owner to turn it back on.';
 
 export function emailDomainAllowed(email: unknown, domains: string[]): boolean {
   if (typeof email !== 'string') return false;
@@ -46,16 +47,32 @@ export function emailDomainAllowed(email: unknown, domains: string[]): boolean {
  * token also signs in, reachable by anyone through the bridge, without PKCE, a required nonce or
  * our activity log; employees never need it, so it is refused.
  */
-function assertSsoSignIn(oidc: Config['oidc'], path: string | undefined, email: unknown, verified: unknown): void {
-  if (path === '/sign-in/social') throw new APIError('FORBIDDEN', { message: 'Please sign in through the sign-in page.', code: 'id_token_sign_in_refused' });
+function assertSsoSignIn(
+  oidc: Config['oidc'],
+  path: string | undefined,
+  email: unknown,
+  verified: unknown,
+): void {
+  if (path === '/sign-in/social')
+    throw new APIError('FORBIDDEN', {
+      message: 'Please sign in through the sign-in page.',
+      code: 'id_token_sign_in_refused',
+    });
   if (path?.startsWith('/callback/')) assertSsoAllowed(oidc, email, verified);
 }
 
 function assertSsoAllowed(oidc: Config['oidc'], email: unknown, verified: unknown): void {
   if (!oidc || !emailDomainAllowed(email, oidc.allowedDomains)) {
-    throw new APIError('FORBIDDEN', { message: 'Only employees of the agency can sign in here.', code: 'domain_not_allowed' });
+    throw new APIError('FORBIDDEN', {
+      message: 'Only employees of the agency can sign in here.',
+      code: 'domain_not_allowed',
+    });
   }
-  if (verified !== true) throw new APIError('FORBIDDEN', { message: 'Your e-mail address is not verified.', code: 'email_not_verified' });
+  if (verified !== true)
+    throw new APIError('FORBIDDEN', {
+      message: 'Your e-mail address is not verified.',
+      code: 'email_not_verified',
+    });
 }
 
 /** The OpenID Connect provider: discovery, authorization code with PKCE, userinfo or ID token. */
@@ -75,7 +92,10 @@ function ssoPlugin(oidc: NonNullable<Config['oidc']>) {
         // OpenID Connect names it email_verified; an address the provider has not verified proves nothing.
         mapProfileToUser: (profile) => ({
           emailVerified: profile.email_verified === true || profile.email_verified === 'true',
-          name: typeof profile.name === 'string' && profile.name ? profile.name : String(profile.email ?? ''),
+          name:
+            typeof profile.name === 'string' && profile.name
+              ? profile.name
+              : String(profile.email ?? ''),
         }),
       },
     ],
@@ -88,7 +108,12 @@ function ssoPlugin(oidc: NonNullable<Config['oidc']>) {
       if (provider.id === SSO_PROVIDER_ID) provider.callbackPath = SSO_CALLBACK_PATH;
     }
   });
-  return { ...plugin, hooks: { before: [...plugin.hooks.before, { matcher: () => true, handler: useOurCallbackPath }] } };
+  return {
+    ...plugin,
+    hooks: {
+      before: [...plugin.hooks.before, { matcher: () => true, handler: useOurCallbackPath }],
+    },
+  };
 }
 
 /**
@@ -99,7 +124,10 @@ export async function authSecret(db: Db, configured: string | undefined): Promis
   if (configured) return configured;
   const fresh = crypto.randomBytes(32).toString('base64url');
   await db.insert(appMeta).values({ key: 'auth.secret', value: fresh }).onConflictDoNothing();
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, 'auth.secret'));
+  const [row] = await db
+    .select({ value: appMeta.value })
+    .from(appMeta)
+    .where(eq(appMeta.key, 'auth.secret'));
   return row!.value;
 }
 
@@ -110,12 +138,20 @@ function sharedRateLimitStorage(counters: CounterStore): RateLimitStorage {
   return {
     async consume(key, rule) {
       const { count, msLeft } = await counters.hit(`auth:${key}`, rule.window * 1000);
-      return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) };
+      return count <= rule.max
+        ? { allowed: true, retryAfter: null }
+        : { allowed: false, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) };
     },
   };
 }
 
-export function createAuth(options: { db: Db; config: Config; secret: string; signInLimitPerMinute?: number; counters?: CounterStore }) {
+export function createAuth(options: {
+  db: Db;
+  config: Config;
+  secret: string;
+  signInLimitPerMinute?: number;
+  counters?: CounterStore;
+}) {
   const { config } = options;
   const https = config.site.publicUrl?.startsWith('https://') ?? false;
   return betterAuth({
@@ -143,7 +179,8 @@ export function createAuth(options: { db: Db; config: Config; secret: string; si
           // (an owner grants more in settings; docs/decisions/023).
           before: async (user, ctx) => {
             assertSsoSignIn(config.oidc, ctx?.path, user.email, user.emailVerified);
-            if (ctx?.path?.startsWith('/callback/')) return { data: { ...user, role: 'staff', billing: false, disabled: false } };
+            if (ctx?.path?.startsWith('/callback/'))
+              return { data: { ...user, role: 'staff', billing: false, disabled: false } };
           },
         },
       },
@@ -157,7 +194,11 @@ export function createAuth(options: { db: Db; config: Config; secret: string; si
               .from(authTables.user)
               .where(eq(authTables.user.id, session.userId));
             // The code makes Better Auth's callback redirect to the sign-in page instead of answering JSON.
-            if (row?.disabled) throw new APIError('FORBIDDEN', { message: DISABLED_ACCOUNT_MESSAGE, code: 'account_disabled' });
+            if (row?.disabled)
+              throw new APIError('FORBIDDEN', {
+                message: DISABLED_ACCOUNT_MESSAGE,
+                code: 'account_disabled',
+              });
             assertSsoSignIn(config.oidc, ctx?.path, row?.email, true);
           },
         },
@@ -167,7 +208,12 @@ export function createAuth(options: { db: Db; config: Config; secret: string; si
       enabled: true,
       window: 60,
       max: 100,
-      customRules: { '/sign-in/email': { window: 60, max: options.signInLimitPerMinute ?? SIGN_IN_LIMIT_PER_MINUTE } },
+      customRules: {
+        '/sign-in/email': {
+          window: 60,
+          max: options.signInLimitPerMinute ?? SIGN_IN_LIMIT_PER_MINUTE,
+        },
+      },
       // Without counters (the admin:create command) nothing is signed in, so memory is enough.
       ...(options.counters ? { customStorage: sharedRateLimitStorage(options.counters) } : {}),
     },

@@ -16,7 +16,11 @@ export interface EmployeeInput {
  * Adds an employee, or sets a new password for an existing one (public sign-up is off, so
  * accounts only come from here: ADMIN_EMAIL at start-up and `npm run admin:create`).
  */
-export async function createOrResetEmployee(auth: Auth, db: Db, input: EmployeeInput): Promise<'created' | 'password-reset'> {
+export async function createOrResetEmployee(
+  auth: Auth,
+  db: Db,
+  input: EmployeeInput,
+): Promise<'created' | 'password-reset'> {
   const problem = passwordProblem(input.password);
   if (problem) throw new Error(problem);
   const email = input.email.trim().toLowerCase();
@@ -37,16 +41,30 @@ export async function createOrResetEmployee(auth: Auth, db: Db, input: EmployeeI
     },
     { method: 'admin' },
   );
-  await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: hash });
+  await ctx.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: 'credential',
+    accountId: created.id,
+    password: hash,
+  });
   return 'created';
 }
 
 /** The first employee, from ADMIN_EMAIL/ADMIN_PASSWORD, only while no employee exists; never overwritten. */
-export async function ensureFirstEmployee(auth: Auth, db: Db, admin: { email: string | undefined; password: string | undefined }): Promise<boolean> {
+export async function ensureFirstEmployee(
+  auth: Auth,
+  db: Db,
+  admin: { email: string | undefined; password: string | undefined },
+): Promise<boolean> {
   if (!admin.email || !admin.password) return false;
   if ((await db.$count(user)) > 0) return false;
   try {
-    await createOrResetEmployee(auth, db, { email: admin.email, password: admin.password, role: 'owner', name: 'Owner' });
+    await createOrResetEmployee(auth, db, {
+      email: admin.email,
+      password: admin.password,
+      role: 'owner',
+      name: 'Owner',
+    });
   } catch (error) {
     // Several instances starting at once: another one created the owner a moment ago.
     if ((await db.$count(user)) > 0) return false;

@@ -5,7 +5,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { activityLog } from '../../db/schema.js';
-import { createTestDatabase, TEST_DATABASES, testConfig, type TestDatabase, type TestDatabaseKind } from '../../test/databases.js';
+import {
+  createTestDatabase,
+  TEST_DATABASES,
+  testConfig,
+  type TestDatabase,
+  type TestDatabaseKind,
+} from '../../test/databases.js';
 import { cookieOf, signedInEmployee } from '../../test/employees.js';
 import { redisAnswers, TEST_REDIS_URL } from '../../test/redis.js';
 import { ACCOUNT_FAILURE_LIMIT, DEVICE_COOKIE } from './sign-in-limits.js';
@@ -24,12 +30,16 @@ describe.each(SETUPS)('sign-in limits on $kind (Redis: $redis)', ({ kind, redis 
   let apps: [FastifyInstance, FastifyInstance];
   const prefix = `test-lockout-${crypto.randomBytes(4).toString('hex')}:`;
   let n = 0;
-  const address = () => `10.${kind === 'pglite' ? (redis ? 21 : 22) : 23}.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
+  const address = () =>
+    `10.${kind === 'pglite' ? (redis ? 21 : 22) : 23}.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
 
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
     const config = testConfig(redis ? { REDIS_URL, REDIS_KEY_PREFIX: prefix } : {});
-    apps = [await buildApp({ config, database: testDb.database }), await buildApp({ config, database: testDb.database })];
+    apps = [
+      await buildApp({ config, database: testDb.database }),
+      await buildApp({ config, database: testDb.database }),
+    ];
   });
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
@@ -42,15 +52,34 @@ describe.each(SETUPS)('sign-in limits on $kind (Redis: $redis)', ({ kind, redis 
     }
   });
 
-  const signIn = (i: number, email: string, password: string, cookie?: string, remoteAddress = address()) =>
-    apps[i % 2]!.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress, headers: cookie ? { cookie } : {} });
+  const signIn = (
+    i: number,
+    email: string,
+    password: string,
+    cookie?: string,
+    remoteAddress = address(),
+  ) =>
+    apps[i % 2]!.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password },
+      remoteAddress,
+      headers: cookie ? { cookie } : {},
+    });
   const failures = async (email: string) =>
-    testDb.database.db.$count(activityLog, and(eq(activityLog.actorEmail, email), eq(activityLog.action, 'sign-in.failed')));
+    testDb.database.db.$count(
+      activityLog,
+      and(eq(activityLog.actorEmail, email), eq(activityLog.action, 'sign-in.failed')),
+    );
 
   it('lets exactly 10 of 40 parallel wrong passwords for one account reach the password check', async () => {
     const target = await signedInEmployee(apps[0], testDb.database.db);
     const before = await failures(target.email);
-    const codes = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(i, target.email, `wrong guess number ${i}`).then((r) => r.statusCode)));
+    const codes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        signIn(i, target.email, `wrong guess number ${i}`).then((r) => r.statusCode),
+      ),
+    );
     expect(codes.filter((c) => c === 401)).toHaveLength(ACCOUNT_FAILURE_LIMIT);
     expect(codes.filter((c) => c === 429)).toHaveLength(40 - ACCOUNT_FAILURE_LIMIT);
     expect((await failures(target.email)) - before).toBe(ACCOUNT_FAILURE_LIMIT);
@@ -69,7 +98,8 @@ describe.each(SETUPS)('sign-in limits on $kind (Redis: $redis)', ({ kind, redis 
       new RegExp(`${DEVICE_COOKIE}=[^;]+; Max-Age=\\d+; Path=/api/auth; HttpOnly; SameSite=Strict`),
     );
 
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) expect((await signIn(i, employee.email, `stranger guess ${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++)
+      expect((await signIn(i, employee.email, `stranger guess ${i}`)).statusCode).toBe(401);
     // Without the cookie, even the right password waits out the window.
     const locked = await signIn(0, employee.email, employee.password);
     expect([locked.statusCode, locked.json().message]).toEqual([
@@ -88,7 +118,9 @@ describe.each(SETUPS)('sign-in limits on $kind (Redis: $redis)', ({ kind, redis 
     const strangerDevice = cookieOf(await signIn(0, stranger.email, stranger.password))
       .split('; ')
       .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
-    expect((await signIn(1, employee.email, employee.password, strangerDevice)).statusCode).toBe(429);
+    expect((await signIn(1, employee.email, employee.password, strangerDevice)).statusCode).toBe(
+      429,
+    );
   });
 
   it("holds the device's own limit: a stolen device cookie gets 10 guesses, no more", async () => {
@@ -96,7 +128,8 @@ describe.each(SETUPS)('sign-in limits on $kind (Redis: $redis)', ({ kind, redis 
     const device = cookieOf(await signIn(0, employee.email, employee.password))
       .split('; ')
       .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!;
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) expect((await signIn(i, employee.email, `thief guess ${i}`, device)).statusCode).toBe(401);
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++)
+      expect((await signIn(i, employee.email, `thief guess ${i}`, device)).statusCode).toBe(401);
     expect((await signIn(1, employee.email, employee.password, device)).statusCode).toBe(429);
     // The account's own bucket was not touched by the device's failures: a new browser still gets in.
     expect((await signIn(0, employee.email, employee.password)).statusCode).toBe(200);
@@ -106,9 +139,15 @@ describe.each(SETUPS)('sign-in limits on $kind (Redis: $redis)', ({ kind, redis 
     const employee = await signedInEmployee(apps[0], testDb.database.db);
     const from = address();
     const codes = [];
-    for (let i = 0; i < 6; i++) codes.push((await signIn(i, employee.email, `wrong from one place ${i}`, undefined, from)).statusCode);
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (await signIn(i, employee.email, `wrong from one place ${i}`, undefined, from)).statusCode,
+      );
     expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
     const limited = await signIn(1, employee.email, employee.password, undefined, from);
-    expect([limited.statusCode, limited.json().message]).toEqual([429, 'Too many sign-in attempts from your address. Please wait a minute and try again.']);
+    expect([limited.statusCode, limited.json().message]).toEqual([
+      429,
+      'Too many sign-in attempts from your address. Please wait a minute and try again.',
+    ]);
   });
 });

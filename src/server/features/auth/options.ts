@@ -7,7 +7,12 @@ import { twoFactor } from 'better-auth/plugins';
  */
 export const authSchemaOptions = {
   basePath: '/api/auth',
-  emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 128 },
+  emailAndPassword: {
+    enabled: true,
+    disableSignUp: true,
+    minPasswordLength: 12,
+    maxPasswordLength: 128,
+  },
   user: {
     additionalFields: {
       role: { type: 'string', required: false, defaultValue: 'staff', input: false },

@@ -41,7 +41,11 @@ export function passwordProblem(password: string): string | null {
   if (password.length < 12) return 'The password must be at least 12 characters long.';
   if (password.length > 128) return 'The password must be at most 128 characters long.';
   const lower = password.toLowerCase();
-  if (COMMON.has(lower) || /^(.)\1+$/.test(password) || /^(0123456789|1234567890)+\d*$/.test(password)) {
+  if (
+    COMMON.has(lower) ||
+    /^(.)\1+$/.test(password) ||
+    /^(0123456789|1234567890)+\d*$/.test(password)
+  ) {
     return 'This password is too common. Choose a longer phrase that others would not guess.';
   }
   return null;

@@ -7,9 +7,18 @@ import { SIGN_IN_FAILED, type ActivityLog } from '../activity/index.js';
 import { describeAuthExchange } from './activity.js';
 import { CLIENT_IP_HEADER, SSO_CALLBACK_PATH, SSO_PROVIDER_ID, type Auth } from './auth.js';
 import { currentEmployee, employeeFromHeaders, webHeaders, type Employee } from './session.js';
-import { ACCOUNT_LIMIT_MESSAGE, claimTotpCode, CODE_REUSED_MESSAGE, type SignInLimits } from './sign-in-limits.js';
+import {
+  ACCOUNT_LIMIT_MESSAGE,
+  claimTotpCode,
+  CODE_REUSED_MESSAGE,
+  type SignInLimits,
+} from './sign-in-limits.js';
 
-export { ACCOUNT_FAILURE_LIMIT, ACCOUNT_FAILURE_WINDOW_MS, ACCOUNT_LIMIT_MESSAGE } from './sign-in-limits.js';
+export {
+  ACCOUNT_FAILURE_LIMIT,
+  ACCOUNT_FAILURE_WINDOW_MS,
+  ACCOUNT_LIMIT_MESSAGE,
+} from './sign-in-limits.js';
 
 interface AuthRouteOptions {
   auth: Auth;
@@ -64,17 +73,29 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       if (path === SSO_CALLBACK_PATH) url.pathname = `/api/auth/callback/${SSO_PROVIDER_ID}`;
       const typedEmail = path === '/sign-in/email' ? emailOf(request.body) : undefined;
       const before = request.method === 'POST' ? await currentEmployee(auth, request) : null;
-      const challenged = path.startsWith('/two-factor/verify') && !before ? await secondFactorEmployee(auth, request) : null;
+      const challenged =
+        path.startsWith('/two-factor/verify') && !before
+          ? await secondFactorEmployee(auth, request)
+          : null;
       // Each step of a sign-in (password, second factor) is counted before it is tried.
       const signingIn = typedEmail ?? challenged?.email;
-      const attempt = signingIn ? await options.limits.begin(signingIn, request.headers.cookie) : undefined;
+      const attempt = signingIn
+        ? await options.limits.begin(signingIn, request.headers.cookie)
+        : undefined;
       if (attempt === null) {
-        await activity.record({ actorEmail: signingIn, action: 'sign-in.refused', detail: { reason: 'account limit' }, ipAddress: request.ip });
+        await activity.record({
+          actorEmail: signingIn,
+          action: 'sign-in.refused',
+          detail: { reason: 'account limit' },
+          ipAddress: request.ip,
+        });
         throw new HttpError(429, ACCOUNT_LIMIT_MESSAGE);
       }
       const code = (request.body as { code?: unknown } | undefined)?.code;
       const claim =
-        path === '/two-factor/verify-totp' && challenged && typeof code === 'string' ? await claimTotpCode(options.counters, challenged.id, code) : undefined;
+        path === '/two-factor/verify-totp' && challenged && typeof code === 'string'
+          ? await claimTotpCode(options.counters, challenged.id, code)
+          : undefined;
       if (claim === null) {
         await activity.record({
           actorEmail: challenged!.email,
@@ -85,7 +106,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         throw new HttpError(401, CODE_REUSED_MESSAGE);
       }
 
-      const response = await callAuth(auth, request, url.toString(), request.method === 'POST' ? request.body : undefined, request.method);
+      const response = await callAuth(
+        auth,
+        request,
+        url.toString(),
+        request.method === 'POST' ? request.body : undefined,
+        request.method,
+      );
       const cookies = response.headers.getSetCookie();
       const text = await response.text();
       const after = sessionCookieSet(cookies) ? await employeeFromCookies(auth, cookies) : null;
@@ -108,7 +135,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       // with a redirect to its own error page, some with JSON) ends on the sign-in page, which names its `error`.
       if (path === SSO_CALLBACK_PATH && !after) {
         if (cookies.length > 0) reply.header('set-cookie', cookies);
-        return reply.header('cache-control', 'no-store').redirect(`/login?error=${ssoRefusal(response.headers.get('location'))}`, 302);
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`/login?error=${ssoRefusal(response.headers.get('location'))}`, 302);
       }
       reply.status(response.status);
       response.headers.forEach((value, name) => {
@@ -125,12 +154,24 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   });
 }
 
-function callAuth(auth: Auth, request: FastifyRequest, url: string, body: unknown, method = 'POST'): Promise<Response> {
+function callAuth(
+  auth: Auth,
+  request: FastifyRequest,
+  url: string,
+  body: unknown,
+  method = 'POST',
+): Promise<Response> {
   const headers = webHeaders(request);
   headers.set(CLIENT_IP_HEADER, request.ip);
   const absolute = new URL(url, `${request.protocol}://${request.host}`);
   if (body !== undefined) headers.set('content-type', 'application/json');
-  return auth.handler(new Request(absolute, { method, headers, body: body === undefined ? undefined : JSON.stringify(body ?? null) }));
+  return auth.handler(
+    new Request(absolute, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body ?? null),
+    }),
+  );
 }
 
 const SESSION_COOKIE = /^(__Secure-)?agency\.session_token=[^;]+/;
@@ -141,20 +182,31 @@ function sessionCookieSet(cookies: string[]): boolean {
 
 /** The employee a fresh session cookie belongs to (to log who signed in). */
 function employeeFromCookies(auth: Auth, cookies: string[]): Promise<Employee | null> {
-  return employeeFromHeaders(auth, new Headers({ cookie: cookies.map((c) => c.split(';')[0]).join('; ') }));
+  return employeeFromHeaders(
+    auth,
+    new Headers({ cookie: cookies.map((c) => c.split(';')[0]).join('; ') }),
+  );
 }
 
 /**
  * Who a second-factor challenge belongs to: Better Auth's signed `two_factor` cookie names a
  * verification row whose value is the user id (used only to say who failed, in the log).
  */
-async function secondFactorEmployee(auth: Auth, request: FastifyRequest): Promise<{ id: string; email: string } | null> {
-  const raw = /(?:^|;\s*)(?:__Secure-)?agency\.two_factor=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+async function secondFactorEmployee(
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<{ id: string; email: string } | null> {
+  const raw = /(?:^|;\s*)(?:__Secure-)?agency\.two_factor=([^;]+)/.exec(
+    request.headers.cookie ?? '',
+  )?.[1];
   if (!raw) return null;
   const value = decodeURIComponent(raw);
   const dot = value.lastIndexOf('.');
   const ctx = await auth.$context;
-  const expected = crypto.createHmac('sha256', ctx.secret).update(value.slice(0, dot)).digest('base64');
+  const expected = crypto
+    .createHmac('sha256', ctx.secret)
+    .update(value.slice(0, dot))
+    .digest('base64');
   if (dot < 1 || value.slice(dot + 1) !== expected) return null;
   const verification = await ctx.internalAdapter.findVerificationValue(value.slice(0, dot));
   const user = verification ? await ctx.internalAdapter.findUserById(verification.value) : null;
@@ -169,7 +221,9 @@ function ssoRefusal(location: string | null): string {
 
 function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 320) : undefined;
+  return typeof email === 'string' && email.trim()
+    ? email.trim().toLowerCase().slice(0, 320)
+    : undefined;
 }
 
 function parseObject(text: string): Record<string, unknown> | null {
@@ -197,5 +251,7 @@ function readMessage(text: string, status: number, path: string): string {
   if (status === 401) return 'You are not signed in.';
   const message = parseObject(text)?.message;
   if (typeof message === 'string' && message) return message;
-  return status >= 500 ? 'Something went wrong on our side. Please try again in a moment.' : 'The request was refused.';
+  return status >= 500
+    ? 'Something went wrong on our side. Please try again in a moment.'
+    : 'The request was refused.';
 }

@@ -20,8 +20,16 @@ export async function employeeFromHeaders(auth: Auth, headers: Headers): Promise
   const session = await auth.api.getSession({ headers });
   if (!session || session.user.disabled) return null;
   const { id, email, name, role, billing, twoFactorEnabled } = session.user;
-  return { id, email, name, role: role === 'owner' ? 'owner' : 'staff', billing: hasBilling({ role, billing }), twoFactorEnabled: Boolean(twoFactorEnabled) };
+  return {
+    id,
+    email,
+    name,
+    role: role === 'owner' ? 'owner' : 'staff',
+    billing: hasBilling({ role, billing }),
+    twoFactorEnabled: Boolean(twoFactorEnabled),
+  };
 }
 
 /** The signed-in employee of this request, or null. */
-export const currentEmployee = (auth: Auth, request: FastifyRequest): Promise<Employee | null> => employeeFromHeaders(auth, webHeaders(request));
+export const currentEmployee = (auth: Auth, request: FastifyRequest): Promise<Employee | null> =>
+  employeeFromHeaders(auth, webHeaders(request));

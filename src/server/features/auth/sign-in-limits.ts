@@ -4,7 +4,8 @@ import type { CounterStore } from '../../adapters/shared-state/types.js';
 /** This many sign-in attempts within the window that do not end in a session lock the bucket for the rest of it. */
 export const ACCOUNT_FAILURE_LIMIT = 10;
 export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const ACCOUNT_LIMIT_MESSAGE = 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.';
+export const ACCOUNT_LIMIT_MESSAGE =
+  'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.';
 
 /** The browser's proof that it signed in to an account before (docs/decisions/009-sign-in-lockout-device-cookies.md). */
 export const DEVICE_COOKIE = 'agency.device';
@@ -16,7 +17,8 @@ export interface SignInAttempt {
   byDevice: boolean;
 }
 
-const hash = (text: string) => crypto.createHash('sha256').update(text).digest('base64url').slice(0, 32);
+const hash = (text: string) =>
+  crypto.createHash('sha256').update(text).digest('base64url').slice(0, 32);
 
 /**
  * The per-account brute-force limit, counted before the password is checked (an atomic hit on
@@ -24,11 +26,17 @@ const hash = (text: string) => crypto.createHash('sha256').update(text).digest('
  * a valid device cookie for the account counts in its own bucket: a stranger who exhausts the
  * account's bucket does not lock out the employee's own browser (OWASP's device cookies).
  */
-export function createSignInLimits(options: { counters: CounterStore; secret: () => Promise<string>; secureCookies: boolean }) {
+export function createSignInLimits(options: {
+  counters: CounterStore;
+  secret: () => Promise<string>;
+  secureCookies: boolean;
+}) {
   const { counters } = options;
   let macKey: Promise<Buffer> | undefined;
   const sign = async (payload: string) => {
-    macKey ??= options.secret().then((secret) => crypto.createHmac('sha256', secret).update('device-cookie-v1').digest());
+    macKey ??= options
+      .secret()
+      .then((secret) => crypto.createHmac('sha256', secret).update('device-cookie-v1').digest());
     return crypto
       .createHmac('sha256', await macKey)
       .update(payload)
@@ -37,9 +45,9 @@ export function createSignInLimits(options: { counters: CounterStore; secret: ()
 
   /** The device id of a cookie this app issued for this account and that has not expired, else null. */
   async function deviceOf(email: string, cookieHeader: string | undefined): Promise<string | null> {
-    const raw = new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE.replace('.', '\\.')}=([A-Za-z0-9_-]{22})\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})(?:;|$)`).exec(
-      cookieHeader ?? '',
-    );
+    const raw = new RegExp(
+      `(?:^|;\\s*)${DEVICE_COOKIE.replace('.', '\\.')}=([A-Za-z0-9_-]{22})\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})(?:;|$)`,
+    ).exec(cookieHeader ?? '');
     if (!raw) return null;
     const [, device, expires, mac] = raw as unknown as [string, string, string, string];
     if (Number(expires) * 1000 < Date.now()) return null;
@@ -51,7 +59,9 @@ export function createSignInLimits(options: { counters: CounterStore; secret: ()
     /** Counts an attempt for `email`; null when its bucket is already used up (answer 429 without trying). */
     async begin(email: string, cookieHeader: string | undefined): Promise<SignInAttempt | null> {
       const device = await deviceOf(email, cookieHeader);
-      const attempt = device ? { key: `sign-in:device:${device}`, byDevice: true } : { key: `sign-in:account:${hash(email)}`, byDevice: false };
+      const attempt = device
+        ? { key: `sign-in:device:${device}`, byDevice: true }
+        : { key: `sign-in:account:${hash(email)}`, byDevice: false };
       const { count } = await counters.hit(attempt.key, ACCOUNT_FAILURE_WINDOW_MS);
       return count <= ACCOUNT_FAILURE_LIMIT ? attempt : null;
     },
@@ -69,7 +79,8 @@ export function createSignInLimits(options: { counters: CounterStore; secret: ()
 }
 export type SignInLimits = ReturnType<typeof createSignInLimits>;
 
-export const CODE_REUSED_MESSAGE = 'That code was already used. Wait for the next code in your authenticator app and try again.';
+export const CODE_REUSED_MESSAGE =
+  'That code was already used. Wait for the next code in your authenticator app and try again.';
 /** Better Auth accepts a TOTP code for three 30-second steps (one either side); a claim outlives that. */
 const TOTP_CLAIM_MS = 120_000;
 
@@ -78,7 +89,11 @@ const TOTP_CLAIM_MS = 120_000;
  * instances): the first claim wins; a code that turns out wrong is released again. Answers null
  * when the code was already used.
  */
-export async function claimTotpCode(counters: CounterStore, userId: string, code: string): Promise<{ release(): Promise<void> } | null> {
+export async function claimTotpCode(
+  counters: CounterStore,
+  userId: string,
+  code: string,
+): Promise<{ release(): Promise<void> } | null> {
   const key = `totp:${userId}:${code.trim().slice(0, 32)}`;
   const { count } = await counters.hit(key, TOTP_CLAIM_MS);
   return count === 1 ? { release: () => counters.reset(key) } : null;

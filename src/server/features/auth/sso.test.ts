@@ -7,13 +7,24 @@ import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { cookieOf } from '../../test/employees.js';
 import { s256, startFakeOidc, type FakeOidc, type OidcUser } from '../../test/fake-oidc.js';
-import { authorizeAt, genuineIdToken, sessionCookieSet, ssoBrowser, tokenAt } from '../../test/fake-oidc-client.js';
+import {
+  authorizeAt,
+  genuineIdToken,
+  sessionCookieSet,
+  ssoBrowser,
+  tokenAt,
+} from '../../test/fake-oidc-client.js';
 import { createOrResetEmployee } from './employees.js';
 
 /** The redirect URI registered at the provider: the app's own callback (app.inject's host is localhost). */
 const CALLBACK = 'http://localhost/api/auth/oauth2/callback/sso';
 const CLIENT = { clientId: 'agency-app', clientSecret: 'fake-secret', redirectUris: [CALLBACK] };
-const person = (name: string, email: string, verified = true): OidcUser => ({ sub: `idp-${name.toLowerCase()}`, email, email_verified: verified, name });
+const person = (name: string, email: string, verified = true): OidcUser => ({
+  sub: `idp-${name.toLowerCase()}`,
+  email,
+  email_verified: verified,
+  name,
+});
 const ANA = person('Ana', 'ana@agency.example');
 
 describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
@@ -24,7 +35,13 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
   afterAll(() => idp?.close());
   const ctx = appUnderTest(kind, async () => {
     idp = await startFakeOidc(CLIENT);
-    const oidc = { issuer: idp.issuer, clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret, allowedDomains: ['agency.example'], name: 'Agency SSO' };
+    const oidc = {
+      issuer: idp.issuer,
+      clientId: CLIENT.clientId,
+      clientSecret: CLIENT.clientSecret,
+      allowedDomains: ['agency.example'],
+      name: 'Agency SSO',
+    };
     return { config: { ...testConfig(), oidc }, role: null };
   });
 
@@ -34,13 +51,19 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
 
   const signIn = (who: OidcUser) => browser.signIn(who);
   const whoAmI = (cookie: string) => ctx.app.inject({ url: '/api/auth/user', headers: { cookie } });
-  const usersWith = (email: string) => ctx.testDb.database.db.select().from(user).where(eq(user.email, email));
+  const usersWith = (email: string) =>
+    ctx.testDb.database.db.select().from(user).where(eq(user.email, email));
   const failures = async (error: string) =>
     (
       await ctx.testDb.database.db
         .select()
         .from(activityLog)
-        .where(and(eq(activityLog.action, 'sign-in.failed'), sql`${activityLog.detail}->>'error' = ${error}`))
+        .where(
+          and(
+            eq(activityLog.action, 'sign-in.failed'),
+            sql`${activityLog.detail}->>'error' = ${error}`,
+          ),
+        )
     ).length;
   const tokenRequests = () => idp.requests.filter((r) => r.path === '/token');
 
@@ -64,7 +87,12 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     const flow = await browser.start(ANA);
     expect(flow.authorize.origin + flow.authorize.pathname).toBe(`${idp.issuer}/authorize`);
     const asked = Object.fromEntries(flow.authorize.searchParams);
-    expect(asked).toMatchObject({ client_id: 'agency-app', response_type: 'code', redirect_uri: CALLBACK, code_challenge_method: 'S256' });
+    expect(asked).toMatchObject({
+      client_id: 'agency-app',
+      response_type: 'code',
+      redirect_uri: CALLBACK,
+      code_challenge_method: 'S256',
+    });
     expect(asked.scope!.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
     expect(asked.state).toMatch(/.{16,}/);
     expect(asked.nonce).toMatch(/.{16,}/);
@@ -78,13 +106,27 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     expect(sessionCookieSet(res)).toBe(true);
     const me = await whoAmI(cookieOf(res));
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'ana@agency.example', name: 'Ana', role: 'staff', twoFactorEnabled: false });
+    expect(me.json()).toMatchObject({
+      email: 'ana@agency.example',
+      name: 'Ana',
+      role: 'staff',
+      twoFactorEnabled: false,
+    });
 
     // Better Auth takes the user from the verified ID token, so it never calls /userinfo.
-    expect(idp.paths()).toEqual(['/.well-known/openid-configuration', '/authorize', '/token', '/jwks']);
+    expect(idp.paths()).toEqual([
+      '/.well-known/openid-configuration',
+      '/authorize',
+      '/token',
+      '/jwks',
+    ]);
     const [token] = tokenRequests();
     expect(token).toMatchObject({ method: 'POST', status: 200, authorization: undefined });
-    expect(token!.params).toMatchObject({ grant_type: 'authorization_code', code: flow.callback.searchParams.get('code'), redirect_uri: CALLBACK });
+    expect(token!.params).toMatchObject({
+      grant_type: 'authorization_code',
+      code: flow.callback.searchParams.get('code'),
+      redirect_uri: CALLBACK,
+    });
     expect(token!.params).toMatchObject({ client_id: 'agency-app', client_secret: 'fake-secret' });
     expect(s256(token!.params.code_verifier!)).toBe(asked.code_challenge);
 
@@ -92,7 +134,9 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     const logged = await ctx.testDb.database.db
       .select()
       .from(activityLog)
-      .where(and(eq(activityLog.action, 'sign-in'), eq(activityLog.actorEmail, 'ana@agency.example')));
+      .where(
+        and(eq(activityLog.action, 'sign-in'), eq(activityLog.actorEmail, 'ana@agency.example')),
+      );
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ employeeId: ana!.id, detail: { method: 'sso' } });
   });
@@ -107,7 +151,11 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     }
     expect(res.headers.location).toBe('/admin');
     const cookie = cookieOf(res);
-    expect((await whoAmI(cookie)).json()).toMatchObject({ email: 'gil@agency.example', role: 'staff', billing: false });
+    expect((await whoAmI(cookie)).json()).toMatchObject({
+      email: 'gil@agency.example',
+      role: 'staff',
+      billing: false,
+    });
     const [gil] = await usersWith('gil@agency.example');
     expect(gil).toMatchObject({ role: 'staff', billing: false, disabled: false });
     // Money needs the permission an owner grants: refunds, cancelling for a client, plans.
@@ -127,18 +175,31 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     expect(sessionCookieSet(res)).toBe(true);
     const users = await usersWith('ana@agency.example');
     expect(users).toHaveLength(1);
-    const accounts = await ctx.testDb.database.db.select().from(account).where(eq(account.userId, users[0]!.id));
+    const accounts = await ctx.testDb.database.db
+      .select()
+      .from(account)
+      .where(eq(account.userId, users[0]!.id));
     expect(accounts.map((a) => [a.providerId, a.accountId])).toEqual([['sso', 'idp-ana']]);
   });
 
   it('links single sign-on to an existing password account of the same address', async () => {
-    await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, { email: 'bo@agency.example', password: 'a long test passphrase', role: 'owner' });
+    await createOrResetEmployee(ctx.app.auth, ctx.testDb.database.db, {
+      email: 'bo@agency.example',
+      password: 'a long test passphrase',
+      role: 'owner',
+    });
     const res = await signIn(person('Bo', 'bo@agency.example'));
     expect(res.headers.location).toBe('/admin');
-    expect((await whoAmI(cookieOf(res))).json()).toMatchObject({ email: 'bo@agency.example', role: 'owner' });
+    expect((await whoAmI(cookieOf(res))).json()).toMatchObject({
+      email: 'bo@agency.example',
+      role: 'owner',
+    });
     const [bo, ...more] = await usersWith('bo@agency.example');
     expect(more).toEqual([]);
-    const accounts = await ctx.testDb.database.db.select().from(account).where(eq(account.userId, bo!.id));
+    const accounts = await ctx.testDb.database.db
+      .select()
+      .from(account)
+      .where(eq(account.userId, bo!.id));
     expect(accounts.map((a) => a.providerId).sort()).toEqual(['credential', 'sso']);
   });
 
@@ -158,7 +219,10 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     const dan = person('Dan', 'dan@agency.example');
     const first = await signIn(dan);
     expect(first.headers.location).toBe('/admin');
-    await ctx.testDb.database.db.update(user).set({ disabled: true }).where(eq(user.email, dan.email));
+    await ctx.testDb.database.db
+      .update(user)
+      .set({ disabled: true })
+      .where(eq(user.email, dan.email));
     await expectRefused(dan, 'account_disabled');
     expect((await whoAmI(cookieOf(first))).statusCode).toBe(401);
   });
@@ -186,8 +250,12 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     expect(sessionCookieSet(res)).toBe(false);
     const refused = tokenRequests().at(-1)!;
     expect(refused.status).toBe(400);
-    expect(s256(refused.params.code_verifier!)).toBe(mine.authorize.searchParams.get('code_challenge'));
-    expect(s256(refused.params.code_verifier!)).not.toBe(theirs.authorize.searchParams.get('code_challenge'));
+    expect(s256(refused.params.code_verifier!)).toBe(
+      mine.authorize.searchParams.get('code_challenge'),
+    );
+    expect(s256(refused.params.code_verifier!)).not.toBe(
+      theirs.authorize.searchParams.get('code_challenge'),
+    );
 
     // A used code stays used, even in its own flow.
     const replay = await browser.finish(theirs);
@@ -196,10 +264,16 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
   });
 
   it('refuses ID tokens made for another client or another sign-in', async () => {
-    for (const forged of [{ aud: 'another-app' }, { nonce: 'another-sign-in' }, { iss: 'https://idp.elsewhere.example' }]) {
+    for (const forged of [
+      { aud: 'another-app' },
+      { nonce: 'another-sign-in' },
+      { iss: 'https://idp.elsewhere.example' },
+    ]) {
       idp.idTokenOverrides = forged;
       const res = await signIn(ANA);
-      expect(res.headers.location, JSON.stringify(forged)).toBe('/login?error=unable_to_get_user_info');
+      expect(res.headers.location, JSON.stringify(forged)).toBe(
+        '/login?error=unable_to_get_user_info',
+      );
       expect(sessionCookieSet(res)).toBe(false);
     }
     idp.idTokenOverrides = {};
@@ -209,15 +283,26 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     const parked = await startFakeOidc(CLIENT);
     const { port } = new URL(parked.issuer);
     await parked.close();
-    const oidc = { issuer: parked.issuer, clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret, allowedDomains: ['agency.example'], name: 'Later' };
-    const late = await buildApp({ config: { ...testConfig(), oidc }, database: ctx.testDb.database });
+    const oidc = {
+      issuer: parked.issuer,
+      clientId: CLIENT.clientId,
+      clientSecret: CLIENT.clientSecret,
+      allowedDomains: ['agency.example'],
+      name: 'Later',
+    };
+    const late = await buildApp({
+      config: { ...testConfig(), oidc },
+      database: ctx.testDb.database,
+    });
     try {
       const down = await late.inject({ url: '/api/login?sso=1', remoteAddress: `${net}.254.1` });
       expect(down.headers.location).toBe('/login?error=sso_unavailable');
       const up = await startFakeOidc(CLIENT, Number(port));
       try {
         const login = await late.inject({ url: '/api/login?sso=1', remoteAddress: `${net}.254.2` });
-        expect(new URL(String(login.headers.location)).searchParams.get('redirect_uri')).toBe(CALLBACK);
+        expect(new URL(String(login.headers.location)).searchParams.get('redirect_uri')).toBe(
+          CALLBACK,
+        );
       } finally {
         await up.close();
       }
@@ -227,7 +312,9 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
   });
 
   it("keeps Better Auth's own callback path and bare-ID-token sign-in closed", async () => {
-    expect((await ctx.app.inject({ url: '/api/auth/callback/sso?code=x&state=y' })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ url: '/api/auth/callback/sso?code=x&state=y' })).statusCode,
+    ).toBe(404);
     const fay = person('Fay', 'fay@elsewhere.example');
     for (const [who, address] of [
       [ANA, `${net}.255.1`],
@@ -258,24 +345,52 @@ describe('the fake identity provider', () => {
   const code = async () => (await authorizeAt(idp, s256(verifier), ANA)).searchParams.get('code')!;
 
   it('refuses a code_verifier that does not match the challenge, an unknown client and a wrong secret', async () => {
-    const wrong = await tokenAt(idp, await code(), 'a-wrong-verifier-of-at-least-forty-three-characters');
+    const wrong = await tokenAt(
+      idp,
+      await code(),
+      'a-wrong-verifier-of-at-least-forty-three-characters',
+    );
     expect([wrong.status, await wrong.json()]).toMatchObject([400, { error: 'invalid_grant' }]);
     const badSecret = await tokenAt(idp, await code(), verifier, 'wrong-secret');
-    expect([badSecret.status, await badSecret.json()]).toMatchObject([401, { error: 'invalid_client' }]);
-    const stranger = await fetch(`${idp.issuer}/authorize?client_id=stranger&redirect_uri=${encodeURIComponent(CALLBACK)}`, { redirect: 'manual' });
+    expect([badSecret.status, await badSecret.json()]).toMatchObject([
+      401,
+      { error: 'invalid_client' },
+    ]);
+    const stranger = await fetch(
+      `${idp.issuer}/authorize?client_id=stranger&redirect_uri=${encodeURIComponent(CALLBACK)}`,
+      { redirect: 'manual' },
+    );
     expect(stranger.status).toBe(400);
   });
 
   it('answers the right verifier with an ID token its JWKS verifies, and userinfo for the access token', async () => {
     const res = await tokenAt(idp, await code(), verifier);
     expect(res.status).toBe(200);
-    const tokens = (await res.json()) as { access_token: string; token_type: string; id_token: string };
+    const tokens = (await res.json()) as {
+      access_token: string;
+      token_type: string;
+      id_token: string;
+    };
     expect(tokens.token_type).toBe('Bearer');
     const jwks = createRemoteJWKSet(new URL(`${idp.issuer}/jwks`));
-    const { payload } = await jwtVerify(tokens.id_token, jwks, { issuer: idp.issuer, audience: CLIENT.clientId, algorithms: ['RS256'] });
-    expect(payload).toMatchObject({ sub: ANA.sub, email: ANA.email, email_verified: true, nonce: 'test-nonce' });
-    const info = await fetch(`${idp.issuer}/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const { payload } = await jwtVerify(tokens.id_token, jwks, {
+      issuer: idp.issuer,
+      audience: CLIENT.clientId,
+      algorithms: ['RS256'],
+    });
+    expect(payload).toMatchObject({
+      sub: ANA.sub,
+      email: ANA.email,
+      email_verified: true,
+      nonce: 'test-nonce',
+    });
+    const info = await fetch(`${idp.issuer}/userinfo`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(await info.json()).toEqual(ANA);
-    expect((await fetch(`${idp.issuer}/userinfo`, { headers: { authorization: 'Bearer forged' } })).status).toBe(401);
+    expect(
+      (await fetch(`${idp.issuer}/userinfo`, { headers: { authorization: 'Bearer forged' } }))
+        .status,
+    ).toBe(401);
   });
 });

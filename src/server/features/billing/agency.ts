@@ -5,7 +5,13 @@ import { formatCents } from '../../../contract/money.js';
 import { HttpError } from '../../http/errors.js';
 import type { MailWords } from '../notifications/index.js';
 import { billingChangeMail } from './mails.js';
-import { clientFacts, lockSubscription, queueMail, stripeOf, type ChangeContext } from './subject.js';
+import {
+  clientFacts,
+  lockSubscription,
+  queueMail,
+  stripeOf,
+  type ChangeContext,
+} from './subject.js';
 
 // What the agency's team does for a client from the Clients section: refund a payment, resend a receipt.
 
@@ -34,11 +40,20 @@ export interface Refund {
  * payment is refunded through Stripe's refund API first (idempotent per invoice, step and amount);
  * the ledger row carries Stripe's refund id.
  */
-export async function refundInvoice(db: Db, ctx: ChangeContext, registrationId: string, invoiceId: string, refund: Refund, now: Date): Promise<void> {
+export async function refundInvoice(
+  db: Db,
+  ctx: ChangeContext,
+  registrationId: string,
+  invoiceId: string,
+  refund: Refund,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const invoice = await invoiceOf(tx, registrationId, invoiceId, true);
-    if (invoice.status === 'refunded') throw new HttpError(409, `${invoice.number} is already refunded.`);
-    if (invoice.status !== 'paid' || !invoice.paymentId) throw new HttpError(409, `${invoice.number} was not paid, so there is nothing to refund.`);
+    if (invoice.status === 'refunded')
+      throw new HttpError(409, `${invoice.number} is already refunded.`);
+    if (invoice.status !== 'paid' || !invoice.paymentId)
+      throw new HttpError(409, `${invoice.number} was not paid, so there is nothing to refund.`);
     const left = invoice.amountCents - invoice.refundedCents;
     const amount = refund.amountCents;
     if (!(amount > 0 && amount <= left)) {
@@ -96,10 +111,16 @@ export async function refundInvoice(db: Db, ctx: ChangeContext, registrationId: 
 }
 
 /** E-mails a paid invoice's receipt to the client again (the address on the registration). */
-export async function resendReceipt(db: Db, ctx: ChangeContext, registrationId: string, invoiceId: string): Promise<string> {
+export async function resendReceipt(
+  db: Db,
+  ctx: ChangeContext,
+  registrationId: string,
+  invoiceId: string,
+): Promise<string> {
   return db.transaction(async (tx) => {
     const invoice = await invoiceOf(tx, registrationId, invoiceId, false);
-    if (invoice.status === 'failed') throw new HttpError(409, `${invoice.number} was not paid, so it has no receipt.`);
+    if (invoice.status === 'failed')
+      throw new HttpError(409, `${invoice.number} was not paid, so it has no receipt.`);
     const sub = await lockSubscription(tx, invoice.subscriptionId);
     if (!sub) throw new HttpError(404, NOT_FOUND);
     const { facts } = await clientFacts(tx, sub, ctx);
@@ -107,14 +128,29 @@ export async function resendReceipt(db: Db, ctx: ChangeContext, registrationId: 
     // Whole sentences, each in the client's language, one after the other.
     const receipt = (w: MailWords) =>
       [
-        w.t('resend.paid', { number, amount: w.money(invoice.amountCents, invoice.currency), plan: facts.planDisplayName, date: w.day(invoice.attemptedAt) }),
-        invoice.cardLast4 ? w.t('resend.card', { card: w.cardShort({ brand: invoice.cardBrand, last4: invoice.cardLast4 }) }) : '',
-        periodStart && periodEnd ? w.t('resend.period', { start: w.day(periodStart), end: w.day(periodEnd) }) : '',
-        invoice.status === 'refunded' ? w.t('resend.refunded', { amount: w.money(invoice.refundedCents, invoice.currency) }) : '',
+        w.t('resend.paid', {
+          number,
+          amount: w.money(invoice.amountCents, invoice.currency),
+          plan: facts.planDisplayName,
+          date: w.day(invoice.attemptedAt),
+        }),
+        invoice.cardLast4
+          ? w.t('resend.card', {
+              card: w.cardShort({ brand: invoice.cardBrand, last4: invoice.cardLast4 }),
+            })
+          : '',
+        periodStart && periodEnd
+          ? w.t('resend.period', { start: w.day(periodStart), end: w.day(periodEnd) })
+          : '',
+        invoice.status === 'refunded'
+          ? w.t('resend.refunded', { amount: w.money(invoice.refundedCents, invoice.currency) })
+          : '',
       ]
         .filter(Boolean)
         .join(' ');
-    await queueMail(tx, ctx, [billingChangeMail(ctx.mail, facts, (w) => w.t('resend.subject', { number }), receipt)]);
+    await queueMail(tx, ctx, [
+      billingChangeMail(ctx.mail, facts, (w) => w.t('resend.subject', { number }), receipt),
+    ]);
     return `The receipt ${invoice.number} is on its way to ${facts.email}.`;
   });
 }

@@ -28,7 +28,8 @@ export async function awaitAuthentication(
   },
 ): Promise<ActionRequired> {
   const id = `pi_test_${crypto.randomBytes(12).toString('hex')}`;
-  const clientSecret = wait.provider?.clientSecret ?? `${id}_secret_${crypto.randomBytes(16).toString('hex')}`;
+  const clientSecret =
+    wait.provider?.clientSecret ?? `${id}_secret_${crypto.randomBytes(16).toString('hex')}`;
   await tx
     .insert(paymentAuthentications)
     .values({
@@ -44,6 +45,9 @@ export async function awaitAuthentication(
       providerInvoiceId: wait.provider?.providerInvoiceId ?? null,
     })
     // Stripe answers the same PaymentIntent for the same open invoice (paid again after a failed authentication): one row, waiting again.
-    .onConflictDoUpdate({ target: paymentAuthentications.clientSecret, set: { status: 'requires_action', updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: paymentAuthentications.clientSecret,
+      set: { status: 'requires_action', updatedAt: new Date() },
+    });
   return { status: 'requires_action', clientSecret };
 }

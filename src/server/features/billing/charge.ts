@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import { AUTHENTICATION_FAILED, AUTHENTICATION_REQUIRED } from '../../adapters/payments/test-cards.js';
+import {
+  AUTHENTICATION_FAILED,
+  AUTHENTICATION_REQUIRED,
+} from '../../adapters/payments/test-cards.js';
 import { bookLedgerRow, insertInvoice, invoiceOf } from '../payments/index.js';
 import { DECLINED, type Plan, type Sub } from './subject.js';
 
@@ -22,7 +25,8 @@ export interface Charge {
 }
 
 /** The saved test card asks for authentication on every charge (Stripe's 4000 0027 6000 3184). */
-export const cardNeedsAuthentication = (sub: Sub) => sub.testCardBehavior === 'requires_authentication' && sub.cardLast4 != null;
+export const cardNeedsAuthentication = (sub: Sub) =>
+  sub.testCardBehavior === 'requires_authentication' && sub.cardLast4 != null;
 
 /**
  * Charges the saved test card (test mode only: no money moves). It succeeds when the card on
@@ -35,7 +39,11 @@ export async function chargeSavedCard(tx: Db, c: Charge) {
   const ok = c.authenticated ?? (c.sub.testCardBehavior === 'succeeds' && c.sub.cardLast4 != null);
   // Stripe's words: a failed authentication page, or a card that needs one charged without the client.
   const failureMessage =
-    c.authenticated === false ? AUTHENTICATION_FAILED : cardNeedsAuthentication(c.sub) && c.authenticated === undefined ? AUTHENTICATION_REQUIRED : DECLINED;
+    c.authenticated === false
+      ? AUTHENTICATION_FAILED
+      : cardNeedsAuthentication(c.sub) && c.authenticated === undefined
+        ? AUTHENTICATION_REQUIRED
+        : DECLINED;
   const paymentId = ok
     ? await bookLedgerRow(tx, {
         provider: 'test',

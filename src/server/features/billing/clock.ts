@@ -7,7 +7,8 @@ import { HttpError } from '../../http/errors.js';
 const KEY = 'billing.clock.offset_ms';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export { MAX_ADVANCE_DAYS };
-export const CLOCK_ONLY_IN_TEST_MODE = "The billing clock exists in test mode only; with Stripe use Stripe's test clocks.";
+export const CLOCK_ONLY_IN_TEST_MODE =
+  "The billing clock exists in test mode only; with Stripe use Stripe's test clocks.";
 
 /**
  * Test mode's billing time: real time plus an offset kept in app_meta, so every instance agrees
@@ -17,13 +18,20 @@ export const CLOCK_ONLY_IN_TEST_MODE = "The billing clock exists in test mode on
 export function createBillingClock(db: Db, testMode: boolean) {
   async function offsetMs(): Promise<number> {
     if (!testMode) return 0;
-    const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, KEY));
+    const [row] = await db
+      .select({ value: appMeta.value })
+      .from(appMeta)
+      .where(eq(appMeta.key, KEY));
     const offset = Number(row?.value ?? 0);
     return Number.isFinite(offset) ? offset : 0;
   }
   async function get(): Promise<BillingClock> {
     const offset = await offsetMs();
-    return { now: new Date(Date.now() + offset).toISOString(), offsetMs: offset, available: testMode };
+    return {
+      now: new Date(Date.now() + offset).toISOString(),
+      offsetMs: offset,
+      available: testMode,
+    };
   }
   function requireTestMode() {
     if (!testMode) throw new HttpError(404, CLOCK_ONLY_IN_TEST_MODE);
@@ -43,7 +51,13 @@ export function createBillingClock(db: Db, testMode: boolean) {
       await db
         .insert(appMeta)
         .values({ key: KEY, value: String(step) })
-        .onConflictDoUpdate({ target: appMeta.key, set: { value: sql`(${appMeta.value}::bigint + ${step}::bigint)::text`, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: appMeta.key,
+          set: {
+            value: sql`(${appMeta.value}::bigint + ${step}::bigint)::text`,
+            updatedAt: new Date(),
+          },
+        });
       return get();
     },
     async reset(): Promise<BillingClock> {

@@ -1,5 +1,12 @@
 import type { Locale } from '../../../contract/routes.js';
-import { day, mailWords, money, type MailCard, type MailSettings, type MailWords } from '../notifications/index.js';
+import {
+  day,
+  mailWords,
+  money,
+  type MailCard,
+  type MailSettings,
+  type MailWords,
+} from '../notifications/index.js';
 
 /** A billing e-mail: the text body always, and a small inline-styled HTML twin for clients. */
 export interface BillingMail {
@@ -42,7 +49,9 @@ function clientMail(
   const body = paragraphs(w);
   const hello = w.t('mail.hello', { name: c.ownerName });
   const closing = [w.t('mail.questions', { email: settings.supportEmail }), settings.siteName];
-  const text = [hello, ...body, w.t('billing.pageLine', { url: c.accountUrl }), ...closing].join('\n\n');
+  const text = [hello, ...body, w.t('billing.pageLine', { url: c.accountUrl }), ...closing].join(
+    '\n\n',
+  );
   const p = (s: string) => `<p style="margin:0 0 12px">${escapeHtml(s)}</p>`;
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937;max-width:560px">',
@@ -79,7 +88,11 @@ export function renewalReceiptMail(
   );
 }
 
-export function paymentFailedMail(s: MailSettings, c: ClientFacts, f: { amountCents: number; nextRetryAt: Date | null }): BillingMail {
+export function paymentFailedMail(
+  s: MailSettings,
+  c: ClientFacts,
+  f: { amountCents: number; nextRetryAt: Date | null },
+): BillingMail {
   const plan = c.planDisplayName;
   return clientMail(
     s,
@@ -93,17 +106,32 @@ export function paymentFailedMail(s: MailSettings, c: ClientFacts, f: { amountCe
   );
 }
 
-export function cardExpiringMail(s: MailSettings, c: ClientFacts, f: { card: MailCard; expires: string; nextChargeAt: Date }): BillingMail {
+export function cardExpiringMail(
+  s: MailSettings,
+  c: ClientFacts,
+  f: { card: MailCard; expires: string; nextChargeAt: Date },
+): BillingMail {
   return clientMail(
     s,
     'client_card_expiring',
     c,
     (w) => w.t('expiring.subject'),
-    (w) => [w.t('expiring.text', { card: w.card(f.card), expires: f.expires, date: w.day(f.nextChargeAt) }), w.t('expiring.action')],
+    (w) => [
+      w.t('expiring.text', {
+        card: w.card(f.card),
+        expires: f.expires,
+        date: w.day(f.nextChargeAt),
+      }),
+      w.t('expiring.action'),
+    ],
   );
 }
 
-export function introEndingMail(s: MailSettings, c: ClientFacts, f: { renewalCents: number; startsAt: Date }): BillingMail {
+export function introEndingMail(
+  s: MailSettings,
+  c: ClientFacts,
+  f: { renewalCents: number; startsAt: Date },
+): BillingMail {
   const plan = c.planDisplayName;
   return clientMail(
     s,
@@ -111,13 +139,22 @@ export function introEndingMail(s: MailSettings, c: ClientFacts, f: { renewalCen
     c,
     (w) => w.t('intro.subject', { plan }),
     (w) => [
-      w.t('intro.text', { date: w.day(f.startsAt), plan, price: w.money(f.renewalCents, c.currency), cycle: w.cycle(c.billingCycle) }),
+      w.t('intro.text', {
+        date: w.day(f.startsAt),
+        plan,
+        price: w.money(f.renewalCents, c.currency),
+        cycle: w.cycle(c.billingCycle),
+      }),
       w.t('intro.action'),
     ],
   );
 }
 
-export function cancellationConfirmedMail(s: MailSettings, c: ClientFacts, f: { endedAt: Date; unpaid: boolean }): BillingMail {
+export function cancellationConfirmedMail(
+  s: MailSettings,
+  c: ClientFacts,
+  f: { endedAt: Date; unpaid: boolean },
+): BillingMail {
   const plan = c.planDisplayName;
   return clientMail(
     s,
@@ -125,7 +162,9 @@ export function cancellationConfirmedMail(s: MailSettings, c: ClientFacts, f: { 
     c,
     (w) => w.t('ended.subject', { plan }),
     (w) => [
-      f.unpaid ? w.t('ended.unpaid', { plan, date: w.day(f.endedAt) }) : w.t('ended.requested', { plan, business: c.businessName, date: w.day(f.endedAt) }),
+      f.unpaid
+        ? w.t('ended.unpaid', { plan, date: w.day(f.endedAt) })
+        : w.t('ended.requested', { plan, business: c.businessName, date: w.day(f.endedAt) }),
       w.t('ended.welcome'),
     ],
   );
@@ -135,31 +174,49 @@ export function cancellationConfirmedMail(s: MailSettings, c: ClientFacts, f: { 
  * Confirms what the client (or the team for them) just changed: a card, a cancellation, a resume,
  * a plan, a refund, a receipt sent again. `subject` and `paragraph` are written with the client's words.
  */
-export function billingChangeMail(s: MailSettings, c: ClientFacts, subject: (w: MailWords) => string, paragraph: (w: MailWords) => string): BillingMail {
+export function billingChangeMail(
+  s: MailSettings,
+  c: ClientFacts,
+  subject: (w: MailWords) => string,
+  paragraph: (w: MailWords) => string,
+): BillingMail {
   return clientMail(s, 'client_billing_change', c, subject, (w) => [paragraph(w)]);
 }
 
 const teamText = (...parts: string[]) => parts.join('\n');
 
-export function teamPaymentFailedMail(s: MailSettings, c: ClientFacts, f: { amountCents: number; attempt: number; nextRetryAt: Date | null }): BillingMail {
+export function teamPaymentFailedMail(
+  s: MailSettings,
+  c: ClientFacts,
+  f: { amountCents: number; attempt: number; nextRetryAt: Date | null },
+): BillingMail {
   return {
     kind: 'team_payment_failed',
     to: s.teamEmail,
     subject: `Renewal failed: ${c.businessName} (${c.planDisplayName})`,
     text: teamText(
       `The renewal of ${c.businessName} (${c.ownerName}, ${c.email}) for ${money(f.amountCents, c.currency)} failed (attempt ${f.attempt}).`,
-      f.nextRetryAt ? `Next attempt: ${day(f.nextRetryAt)}.` : 'No attempt is left; the subscription is canceled.',
+      f.nextRetryAt
+        ? `Next attempt: ${day(f.nextRetryAt)}.`
+        : 'No attempt is left; the subscription is canceled.',
     ),
     html: null,
   };
 }
 
-export function teamSubscriptionCanceledMail(s: MailSettings, c: ClientFacts, f: { why: string; endedAt: Date }): BillingMail {
+export function teamSubscriptionCanceledMail(
+  s: MailSettings,
+  c: ClientFacts,
+  f: { why: string; endedAt: Date },
+): BillingMail {
   return {
     kind: 'team_subscription_canceled',
     to: s.teamEmail,
     subject: `Subscription ended: ${c.businessName} (${c.planDisplayName})`,
-    text: teamText(`The ${c.planDisplayName} subscription of ${c.businessName} (${c.ownerName}, ${c.email}) ended on ${day(f.endedAt)}.`, `Why: ${f.why}`),
+    text: teamText(
+      `The ${c.planDisplayName} subscription of ${c.businessName} (${c.ownerName}, ${c.email}) ended on ${day(f.endedAt)}.`,
+      `Why: ${f.why}`,
+    ),
     html: null,
   };
 }

@@ -1,8 +1,17 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { AccountOverview, InvoiceView, SubscriptionOverview } from '../../../contract/billing.js';
+import type {
+  AccountOverview,
+  InvoiceView,
+  SubscriptionOverview,
+} from '../../../contract/billing.js';
 import { centsToDecimal } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
-import { businessRegistrations, invoices, subscriptionPlans, subscriptions } from '../../db/schema.js';
+import {
+  businessRegistrations,
+  invoices,
+  subscriptionPlans,
+  subscriptions,
+} from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { planById, priceAt, type Plan, type Sub } from './subject.js';
 
@@ -10,11 +19,16 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 const planRef = (plan: Plan) => ({ id: plan.id, name: plan.name, displayName: plan.displayName });
 
 /** The newest subscription that was ever paid (an open checkout is not one yet). */
-export async function currentSubscription(db: Db, registrationId: string): Promise<Sub | undefined> {
+export async function currentSubscription(
+  db: Db,
+  registrationId: string,
+): Promise<Sub | undefined> {
   const [sub] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.registrationId, registrationId), ne(subscriptions.status, 'incomplete')))
+    .where(
+      and(eq(subscriptions.registrationId, registrationId), ne(subscriptions.status, 'incomplete')),
+    )
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return sub;
@@ -26,7 +40,9 @@ async function subscriptionView(db: Db, sub: Sub): Promise<SubscriptionOverview>
   const periodStart = sub.currentPeriodStart ?? sub.createdAt;
   const phase = sub.renewalStartsAt && periodStart >= sub.renewalStartsAt ? 'renewal' : 'intro';
   // The next period: on the scheduled (downgraded) plan if there is one, at that period's phase price.
-  const next = scheduled ? { ...sub, priceCents: scheduled.priceCents, renewalPriceCents: scheduled.renewalPriceCents } : sub;
+  const next = scheduled
+    ? { ...sub, priceCents: scheduled.priceCents, renewalPriceCents: scheduled.renewalPriceCents }
+    : sub;
   const chargeDate = sub.status === 'past_due' ? sub.nextRetryAt : sub.currentPeriodEnd;
   const ends = sub.status === 'canceled' || sub.cancelAtPeriodEnd || sub.status === 'incomplete';
   return {
@@ -44,20 +60,39 @@ async function subscriptionView(db: Db, sub: Sub): Promise<SubscriptionOverview>
     nextCharge:
       ends || !chargeDate || !sub.currentPeriodEnd
         ? null
-        : { date: chargeDate.toISOString(), amount: centsToDecimal(priceAt(next, sub.currentPeriodEnd)), planDisplayName: (scheduled ?? plan).displayName },
+        : {
+            date: chargeDate.toISOString(),
+            amount: centsToDecimal(priceAt(next, sub.currentPeriodEnd)),
+            planDisplayName: (scheduled ?? plan).displayName,
+          },
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     canceledAt: iso(sub.canceledAt),
     scheduledPlan: scheduled ? planRef(scheduled) : null,
-    card: sub.cardLast4 ? { brand: sub.cardBrand ?? 'unknown', last4: sub.cardLast4, expMonth: sub.cardExpMonth, expYear: sub.cardExpYear } : null,
+    card: sub.cardLast4
+      ? {
+          brand: sub.cardBrand ?? 'unknown',
+          last4: sub.cardLast4,
+          expMonth: sub.cardExpMonth,
+          expYear: sub.cardExpYear,
+        }
+      : null,
     failedPaymentCount: sub.failedPaymentCount,
     nextRetryAt: iso(sub.nextRetryAt),
   };
 }
 
 /** The billing page: the business, its subscription and its invoices, newest first. */
-export async function accountOverview(db: Db, registrationId: string, testMode: boolean): Promise<AccountOverview> {
-  const [registration] = await db.select().from(businessRegistrations).where(eq(businessRegistrations.id, registrationId));
-  if (!registration) throw new HttpError(404, 'We could not find your business. Please sign in again.');
+export async function accountOverview(
+  db: Db,
+  registrationId: string,
+  testMode: boolean,
+): Promise<AccountOverview> {
+  const [registration] = await db
+    .select()
+    .from(businessRegistrations)
+    .where(eq(businessRegistrations.id, registrationId));
+  if (!registration)
+    throw new HttpError(404, 'We could not find your business. Please sign in again.');
   const sub = await currentSubscription(db, registrationId);
   const rows = await db
     .select({ invoice: invoices, planDisplayName: subscriptionPlans.displayName })
@@ -81,7 +116,11 @@ export async function accountOverview(db: Db, registrationId: string, testMode: 
     attemptedAt: i.attemptedAt.toISOString(),
   }));
   return {
-    business: { name: registration.businessName, ownerName: registration.ownerName, email: registration.email },
+    business: {
+      name: registration.businessName,
+      ownerName: registration.ownerName,
+      email: registration.email,
+    },
     subscription: sub ? await subscriptionView(db, sub) : null,
     invoices: invoiceViews,
     provider: testMode ? 'test' : 'stripe',

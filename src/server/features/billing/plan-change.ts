@@ -11,7 +11,18 @@ import { awaitAuthentication, type ActionRequired } from './awaiting.js';
 import { cardNeedsAuthentication, chargeSavedCard } from './charge.js';
 import { billingChangeMail } from './mails.js';
 import { syncSchedule } from './stripe-schedule.js';
-import { clientFacts, DECLINED, planById, priceAt, queueMail, stripeOf, switchPlan, type ChangeContext, type Plan, type Sub } from './subject.js';
+import {
+  clientFacts,
+  DECLINED,
+  planById,
+  priceAt,
+  queueMail,
+  stripeOf,
+  switchPlan,
+  type ChangeContext,
+  type Plan,
+  type Sub,
+} from './subject.js';
 
 interface Change {
   /** 'same': the current plan again, which undoes a downgrade waiting for the renewal. */
@@ -22,7 +33,8 @@ interface Change {
 }
 
 /** The plan's price for a period starting `at`, on this subscription's intro/renewal dates. */
-const planPriceAt = (plan: Plan, sub: Sub, at: Date) => priceAt({ ...plan, renewalStartsAt: sub.renewalStartsAt }, at);
+const planPriceAt = (plan: Plan, sub: Sub, at: Date) =>
+  priceAt({ ...plan, renewalStartsAt: sub.renewalStartsAt }, at);
 
 /**
  * Upgrade or downgrade, compared by monthly price in the subscription's current phase (intro or
@@ -31,12 +43,21 @@ const planPriceAt = (plan: Plan, sub: Sub, at: Date) => priceAt({ ...plan, renew
  */
 async function planChange(tx: Db, sub: Sub, planId: number, now: Date): Promise<Change> {
   const plan = await planById(tx, planId);
-  if (!plan) throw new HttpError(400, `There is no plan with id ${planId}.`, [{ field: 'planId', message: 'There is no such plan' }]);
-  if (sub.status !== 'active' || sub.cancelAtPeriodEnd || !sub.currentPeriodStart || !sub.currentPeriodEnd) {
+  if (!plan)
+    throw new HttpError(400, `There is no plan with id ${planId}.`, [
+      { field: 'planId', message: 'There is no such plan' },
+    ]);
+  if (
+    sub.status !== 'active' ||
+    sub.cancelAtPeriodEnd ||
+    !sub.currentPeriodStart ||
+    !sub.currentPeriodEnd
+  ) {
     throw new HttpError(409, 'Only an active subscription that is not ending can change its plan.');
   }
   if (plan.id === sub.planId) {
-    if (!sub.scheduledPlanId) throw new HttpError(409, `You are already on the ${plan.displayName} plan.`);
+    if (!sub.scheduledPlanId)
+      throw new HttpError(409, `You are already on the ${plan.displayName} plan.`);
     return { direction: 'same', plan, amountNowCents: 0, effectiveAt: now };
   }
   const start = sub.currentPeriodStart;
@@ -44,12 +65,24 @@ async function planChange(tx: Db, sub: Sub, planId: number, now: Date): Promise<
   const months = cycleMonths(sub.billingCycle);
   const currentMonthly = priceAt(sub, start) / months;
   const newMonthly = planPriceAt(plan, sub, start) / cycleMonths(plan.billingCycle);
-  if (newMonthly <= currentMonthly) return { direction: 'downgrade', plan, amountNowCents: 0, effectiveAt: end };
+  if (newMonthly <= currentMonthly)
+    return { direction: 'downgrade', plan, amountNowCents: 0, effectiveAt: end };
   const left = Math.max(0, end.getTime() - now.getTime()) / (end.getTime() - start.getTime());
-  return { direction: 'upgrade', plan, amountNowCents: Math.round((newMonthly - currentMonthly) * months * left), effectiveAt: now };
+  return {
+    direction: 'upgrade',
+    plan,
+    amountNowCents: Math.round((newMonthly - currentMonthly) * months * left),
+    effectiveAt: now,
+  };
 }
 
-export async function previewPlanChange(db: Db, ctx: ChangeContext, registrationId: string, planId: number, now: Date): Promise<PlanChangePreview> {
+export async function previewPlanChange(
+  db: Db,
+  ctx: ChangeContext,
+  registrationId: string,
+  planId: number,
+  now: Date,
+): Promise<PlanChangePreview> {
   return withSubscription(db, registrationId, async (tx, sub) => {
     const change = await planChange(tx, sub, planId, now);
     const p = change.plan;
@@ -66,7 +99,12 @@ export async function previewPlanChange(db: Db, ctx: ChangeContext, registration
     }
     return {
       direction: change.direction,
-      plan: { id: p.id, name: p.name, displayName: p.displayName, price: centsToDecimal(planPriceAt(p, sub, now)) },
+      plan: {
+        id: p.id,
+        name: p.name,
+        displayName: p.displayName,
+        price: centsToDecimal(planPriceAt(p, sub, now)),
+      },
       amountNow: centsToDecimal(amountNowCents),
       effectiveAt: change.effectiveAt.toISOString(),
     };
@@ -78,80 +116,127 @@ export async function previewPlanChange(db: Db, ctx: ChangeContext, registration
  * renewal. An upgrade whose charge the card's bank wants authenticated (3-D Secure) changes
  * nothing yet: it answers what the browser needs, and finishPayment books it on the provider's word.
  */
-export async function changePlan(db: Db, ctx: ChangeContext, registrationId: string, planId: number, now: Date): Promise<ActionRequired | null> {
-  const result = await withSubscription(db, registrationId, async (tx, sub): Promise<ActionRequired | { declined: string } | null> => {
-    const change = await planChange(tx, sub, planId, now);
-    const { plan } = change;
-    const { facts, plan: current } = await clientFacts(tx, sub, ctx);
-    if (change.direction === 'same') {
-      if (sub.provider === 'stripe') await syncSchedule(tx, ctx, sub, current, null);
-      await tx.update(subscriptions).set({ scheduledPlanId: null, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
-      const values = { plan: plan.displayName };
-      await queueMail(tx, ctx, [
-        billingChangeMail(
-          ctx.mail,
-          facts,
-          (w) => w.t('planSame.subject', values),
-          (w) => w.t('planSame.text', values),
-        ),
-      ]);
-      return null;
-    }
-    if (change.direction === 'downgrade') {
-      if (sub.provider === 'stripe') await syncSchedule(tx, ctx, sub, current, plan.id);
-      await tx.update(subscriptions).set({ scheduledPlanId: plan.id, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
-      const values = { plan: plan.displayName };
-      await queueMail(tx, ctx, [
-        billingChangeMail(
-          ctx.mail,
-          facts,
-          (w) => w.t('planDowngrade.subject', values),
-          (w) => w.t('planDowngrade.text', { ...values, date: w.day(change.effectiveAt) }),
-        ),
-      ]);
-      return null;
-    }
-    const waiting = { purpose: 'upgrade' as const, planId: plan.id, amountCents: change.amountNowCents, periodStart: now, periodEnd: sub.currentPeriodEnd };
-    if (sub.provider === 'stripe') {
-      const { stripe, subscriptionId } = stripeOf(ctx, sub);
-      let charged;
-      try {
-        // Stripe charges the proration now (its invoice.paid books it); a decline changes nothing.
-        charged = await stripe.upgrade({
-          providerSubscriptionId: subscriptionId,
-          scheduleId: sub.providerScheduleId,
-          currency: sub.currency,
+export async function changePlan(
+  db: Db,
+  ctx: ChangeContext,
+  registrationId: string,
+  planId: number,
+  now: Date,
+): Promise<ActionRequired | null> {
+  const result = await withSubscription(
+    db,
+    registrationId,
+    async (tx, sub): Promise<ActionRequired | { declined: string } | null> => {
+      const change = await planChange(tx, sub, planId, now);
+      const { plan } = change;
+      const { facts, plan: current } = await clientFacts(tx, sub, ctx);
+      if (change.direction === 'same') {
+        if (sub.provider === 'stripe') await syncSchedule(tx, ctx, sub, current, null);
+        await tx
+          .update(subscriptions)
+          .set({ scheduledPlanId: null, updatedAt: new Date() })
+          .where(eq(subscriptions.id, sub.id));
+        const values = { plan: plan.displayName };
+        await queueMail(tx, ctx, [
+          billingChangeMail(
+            ctx.mail,
+            facts,
+            (w) => w.t('planSame.subject', values),
+            (w) => w.t('planSame.text', values),
+          ),
+        ]);
+        return null;
+      }
+      if (change.direction === 'downgrade') {
+        if (sub.provider === 'stripe') await syncSchedule(tx, ctx, sub, current, plan.id);
+        await tx
+          .update(subscriptions)
+          .set({ scheduledPlanId: plan.id, updatedAt: new Date() })
+          .where(eq(subscriptions.id, sub.id));
+        const values = { plan: plan.displayName };
+        await queueMail(tx, ctx, [
+          billingChangeMail(
+            ctx.mail,
+            facts,
+            (w) => w.t('planDowngrade.subject', values),
+            (w) => w.t('planDowngrade.text', { ...values, date: w.day(change.effectiveAt) }),
+          ),
+        ]);
+        return null;
+      }
+      const waiting = {
+        purpose: 'upgrade' as const,
+        planId: plan.id,
+        amountCents: change.amountNowCents,
+        periodStart: now,
+        periodEnd: sub.currentPeriodEnd,
+      };
+      if (sub.provider === 'stripe') {
+        const { stripe, subscriptionId } = stripeOf(ctx, sub);
+        let charged;
+        try {
+          // Stripe charges the proration now (its invoice.paid books it); a decline changes nothing.
+          charged = await stripe.upgrade({
+            providerSubscriptionId: subscriptionId,
+            scheduleId: sub.providerScheduleId,
+            currency: sub.currency,
+            plan,
+            priceCents: planPriceAt(plan, sub, now),
+          });
+        } catch (error) {
+          if (error instanceof CardDeclinedError) return { declined: error.message || DECLINED };
+          throw error;
+        }
+        // Stripe released the schedule before the change; the row says so until the change is booked.
+        if (charged !== 'paid') {
+          await tx
+            .update(subscriptions)
+            .set({ providerScheduleId: null, updatedAt: new Date() })
+            .where(eq(subscriptions.id, sub.id));
+          return awaitAuthentication(tx, sub, { ...waiting, provider: charged });
+        }
+      } else if (change.amountNowCents > 0) {
+        if (cardNeedsAuthentication(sub)) return awaitAuthentication(tx, sub, waiting);
+        const charge = {
+          sub,
           plan,
-          priceCents: planPriceAt(plan, sub, now),
+          customerEmail: facts.email,
+          kind: 'proration' as const,
+          amountCents: change.amountNowCents,
+          at: now,
+        };
+        const { ok } = await chargeSavedCard(tx, {
+          ...charge,
+          periodStart: now,
+          periodEnd: sub.currentPeriodEnd!,
         });
-      } catch (error) {
-        if (error instanceof CardDeclinedError) return { declined: error.message || DECLINED };
-        throw error;
+        // The failed invoice stays (committed); the plan does not change.
+        if (!ok) return { declined: DECLINED };
       }
-      // Stripe released the schedule before the change; the row says so until the change is booked.
-      if (charged !== 'paid') {
-        await tx.update(subscriptions).set({ providerScheduleId: null, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
-        return awaitAuthentication(tx, sub, { ...waiting, provider: charged });
-      }
-    } else if (change.amountNowCents > 0) {
-      if (cardNeedsAuthentication(sub)) return awaitAuthentication(tx, sub, waiting);
-      const charge = { sub, plan, customerEmail: facts.email, kind: 'proration' as const, amountCents: change.amountNowCents, at: now };
-      const { ok } = await chargeSavedCard(tx, { ...charge, periodStart: now, periodEnd: sub.currentPeriodEnd! });
-      // The failed invoice stays (committed); the plan does not change.
-      if (!ok) return { declined: DECLINED };
-    }
-    await applyUpgrade(tx, ctx, sub, plan, change.amountNowCents);
-    return null;
-  });
+      await applyUpgrade(tx, ctx, sub, plan, change.amountNowCents);
+      return null;
+    },
+  );
   if (result && 'declined' in result) throw new HttpError(402, result.declined);
   return result;
 }
 
 /** The upgrade was paid (at once, or after the client authenticated it): the plan, Stripe's schedule and the client's e-mail follow. */
-export async function applyUpgrade(tx: Db, ctx: ChangeContext, sub: Sub, plan: Plan, amountNowCents: number): Promise<void> {
+export async function applyUpgrade(
+  tx: Db,
+  ctx: ChangeContext,
+  sub: Sub,
+  plan: Plan,
+  amountNowCents: number,
+): Promise<void> {
   const { facts } = await clientFacts(tx, sub, ctx);
   if (sub.provider === 'stripe') {
-    const upgraded = { ...sub, providerScheduleId: null, priceCents: plan.priceCents, renewalPriceCents: plan.renewalPriceCents };
+    const upgraded = {
+      ...sub,
+      providerScheduleId: null,
+      priceCents: plan.priceCents,
+      renewalPriceCents: plan.renewalPriceCents,
+    };
     await syncSchedule(tx, ctx, upgraded, plan, null);
   }
   await switchPlan(tx, sub, plan);
@@ -164,7 +249,10 @@ export async function applyUpgrade(tx: Db, ctx: ChangeContext, sub: Sub, plan: P
       (w) =>
         sub.provider === 'stripe'
           ? w.t('planUpgrade.stripe', values)
-          : w.t('planUpgrade.charged', { ...values, amount: w.money(amountNowCents, sub.currency) }),
+          : w.t('planUpgrade.charged', {
+              ...values,
+              amount: w.money(amountNowCents, sub.currency),
+            }),
     ),
   ]);
 }

@@ -10,7 +10,9 @@ export const REMIND_BEFORE_MS = 30 * DAY_MS;
 
 /** The first moment a card no longer works: the start of the month after its expiry month. */
 export const cardExpiresAt = (sub: Pick<Sub, 'cardExpMonth' | 'cardExpYear'>) =>
-  sub.cardExpMonth && sub.cardExpYear ? new Date(Date.UTC(sub.cardExpYear, sub.cardExpMonth, 1)) : null;
+  sub.cardExpMonth && sub.cardExpYear
+    ? new Date(Date.UTC(sub.cardExpYear, sub.cardExpMonth, 1))
+    : null;
 
 /**
  * Sends each reminder once (the row keeps when it went out): the intro price ending within 30
@@ -20,20 +22,41 @@ export const cardExpiresAt = (sub: Pick<Sub, 'cardExpMonth' | 'cardExpYear'>) =>
 export async function remind(tx: Db, ctx: ChangeContext, sub: Sub, now: Date): Promise<boolean> {
   if (sub.cancelAtPeriodEnd || !sub.currentPeriodEnd) return false;
   const start = sub.renewalStartsAt;
-  const introEnding = !sub.introEndingNoticeAt && sub.renewalPriceCents != null && start && now < start && start.getTime() - now.getTime() <= REMIND_BEFORE_MS;
+  const introEnding =
+    !sub.introEndingNoticeAt &&
+    sub.renewalPriceCents != null &&
+    start &&
+    now < start &&
+    start.getTime() - now.getTime() <= REMIND_BEFORE_MS;
   const expires = cardExpiresAt(sub);
   const cardExpiring =
-    !sub.cardExpiryNoticeAt && expires && expires < sub.currentPeriodEnd && now < expires && expires.getTime() - now.getTime() <= REMIND_BEFORE_MS;
+    !sub.cardExpiryNoticeAt &&
+    expires &&
+    expires < sub.currentPeriodEnd &&
+    now < expires &&
+    expires.getTime() - now.getTime() <= REMIND_BEFORE_MS;
   if (!introEnding && !cardExpiring) return false;
   const { facts } = await clientFacts(tx, sub, ctx);
-  if (introEnding) await queueMail(tx, ctx, [introEndingMail(ctx.mail, facts, { renewalCents: sub.renewalPriceCents!, startsAt: start })]);
+  if (introEnding)
+    await queueMail(tx, ctx, [
+      introEndingMail(ctx.mail, facts, { renewalCents: sub.renewalPriceCents!, startsAt: start }),
+    ]);
   if (cardExpiring) {
     const expiry = `${String(sub.cardExpMonth).padStart(2, '0')}/${sub.cardExpYear}`;
-    await queueMail(tx, ctx, [cardExpiringMail(ctx.mail, facts, { card: cardOf(sub), expires: expiry, nextChargeAt: sub.currentPeriodEnd })]);
+    await queueMail(tx, ctx, [
+      cardExpiringMail(ctx.mail, facts, {
+        card: cardOf(sub),
+        expires: expiry,
+        nextChargeAt: sub.currentPeriodEnd,
+      }),
+    ]);
   }
   await tx
     .update(subscriptions)
-    .set({ ...(introEnding ? { introEndingNoticeAt: now } : {}), ...(cardExpiring ? { cardExpiryNoticeAt: now } : {}) })
+    .set({
+      ...(introEnding ? { introEndingNoticeAt: now } : {}),
+      ...(cardExpiring ? { cardExpiryNoticeAt: now } : {}),
+    })
     .where(eq(subscriptions.id, sub.id));
   return true;
 }

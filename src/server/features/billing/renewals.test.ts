@@ -3,10 +3,20 @@ import { and, eq, sql } from 'drizzle-orm';
 import { outboxMessages, payments } from '../../db/schema.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES } from '../../test/databases.js';
-import { billingFor, invoicesOf, mailKinds, paidRegistration, subscriptionRow } from '../../test/billing.js';
+import {
+  billingFor,
+  invoicesOf,
+  mailKinds,
+  paidRegistration,
+  subscriptionRow,
+} from '../../test/billing.js';
 
 describe.each(TEST_DATABASES)('billing renewals in test mode on %s', (kind) => {
-  const ctx = appUnderTest(kind, { role: 'owner', registrationRateLimit: 1000, paymentRateLimit: 1000 });
+  const ctx = appUnderTest(kind, {
+    role: 'owner',
+    registrationRateLimit: 1000,
+    paymentRateLimit: 1000,
+  });
   beforeEach(async () => {
     await billingFor(ctx).clock.reset();
   });
@@ -14,15 +24,37 @@ describe.each(TEST_DATABASES)('billing renewals in test mode on %s', (kind) => {
   it('the first payment keeps the card and a paid first invoice', async () => {
     const { registrationId, subscriptionId } = await paidRegistration(ctx);
     const sub = await subscriptionRow(ctx, subscriptionId);
-    expect(sub).toMatchObject({ cardBrand: 'visa', cardLast4: '4242', cardExpMonth: 12, cardExpYear: 2040, testCardBehavior: 'succeeds' });
+    expect(sub).toMatchObject({
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      cardExpMonth: 12,
+      cardExpYear: 2040,
+      testCardBehavior: 'succeeds',
+    });
     const [first] = await invoicesOf(ctx, subscriptionId);
-    expect(first).toMatchObject({ kind: 'first', status: 'paid', amountCents: 29_900, cardLast4: '4242' });
+    expect(first).toMatchObject({
+      kind: 'first',
+      status: 'paid',
+      amountCents: 29_900,
+      cardLast4: '4242',
+    });
     expect(first!.number).toMatch(/^INV-\d{6}$/);
-    const [ledger] = await ctx.testDb.database.db.select().from(payments).where(eq(payments.id, first!.paymentId!));
+    const [ledger] = await ctx.testDb.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, first!.paymentId!));
     expect(ledger!.amountCents).toBe(29_900);
     const overview = await billingFor(ctx).overview(registrationId);
-    expect(overview.subscription).toMatchObject({ status: 'active', price: '299.00', phase: 'intro', renewalPrice: '325.00' });
-    expect(overview.subscription!.nextCharge).toMatchObject({ amount: '299.00', date: sub.currentPeriodEnd!.toISOString() });
+    expect(overview.subscription).toMatchObject({
+      status: 'active',
+      price: '299.00',
+      phase: 'intro',
+      renewalPrice: '325.00',
+    });
+    expect(overview.subscription!.nextCharge).toMatchObject({
+      amount: '299.00',
+      date: sub.currentPeriodEnd!.toISOString(),
+    });
     expect(overview.invoices.map((i) => i.kind)).toEqual(['first']);
   });
 
@@ -35,8 +67,16 @@ describe.each(TEST_DATABASES)('billing renewals in test mode on %s', (kind) => {
     let renewals = (await invoicesOf(ctx, subscriptionId)).filter((i) => i.kind === 'renewal');
     expect(renewals).toHaveLength(1);
     expect(renewals[0]).toMatchObject({ status: 'paid', amountCents: 29_900, periodStart: start });
-    const [ledger] = await ctx.testDb.database.db.select().from(payments).where(eq(payments.id, renewals[0]!.paymentId!));
-    expect(ledger).toMatchObject({ provider: 'test', livemode: false, providerPaymentId: `renewal:${renewals[0]!.id}`, productId: expect.any(String) });
+    const [ledger] = await ctx.testDb.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, renewals[0]!.paymentId!));
+    expect(ledger).toMatchObject({
+      provider: 'test',
+      livemode: false,
+      providerPaymentId: `renewal:${renewals[0]!.id}`,
+      productId: expect.any(String),
+    });
     const [receipt] = await ctx.testDb.database.db
       .select()
       .from(outboxMessages)
@@ -50,9 +90,13 @@ describe.each(TEST_DATABASES)('billing renewals in test mode on %s', (kind) => {
     await billing.clock.advance(30);
     renewals = (await invoicesOf(ctx, subscriptionId)).filter((i) => i.kind === 'renewal');
     expect(renewals.map((i) => i.amountCents)).toEqual([...Array<number>(11).fill(29_900), 32_500]);
-    const overview = await billing.overview((await subscriptionRow(ctx, subscriptionId)).registrationId!);
+    const overview = await billing.overview(
+      (await subscriptionRow(ctx, subscriptionId)).registrationId!,
+    );
     expect(overview.subscription).toMatchObject({ phase: 'renewal', price: '325.00' });
-    expect((await mailKinds(ctx, email)).filter((k) => k === 'client_intro_ending')).toHaveLength(1);
+    expect((await mailKinds(ctx, email)).filter((k) => k === 'client_intro_ending')).toHaveLength(
+      1,
+    );
   });
 
   it('two runs at once renew a period once', async () => {
@@ -62,9 +106,14 @@ describe.each(TEST_DATABASES)('billing renewals in test mode on %s', (kind) => {
     await billing.clock.advance(1);
     const end = (await subscriptionRow(ctx, subscriptionId)).currentPeriodEnd!;
     // Move the clock past the period end without running, then race two runs.
-    const days = Math.ceil((end.getTime() - (await billing.clock.now()).getTime()) / 86_400_000) + 1;
-    await ctx.testDb.database.db.execute(sql`update app_meta set value = (value::bigint + ${days * 86_400_000})::text where key = 'billing.clock.offset_ms'`);
+    const days =
+      Math.ceil((end.getTime() - (await billing.clock.now()).getTime()) / 86_400_000) + 1;
+    await ctx.testDb.database.db.execute(
+      sql`update app_meta set value = (value::bigint + ${days * 86_400_000})::text where key = 'billing.clock.offset_ms'`,
+    );
     await Promise.all([billing.runDue(), other.runDue(), billing.runDue()]);
-    expect((await invoicesOf(ctx, subscriptionId)).filter((i) => i.kind === 'renewal')).toHaveLength(1);
+    expect(
+      (await invoicesOf(ctx, subscriptionId)).filter((i) => i.kind === 'renewal'),
+    ).toHaveLength(1);
   });
 });

@@ -10,7 +10,10 @@ import type { BillingService } from './service.js';
  * Test mode's billing clock, for owners (registered through the employee guard, which logs the
  * writes). With Stripe keys every route answers 404: Stripe's own test clocks do this there.
  */
-export async function billingClockRoutes(app: FastifyInstance, options: { billing: BillingService; testMode: boolean }): Promise<void> {
+export async function billingClockRoutes(
+  app: FastifyInstance,
+  options: { billing: BillingService; testMode: boolean },
+): Promise<void> {
   const { billing, testMode } = options;
   const ownerInTestMode = (request: Parameters<typeof requireOwner>[0]) => {
     requireOwner(request);
@@ -27,7 +30,11 @@ export async function billingClockRoutes(app: FastifyInstance, options: { billin
     ownerInTestMode(request);
     const { days } = parseInput(clockAdvanceInput, request.body, { days: 'Days' });
     const result = await billing.clock.advance(days);
-    request.activity = { action: 'update', subject: 'billing clock', detail: { days, ...result.run } };
+    request.activity = {
+      action: 'update',
+      subject: 'billing clock',
+      detail: { days, ...result.run },
+    };
     return result;
   });
 

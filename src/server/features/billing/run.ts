@@ -15,7 +15,12 @@ const MAX_STEPS_PER_SUBSCRIPTION = 1000;
  * subscription is its own transaction with the row locked, so two instances (or the job and
  * an owner's 'Advance') running at once never charge one period twice.
  */
-export async function runDue(db: Db, ctx: ChangeContext, now: Date, log: FastifyBaseLogger): Promise<BillingRunResult> {
+export async function runDue(
+  db: Db,
+  ctx: ChangeContext,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<BillingRunResult> {
   const result: BillingRunResult = { renewed: 0, failed: 0, canceled: 0, reminded: 0 };
   const candidates = await db
     .select({ id: subscriptions.id })

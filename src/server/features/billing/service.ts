@@ -8,7 +8,11 @@ import type {
   CardSetup,
   PlanChangePreview,
 } from '../../../contract/billing.js';
-import { PaymentProviderError, ProviderRefusedError, type PaymentProvider } from '../../adapters/payments/types.js';
+import {
+  PaymentProviderError,
+  ProviderRefusedError,
+  type PaymentProvider,
+} from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { MailSettings } from '../notifications/index.js';
@@ -55,15 +59,26 @@ export function createBillingService(deps: BillingDeps): {
   /** Stripe: a SetupIntent for a new card, and then its confirmation. */
   startCardSetup(registrationId: string): Promise<CardSetup>;
   finishCardSetup(registrationId: string, setupIntentId: string): Promise<AccountChargeResult>;
-  cancel(registrationId: string, reason: string | undefined, by: 'client' | 'team'): Promise<AccountOverview>;
+  cancel(
+    registrationId: string,
+    reason: string | undefined,
+    by: 'client' | 'team',
+  ): Promise<AccountOverview>;
   resume(registrationId: string): Promise<AccountOverview>;
   previewPlanChange(registrationId: string, planId: number): Promise<PlanChangePreview>;
   changePlan(registrationId: string, planId: number): Promise<AccountChargeResult>;
   /** After the client authenticated a payment (or failed to): booked on the provider's word, or 402 with the decline. */
-  finishPayment(registrationId: string, input: { clientSecret: string; outcome?: 'complete' | 'fail' | undefined }): Promise<AccountOverview>;
+  finishPayment(
+    registrationId: string,
+    input: { clientSecret: string; outcome?: 'complete' | 'fail' | undefined },
+  ): Promise<AccountOverview>;
   runDue(): Promise<BillingRunResult>;
   /** The agency's team, from the Clients section: refund (part of) a paid invoice, resend a receipt. */
-  refund(registrationId: string, invoiceId: string, refund: agency.Refund): Promise<AccountOverview>;
+  refund(
+    registrationId: string,
+    invoiceId: string,
+    refund: agency.Refund,
+  ): Promise<AccountOverview>;
   resendReceipt(registrationId: string, invoiceId: string): Promise<string>;
   /** For the settlement: what Stripe did to a subscription, told to the client and the team. */
   subscriptionNews: SubscriptionNewsHandler;
@@ -86,16 +101,27 @@ export function createBillingService(deps: BillingDeps): {
     } catch (error) {
       // Stripe's answer, in a sentence; the transaction rolled back, so our rows are as they were.
       if (error instanceof ProviderRefusedError) throw new HttpError(409, error.message);
-      if (error instanceof PaymentProviderError) throw new HttpError(502, `Stripe could not make this change: ${error.message} Please try again.`);
+      if (error instanceof PaymentProviderError)
+        throw new HttpError(
+          502,
+          `Stripe could not make this change: ${error.message} Please try again.`,
+        );
       throw error;
     } finally {
       if (ctx.mailQueued) deps.mailQueued();
     }
   }
   /** The page's new state, or what the browser needs to authenticate the payment first. */
-  const answer = async (registrationId: string, action: ActionRequired | null): Promise<AccountChargeResult> =>
+  const answer = async (
+    registrationId: string,
+    action: ActionRequired | null,
+  ): Promise<AccountChargeResult> =>
     action
-      ? { ...action, provider: deps.testMode ? 'test' : 'stripe', publishableKey: deps.testMode ? null : deps.provider.publishableKey }
+      ? {
+          ...action,
+          provider: deps.testMode ? 'test' : 'stripe',
+          publishableKey: deps.testMode ? null : deps.provider.publishableKey,
+        }
       : overview(registrationId);
   const testModeOnly = () => {
     if (!deps.testMode) throw new HttpError(404, 'With Stripe, cards are saved through Stripe.');
@@ -119,16 +145,25 @@ export function createBillingService(deps: BillingDeps): {
     overview,
     async updateCard(registrationId, card) {
       testModeOnly();
-      return answer(registrationId, await changing((ctx, now) => actions.updateCard(db, ctx, registrationId, card, now)));
+      return answer(
+        registrationId,
+        await changing((ctx, now) => actions.updateCard(db, ctx, registrationId, card, now)),
+      );
     },
     async startCardSetup(registrationId) {
-      if (deps.testMode || !deps.provider.publishableKey) throw new HttpError(404, 'Test mode saves the card from the card form on this page.');
+      if (deps.testMode || !deps.provider.publishableKey)
+        throw new HttpError(404, 'Test mode saves the card from the card form on this page.');
       const publishableKey = deps.provider.publishableKey;
-      const { clientSecret } = await changing((ctx) => actions.startCardSetup(db, ctx, registrationId));
+      const { clientSecret } = await changing((ctx) =>
+        actions.startCardSetup(db, ctx, registrationId),
+      );
       return { clientSecret, publishableKey };
     },
     async finishCardSetup(registrationId, setupIntentId) {
-      return answer(registrationId, await changing((ctx) => actions.finishCardSetup(db, ctx, registrationId, setupIntentId)));
+      return answer(
+        registrationId,
+        await changing((ctx) => actions.finishCardSetup(db, ctx, registrationId, setupIntentId)),
+      );
     },
     async cancel(registrationId, reason, by) {
       await changing((ctx, now) => actions.cancel(db, ctx, registrationId, reason, by, now));
@@ -138,9 +173,13 @@ export function createBillingService(deps: BillingDeps): {
       await changing((ctx, now) => actions.resume(db, ctx, registrationId, now));
       return overview(registrationId);
     },
-    previewPlanChange: (registrationId, planId) => changing((ctx, now) => previewPlanChange(db, ctx, registrationId, planId, now)),
+    previewPlanChange: (registrationId, planId) =>
+      changing((ctx, now) => previewPlanChange(db, ctx, registrationId, planId, now)),
     async changePlan(registrationId, planId) {
-      return answer(registrationId, await changing((ctx, now) => changePlan(db, ctx, registrationId, planId, now)));
+      return answer(
+        registrationId,
+        await changing((ctx, now) => changePlan(db, ctx, registrationId, planId, now)),
+      );
     },
     async finishPayment(registrationId, input) {
       await changing((ctx, now) => finishPayment(db, ctx, registrationId, input, now));
@@ -148,10 +187,13 @@ export function createBillingService(deps: BillingDeps): {
     },
     runDue: runDueNow,
     async refund(registrationId, invoiceId, refund) {
-      await changing((ctx, now) => agency.refundInvoice(db, ctx, registrationId, invoiceId, refund, now));
+      await changing((ctx, now) =>
+        agency.refundInvoice(db, ctx, registrationId, invoiceId, refund, now),
+      );
       return overview(registrationId);
     },
-    resendReceipt: (registrationId, invoiceId) => changing((ctx) => agency.resendReceipt(db, ctx, registrationId, invoiceId)),
+    resendReceipt: (registrationId, invoiceId) =>
+      changing((ctx) => agency.resendReceipt(db, ctx, registrationId, invoiceId)),
     // The settlement wakes the outbox after its commit.
     subscriptionNews: (tx, news) => hearStripeNews(tx, context(), news),
   };

@@ -16,7 +16,11 @@ export function schedulePhases(sub: Sub, current: Plan, next: Plan | null): Sche
   const introEnds = sub.renewalStartsAt;
   const nowPrice = priceAt(sub, periodStart);
   const followed = (plan: Plan, from: Date): SchedulePhase[] => {
-    const terms = { priceCents: plan.priceCents, renewalPriceCents: plan.renewalPriceCents, renewalStartsAt: introEnds };
+    const terms = {
+      priceCents: plan.priceCents,
+      renewalPriceCents: plan.renewalPriceCents,
+      renewalStartsAt: introEnds,
+    };
     if (plan.renewalPriceCents != null && introEnds && introEnds > from) {
       return [
         { plan, priceCents: plan.priceCents, endsAt: introEnds },
@@ -25,17 +29,35 @@ export function schedulePhases(sub: Sub, current: Plan, next: Plan | null): Sche
     }
     return [{ plan, priceCents: priceAt(terms, from), endsAt: null }];
   };
-  if (next && periodEnd) return [{ plan: current, priceCents: nowPrice, endsAt: periodEnd }, ...followed(next, periodEnd)];
+  if (next && periodEnd)
+    return [
+      { plan: current, priceCents: nowPrice, endsAt: periodEnd },
+      ...followed(next, periodEnd),
+    ];
   const phases = followed(current, periodStart);
   // One phase at today's price: nothing to schedule.
   return phases.length > 1 ? phases : [];
 }
 
 /** Sends our row's schedule to Stripe and keeps the schedule's id (null when none is needed). */
-export async function syncSchedule(tx: Db, ctx: ChangeContext, sub: Sub, current: Plan, nextPlanId: number | null): Promise<void> {
+export async function syncSchedule(
+  tx: Db,
+  ctx: ChangeContext,
+  sub: Sub,
+  current: Plan,
+  nextPlanId: number | null,
+): Promise<void> {
   const { stripe, subscriptionId } = stripeOf(ctx, sub);
   const next = nextPlanId ? ((await planById(tx, nextPlanId)) ?? null) : null;
   const phases = schedulePhases(sub, current, next);
-  const scheduleId = await stripe.setPhases({ providerSubscriptionId: subscriptionId, scheduleId: sub.providerScheduleId, currency: sub.currency, phases });
-  await tx.update(subscriptions).set({ providerScheduleId: scheduleId, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+  const scheduleId = await stripe.setPhases({
+    providerSubscriptionId: subscriptionId,
+    scheduleId: sub.providerScheduleId,
+    currency: sub.currency,
+    phases,
+  });
+  await tx
+    .update(subscriptions)
+    .set({ providerScheduleId: scheduleId, updatedAt: new Date() })
+    .where(eq(subscriptions.id, sub.id));
 }

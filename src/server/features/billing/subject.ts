@@ -21,11 +21,21 @@ export interface ChangeContext {
 }
 
 /** The Stripe calls for a subscription Stripe bills; a 409 when this server has no Stripe keys (any more). */
-export function stripeOf(ctx: ChangeContext, sub: Sub): { stripe: SubscriptionManager; subscriptionId: string; customerId: string } {
+export function stripeOf(
+  ctx: ChangeContext,
+  sub: Sub,
+): { stripe: SubscriptionManager; subscriptionId: string; customerId: string } {
   if (!ctx.stripe || !sub.providerSubscriptionId || !sub.providerCustomerId) {
-    throw new HttpError(409, 'This subscription is billed through Stripe, which this server is not connected to. Please write to us to change it.');
+    throw new HttpError(
+      409,
+      'This subscription is billed through Stripe, which this server is not connected to. Please write to us to change it.',
+    );
   }
-  return { stripe: ctx.stripe, subscriptionId: sub.providerSubscriptionId, customerId: sub.providerCustomerId };
+  return {
+    stripe: ctx.stripe,
+    subscriptionId: sub.providerSubscriptionId,
+    customerId: sub.providerCustomerId,
+  };
 }
 
 export const DECLINED = 'Your card was declined.';
@@ -55,7 +65,10 @@ export async function switchPlan(tx: Db, sub: Sub, plan: Plan): Promise<Sub> {
     .set({ ...change, updatedAt: new Date() })
     .where(eq(subscriptions.id, sub.id));
   if (sub.registrationId) {
-    await tx.update(businessRegistrations).set({ planId: plan.id, updatedAt: new Date() }).where(eq(businessRegistrations.id, sub.registrationId));
+    await tx
+      .update(businessRegistrations)
+      .set({ planId: plan.id, updatedAt: new Date() })
+      .where(eq(businessRegistrations.id, sub.registrationId));
   }
   return { ...sub, ...change };
 }
@@ -66,9 +79,18 @@ export async function planById(tx: Db, id: number): Promise<Plan | undefined> {
 }
 
 /** The client and plan of a subscription, as its e-mails name them. */
-export async function clientFacts(tx: Db, sub: Sub, ctx: ChangeContext): Promise<{ facts: ClientFacts; plan: Plan }> {
+export async function clientFacts(
+  tx: Db,
+  sub: Sub,
+  ctx: ChangeContext,
+): Promise<{ facts: ClientFacts; plan: Plan }> {
   const plan = (await planById(tx, sub.planId))!;
-  const [registration] = sub.registrationId ? await tx.select().from(businessRegistrations).where(eq(businessRegistrations.id, sub.registrationId)) : [];
+  const [registration] = sub.registrationId
+    ? await tx
+        .select()
+        .from(businessRegistrations)
+        .where(eq(businessRegistrations.id, sub.registrationId))
+    : [];
   const locale = registration?.language ?? DEFAULT_LOCALE;
   return {
     plan,
@@ -86,7 +108,10 @@ export async function clientFacts(tx: Db, sub: Sub, ctx: ChangeContext): Promise
 }
 
 /** The card on file, as e-mails name it (in the client's language: mails.ts). */
-export const cardOf = (sub: Pick<Sub, 'cardBrand' | 'cardLast4'>): MailCard => ({ brand: sub.cardBrand, last4: sub.cardLast4 });
+export const cardOf = (sub: Pick<Sub, 'cardBrand' | 'cardLast4'>): MailCard => ({
+  brand: sub.cardBrand,
+  last4: sub.cardLast4,
+});
 
 export async function queueMail(tx: Db, ctx: ChangeContext, mails: BillingMail[]): Promise<void> {
   await enqueueMail(tx, mails);

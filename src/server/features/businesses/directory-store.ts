@@ -6,10 +6,16 @@ import type { GeneratedBusiness } from './generate.js';
 const BATCH = 1000;
 
 /** Adds businesses to the directory in batches; imported rows with a known external id are updated. */
-export async function storeBusinesses(db: Db, rows: (GeneratedBusiness & { externalId?: string | null })[], source: 'generated' | 'import'): Promise<number> {
+export async function storeBusinesses(
+  db: Db,
+  rows: (GeneratedBusiness & { externalId?: string | null })[],
+  source: 'generated' | 'import',
+): Promise<number> {
   let stored = 0;
   for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = rows.slice(i, i + BATCH).map((r) => ({ ...r, source, externalId: r.externalId ?? null }));
+    const batch = rows
+      .slice(i, i + BATCH)
+      .map((r) => ({ ...r, source, externalId: r.externalId ?? null }));
     const result = await db
       .insert(directoryBusinesses)
       .values(batch)

@@ -56,7 +56,18 @@ const SUFFIXES: Record<string, string[]> = {
   veterinarian: ['Animal Clinic', 'Veterinary Hospital', 'Pet Care'],
   'coffee shop': ['Coffee', 'Cafe', 'Espresso Bar'],
 };
-const STREETS = ['Main St', 'Commerce St', 'Broadway', 'Oak Ln', 'Mission Rd', 'Pecan Valley Dr', 'Military Dr', 'Market St', 'Elm Ave', 'Fredericksburg Rd'];
+const STREETS = [
+  'Main St',
+  'Commerce St',
+  'Broadway',
+  'Oak Ln',
+  'Mission Rd',
+  'Pecan Valley Dr',
+  'Military Dr',
+  'Market St',
+  'Elm Ave',
+  'Fredericksburg Rd',
+];
 const NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'youtube', 'tiktok'];
 const POSTS = [
   'Open this Saturday from 8 to 2. Come say hello!',
@@ -94,7 +105,9 @@ export function generateBusinesses(options: {
     const miles = maxMiles * Math.sqrt(next());
     const angle = next() * 2 * Math.PI;
     const lat = options.center.lat + (miles * Math.cos(angle)) / 69.0;
-    const lng = options.center.lng + (miles * Math.sin(angle)) / (69.0 * Math.cos((options.center.lat * Math.PI) / 180));
+    const lng =
+      options.center.lng +
+      (miles * Math.sin(angle)) / (69.0 * Math.cos((options.center.lat * Math.PI) / 180));
     const town = nearestTown(lat, lng) ?? options.center.label;
     const handle = `${slug(name)}-${i + 1}`;
     const rated = next() < 0.85;
@@ -108,10 +121,17 @@ export function generateBusinesses(options: {
       ratingTenths: rated ? 30 + Math.floor(next() * 21) : null,
       reviewCount: rated ? 1 + Math.floor(next() * 450) : null,
       website: next() < 0.65 ? `https://${handle}.example` : null,
-      phone: next() < 0.85 ? `(210) 555-01${String(Math.floor(next() * 100)).padStart(2, '0')}` : null,
+      phone:
+        next() < 0.85 ? `(210) 555-01${String(Math.floor(next() * 100)).padStart(2, '0')}` : null,
       socialProfiles:
-        next() < 0.5 ? [...new Set([pick(NETWORKS), pick(NETWORKS)])].map((network) => ({ network, url: `https://${network}.example/${handle}` })) : [],
-      recentPosts: next() < 0.3 ? [pick(POSTS), pick(POSTS)].filter((p, j, all) => all.indexOf(p) === j) : [],
+        next() < 0.5
+          ? [...new Set([pick(NETWORKS), pick(NETWORKS)])].map((network) => ({
+              network,
+              url: `https://${network}.example/${handle}`,
+            }))
+          : [],
+      recentPosts:
+        next() < 0.3 ? [pick(POSTS), pick(POSTS)].filter((p, j, all) => all.indexOf(p) === j) : [],
     });
   }
   return out;

@@ -23,18 +23,26 @@ describe('directory CSV import', () => {
       externalId: 'B-1',
       socialProfiles: [{ network: 'facebook', url: 'https://facebook.example/bexar' }],
     });
-    expect(rows[0]!.searchTerms).toEqual(expect.arrayContaining(['plumber', 'plumbing', 'bexar', 'pipe']));
+    expect(rows[0]!.searchTerms).toEqual(
+      expect.arrayContaining(['plumber', 'plumbing', 'bexar', 'pipe']),
+    );
     expect(errors).toEqual([
       { row: 3, message: 'name is empty' },
       { row: 4, message: 'lat must be a number from -90 to 90' },
-      { row: 5, message: 'rating must be from 0 to 5; review_count must be a whole number; website must start with http:// or https://' },
+      {
+        row: 5,
+        message:
+          'rating must be from 0 to 5; review_count must be a whole number; website must start with http:// or https://',
+      },
       // More than the database's integer holds: the row is refused, not a failed import.
       { row: 6, message: 'review_count must be a whole number' },
     ]);
   });
 
   it('refuses a file without the required columns', () => {
-    expect(parseDirectoryCsv('name,city\nA,B\n').errors[0]!.message).toMatch(/lacks category, lat, lng/);
+    expect(parseDirectoryCsv('name,city\nA,B\n').errors[0]!.message).toMatch(
+      /lacks category, lat, lng/,
+    );
   });
 });
 
@@ -49,7 +57,11 @@ describe('links from outside sources', () => {
     const { rows, errors } = parseDirectoryCsv(csv);
     expect(errors).toEqual([{ row: 2, message: 'website must start with http:// or https://' }]);
     expect(rows.map((r) => [r.name, r.website, r.socialProfiles])).toEqual([
-      ['Good', 'https://good.example', [{ network: 'instagram', url: 'https://www.instagram.com/good' }]],
+      [
+        'Good',
+        'https://good.example',
+        [{ network: 'instagram', url: 'https://www.instagram.com/good' }],
+      ],
     ]);
   });
 });

@@ -13,7 +13,19 @@ export interface ImportResult {
 }
 
 const SOCIAL_COLUMNS = ['facebook', 'instagram', 'x', 'linkedin', 'youtube', 'tiktok'];
-export const IMPORT_COLUMNS = ['name', 'category', 'address', 'lat', 'lng', 'website', 'phone', 'rating', 'review_count', 'external_id', ...SOCIAL_COLUMNS];
+export const IMPORT_COLUMNS = [
+  'name',
+  'category',
+  'address',
+  'lat',
+  'lng',
+  'website',
+  'phone',
+  'rating',
+  'review_count',
+  'external_id',
+  ...SOCIAL_COLUMNS,
+];
 
 const text = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 
@@ -29,9 +41,14 @@ export function parseDirectoryCsv(csv: string): ImportResult {
     transformHeader: (h) => h.trim().toLowerCase(),
   });
   const result: ImportResult = { rows: [], errors: [] };
-  const missing = ['name', 'category', 'lat', 'lng'].filter((c) => !parsed.meta.fields?.includes(c));
+  const missing = ['name', 'category', 'lat', 'lng'].filter(
+    (c) => !parsed.meta.fields?.includes(c),
+  );
   if (missing.length > 0) {
-    result.errors.push({ row: 1, message: `The header row lacks ${missing.join(', ')} (columns: ${IMPORT_COLUMNS.join(', ')}).` });
+    result.errors.push({
+      row: 1,
+      message: `The header row lacks ${missing.join(', ')} (columns: ${IMPORT_COLUMNS.join(', ')}).`,
+    });
     return result;
   }
   parsed.data.forEach((record, index) => {
@@ -46,11 +63,16 @@ export function parseDirectoryCsv(csv: string): ImportResult {
     const website = text(record.website);
     if (!name) problems.push('name is empty');
     if (!category) problems.push('category is empty');
-    if (!text(record.lat) || !Number.isFinite(lat) || Math.abs(lat) > 90) problems.push('lat must be a number from -90 to 90');
-    if (!text(record.lng) || !Number.isFinite(lng) || Math.abs(lng) > 180) problems.push('lng must be a number from -180 to 180');
-    if (rating !== null && !(rating >= 0 && rating <= 5)) problems.push('rating must be from 0 to 5');
-    if (reviews !== null && !(Number.isInteger(reviews) && reviews >= 0 && reviews <= DB_INT_MAX)) problems.push('review_count must be a whole number');
-    if (website && !isHttpUrl(website)) problems.push('website must start with http:// or https://');
+    if (!text(record.lat) || !Number.isFinite(lat) || Math.abs(lat) > 90)
+      problems.push('lat must be a number from -90 to 90');
+    if (!text(record.lng) || !Number.isFinite(lng) || Math.abs(lng) > 180)
+      problems.push('lng must be a number from -180 to 180');
+    if (rating !== null && !(rating >= 0 && rating <= 5))
+      problems.push('rating must be from 0 to 5');
+    if (reviews !== null && !(Number.isInteger(reviews) && reviews >= 0 && reviews <= DB_INT_MAX))
+      problems.push('review_count must be a whole number');
+    if (website && !isHttpUrl(website))
+      problems.push('website must start with http:// or https://');
     if (problems.length > 0) return void result.errors.push({ row, message: problems.join('; ') });
     result.rows.push({
       name: name!,

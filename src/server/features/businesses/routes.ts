@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { applyResultFilters, businessSearchQuery, resultFiltersQuery, type BusinessResult } from '../../../contract/businesses.js';
+import {
+  applyResultFilters,
+  businessSearchQuery,
+  resultFiltersQuery,
+  type BusinessResult,
+} from '../../../contract/businesses.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
 import { parseInput } from '../../http/validate.js';
 import type { BusinessSearch } from './service.js';
@@ -31,7 +36,10 @@ const LABELS = {
 };
 
 /** Lead search (employees only: registered through the guard). */
-export async function businessRoutes(app: FastifyInstance, options: { search: BusinessSearch }): Promise<void> {
+export async function businessRoutes(
+  app: FastifyInstance,
+  options: { search: BusinessSearch },
+): Promise<void> {
   const { search } = options;
 
   app.get('/api/businesses/settings', async (_request, reply) => {

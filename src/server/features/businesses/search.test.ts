@@ -37,7 +37,8 @@ describe.each(TEST_DATABASES)('lead search in the directory on %s', (kind) => {
     ]);
   });
 
-  const search = (query: string) => ctx.app.inject({ url: `/api/businesses/search?${query}`, headers: { cookie: ctx.cookie } });
+  const search = (query: string) =>
+    ctx.app.inject({ url: `/api/businesses/search?${query}`, headers: { cookie: ctx.cookie } });
 
   it('finds the seeded demo businesses of a category within the radius, nearest first', async () => {
     const res = await search('category=Plumbers&radius=30');
@@ -45,10 +46,15 @@ describe.each(TEST_DATABASES)('lead search in the directory on %s', (kind) => {
     const found = res.json<BusinessResult[]>();
     expect(found.length).toBeGreaterThan(5);
     expect(found.every((b) => b.distance <= 30)).toBe(true);
-    expect(found.map((b) => b.distance)).toEqual([...found.map((b) => b.distance)].sort((a, b) => a - b));
+    expect(found.map((b) => b.distance)).toEqual(
+      [...found.map((b) => b.distance)].sort((a, b) => a - b),
+    );
     const zeta = found.find((b) => b.name === 'Zeta Test Plumbing')!;
     expect(zeta).toMatchObject({ rating: '4.5', reviewCount: 12, provider: 'directory' });
-    expect(zeta.distance).toBeCloseTo(distanceMiles(CENTER, { lat: CENTER.lat + 0.1, lng: CENTER.lng }), 1);
+    expect(zeta.distance).toBeCloseTo(
+      distanceMiles(CENTER, { lat: CENTER.lat + 0.1, lng: CENTER.lng }),
+      1,
+    );
     expect(String(zeta.distance)).toMatch(/^\d+(\.\d)?$/);
     expect(found.some((b) => b.name === 'Far Away Plumbing')).toBe(false);
     // The demo data has some businesses with websites and social profiles, some without.
@@ -57,17 +63,22 @@ describe.each(TEST_DATABASES)('lead search in the directory on %s', (kind) => {
   });
 
   it('a larger radius reaches farther; a synonym or a typed town works too', async () => {
-    expect((await search('category=plumbing&radius=50')).json<BusinessResult[]>().length).toBeGreaterThanOrEqual(
+    expect(
+      (await search('category=plumbing&radius=50')).json<BusinessResult[]>().length,
+    ).toBeGreaterThanOrEqual(
       (await search('category=plumbing&radius=5')).json<BusinessResult[]>().length,
     );
     const near = await search('category=dental&radius=10&location=New%20Braunfels');
     expect(near.statusCode).toBe(200);
-    for (const b of near.json<BusinessResult[]>()) expect(distanceMiles({ lat: 29.703, lng: -98.1245 }, b)).toBeLessThanOrEqual(10.05);
+    for (const b of near.json<BusinessResult[]>())
+      expect(distanceMiles({ lat: 29.703, lng: -98.1245 }, b)).toBeLessThanOrEqual(10.05);
     const zip = await search('category=dentist&location=78209');
     expect(zip.statusCode).toBe(200);
     const unknown = await search('category=dentist&location=Atlantis');
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().message).toBe('We could not find "Atlantis". Try a town name or a 5-digit ZIP code.');
+    expect(unknown.json().message).toBe(
+      'We could not find "Atlantis". Try a town name or a 5-digit ZIP code.',
+    );
   });
 
   it('uses the browser position when given and answers nothing for an unknown category', async () => {
@@ -94,22 +105,40 @@ describe.each(TEST_DATABASES)('lead search in the directory on %s', (kind) => {
   });
 
   it('answers the search settings', async () => {
-    const settings = (await ctx.app.inject({ url: '/api/businesses/settings', headers: { cookie: ctx.cookie } })).json<SearchSettings>();
-    expect(settings).toEqual({ provider: 'directory', attribution: null, defaultLocation: { lat: 29.4241, lng: -98.4936, label: 'San Antonio, TX' } });
+    const settings = (
+      await ctx.app.inject({ url: '/api/businesses/settings', headers: { cookie: ctx.cookie } })
+    ).json<SearchSettings>();
+    expect(settings).toEqual({
+      provider: 'directory',
+      attribution: null,
+      defaultLocation: { lat: 29.4241, lng: -98.4936, label: 'San Antonio, TX' },
+    });
   });
 
   it('turns a provider failure into a 502 with its message', async () => {
     const failing: PlacesProvider = {
       name: 'osm',
       attribution: '© OpenStreetMap contributors',
-      search: () => Promise.reject(new PlacesProviderError('OpenStreetMap is busy right now. Please try again in a minute.')),
+      search: () =>
+        Promise.reject(
+          new PlacesProviderError('OpenStreetMap is busy right now. Please try again in a minute.'),
+        ),
       geocode: () => Promise.resolve(null),
     };
-    const other = await buildApp({ config: testConfig(), database: ctx.testDb.database, placesProvider: failing });
+    const other = await buildApp({
+      config: testConfig(),
+      database: ctx.testDb.database,
+      placesProvider: failing,
+    });
     try {
-      const res = await other.inject({ url: '/api/businesses/search?category=plumber', headers: { cookie: ctx.cookie } });
+      const res = await other.inject({
+        url: '/api/businesses/search?category=plumber',
+        headers: { cookie: ctx.cookie },
+      });
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: 'OpenStreetMap is busy right now. Please try again in a minute.' });
+      expect(res.json()).toEqual({
+        message: 'OpenStreetMap is busy right now. Please try again in a minute.',
+      });
     } finally {
       await other.close();
     }

@@ -1,7 +1,17 @@
 import { distanceMiles, roundMiles } from '../../../contract/geo.js';
-import { SEARCH_RESULT_CAP, type BusinessResult, type BusinessSearchQuery, type SearchSettings } from '../../../contract/businesses.js';
+import {
+  SEARCH_RESULT_CAP,
+  type BusinessResult,
+  type BusinessSearchQuery,
+  type SearchSettings,
+} from '../../../contract/businesses.js';
 import { HttpError } from '../../http/errors.js';
-import { PlacesProviderError, type GeoPoint, type Place, type PlacesProvider } from '../../adapters/places/types.js';
+import {
+  PlacesProviderError,
+  type GeoPoint,
+  type Place,
+  type PlacesProvider,
+} from '../../adapters/places/types.js';
 
 /** Lead search: where to look from, the provider's places, our business shape ordered by distance. */
 export function createBusinessSearch(options: {
@@ -13,7 +23,8 @@ export function createBusinessSearch(options: {
   const { provider } = options;
 
   async function center(query: BusinessSearchQuery): Promise<GeoPoint> {
-    if (query.lat !== undefined && query.lng !== undefined) return { lat: query.lat, lng: query.lng, label: 'your location' };
+    if (query.lat !== undefined && query.lng !== undefined)
+      return { lat: query.lat, lng: query.lng, label: 'your location' };
     if (!query.location) return options.defaultLocation;
     const point = await upstream(() => provider.geocode(query.location!));
     if (!point) {
@@ -25,13 +36,23 @@ export function createBusinessSearch(options: {
 
   return {
     settings(): SearchSettings {
-      return { provider: provider.name, attribution: provider.attribution, defaultLocation: options.defaultLocation };
+      return {
+        provider: provider.name,
+        attribution: provider.attribution,
+        defaultLocation: options.defaultLocation,
+      };
     },
 
     async search(query: BusinessSearchQuery): Promise<BusinessResult[]> {
       const from = await center(query);
       const places = await upstream(() =>
-        provider.search({ category: query.category, lat: from.lat, lng: from.lng, radiusMiles: query.radius, limit: SEARCH_RESULT_CAP }),
+        provider.search({
+          category: query.category,
+          lat: from.lat,
+          lng: from.lng,
+          radiusMiles: query.radius,
+          limit: SEARCH_RESULT_CAP,
+        }),
       );
       const results = places
         .map((place) => toResult(provider.name, place, distanceMiles(from, place)))
@@ -54,7 +75,11 @@ async function upstream<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-function toResult(provider: BusinessResult['provider'], place: Place, miles: number): BusinessResult {
+function toResult(
+  provider: BusinessResult['provider'],
+  place: Place,
+  miles: number,
+): BusinessResult {
   return {
     id: `${provider}:${place.sourceId}`,
     provider,

@@ -11,46 +11,77 @@ import { user } from '../../db/schema.js';
 describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (kind) => {
   // Signed in as an owner (owners always have the billing permission); staff are signed in below.
   const ctx = appUnderTest(kind, { role: 'owner' });
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, cookie = ctx.cookie) =>
-    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const refundUrl = (registrationId: string, invoiceId: string) => `/api/clients/${registrationId}/invoices/${invoiceId}/refund`;
-  const firstInvoice = async (registrationId: string) => (await call('GET', `/api/clients/${registrationId}/billing`)).json<AccountOverview>().invoices.at(-1)!;
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    payload?: object,
+    cookie = ctx.cookie,
+  ) => ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const refundUrl = (registrationId: string, invoiceId: string) =>
+    `/api/clients/${registrationId}/invoices/${invoiceId}/refund`;
+  const firstInvoice = async (registrationId: string) =>
+    (await call('GET', `/api/clients/${registrationId}/billing`))
+      .json<AccountOverview>()
+      .invoices.at(-1)!;
 
   it('shows the subscription and invoices, and answers 401 to visitors and 404 to strangers', async () => {
     const { registrationId } = await paidRegistration(ctx);
-    expect((await call('GET', `/api/clients/${registrationId}/billing`, undefined, '')).statusCode).toBe(401);
+    expect(
+      (await call('GET', `/api/clients/${registrationId}/billing`, undefined, '')).statusCode,
+    ).toBe(401);
     expect((await call('GET', '/api/clients/not-a-uuid/billing')).statusCode).toBe(404);
     const billing = await call('GET', `/api/clients/${registrationId}/billing`);
     expect(billing.statusCode).toBe(200);
     const overview = billing.json<AccountOverview>();
-    expect(overview.subscription).toMatchObject({ status: 'active', plan: { name: 'growing' }, card: { last4: '4242' } });
+    expect(overview.subscription).toMatchObject({
+      status: 'active',
+      plan: { name: 'growing' },
+      card: { last4: '4242' },
+    });
     expect(overview.invoices).toHaveLength(1);
-    expect(overview.invoices[0]).toMatchObject({ kind: 'first', status: 'paid', amount: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect(overview.invoices[0]).toMatchObject({
+      kind: 'first',
+      status: 'paid',
+      amount: expect.stringMatching(/^\d+\.\d{2}$/),
+    });
   });
 
   it('refunds a paid invoice once: a negative ledger row, the invoice refunded, the client told, the activity logged', async () => {
     const { registrationId, email } = await paidRegistration(ctx);
-    const [invoice] = (await call('GET', `/api/clients/${registrationId}/billing`)).json<AccountOverview>().invoices;
+    const [invoice] = (
+      await call('GET', `/api/clients/${registrationId}/billing`)
+    ).json<AccountOverview>().invoices;
     const url = refundUrl(registrationId, invoice!.id);
     const full = { amount: invoice!.amount, reason: 'Charged twice' };
     const [first, second] = await Promise.all([call('POST', url, full), call('POST', url, full)]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
-    const ledger = await ctx.testDb.database.db.select().from(payments).where(eq(payments.registrationId, registrationId));
+    const ledger = await ctx.testDb.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.registrationId, registrationId));
     const cents = ledger.map((p) => p.amountCents).sort((a, b) => a - b);
     expect(cents).toHaveLength(2);
     expect(cents[0]).toBe(-cents[1]!);
-    expect(ledger.find((p) => p.amountCents < 0)!.refundOfPaymentId).toBe(ledger.find((p) => p.amountCents > 0)!.id);
-    const after = (await call('GET', `/api/clients/${registrationId}/billing`)).json<AccountOverview>();
+    expect(ledger.find((p) => p.amountCents < 0)!.refundOfPaymentId).toBe(
+      ledger.find((p) => p.amountCents > 0)!.id,
+    );
+    const after = (
+      await call('GET', `/api/clients/${registrationId}/billing`)
+    ).json<AccountOverview>();
     expect(after.invoices[0]).toMatchObject({ status: 'refunded', refunded: invoice!.amount });
     expect(await mailKinds(ctx, email)).toContain('client_billing_change');
     const logged = await ctx.testDb.database.db
       .select()
       .from(activityLog)
-      .where(and(eq(activityLog.action, 'refund'), eq(activityLog.subject, `invoice:${invoice!.id}`)));
+      .where(
+        and(eq(activityLog.action, 'refund'), eq(activityLog.subject, `invoice:${invoice!.id}`)),
+      );
     expect(logged).toHaveLength(1);
     // Another client's invoice is nobody's here.
     const other = await paidRegistration(ctx);
-    expect((await call('POST', refundUrl(other.registrationId, invoice!.id), full)).statusCode).toBe(404);
+    expect(
+      (await call('POST', refundUrl(other.registrationId, invoice!.id), full)).statusCode,
+    ).toBe(404);
   });
 
   it('refunds part of an invoice, then the rest: the ledger, the invoice and the activity log follow each amount', async () => {
@@ -60,29 +91,53 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
     const url = refundUrl(registrationId, invoice.id);
     const db = ctx.testDb.database.db;
 
-    const part = await call('POST', url, { amount: ' 49.5 ', reason: '  Two weeks without a site  ' });
+    const part = await call('POST', url, {
+      amount: ' 49.5 ',
+      reason: '  Two weeks without a site  ',
+    });
     expect(part.statusCode, part.body).toBe(200);
-    expect(part.json<AccountOverview>().invoices.at(-1)).toMatchObject({ status: 'paid', refunded: '49.50' });
+    expect(part.json<AccountOverview>().invoices.at(-1)).toMatchObject({
+      status: 'paid',
+      refunded: '49.50',
+    });
     const refunds = async () =>
-      (await db.select().from(payments).where(eq(payments.registrationId, registrationId))).filter((p) => p.amountCents < 0).map((p) => p.amountCents);
+      (await db.select().from(payments).where(eq(payments.registrationId, registrationId)))
+        .filter((p) => p.amountCents < 0)
+        .map((p) => p.amountCents);
     expect(await refunds()).toEqual([-4950]);
     const [logged] = await db
       .select()
       .from(activityLog)
-      .where(and(eq(activityLog.action, 'refund'), eq(activityLog.subject, `invoice:${invoice.id}`)));
-    expect(logged!.detail).toEqual({ client: registrationId, amount: '49.5', amountCents: 4950, reason: 'Two weeks without a site' });
+      .where(
+        and(eq(activityLog.action, 'refund'), eq(activityLog.subject, `invoice:${invoice.id}`)),
+      );
+    expect(logged!.detail).toEqual({
+      client: registrationId,
+      amount: '49.5',
+      amountCents: 4950,
+      reason: 'Two weeks without a site',
+    });
 
     // More than is left: refused, naming what is left; nothing booked.
     const tooMuch = await call('POST', url, { amount: '249.51', reason: 'Too much' });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toMatchObject({ message: expect.stringContaining('$249.50'), issues: [{ field: 'amount' }] });
+    expect(tooMuch.json()).toMatchObject({
+      message: expect.stringContaining('$249.50'),
+      issues: [{ field: 'amount' }],
+    });
     expect(await refunds()).toEqual([-4950]);
 
     const rest = await call('POST', url, { amount: '249.50', reason: 'Closing the account' });
     expect(rest.statusCode, rest.body).toBe(200);
-    expect(rest.json<AccountOverview>().invoices.at(-1)).toMatchObject({ status: 'refunded', refunded: '299.00' });
+    expect(rest.json<AccountOverview>().invoices.at(-1)).toMatchObject({
+      status: 'refunded',
+      refunded: '299.00',
+    });
     expect((await refunds()).sort((a, b) => a - b)).toEqual([-24950, -4950]);
-    expect((await invoicesOf(ctx, subscriptionId))[0]).toMatchObject({ status: 'refunded', refundedCents: 29900 });
+    expect((await invoicesOf(ctx, subscriptionId))[0]).toMatchObject({
+      status: 'refunded',
+      refundedCents: 29900,
+    });
     expect((await call('POST', url, { amount: '0.01', reason: 'Once more' })).statusCode).toBe(409);
   });
 
@@ -120,7 +175,8 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
     const db = ctx.testDb.database.db;
     const staff = await signedInEmployee(ctx.app, db, 'staff', 'Sam Staff');
     const [staffRow] = await db.select().from(user).where(eq(user.email, staff.email));
-    const me = async () => (await call('GET', '/api/auth/user', undefined, staff.cookie)).json<{ billing: boolean }>();
+    const me = async () =>
+      (await call('GET', '/api/auth/user', undefined, staff.cookie)).json<{ billing: boolean }>();
     expect(await me()).toMatchObject({ billing: false });
     const { registrationId } = await paidRegistration(ctx, 'essential');
     const invoice = await firstInvoice(registrationId);
@@ -147,32 +203,79 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
       renewalPrice: essential.renewalPrice,
       mostPopular: essential.mostPopular,
     };
-    const refund = () => call('POST', refundUrl(registrationId, invoice.id), { amount: '1.00', reason: 'Goodwill' }, staff.cookie);
-    const cancel = () => call('POST', `/api/clients/${registrationId}/cancel`, { reason: 'Asked by phone' }, staff.cookie);
-    const changePlan = (price: string) => call('PUT', `/api/subscription-plans/${essential.id}`, { ...planBody, price }, staff.cookie);
+    const refund = () =>
+      call(
+        'POST',
+        refundUrl(registrationId, invoice.id),
+        { amount: '1.00', reason: 'Goodwill' },
+        staff.cookie,
+      );
+    const cancel = () =>
+      call(
+        'POST',
+        `/api/clients/${registrationId}/cancel`,
+        { reason: 'Asked by phone' },
+        staff.cookie,
+      );
+    const changePlan = (price: string) =>
+      call('PUT', `/api/subscription-plans/${essential.id}`, { ...planBody, price }, staff.cookie);
 
     for (const res of [await refund(), await cancel(), await changePlan('1.00')]) {
       expect(res.statusCode, res.body).toBe(403);
-      expect(res.json()).toEqual({ message: 'You need the billing permission for this. Ask an owner to grant it in Settings → Employees.' });
+      expect(res.json()).toEqual({
+        message:
+          'You need the billing permission for this. Ask an owner to grant it in Settings → Employees.',
+      });
     }
     // Nothing moved, and reading and resending a receipt stay open to staff.
     expect(await firstInvoice(registrationId)).toMatchObject({ refunded: '0.00' });
-    expect((await call('GET', '/api/subscription-plans')).json<typeof plans>().find((p) => p.id === essential.id)!.price).toBe(essential.price);
-    expect((await call('GET', `/api/clients/${registrationId}/billing`, undefined, staff.cookie)).statusCode).toBe(200);
-    expect((await call('POST', `/api/clients/${registrationId}/invoices/${invoice.id}/resend`, {}, staff.cookie)).statusCode).toBe(200);
+    expect(
+      (await call('GET', '/api/subscription-plans'))
+        .json<typeof plans>()
+        .find((p) => p.id === essential.id)!.price,
+    ).toBe(essential.price);
+    expect(
+      (await call('GET', `/api/clients/${registrationId}/billing`, undefined, staff.cookie))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          'POST',
+          `/api/clients/${registrationId}/invoices/${invoice.id}/resend`,
+          {},
+          staff.cookie,
+        )
+      ).statusCode,
+    ).toBe(200);
 
     // Staff cannot grant it to themselves; an owner can.
-    expect((await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: true }, staff.cookie)).statusCode).toBe(403);
-    expect((await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: 'yes' })).statusCode).toBe(400);
-    expect((await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: true })).statusCode).toBe(204);
+    expect(
+      (await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: true }, staff.cookie))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: 'yes' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: true })).statusCode,
+    ).toBe(204);
     expect(await me()).toMatchObject({ billing: true });
-    const listed = (await call('GET', '/api/employees')).json<{ id: string; role: string; billing: boolean }[]>();
-    expect(listed.find((e) => e.id === staffRow!.id)).toMatchObject({ role: 'staff', billing: true });
+    const listed = (await call('GET', '/api/employees')).json<
+      { id: string; role: string; billing: boolean }[]
+    >();
+    expect(listed.find((e) => e.id === staffRow!.id)).toMatchObject({
+      role: 'staff',
+      billing: true,
+    });
     expect(listed.filter((e) => e.role === 'owner').every((e) => e.billing)).toBe(true);
-    for (const res of [await refund(), await cancel(), await changePlan(essential.price)]) expect(res.statusCode, res.body).toBe(200);
+    for (const res of [await refund(), await cancel(), await changePlan(essential.price)])
+      expect(res.statusCode, res.body).toBe(200);
 
     // Taken back: refused again at once (the session reads the account on each request).
-    expect((await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: false })).statusCode).toBe(204);
+    expect(
+      (await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: false })).statusCode,
+    ).toBe(204);
     expect((await refund()).statusCode).toBe(403);
     const granted = await db
       .select()
@@ -188,17 +291,30 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
 
   it('resends a receipt and cancels at the end of the paid period for the client', async () => {
     const { registrationId, email } = await paidRegistration(ctx);
-    const [invoice] = (await call('GET', `/api/clients/${registrationId}/billing`)).json<AccountOverview>().invoices;
+    const [invoice] = (
+      await call('GET', `/api/clients/${registrationId}/billing`)
+    ).json<AccountOverview>().invoices;
     const before = (await mailKinds(ctx, email)).length;
-    const resent = await call('POST', `/api/clients/${registrationId}/invoices/${invoice!.id}/resend`);
+    const resent = await call(
+      'POST',
+      `/api/clients/${registrationId}/invoices/${invoice!.id}/resend`,
+    );
     expect(resent.statusCode).toBe(200);
     expect(resent.json<{ message: string }>().message).toContain(email);
     expect((await mailKinds(ctx, email)).length).toBe(before + 1);
 
-    expect((await call('POST', `/api/clients/${registrationId}/cancel`, { reason: 'x'.repeat(501) })).statusCode).toBe(400);
-    const cancelled = await call('POST', `/api/clients/${registrationId}/cancel`, { reason: 'Closing the shop' });
+    expect(
+      (await call('POST', `/api/clients/${registrationId}/cancel`, { reason: 'x'.repeat(501) }))
+        .statusCode,
+    ).toBe(400);
+    const cancelled = await call('POST', `/api/clients/${registrationId}/cancel`, {
+      reason: 'Closing the shop',
+    });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json<AccountOverview>().subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(cancelled.json<AccountOverview>().subscription).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+    });
     expect((await call('POST', `/api/clients/${registrationId}/cancel`, {})).statusCode).toBe(409);
   });
 });

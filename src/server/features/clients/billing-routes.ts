@@ -8,7 +8,8 @@ import type { BillingService } from '../billing/index.js';
 
 /** A client id and invoice id from the path: anything but a uuid is nobody. */
 function ids(params: { id: string; invoiceId?: string }): { id: string; invoiceId: string } {
-  if (!isUuid(params.id) || (params.invoiceId !== undefined && !isUuid(params.invoiceId))) throw new HttpError(404, 'There is no such client or invoice.');
+  if (!isUuid(params.id) || (params.invoiceId !== undefined && !isUuid(params.invoiceId)))
+    throw new HttpError(404, 'There is no such client or invoice.');
   return { id: params.id, invoiceId: params.invoiceId ?? '' };
 }
 
@@ -18,7 +19,10 @@ function ids(params: { id: string; invoiceId?: string }): { id: string; invoiceI
  * cancelling for the client, refunding a payment and resending a receipt. Cancelling and refunding
  * move money: they need the billing permission (the guard checks `permission`).
  */
-export async function clientBillingRoutes(app: FastifyInstance, options: { billing: BillingService }): Promise<void> {
+export async function clientBillingRoutes(
+  app: FastifyInstance,
+  options: { billing: BillingService },
+): Promise<void> {
   const { billing } = options;
 
   app.get<{ Params: { id: string } }>('/api/clients/:id/billing', async (request, reply) => {
@@ -31,29 +35,49 @@ export async function clientBillingRoutes(app: FastifyInstance, options: { billi
   app.post<{ Params: { id: string } }>('/api/clients/:id/cancel', billingOnly, async (request) => {
     const { id } = ids(request.params);
     const { reason } = parseInput(clientCancelInput, request.body ?? {}, { reason: 'Reason' });
-    request.activity = { action: 'cancel', subject: `client:${id}`, detail: { reason: reason ?? null } };
+    request.activity = {
+      action: 'cancel',
+      subject: `client:${id}`,
+      detail: { reason: reason ?? null },
+    };
     return billing.cancel(id, reason?.trim() || undefined, 'team');
   });
 
-  app.post<{ Params: { id: string; invoiceId: string } }>('/api/clients/:id/invoices/:invoiceId/refund', billingOnly, async (request) => {
-    const { id, invoiceId } = ids(request.params);
-    const input = parseInput(refundInput, request.body, REFUND_LABELS);
-    // Cents from the decimal string on the server (the regex bounds it): no floating point on money.
-    const cents = dollarsToCents(input.amount)!;
-    if (cents <= 0)
-      throw new HttpError(400, 'The amount to refund must be more than 0.', [{ field: 'amount', message: 'The amount to refund must be more than 0.' }]);
-    const refunded = await billing.refund(id, invoiceId, { amountCents: cents, reason: input.reason });
-    request.activity = {
-      action: 'refund',
-      subject: `invoice:${invoiceId}`,
-      detail: { client: id, amount: input.amount, amountCents: cents, reason: input.reason },
-    };
-    return refunded;
-  });
+  app.post<{ Params: { id: string; invoiceId: string } }>(
+    '/api/clients/:id/invoices/:invoiceId/refund',
+    billingOnly,
+    async (request) => {
+      const { id, invoiceId } = ids(request.params);
+      const input = parseInput(refundInput, request.body, REFUND_LABELS);
+      // Cents from the decimal string on the server (the regex bounds it): no floating point on money.
+      const cents = dollarsToCents(input.amount)!;
+      if (cents <= 0)
+        throw new HttpError(400, 'The amount to refund must be more than 0.', [
+          { field: 'amount', message: 'The amount to refund must be more than 0.' },
+        ]);
+      const refunded = await billing.refund(id, invoiceId, {
+        amountCents: cents,
+        reason: input.reason,
+      });
+      request.activity = {
+        action: 'refund',
+        subject: `invoice:${invoiceId}`,
+        detail: { client: id, amount: input.amount, amountCents: cents, reason: input.reason },
+      };
+      return refunded;
+    },
+  );
 
-  app.post<{ Params: { id: string; invoiceId: string } }>('/api/clients/:id/invoices/:invoiceId/resend', async (request) => {
-    const { id, invoiceId } = ids(request.params);
-    request.activity = { action: 'resend-receipt', subject: `invoice:${invoiceId}`, detail: { client: id } };
-    return { message: await billing.resendReceipt(id, invoiceId) };
-  });
+  app.post<{ Params: { id: string; invoiceId: string } }>(
+    '/api/clients/:id/invoices/:invoiceId/resend',
+    async (request) => {
+      const { id, invoiceId } = ids(request.params);
+      request.activity = {
+        action: 'resend-receipt',
+        subject: `invoice:${invoiceId}`,
+        detail: { client: id },
+      };
+      return { message: await billing.resendReceipt(id, invoiceId) };
+    },
+  );
 }

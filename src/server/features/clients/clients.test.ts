@@ -13,20 +13,35 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
   const ctx = appUnderTest(kind, { registrationRateLimit: 1000, paymentRateLimit: 1000 });
   const ids: Record<string, string> = {};
 
-  const get = (url: string, withCookie = true) => ctx.app.inject({ url, headers: withCookie ? { cookie: ctx.cookie } : {} });
+  const get = (url: string, withCookie = true) =>
+    ctx.app.inject({ url, headers: withCookie ? { cookie: ctx.cookie } : {} });
   const list = async (qs: string) => (await get(`/api/clients?${qs}`)).json<ClientPage>();
   const names = async (qs: string) => (await list(qs)).items.map((c) => c.businessName).sort();
 
   async function register(businessName: string, email: string, extra: object = {}) {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: { ...base, businessName, email, ...extra } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/business-registration',
+      payload: { ...base, businessName, email, ...extra },
+    });
     expect(res.statusCode).toBe(201);
     return res.json<{ id: string }>().id;
   }
   async function pay(registrationId: string, cardNumber: string) {
-    const planId = (await ctx.app.inject({ url: '/api/subscription-plans' })).json<{ id: number; name: string }[]>().find((p) => p.name === 'growing')!.id;
-    const intent = await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId, registrationId } });
+    const planId = (await ctx.app.inject({ url: '/api/subscription-plans' }))
+      .json<{ id: number; name: string }[]>()
+      .find((p) => p.name === 'growing')!.id;
+    const intent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { planId, registrationId },
+    });
     const { clientSecret } = intent.json<{ clientSecret: string }>();
-    const paid = await ctx.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret, ...card, cardNumber } });
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      payload: { clientSecret, ...card, cardNumber },
+    });
     expect(paid.statusCode).toBe(200);
   }
 
@@ -34,17 +49,29 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
     ids.sunny = await register('Sunny Bakery', 'Sunny@Bakery.example', { phone: '+1 555 0199' });
     ids.percent = await register('100% Organic Farm', 'farm@example.com');
     ids.plain = await register('100 Organic Market', 'market@example.com', { phone: '555\\0123' });
-    ids.paid = await register('Paid Plumbing', 'paid@example.com', { address: '1 Pipe Street', website: 'https://paid.example.com' });
+    ids.paid = await register('Paid Plumbing', 'paid@example.com', {
+      address: '1 Pipe Street',
+      website: 'https://paid.example.com',
+    });
     ids.declined = await register('Declined Diner', 'declined@example.com');
     await pay(ids.paid, '4242424242424242');
     await pay(ids.declined, '4000000000000002');
     // 25 rows registered in the same instant: only the id keeps their order stable across pages.
-    const [plan] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
+    const [plan] = await ctx.testDb.database.db
+      .select()
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.name, 'essential'));
     const at = new Date('2024-01-01T00:00:00Z');
     await ctx.testDb.database.db
       .insert(businessRegistrations)
       .values(
-        Array.from({ length: 25 }, (_, i) => ({ ...base, businessName: `Paging Co ${i}`, email: `paging${i}@example.com`, planId: plan!.id, createdAt: at })),
+        Array.from({ length: 25 }, (_, i) => ({
+          ...base,
+          businessName: `Paging Co ${i}`,
+          email: `paging${i}@example.com`,
+          planId: plan!.id,
+          createdAt: at,
+        })),
       );
   });
 
@@ -60,10 +87,19 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
     expect(page).toMatchObject({ total: 30, page: 1, pageSize: 20 });
     expect(page.items[0]!.businessName).toBe('Declined Diner');
     const paid = page.items.find((c) => c.id === ids.paid)!;
-    expect(paid).toMatchObject({ paymentStatus: 'active', plan: { name: 'growing', displayName: 'Growing' }, email: 'paid@example.com' });
+    expect(paid).toMatchObject({
+      paymentStatus: 'active',
+      plan: { name: 'growing', displayName: 'Growing' },
+      email: 'paid@example.com',
+    });
     expect(Date.parse(paid.paidAt!)).toBeGreaterThan(Date.parse(paid.createdAt));
     expect(Date.parse(paid.periodEnd!)).toBeGreaterThan(Date.parse(paid.periodStart!));
-    expect(page.items.find((c) => c.id === ids.sunny)).toMatchObject({ paymentStatus: 'pending_payment', paidAt: null, periodStart: null, periodEnd: null });
+    expect(page.items.find((c) => c.id === ids.sunny)).toMatchObject({
+      paymentStatus: 'pending_payment',
+      paidAt: null,
+      periodStart: null,
+      periodEnd: null,
+    });
   });
 
   it('searches name, owner, e-mail and phone case-insensitively, with % and _ taken literally', async () => {
@@ -88,7 +124,9 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
   });
 
   it('pages without gaps or repeats', async () => {
-    const [first, second, third] = await Promise.all([1, 2, 3].map((p) => list(`search=paging%20co&page=${p}`)));
+    const [first, second, third] = await Promise.all(
+      [1, 2, 3].map((p) => list(`search=paging%20co&page=${p}`)),
+    );
     expect([first!.items.length, second!.items.length, third!.items.length]).toEqual([20, 5, 0]);
     expect(first!.total).toBe(25);
     const seen = [...first!.items, ...second!.items].map((c) => c.businessName);
@@ -111,11 +149,33 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
 
   it('shows a client in full: subscription, payments and the last card error', async () => {
     const paid = (await get(`/api/clients/${ids.paid}`)).json<ClientDetail>();
-    expect(paid).toMatchObject({ address: '1 Pipe Street', website: 'https://paid.example.com', paymentStatus: 'active', lastPaymentError: null });
-    expect(paid.subscription).toMatchObject({ status: 'active', price: '299.00', renewalPrice: '325.00', currency: 'usd' });
-    expect(paid.payments).toEqual([{ id: expect.any(String), amount: '299.00', currency: 'usd', paidAt: paid.paidAt, provider: 'test' }]);
+    expect(paid).toMatchObject({
+      address: '1 Pipe Street',
+      website: 'https://paid.example.com',
+      paymentStatus: 'active',
+      lastPaymentError: null,
+    });
+    expect(paid.subscription).toMatchObject({
+      status: 'active',
+      price: '299.00',
+      renewalPrice: '325.00',
+      currency: 'usd',
+    });
+    expect(paid.payments).toEqual([
+      {
+        id: expect.any(String),
+        amount: '299.00',
+        currency: 'usd',
+        paidAt: paid.paidAt,
+        provider: 'test',
+      },
+    ]);
     const declined = (await get(`/api/clients/${ids.declined}`)).json<ClientDetail>();
-    expect(declined).toMatchObject({ paymentStatus: 'failed', lastPaymentError: 'Your card was declined.', payments: [] });
+    expect(declined).toMatchObject({
+      paymentStatus: 'failed',
+      lastPaymentError: 'Your card was declined.',
+      payments: [],
+    });
     expect(declined.subscription).toMatchObject({ status: 'incomplete', periodStart: null });
     expect((await get(`/api/clients/${ids.sunny}`)).json<ClientDetail>().subscription).toBeNull();
   });
@@ -130,16 +190,36 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
 
   it('exports the filtered clients as CSV, neutralising formulas, and logs the export', async () => {
     const db = ctx.testDb.database.db;
-    const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'essential'));
-    const tricky = ['=HYPERLINK("x")', '+1', '-2', '@cmd', '=1+1\nsecond line', 'Smith, "Jr" & Sons'];
+    const [plan] = await db
+      .select()
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.name, 'essential'));
+    const tricky = [
+      '=HYPERLINK("x")',
+      '+1',
+      '-2',
+      '@cmd',
+      '=1+1\nsecond line',
+      'Smith, "Jr" & Sons',
+    ];
     await db
       .insert(businessRegistrations)
-      .values(tricky.map((businessName, i) => ({ ...base, ownerName: 'Tricky Owner', businessName, email: `t${i}@example.com`, planId: plan!.id })));
+      .values(
+        tricky.map((businessName, i) => ({
+          ...base,
+          ownerName: 'Tricky Owner',
+          businessName,
+          email: `t${i}@example.com`,
+          planId: plan!.id,
+        })),
+      );
 
     const res = await get('/api/clients/export.csv?search=tricky%20owner');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="clients-${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="clients-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     const parsed = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
@@ -149,7 +229,16 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
         .slice(1)
         .map((r) => r[0])
         .sort(),
-    ).toEqual(["'+1", "'-2", "'=1+1\nsecond line", '\'=HYPERLINK("x")', "'@cmd", 'Smith, "Jr" & Sons'].sort());
+    ).toEqual(
+      [
+        "'+1",
+        "'-2",
+        "'=1+1\nsecond line",
+        '\'=HYPERLINK("x")',
+        "'@cmd",
+        'Smith, "Jr" & Sons',
+      ].sort(),
+    );
     expect(res.body).toContain('"Smith, ""Jr"" & Sons"');
 
     await vi.waitFor(async () => {
@@ -160,7 +249,10 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
       expect(entry?.detail).toEqual({ count: 6, search: 'tricky owner', status: null });
     });
 
-    const active = Papa.parse<string[]>((await get('/api/clients/export.csv?status=active')).body.slice(1), { skipEmptyLines: true });
+    const active = Papa.parse<string[]>(
+      (await get('/api/clients/export.csv?status=active')).body.slice(1),
+      { skipEmptyLines: true },
+    );
     expect(active.data.map((r) => r[0])).toEqual(['Business name', 'Paid Plumbing']);
     expect((await get('/api/clients/export.csv?page=0')).statusCode).toBe(400);
   });

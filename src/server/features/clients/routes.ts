@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { CLIENT_PAYMENT_STATUS_LABELS, CLIENTS_QUERY_LABELS, clientsQuerySchema, type ClientSummary } from '../../../contract/clients.js';
+import {
+  CLIENT_PAYMENT_STATUS_LABELS,
+  CLIENTS_QUERY_LABELS,
+  clientsQuerySchema,
+  type ClientSummary,
+} from '../../../contract/clients.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
 import { parseInput } from '../../http/validate.js';
 import type { ClientService } from './service.js';
@@ -23,7 +28,10 @@ const EXPORT_COLUMNS: CsvColumn<ClientSummary>[] = [
 ];
 
 /** The admin clients list, detail and CSV export (employees only: registered through the guard). */
-export async function clientRoutes(app: FastifyInstance, options: { clients: ClientService }): Promise<void> {
+export async function clientRoutes(
+  app: FastifyInstance,
+  options: { clients: ClientService },
+): Promise<void> {
   const { clients } = options;
 
   app.get('/api/clients', async (request, reply) => {
@@ -37,7 +45,11 @@ export async function clientRoutes(app: FastifyInstance, options: { clients: Cli
     const query = parseInput(clientsQuerySchema, request.query, CLIENTS_QUERY_LABELS);
     const rows = await clients.exportRows(query);
     // Reading every client out is logged like a write (the guard records it).
-    request.activity = { action: 'export', subject: 'clients', detail: { count: rows.length, search: query.search ?? null, status: query.status ?? null } };
+    request.activity = {
+      action: 'export',
+      subject: 'clients',
+      detail: { count: rows.length, search: query.search ?? null, status: query.status ?? null },
+    };
     return sendCsv(reply, 'clients', toCsv(EXPORT_COLUMNS, rows));
   });
 

@@ -10,7 +10,13 @@ import {
 } from '../../../contract/clients.js';
 import { centsToDecimal } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
-import { businessRegistrations as reg, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
+import {
+  businessRegistrations as reg,
+  paymentIntents,
+  payments,
+  subscriptionPlans,
+  subscriptions,
+} from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { escapeLike, isUuid } from '../../db/ids.js';
 
@@ -49,7 +55,11 @@ export function createClientService(db: Db) {
     .as('current_sub');
   // … and its first payment.
   const firstPayment = db
-    .select({ paidAt: sql<Date | null>`min(${payments.paidAt})`.mapWith(payments.paidAt).as('first_paid_at') })
+    .select({
+      paidAt: sql<Date | null>`min(${payments.paidAt})`
+        .mapWith(payments.paidAt)
+        .as('first_paid_at'),
+    })
     .from(payments)
     .where(eq(payments.registrationId, reg.id))
     .as('first_payment');
@@ -61,10 +71,19 @@ export function createClientService(db: Db) {
     return and(
       pattern === undefined
         ? undefined
-        : or(ilike(reg.businessName, pattern), ilike(reg.ownerName, pattern), ilike(reg.email, pattern), ilike(reg.phone, pattern)),
+        : or(
+            ilike(reg.businessName, pattern),
+            ilike(reg.ownerName, pattern),
+            ilike(reg.email, pattern),
+            ilike(reg.phone, pattern),
+          ),
       query.status === 'active' ? eq(reg.status, 'active') : undefined,
-      query.status === 'failed' ? and(eq(reg.status, 'pending_payment'), isNotNull(latestIntent.lastError)) : undefined,
-      query.status === 'pending_payment' ? and(eq(reg.status, 'pending_payment'), isNull(latestIntent.lastError)) : undefined,
+      query.status === 'failed'
+        ? and(eq(reg.status, 'pending_payment'), isNotNull(latestIntent.lastError))
+        : undefined,
+      query.status === 'pending_payment'
+        ? and(eq(reg.status, 'pending_payment'), isNull(latestIntent.lastError))
+        : undefined,
     );
   }
 
@@ -113,7 +132,8 @@ export function createClientService(db: Db) {
   });
 
   // Newest first; the id breaks ties so no row moves between pages.
-  const matching = (query: ClientsQuery) => joined().where(where(query)).orderBy(desc(reg.createdAt), desc(reg.id));
+  const matching = (query: ClientsQuery) =>
+    joined().where(where(query)).orderBy(desc(reg.createdAt), desc(reg.id));
 
   return {
     async list(query: ClientsQuery): Promise<ClientPage> {
@@ -127,7 +147,12 @@ export function createClientService(db: Db) {
           .leftJoinLateral(latestIntent, sql`true`)
           .where(where(query)),
       ]);
-      return { items: rows.map(toSummary), total: total!.n, page: query.page, pageSize: CLIENTS_PAGE_SIZE };
+      return {
+        items: rows.map(toSummary),
+        total: total!.n,
+        page: query.page,
+        pageSize: CLIENTS_PAGE_SIZE,
+      };
     },
 
     async exportRows(query: ClientsQuery): Promise<ClientSummary[]> {
@@ -138,7 +163,11 @@ export function createClientService(db: Db) {
       // A malformed id would make PostgreSQL throw (invalid uuid): it names no client either.
       const [row] = isUuid(id) ? await joined().where(eq(reg.id, id)) : [];
       if (!row) throw new HttpError(404, 'This client does not exist.');
-      const paid = await db.select().from(payments).where(eq(payments.registrationId, id)).orderBy(desc(payments.paidAt), desc(payments.id));
+      const paid = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.registrationId, id))
+        .orderBy(desc(payments.paidAt), desc(payments.id));
       const sub = row.sub;
       return {
         ...toSummary(row),
@@ -151,7 +180,8 @@ export function createClientService(db: Db) {
           price: centsToDecimal(sub.priceCents),
           currency: sub.currency,
           billingCycle: sub.billingCycle,
-          renewalPrice: sub.renewalPriceCents == null ? null : centsToDecimal(sub.renewalPriceCents),
+          renewalPrice:
+            sub.renewalPriceCents == null ? null : centsToDecimal(sub.renewalPriceCents),
           renewalStartsAt: sub.renewalStartsAt?.toISOString() ?? null,
           periodStart: sub.periodStart?.toISOString() ?? null,
           periodEnd: sub.periodEnd?.toISOString() ?? null,

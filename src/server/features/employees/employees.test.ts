@@ -17,21 +17,56 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     staff = await signedInEmployee(ctx.app, ctx.testDb.database.db, 'staff', 'Sam Staff');
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { cookie }, remoteAddress: '10.3.0.1', ...(payload ? { payload } : {}) });
-  const idOf = async (email: string) => (await ctx.testDb.database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
-  const lastActivity = async () => (await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(1))[0]!;
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    cookie: string,
+    payload?: object,
+  ) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      remoteAddress: '10.3.0.1',
+      ...(payload ? { payload } : {}),
+    });
+  const idOf = async (email: string) =>
+    (
+      await ctx.testDb.database.db.select({ id: user.id }).from(user).where(eq(user.email, email))
+    )[0]!.id;
+  const lastActivity = async () =>
+    (
+      await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(1)
+    )[0]!;
 
   it('lets only owners list and add employees, with clear errors for bad input', async () => {
     expect((await call('GET', '/api/employees', staff.cookie)).statusCode).toBe(403);
-    expect((await call('POST', '/api/employees', staff.cookie, { email: 'x@example.com', name: 'X', password: 'a long enough password' })).json()).toEqual({
+    expect(
+      (
+        await call('POST', '/api/employees', staff.cookie, {
+          email: 'x@example.com',
+          name: 'X',
+          password: 'a long enough password',
+        })
+      ).json(),
+    ).toEqual({
       message: 'Only an owner can do this.',
     });
 
-    const weak = await call('POST', '/api/employees', owner.cookie, { email: 'new@example.com', name: 'New', password: 'password1234' });
+    const weak = await call('POST', '/api/employees', owner.cookie, {
+      email: 'new@example.com',
+      name: 'New',
+      password: 'password1234',
+    });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().issues).toEqual([{ field: 'password', message: expect.stringMatching(/too common/) }]);
-    const bad = await call('POST', '/api/employees', owner.cookie, { email: 'not-an-email', name: '', password: 'short' });
+    expect(weak.json().issues).toEqual([
+      { field: 'password', message: expect.stringMatching(/too common/) },
+    ]);
+    const bad = await call('POST', '/api/employees', owner.cookie, {
+      email: 'not-an-email',
+      name: '',
+      password: 'short',
+    });
     expect(bad.statusCode).toBe(400);
     expect(
       bad
@@ -40,21 +75,43 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
         .sort(),
     ).toEqual(['email', 'name', 'password']);
 
-    const added = await call('POST', '/api/employees', owner.cookie, { email: ' New@Example.com ', name: 'Nia New', password: 'a long enough password' });
+    const added = await call('POST', '/api/employees', owner.cookie, {
+      email: ' New@Example.com ',
+      name: 'Nia New',
+      password: 'a long enough password',
+    });
     expect(added.statusCode).toBe(201);
     expect(
-      (await call('POST', '/api/employees', owner.cookie, { email: 'new@example.com', name: 'Again', password: 'a long enough password' })).statusCode,
+      (
+        await call('POST', '/api/employees', owner.cookie, {
+          email: 'new@example.com',
+          name: 'Again',
+          password: 'a long enough password',
+        })
+      ).statusCode,
     ).toBe(409);
-    expect(await lastActivity()).toMatchObject({ action: 'create', subject: 'employee', actorEmail: owner.email, ipAddress: '10.3.0.1' });
+    expect(await lastActivity()).toMatchObject({
+      action: 'create',
+      subject: 'employee',
+      actorEmail: owner.email,
+      ipAddress: '10.3.0.1',
+    });
 
     const list = (await call('GET', '/api/employees', owner.cookie)).json<EmployeeSummary[]>();
-    expect(list.find((e) => e.email === 'new@example.com')).toMatchObject({ name: 'Nia New', role: 'staff', disabled: false, signInMethods: ['password'] });
+    expect(list.find((e) => e.email === 'new@example.com')).toMatchObject({
+      name: 'Nia New',
+      role: 'staff',
+      disabled: false,
+      signInMethods: ['password'],
+    });
   });
 
   it('disabling an employee ends their sessions and stops new sign-ins; enabling lets them back', async () => {
     const victim = await signedInEmployee(ctx.app, ctx.testDb.database.db, 'staff');
     const id = await idOf(victim.email);
-    expect((await call('PATCH', `/api/employees/${id}`, owner.cookie, { disabled: true })).statusCode).toBe(204);
+    expect(
+      (await call('PATCH', `/api/employees/${id}`, owner.cookie, { disabled: true })).statusCode,
+    ).toBe(204);
     expect((await call('GET', '/api/auth/user', victim.cookie)).statusCode).toBe(401);
     const again = await ctx.app.inject({
       method: 'POST',
@@ -66,7 +123,9 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     expect(again.json().message).toMatch(/disabled/);
     expect(cookieOf(again)).not.toMatch(/session_token=[^;]/);
 
-    expect((await call('PATCH', `/api/employees/${id}`, owner.cookie, { disabled: false })).statusCode).toBe(204);
+    expect(
+      (await call('PATCH', `/api/employees/${id}`, owner.cookie, { disabled: false })).statusCode,
+    ).toBe(204);
     const back = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -78,29 +137,52 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
 
   it('an owner cannot lock themselves or the last owner out; removing an employee deletes the account', async () => {
     const ownerId = await idOf(owner.email);
-    expect((await call('PATCH', `/api/employees/${ownerId}`, owner.cookie, { disabled: true })).statusCode).toBe(422);
-    expect((await call('PATCH', `/api/employees/${ownerId}`, owner.cookie, { role: 'staff' })).statusCode).toBe(422);
+    expect(
+      (await call('PATCH', `/api/employees/${ownerId}`, owner.cookie, { disabled: true }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await call('PATCH', `/api/employees/${ownerId}`, owner.cookie, { role: 'staff' }))
+        .statusCode,
+    ).toBe(422);
     expect((await call('DELETE', `/api/employees/${ownerId}`, owner.cookie)).statusCode).toBe(422);
-    expect((await call('PATCH', `/api/employees/${ownerId}`, owner.cookie, {})).statusCode).toBe(400);
+    expect((await call('PATCH', `/api/employees/${ownerId}`, owner.cookie, {})).statusCode).toBe(
+      400,
+    );
     expect((await call('DELETE', '/api/employees/no-such-id', owner.cookie)).statusCode).toBe(404);
 
     const staffId = await idOf(staff.email);
     expect((await call('DELETE', `/api/employees/${staffId}`, owner.cookie)).statusCode).toBe(204);
     expect((await call('GET', '/api/auth/user', staff.cookie)).statusCode).toBe(401);
     expect(await ctx.testDb.database.db.$count(user, eq(user.email, staff.email))).toBe(0);
-    expect(await lastActivity()).toMatchObject({ action: 'delete', subject: 'employee', detail: { email: staff.email } });
+    expect(await lastActivity()).toMatchObject({
+      action: 'delete',
+      subject: 'employee',
+      detail: { email: staff.email },
+    });
   });
 
   it('logs sign-ins, failures and sign-outs, and lists the log newest first, page by page', async () => {
     const email = owner.email;
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'wrong password here' }, remoteAddress: '10.3.0.7' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password: 'wrong password here' },
+      remoteAddress: '10.3.0.7',
+    });
     const good = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       payload: { email, password: owner.password },
       remoteAddress: '10.3.0.7',
     });
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: cookieOf(good) }, payload: {}, remoteAddress: '10.3.0.7' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: cookieOf(good) },
+      payload: {},
+      remoteAddress: '10.3.0.7',
+    });
 
     const page = (await call('GET', '/api/activity', owner.cookie)).json<ActivityPage>();
     expect(page.items.slice(0, 3).map((i) => [i.action, i.actorEmail, i.ipAddress])).toEqual([
@@ -133,7 +215,9 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
       remoteAddress: '10.4.99.1',
     });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe('Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.');
+    expect(locked.json().message).toBe(
+      'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
+    );
     // Another account from the same addresses is not affected.
     const other = await ctx.app.inject({
       method: 'POST',

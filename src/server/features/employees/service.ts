@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { hasBilling, type CurrentEmployee, type EmployeeSummary, type EmployeeUpdateInput, type NewEmployeeInput } from '../../../contract/employees.js';
+import {
+  hasBilling,
+  type CurrentEmployee,
+  type EmployeeSummary,
+  type EmployeeUpdateInput,
+  type NewEmployeeInput,
+} from '../../../contract/employees.js';
 import type { Db } from '../../db/client.js';
 import { account, user } from '../../db/auth-schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -20,7 +26,11 @@ export function createEmployeeService(auth: Auth, db: Db) {
    * after any concurrent change committed; the second of two crossing requests then sees the
    * first's result (docs/decisions/008-money-that-stays-right.md).
    */
-  async function withAnOwnerLeft(actor: CurrentEmployee, targetId: string, change: (tx: Db) => Promise<void>): Promise<void> {
+  async function withAnOwnerLeft(
+    actor: CurrentEmployee,
+    targetId: string,
+    change: (tx: Db) => Promise<void>,
+  ): Promise<void> {
     await db.transaction(async (tx) => {
       const owners = await tx
         .select({ id: user.id })
@@ -29,8 +39,13 @@ export function createEmployeeService(auth: Auth, db: Db) {
         .orderBy(user.id)
         .for('update');
       const ids = owners.map((o) => o.id);
-      if (ids.includes(targetId) && ids.length < 2) throw new HttpError(422, 'At least one active owner must remain.');
-      if (!ids.includes(actor.id)) throw new HttpError(403, 'Only an active owner can do this; your account was changed meanwhile.');
+      if (ids.includes(targetId) && ids.length < 2)
+        throw new HttpError(422, 'At least one active owner must remain.');
+      if (!ids.includes(actor.id))
+        throw new HttpError(
+          403,
+          'Only an active owner can do this; your account was changed meanwhile.',
+        );
       await change(tx);
     });
   }
@@ -49,7 +64,13 @@ export function createEmployeeService(auth: Auth, db: Db) {
         disabled: Boolean(u.disabled),
         billing: hasBilling(u),
         twoFactorEnabled: Boolean(u.twoFactorEnabled),
-        signInMethods: [...new Set(accounts.filter((a) => a.userId === u.id).map((a) => (a.providerId === 'credential' ? 'password' : 'sso')))],
+        signInMethods: [
+          ...new Set(
+            accounts
+              .filter((a) => a.userId === u.id)
+              .map((a) => (a.providerId === 'credential' ? 'password' : 'sso')),
+          ),
+        ],
         createdAt: u.createdAt.toISOString(),
       }));
     },
@@ -57,18 +78,30 @@ export function createEmployeeService(auth: Auth, db: Db) {
     async add(input: NewEmployeeInput): Promise<{ id: string }> {
       const problem = passwordProblem(input.password);
       if (problem) throw new HttpError(400, problem, [{ field: 'password', message: problem }]);
-      const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+      const [existing] = await db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, input.email));
       if (existing)
-        throw new HttpError(409, 'An employee with this email already exists.', [{ field: 'email', message: 'An employee with this email already exists.' }]);
+        throw new HttpError(409, 'An employee with this email already exists.', [
+          { field: 'email', message: 'An employee with this email already exists.' },
+        ]);
       await createOrResetEmployee(auth, db, input);
-      const [created] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+      const [created] = await db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, input.email));
       return { id: created!.id };
     },
 
     async update(actor: CurrentEmployee, id: string, patch: EmployeeUpdateInput): Promise<void> {
       const target = await find(id);
       const demotes = patch.role === 'staff' && target.role === 'owner';
-      if (id === actor.id && (patch.disabled || demotes)) throw new HttpError(422, 'You cannot disable or demote your own account. Ask another owner.');
+      if (id === actor.id && (patch.disabled || demotes))
+        throw new HttpError(
+          422,
+          'You cannot disable or demote your own account. Ask another owner.',
+        );
       const apply = async (conn: Db) => {
         await conn
           .update(user)
@@ -89,7 +122,8 @@ export function createEmployeeService(auth: Auth, db: Db) {
 
     async remove(actor: CurrentEmployee, id: string): Promise<{ email: string }> {
       const target = await find(id);
-      if (id === actor.id) throw new HttpError(422, 'You cannot remove your own account. Ask another owner.');
+      if (id === actor.id)
+        throw new HttpError(422, 'You cannot remove your own account. Ask another owner.');
       // Sessions, accounts and two-factor secrets go with the user (foreign keys cascade).
       const apply = async (conn: Db) => {
         await conn.delete(user).where(eq(user.id, id));

@@ -44,7 +44,10 @@ export function parseInvestorCsv(csv: string): ParsedInvestors {
   });
   const result: ParsedInvestors = { rows: [], errors: [] };
   if (!parsed.meta.fields?.includes('name')) {
-    result.errors.push({ row: 1, message: `The header row needs a name column (columns: ${INVESTOR_COLUMNS.map((c) => c.header).join(', ')}).` });
+    result.errors.push({
+      row: 1,
+      message: `The header row needs a name column (columns: ${INVESTOR_COLUMNS.map((c) => c.header).join(', ')}).`,
+    });
     return result;
   }
   parsed.data.forEach((r, index) => {
@@ -67,13 +70,18 @@ export function parseInvestorCsv(csv: string): ParsedInvestors {
     };
     const checked = investorInput.safeParse(candidate);
     if (checked.success) result.rows.push(checked.data);
-    else result.errors.push({ row: index + 2, message: [...new Set(checked.error.issues.map((i) => i.message))].join('; ') });
+    else
+      result.errors.push({
+        row: index + 2,
+        message: [...new Set(checked.error.issues.map((i) => i.message))].join('; '),
+      });
   });
   return result;
 }
 
 /** A CSV row's id (imports and INVESTOR_SOURCE=csv alike): the profile URL, else the name. */
-export const csvSourceId = (row: InvestorInput): string => normaliseProfileUrl(row.linkedinUrl) ?? row.name.toLowerCase();
+export const csvSourceId = (row: InvestorInput): string =>
+  normaliseProfileUrl(row.linkedinUrl) ?? row.name.toLowerCase();
 
 /** CSV rows as a discovery source sees them (INVESTOR_SOURCE=csv). */
 export function discoveredFromCsv(csv: string): { rows: DiscoveredInvestor[] } {

@@ -12,17 +12,34 @@ import { InvestorSourceError, type InvestorSource } from '../../adapters/investo
 describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
   const ctx = appUnderTest(kind);
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object | string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method, url, headers: { cookie: ctx.cookie, ...headers }, ...(payload !== undefined ? { payload } : {}) });
-  const list = async (query: string) => (await call('GET', `/api/investors?${query}`)).json<Investor[]>();
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object | string,
+    headers: Record<string, string> = {},
+  ) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { cookie: ctx.cookie, ...headers },
+      ...(payload !== undefined ? { payload } : {}),
+    });
+  const list = async (query: string) =>
+    (await call('GET', `/api/investors?${query}`)).json<Investor[]>();
 
   it('starts with the seeded demo investors; discovery adds the rest once, then nothing', async () => {
     expect(await ctx.testDb.database.db.$count(investors)).toBe(DEMO_SEEDED);
-    expect(await list('investmentStage=Seed&limit=50')).toEqual((await list('limit=50')).filter((i) => i.stages.includes('Seed')));
+    expect(await list('investmentStage=Seed&limit=50')).toEqual(
+      (await list('limit=50')).filter((i) => i.stages.includes('Seed')),
+    );
     const first = await call('POST', '/api/discover-investors');
     expect(first.json()).toEqual({ count: DEMO_INVESTORS.length - DEMO_SEEDED });
     expect((await call('POST', '/api/discover-investors')).json()).toEqual({ count: 0 });
-    const [log] = await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(1);
+    const [log] = await ctx.testDb.database.db
+      .select()
+      .from(activityLog)
+      .orderBy(desc(activityLog.at))
+      .limit(1);
     expect(log).toMatchObject({ action: 'discover', subject: 'investors', detail: { count: 0 } });
   });
 
@@ -36,8 +53,17 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
       if (batch.length < 6) break;
     }
     expect(paged.map((i) => i.id)).toEqual(all.map((i) => i.id));
-    expect(all.map((i) => i.name)).toEqual([...all.map((i) => i.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    for (const bad of ['limit=51', 'limit=0', 'offset=-1', 'offset=abc', 'investmentStage=Series%20Z', 'industry=Mining']) {
+    expect(all.map((i) => i.name)).toEqual(
+      [...all.map((i) => i.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
+    for (const bad of [
+      'limit=51',
+      'limit=0',
+      'offset=-1',
+      'offset=abc',
+      'investmentStage=Series%20Z',
+      'industry=Mining',
+    ]) {
       expect((await call('GET', `/api/investors?${bad}`)).statusCode, bad).toBe(400);
     }
   });
@@ -47,17 +73,27 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
     expect(seed.length).toBeGreaterThan(0);
     expect(seed.every((i) => i.stages.includes('Seed'))).toBe(true);
     const both = await list('investmentStage=Seed&industry=FinTech&limit=50');
-    expect(both.every((i) => i.stages.includes('Seed') && i.industries.includes('FinTech'))).toBe(true);
-
-    const target = DEMO_INVESTORS[3]!;
-    expect((await list(`search=${encodeURIComponent(target.name.split(' ')[1]!.toUpperCase())}`)).map((i) => i.name)).toContain(target.name);
-    const firmWord = target.firm!.split(' ')[0]!.slice(0, 4).toLowerCase();
-    expect((await list(`search=${firmWord}&limit=50`)).every((i) => `${i.name} ${i.firm} ${i.expertise.join(' ')}`.toLowerCase().includes(firmWord))).toBe(
+    expect(both.every((i) => i.stages.includes('Seed') && i.industries.includes('FinTech'))).toBe(
       true,
     );
+
+    const target = DEMO_INVESTORS[3]!;
+    expect(
+      (await list(`search=${encodeURIComponent(target.name.split(' ')[1]!.toUpperCase())}`)).map(
+        (i) => i.name,
+      ),
+    ).toContain(target.name);
+    const firmWord = target.firm!.split(' ')[0]!.slice(0, 4).toLowerCase();
+    expect(
+      (await list(`search=${firmWord}&limit=50`)).every((i) =>
+        `${i.name} ${i.firm} ${i.expertise.join(' ')}`.toLowerCase().includes(firmWord),
+      ),
+    ).toBe(true);
     const expertise = await list('search=cyber&limit=50');
     expect(expertise.length).toBeGreaterThan(0);
-    expect(expertise.every((i) => i.expertise.some((e) => e.toLowerCase().includes('cyber')))).toBe(true);
+    expect(expertise.every((i) => i.expertise.some((e) => e.toLowerCase().includes('cyber')))).toBe(
+      true,
+    );
     expect(await list('search=%27%3B%20drop%20table%20investors%3B--')).toEqual([]);
   });
 
@@ -74,9 +110,17 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
     expect(created.statusCode).toBe(201);
     const pat = created.json<Investor>();
     expect(pat.linkedinUrl).toBe('https://www.linkedin.com/in/pat-manual');
-    const dup = await call('POST', '/api/investors', { ...body, name: 'Pat Again', linkedinUrl: 'https://www.linkedin.com/in/pat-manual' });
+    const dup = await call('POST', '/api/investors', {
+      ...body,
+      name: 'Pat Again',
+      linkedinUrl: 'https://www.linkedin.com/in/pat-manual',
+    });
     expect(dup.statusCode).toBe(409);
-    const bad = await call('POST', '/api/investors', { name: ' ', email: 'nope', stages: ['Pre-seed'] });
+    const bad = await call('POST', '/api/investors', {
+      name: ' ',
+      email: 'nope',
+      stages: ['Pre-seed'],
+    });
     expect(bad.statusCode).toBe(400);
     expect(
       bad
@@ -85,12 +129,22 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
         .sort(),
     ).toEqual(['email', 'name', 'stages.0']);
 
-    expect((await list('investmentStage=Growth&industry=Veteran-Led&limit=50')).map((i) => i.id)).toContain(pat.id);
-    const edited = await call('PUT', `/api/investors/${pat.id}`, { ...body, title: 'Managing Partner', stages: ['Seed'] });
+    expect(
+      (await list('investmentStage=Growth&industry=Veteran-Led&limit=50')).map((i) => i.id),
+    ).toContain(pat.id);
+    const edited = await call('PUT', `/api/investors/${pat.id}`, {
+      ...body,
+      title: 'Managing Partner',
+      stages: ['Seed'],
+    });
     expect(edited.json<Investor>().title).toBe('Managing Partner');
     // The filters follow the edit at once.
-    expect((await list('investmentStage=Growth&industry=Veteran-Led&limit=50')).map((i) => i.id)).not.toContain(pat.id);
-    expect((await list('investmentStage=Seed&industry=Veteran-Led&limit=50')).map((i) => i.id)).toContain(pat.id);
+    expect(
+      (await list('investmentStage=Growth&industry=Veteran-Led&limit=50')).map((i) => i.id),
+    ).not.toContain(pat.id);
+    expect(
+      (await list('investmentStage=Seed&industry=Veteran-Led&limit=50')).map((i) => i.id),
+    ).toContain(pat.id);
     expect((await call('DELETE', `/api/investors/${pat.id}`)).statusCode).toBe(204);
     expect((await call('PUT', `/api/investors/${pat.id}`, body)).statusCode).toBe(404);
   });
@@ -103,25 +157,43 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
       'Bad Stage,X,,Pre-seed,,,',
       '=HYPERLINK("http://evil.example"),Formula Fund,https://www.linkedin.com/in/formula,,,,',
     ].join('\n');
-    const preview = await call('POST', '/api/investors/import?dryRun=1', csv, { 'content-type': 'text/csv' });
+    const preview = await call('POST', '/api/investors/import?dryRun=1', csv, {
+      'content-type': 'text/csv',
+    });
     expect(preview.statusCode).toBe(200);
     const result = preview.json<InvestorImportResult>();
-    expect(result.preview.map((r) => r.name)).toEqual(['Zebulon Import', '=HYPERLINK("http://evil.example")']);
+    expect(result.preview.map((r) => r.name)).toEqual([
+      'Zebulon Import',
+      '=HYPERLINK("http://evil.example")',
+    ]);
     expect(result.errors.map((e) => e.row)).toEqual([3, 4]);
     expect(result.errors[0]!.message).toMatch(/Name is required/);
     expect(result.added).toBe(0);
     expect(await list('search=zebulon')).toEqual([]);
 
-    const stored = (await call('POST', '/api/investors/import', csv, { 'content-type': 'text/csv' })).json<InvestorImportResult>();
+    const stored = (
+      await call('POST', '/api/investors/import', csv, { 'content-type': 'text/csv' })
+    ).json<InvestorImportResult>();
     expect([stored.added, stored.updated]).toEqual([2, 0]);
     const again = (
-      await call('POST', '/api/investors/import', csv.replace('Import Partners', 'Renamed Partners'), { 'content-type': 'text/csv' })
+      await call(
+        'POST',
+        '/api/investors/import',
+        csv.replace('Import Partners', 'Renamed Partners'),
+        { 'content-type': 'text/csv' },
+      )
     ).json<InvestorImportResult>();
     expect([again.added, again.updated]).toEqual([0, 2]);
-    expect((await list('search=zebulon'))[0]).toMatchObject({ firm: 'Renamed Partners', stages: ['Seed', 'Growth'], portfolioSize: 12 });
+    expect((await list('search=zebulon'))[0]).toMatchObject({
+      firm: 'Renamed Partners',
+      stages: ['Seed', 'Growth'],
+      portfolioSize: 12,
+    });
 
     const exported = await call('GET', '/api/investors/export.csv?search=formula');
-    const rows = Papa.parse<string[]>(exported.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const rows = Papa.parse<string[]>(exported.body.replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+    }).data;
     expect(rows).toHaveLength(2);
     expect(rows[1]![0]).toBe(`'=HYPERLINK("http://evil.example")`);
     expect((await call('POST', '/api/investors/import', { not: 'csv' })).statusCode).toBe(415);
@@ -130,13 +202,29 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
   it('answers 502 with the source message when discovery fails', async () => {
     const failing: InvestorSource = {
       name: 'wikidata',
-      discover: () => Promise.reject(new InvestorSourceError('Wikidata did not answer within 20 seconds. Please try again later.')),
+      discover: () =>
+        Promise.reject(
+          new InvestorSourceError(
+            'Wikidata did not answer within 20 seconds. Please try again later.',
+          ),
+        ),
     };
-    const other = await buildApp({ config: testConfig(), database: ctx.testDb.database, auth: ctx.app.auth, investorSource: failing });
+    const other = await buildApp({
+      config: testConfig(),
+      database: ctx.testDb.database,
+      auth: ctx.app.auth,
+      investorSource: failing,
+    });
     try {
-      const res = await other.inject({ method: 'POST', url: '/api/discover-investors', headers: { cookie: ctx.cookie } });
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/discover-investors',
+        headers: { cookie: ctx.cookie },
+      });
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: 'Wikidata did not answer within 20 seconds. Please try again later.' });
+      expect(res.json()).toEqual({
+        message: 'Wikidata did not answer within 20 seconds. Please try again later.',
+      });
     } finally {
       await other.close();
     }

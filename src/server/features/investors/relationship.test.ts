@@ -6,7 +6,12 @@ import { appUnderTest } from '../../test/app-under-test.js';
 describe.each(TEST_DATABASES)('investors as a pipeline on %s', (kind) => {
   const ctx = appUnderTest(kind);
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { cookie: ctx.cookie }, ...(payload ? { payload } : {}) });
+    ctx.app.inject({
+      method,
+      url,
+      headers: { cookie: ctx.cookie },
+      ...(payload ? { payload } : {}),
+    });
 
   it('keeps a status, notes, an introducer and a next follow-up, which an edit of the profile leaves alone', async () => {
     const created = await call('POST', '/api/investors', {
@@ -15,7 +20,12 @@ describe.each(TEST_DATABASES)('investors as a pipeline on %s', (kind) => {
       linkedinUrl: 'https://linkedin.example/in/pipeline-test',
     });
     const investor = created.json<Investor>();
-    expect(investor).toMatchObject({ relationshipStatus: 'not_contacted', relationshipNotes: null, introducer: null, nextFollowUp: null });
+    expect(investor).toMatchObject({
+      relationshipStatus: 'not_contacted',
+      relationshipNotes: null,
+      introducer: null,
+      nextFollowUp: null,
+    });
 
     const changed = await call('PATCH', `/api/investors/${investor.id}/relationship`, {
       status: 'intro_requested',
@@ -32,18 +42,38 @@ describe.each(TEST_DATABASES)('investors as a pipeline on %s', (kind) => {
     });
 
     // Editing the profile (or re-importing it) does not reset the pipeline.
-    const edited = await call('PUT', `/api/investors/${investor.id}`, { name: 'Pipeline Test Investor', firm: 'Demo Ventures II' });
-    expect(edited.json<Investor>()).toMatchObject({ firm: 'Demo Ventures II', relationshipStatus: 'intro_requested', nextFollowUp: '2026-12-01' });
+    const edited = await call('PUT', `/api/investors/${investor.id}`, {
+      name: 'Pipeline Test Investor',
+      firm: 'Demo Ventures II',
+    });
+    expect(edited.json<Investor>()).toMatchObject({
+      firm: 'Demo Ventures II',
+      relationshipStatus: 'intro_requested',
+      nextFollowUp: '2026-12-01',
+    });
     const listed = (await call('GET', '/api/investors?search=pipeline')).json<Investor[]>();
-    expect(listed.find((i) => i.id === investor.id)).toMatchObject({ introducer: 'Jordan (demo), our advisor' });
+    expect(listed.find((i) => i.id === investor.id)).toMatchObject({
+      introducer: 'Jordan (demo), our advisor',
+    });
 
-    const cleared = await call('PATCH', `/api/investors/${investor.id}/relationship`, { status: 'in_talks', notes: '', nextFollowUp: null });
-    expect(cleared.json<Investor>()).toMatchObject({ relationshipStatus: 'in_talks', relationshipNotes: null, nextFollowUp: null });
+    const cleared = await call('PATCH', `/api/investors/${investor.id}/relationship`, {
+      status: 'in_talks',
+      notes: '',
+      nextFollowUp: null,
+    });
+    expect(cleared.json<Investor>()).toMatchObject({
+      relationshipStatus: 'in_talks',
+      relationshipNotes: null,
+      nextFollowUp: null,
+    });
   });
 
   it('refuses an unknown status, a date that does not exist, an empty change and an unknown investor', async () => {
     const [investor] = (await call('GET', '/api/investors')).json<Investor[]>();
-    const bad = await call('PATCH', `/api/investors/${investor!.id}/relationship`, { status: 'friends', nextFollowUp: '2026-13-01' });
+    const bad = await call('PATCH', `/api/investors/${investor!.id}/relationship`, {
+      status: 'friends',
+      nextFollowUp: '2026-13-01',
+    });
     expect(bad.statusCode).toBe(400);
     expect(
       bad
@@ -51,9 +81,22 @@ describe.each(TEST_DATABASES)('investors as a pipeline on %s', (kind) => {
         .issues.map((i: { field: string }) => i.field)
         .sort(),
     ).toEqual(['nextFollowUp', 'status']);
-    expect(bad.json().message).toMatch(/^Please check Status, Next follow-up: Status must be not contacted, intro requested, in talks, passed or invested/);
-    expect((await call('PATCH', `/api/investors/${investor!.id}/relationship`, {})).statusCode).toBe(400);
-    expect((await call('PATCH', '/api/investors/00000000-0000-4000-8000-000000000000/relationship', { status: 'passed' })).statusCode).toBe(404);
-    expect((await call('PATCH', '/api/investors/not-an-id/relationship', { status: 'passed' })).statusCode).toBe(404);
+    expect(bad.json().message).toMatch(
+      /^Please check Status, Next follow-up: Status must be not contacted, intro requested, in talks, passed or invested/,
+    );
+    expect(
+      (await call('PATCH', `/api/investors/${investor!.id}/relationship`, {})).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('PATCH', '/api/investors/00000000-0000-4000-8000-000000000000/relationship', {
+          status: 'passed',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PATCH', '/api/investors/not-an-id/relationship', { status: 'passed' }))
+        .statusCode,
+    ).toBe(404);
   });
 });

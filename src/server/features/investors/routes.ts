@@ -32,7 +32,10 @@ const CSV_TYPES = [...CSV_CONTENT_TYPES];
 const NOT_CSV = 'Send the investor list as a CSV file (content type text/csv).';
 
 /** The investor directory (employees only: registered through the guard, which logs each write). */
-export async function investorRoutes(app: FastifyInstance, options: { investors: InvestorService }): Promise<void> {
+export async function investorRoutes(
+  app: FastifyInstance,
+  options: { investors: InvestorService },
+): Promise<void> {
   const { investors } = options;
   app.get('/api/investors', async (request, reply) => {
     const query = parseInput(investorsQuery, request.query, LABELS);
@@ -49,13 +52,24 @@ export async function investorRoutes(app: FastifyInstance, options: { investors:
 
   app.post('/api/investors', async (request, reply) => {
     const created = await investors.add(parseInput(investorInput, request.body, LABELS));
-    request.activity = { action: 'create', subject: 'investor', detail: { id: created.id, name: created.name } };
+    request.activity = {
+      action: 'create',
+      subject: 'investor',
+      detail: { id: created.id, name: created.name },
+    };
     return reply.status(201).send(created);
   });
 
   app.put<{ Params: { id: string } }>('/api/investors/:id', async (request) => {
-    const updated = await investors.update(request.params.id, parseInput(investorInput, request.body, LABELS));
-    request.activity = { action: 'update', subject: 'investor', detail: { id: updated.id, name: updated.name } };
+    const updated = await investors.update(
+      request.params.id,
+      parseInput(investorInput, request.body, LABELS),
+    );
+    request.activity = {
+      action: 'update',
+      subject: 'investor',
+      detail: { id: updated.id, name: updated.name },
+    };
     return updated;
   });
 
@@ -66,14 +80,23 @@ export async function investorRoutes(app: FastifyInstance, options: { investors:
     request.activity = {
       action: 'update',
       subject: 'investor relationship',
-      detail: { id: updated.id, name: updated.name, ...changes, ...(notes !== undefined ? { notes: 'changed' } : {}) },
+      detail: {
+        id: updated.id,
+        name: updated.name,
+        ...changes,
+        ...(notes !== undefined ? { notes: 'changed' } : {}),
+      },
     };
     return updated;
   });
 
   app.delete<{ Params: { id: string } }>('/api/investors/:id', async (request, reply) => {
     const removed = await investors.remove(request.params.id);
-    request.activity = { action: 'delete', subject: 'investor', detail: { id: removed.id, name: removed.name } };
+    request.activity = {
+      action: 'delete',
+      subject: 'investor',
+      detail: { id: removed.id, name: removed.name },
+    };
     return reply.status(204).send();
   });
 
@@ -87,8 +110,14 @@ export async function investorRoutes(app: FastifyInstance, options: { investors:
   // label .csv files application/vnd.ms-excel and some tools text/plain; anything else is a 415.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(CSV_TYPES, { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(415, NOT_CSV)));
+    scope.addContentTypeParser(
+      CSV_TYPES,
+      { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    scope.addContentTypeParser('*', (_request, _payload, done) =>
+      done(new HttpError(415, NOT_CSV)),
+    );
 
     /** `?dryRun=1` answers the preview and the errors and stores nothing. */
     scope.post<{ Querystring: { dryRun?: string } }>(
@@ -102,7 +131,11 @@ export async function investorRoutes(app: FastifyInstance, options: { investors:
           return { preview: rows, errors, added: 0, updated: 0 };
         }
         const { added, updated } = await investors.import(rows);
-        request.activity = { action: 'create', subject: 'investor import', detail: { added, updated, errors: errors.length } };
+        request.activity = {
+          action: 'create',
+          subject: 'investor import',
+          detail: { added, updated, errors: errors.length },
+        };
         return { preview: rows, errors, added, updated };
       },
     );

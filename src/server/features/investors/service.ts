@@ -1,9 +1,18 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Investor, InvestorInput, InvestorsQuery, RelationshipInput } from '../../../contract/investors.js';
+import type {
+  Investor,
+  InvestorInput,
+  InvestorsQuery,
+  RelationshipInput,
+} from '../../../contract/investors.js';
 import type { Db } from '../../db/client.js';
 import { investorFacets, investors } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { InvestorSourceError, type DiscoveredInvestor, type InvestorSource } from '../../adapters/investors/types.js';
+import {
+  InvestorSourceError,
+  type DiscoveredInvestor,
+  type InvestorSource,
+} from '../../adapters/investors/types.js';
 import { normaliseProfileUrl } from './profile-url.js';
 import { isUuid } from '../../db/ids.js';
 import { csvSourceId } from './csv.js';
@@ -12,7 +21,14 @@ export const INVESTOR_EXPORT_LIMIT = 10_000;
 type Source = Investor['source'];
 type Row = typeof investors.$inferSelect;
 
-const toInvestor = ({ searchText: _s, sourceId: _id, createdAt: _c, updatedAt: _u, nextFollowUpOn, ...rest }: Row): Investor => ({
+const toInvestor = ({
+  searchText: _s,
+  sourceId: _id,
+  createdAt: _c,
+  updatedAt: _u,
+  nextFollowUpOn,
+  ...rest
+}: Row): Investor => ({
   ...rest,
   nextFollowUp: nextFollowUpOn,
 });
@@ -42,24 +58,40 @@ function facetsOf(stages: string[], industries: string[]): string[] {
 }
 
 function facetKey(query: Pick<InvestorsQuery, 'investmentStage' | 'industry'>): string | null {
-  const parts = [query.investmentStage && `stage:${query.investmentStage}`, query.industry && `industry:${query.industry}`].filter(Boolean);
+  const parts = [
+    query.investmentStage && `stage:${query.investmentStage}`,
+    query.industry && `industry:${query.industry}`,
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join('|') : null;
 }
 
-async function writeFacets(db: Db, rows: { id: string; name: string; stages: string[]; industries: string[] }[]): Promise<void> {
-  const facetRows = rows.flatMap((r) => facetsOf(r.stages, r.industries).map((facet) => ({ investorId: r.id, facet, name: r.name })));
-  for (let i = 0; i < facetRows.length; i += 2000) await db.insert(investorFacets).values(facetRows.slice(i, i + 2000));
+async function writeFacets(
+  db: Db,
+  rows: { id: string; name: string; stages: string[]; industries: string[] }[],
+): Promise<void> {
+  const facetRows = rows.flatMap((r) =>
+    facetsOf(r.stages, r.industries).map((facet) => ({ investorId: r.id, facet, name: r.name })),
+  );
+  for (let i = 0; i < facetRows.length; i += 2000)
+    await db.insert(investorFacets).values(facetRows.slice(i, i + 2000));
 }
 
-async function replaceFacets(db: Db, row: { id: string; name: string; stages: string[]; industries: string[] }): Promise<void> {
+async function replaceFacets(
+  db: Db,
+  row: { id: string; name: string; stages: string[]; industries: string[] },
+): Promise<void> {
   await db.delete(investorFacets).where(eq(investorFacets.investorId, row.id));
   await writeFacets(db, [row]);
 }
 
-function filters(query: Pick<InvestorsQuery, 'search' | 'investmentStage' | 'industry'>): SQL | undefined {
+function filters(
+  query: Pick<InvestorsQuery, 'search' | 'investmentStage' | 'industry'>,
+): SQL | undefined {
   return and(
     searchCondition(query.search),
-    query.investmentStage ? sql`${investors.stages} @> array[${query.investmentStage}]::text[]` : undefined,
+    query.investmentStage
+      ? sql`${investors.stages} @> array[${query.investmentStage}]::text[]`
+      : undefined,
     query.industry ? sql`${investors.industries} @> array[${query.industry}]::text[]` : undefined,
   );
 }
@@ -88,7 +120,10 @@ function values(input: InvestorInput, source: Source, sourceId: string | null) {
 }
 
 /** Stores rows that are new (with their facets); a known profile URL or source id is left as it is. */
-export async function storeInvestorRows(db: Db, rows: ReturnType<typeof values>[]): Promise<number> {
+export async function storeInvestorRows(
+  db: Db,
+  rows: ReturnType<typeof values>[],
+): Promise<number> {
   let added = 0;
   for (let i = 0; i < rows.length; i += 500) {
     await db.transaction(async (tx) => {
@@ -96,7 +131,12 @@ export async function storeInvestorRows(db: Db, rows: ReturnType<typeof values>[
         .insert(investors)
         .values(rows.slice(i, i + 500))
         .onConflictDoNothing()
-        .returning({ id: investors.id, name: investors.name, stages: investors.stages, industries: investors.industries });
+        .returning({
+          id: investors.id,
+          name: investors.name,
+          stages: investors.stages,
+          industries: investors.industries,
+        });
       await writeFacets(tx, inserted);
       added += inserted.length;
     });
@@ -114,8 +154,12 @@ export function createInvestorService(db: Db, source: InvestorSource) {
   }
   async function assertUniqueProfile(url: string | null, exceptId?: string) {
     if (!url) return;
-    const [other] = await db.select({ id: investors.id }).from(investors).where(eq(investors.linkedinUrl, url));
-    if (other && other.id !== exceptId) throw new HttpError(409, DUPLICATE, [{ field: 'linkedinUrl', message: DUPLICATE }]);
+    const [other] = await db
+      .select({ id: investors.id })
+      .from(investors)
+      .where(eq(investors.linkedinUrl, url));
+    if (other && other.id !== exceptId)
+      throw new HttpError(409, DUPLICATE, [{ field: 'linkedinUrl', message: DUPLICATE }]);
   }
 
   return {
@@ -130,7 +174,14 @@ export function createInvestorService(db: Db, source: InvestorSource) {
       let ids: string[];
       if (!query.search?.trim() || !searchCondition(query.search)) {
         if (!key)
-          return (await db.select().from(investors).orderBy(asc(investors.name), asc(investors.id)).offset(query.offset).limit(query.limit)).map(toInvestor);
+          return (
+            await db
+              .select()
+              .from(investors)
+              .orderBy(asc(investors.name), asc(investors.id))
+              .offset(query.offset)
+              .limit(query.limit)
+          ).map(toInvestor);
         const page = await db
           .select({ id: investorFacets.investorId })
           .from(investorFacets)
@@ -151,8 +202,15 @@ export function createInvestorService(db: Db, source: InvestorSource) {
       return ids.map((id) => toInvestor(byId.get(id)!));
     },
 
-    async all(query: Pick<InvestorsQuery, 'search' | 'investmentStage' | 'industry'>): Promise<Investor[]> {
-      const rows = await db.select().from(investors).where(filters(query)).orderBy(asc(investors.name), asc(investors.id)).limit(INVESTOR_EXPORT_LIMIT);
+    async all(
+      query: Pick<InvestorsQuery, 'search' | 'investmentStage' | 'industry'>,
+    ): Promise<Investor[]> {
+      const rows = await db
+        .select()
+        .from(investors)
+        .where(filters(query))
+        .orderBy(asc(investors.name), asc(investors.id))
+        .limit(INVESTOR_EXPORT_LIMIT);
       return rows.map(toInvestor);
     },
 
@@ -227,7 +285,12 @@ export function createInvestorService(db: Db, source: InvestorSource) {
       await db.transaction(async (tx) => {
         for (const input of rows) {
           const row = values(input, 'csv', csvSourceId(input));
-          const [known] = row.linkedinUrl ? await tx.select({ id: investors.id }).from(investors).where(eq(investors.linkedinUrl, row.linkedinUrl)) : [];
+          const [known] = row.linkedinUrl
+            ? await tx
+                .select({ id: investors.id })
+                .from(investors)
+                .where(eq(investors.linkedinUrl, row.linkedinUrl))
+            : [];
           if (known) {
             const { source: _source, sourceId: _sourceId, ...changes } = row;
             await tx
@@ -241,7 +304,12 @@ export function createInvestorService(db: Db, source: InvestorSource) {
               .insert(investors)
               .values(row)
               .onConflictDoNothing()
-              .returning({ id: investors.id, name: investors.name, stages: investors.stages, industries: investors.industries });
+              .returning({
+                id: investors.id,
+                name: investors.name,
+                stages: investors.stages,
+                industries: investors.industries,
+              });
             await writeFacets(tx, inserted);
             added += inserted.length;
           }

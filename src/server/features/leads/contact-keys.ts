@@ -10,7 +10,9 @@ export function phoneKey(phone: string | null | undefined): string | null {
 export function websiteKey(website: string | null | undefined): string | null {
   if (!website) return null;
   try {
-    const host = new URL(/^https?:\/\//i.test(website) ? website : `http://${website}`).hostname.toLowerCase();
+    const host = new URL(
+      /^https?:\/\//i.test(website) ? website : `http://${website}`,
+    ).hostname.toLowerCase();
     return host.replace(/^www\./, '').replace(/\.$/, '') || null;
   } catch {
     return null;

@@ -19,13 +19,19 @@ export interface DigestOptions {
   leadsUrl: string;
 }
 
-const localHour = (at: Date, timeZone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at));
+const localHour = (at: Date, timeZone: string) =>
+  Number(
+    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(at),
+  );
 
 /** An employee's choice: the morning e-mail of their due leads, or not. */
 export function createDigestSettings(db: Db) {
   return {
     async get(employeeId: string): Promise<boolean> {
-      const [row] = await db.select({ id: leadDigests.employeeId }).from(leadDigests).where(eq(leadDigests.employeeId, employeeId));
+      const [row] = await db
+        .select({ id: leadDigests.employeeId })
+        .from(leadDigests)
+        .where(eq(leadDigests.employeeId, employeeId));
       return Boolean(row);
     },
     async set(employeeId: string, enabled: boolean): Promise<boolean> {
@@ -57,23 +63,44 @@ export async function sendDueDigests(options: DigestOptions, now: Date): Promise
       const [claimed] = await tx
         .update(leadDigests)
         .set({ lastSentOn: today })
-        .where(and(eq(leadDigests.employeeId, employeeId), or(isNull(leadDigests.lastSentOn), lt(leadDigests.lastSentOn, today))))
+        .where(
+          and(
+            eq(leadDigests.employeeId, employeeId),
+            or(isNull(leadDigests.lastSentOn), lt(leadDigests.lastSentOn, today)),
+          ),
+        )
         .returning({ employeeId: leadDigests.employeeId });
       if (!claimed) return 0; // another instance sent today's
-      const [employee] = await tx.select({ email: user.email, name: user.name, disabled: user.disabled }).from(user).where(eq(user.id, employeeId));
+      const [employee] = await tx
+        .select({ email: user.email, name: user.name, disabled: user.disabled })
+        .from(user)
+        .where(eq(user.id, employeeId));
       const due = await tx
-        .select({ name: leads.name, status: leads.status, phone: leads.phone, nextFollowUpOn: leads.nextFollowUpOn })
+        .select({
+          name: leads.name,
+          status: leads.status,
+          phone: leads.phone,
+          nextFollowUpOn: leads.nextFollowUpOn,
+        })
         .from(leads)
-        .where(and(eq(leads.createdBy, employeeId), lte(leads.nextFollowUpOn, today), not(markedDoNotContact)))
+        .where(
+          and(
+            eq(leads.createdBy, employeeId),
+            lte(leads.nextFollowUpOn, today),
+            not(markedDoNotContact),
+          ),
+        )
         .orderBy(asc(leads.nextFollowUpOn), asc(leads.name))
         .limit(MAX_LISTED + 1);
       // A disabled employee gets nothing (their choice stays, should they come back).
       if (!employee || employee.disabled || due.length === 0) return 0;
       const listed = due.slice(0, MAX_LISTED);
       const lines = listed.map(
-        (l) => `- ${l.name} (${l.status})${l.nextFollowUpOn! < today ? `, overdue since ${l.nextFollowUpOn}` : ''}${l.phone ? `, ${l.phone}` : ''}`,
+        (l) =>
+          `- ${l.name} (${l.status})${l.nextFollowUpOn! < today ? `, overdue since ${l.nextFollowUpOn}` : ''}${l.phone ? `, ${l.phone}` : ''}`,
       );
-      const more = due.length > MAX_LISTED ? `\nThere are more: the leads list shows them all.\n` : '';
+      const more =
+        due.length > MAX_LISTED ? `\nThere are more: the leads list shows them all.\n` : '';
       const count = due.length > MAX_LISTED ? `More than ${MAX_LISTED}` : String(due.length);
       await enqueueMail(tx, [
         {
@@ -90,7 +117,9 @@ export async function sendDueDigests(options: DigestOptions, now: Date): Promise
 }
 
 /** Checks every ten minutes, once across instances; each employee's e-mail is still sent once a day. */
-export function createDigestJob(options: DigestOptions & { log: FastifyBaseLogger; mailQueued: () => void; now?: () => Date }) {
+export function createDigestJob(
+  options: DigestOptions & { log: FastifyBaseLogger; mailQueued: () => void; now?: () => Date },
+) {
   return runOnceAcrossInstances({
     db: options.db,
     name: 'lead-digest',

@@ -13,14 +13,21 @@ describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
   const ctx = appUnderTest(kind, {
     findSocialProfiles: async (website) => {
       websitesRead.push(website);
-      if (website.includes('broken')) throw new HttpError(502, 'The website did not answer within 5 seconds.');
+      if (website.includes('broken'))
+        throw new HttpError(502, 'The website did not answer within 5 seconds.');
       return [{ network: 'instagram', url: 'https://instagram.example/found' }];
     },
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { cookie: ctx.cookie }, ...(payload ? { payload } : {}) });
-  const firstResults = async (category: string) => (await call('GET', `/api/businesses/search?category=${category}`)).json<BusinessResult[]>();
+    ctx.app.inject({
+      method,
+      url,
+      headers: { cookie: ctx.cookie },
+      ...(payload ? { payload } : {}),
+    });
+  const firstResults = async (category: string) =>
+    (await call('GET', `/api/businesses/search?category=${category}`)).json<BusinessResult[]>();
   const asLead = (b: BusinessResult) => ({
     provider: b.provider,
     sourceId: b.sourceId,
@@ -41,22 +48,36 @@ describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
     const saved = await call('POST', '/api/leads', asLead(business!));
     expect(saved.statusCode).toBe(201);
     const lead = saved.json<Lead>();
-    expect(lead).toMatchObject({ name: business!.name, status: 'new', rating: business!.rating, note: null });
+    expect(lead).toMatchObject({
+      name: business!.name,
+      status: 'new',
+      rating: business!.rating,
+      note: null,
+    });
     const again = await call('POST', '/api/leads', asLead(business!));
     expect(again.statusCode).toBe(200);
     expect(again.json<Lead>().id).toBe(lead.id);
 
-    const updated = await call('PATCH', `/api/leads/${lead.id}`, { status: 'contacted', note: '  Called on Monday  ' });
+    const updated = await call('PATCH', `/api/leads/${lead.id}`, {
+      status: 'contacted',
+      note: '  Called on Monday  ',
+    });
     expect(updated.json<Lead>()).toMatchObject({ status: 'contacted', note: 'Called on Monday' });
-    expect((await call('PATCH', `/api/leads/${lead.id}`, { status: 'maybe' })).statusCode).toBe(400);
+    expect((await call('PATCH', `/api/leads/${lead.id}`, { status: 'maybe' })).statusCode).toBe(
+      400,
+    );
     expect((await call('PATCH', `/api/leads/${lead.id}`, {})).statusCode).toBe(400);
-    expect((await call('GET', '/api/leads?status=contacted')).json<LeadPage>().items.map((l) => l.id)).toEqual([lead.id]);
+    expect(
+      (await call('GET', '/api/leads?status=contacted')).json<LeadPage>().items.map((l) => l.id),
+    ).toEqual([lead.id]);
     expect((await call('GET', '/api/leads?status=won')).json<LeadPage>().total).toBe(0);
 
     expect((await call('DELETE', `/api/leads/${lead.id}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/leads/${lead.id}`)).statusCode).toBe(404);
     expect((await call('PATCH', '/api/leads/not-a-uuid', { status: 'won' })).statusCode).toBe(404);
-    const actions = (await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(3)).map((r) => [r.action, r.subject]);
+    const actions = (
+      await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(3)
+    ).map((r) => [r.action, r.subject]);
     // Refused changes and the repeated save changed nothing, so they are not in the log.
     expect(actions).toEqual([
       ['delete', 'lead'],
@@ -66,7 +87,12 @@ describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
   });
 
   it('refuses a lead without a name or with a script as its website', async () => {
-    const res = await call('POST', '/api/leads', { provider: 'directory', sourceId: 'x', name: ' ', website: 'javascript:alert(1)' });
+    const res = await call('POST', '/api/leads', {
+      provider: 'directory',
+      sourceId: 'x',
+      name: ' ',
+      website: 'javascript:alert(1)',
+    });
     expect(res.statusCode).toBe(400);
     expect(
       res
@@ -81,7 +107,10 @@ describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
     const lead = (await call('POST', '/api/leads', asLead(withSite))).json<Lead>();
     const found = await call('POST', `/api/leads/${lead.id}/social-profiles`);
     expect(found.statusCode).toBe(200);
-    expect(found.json<Lead>().socialProfiles).toContainEqual({ network: 'instagram', url: 'https://instagram.example/found' });
+    expect(found.json<Lead>().socialProfiles).toContainEqual({
+      network: 'instagram',
+      url: 'https://instagram.example/found',
+    });
     expect(found.json<Lead>().socialCheckedAt).not.toBeNull();
     expect(websitesRead).toContain(withSite.website);
 
@@ -90,7 +119,12 @@ describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
     expect((await call('POST', `/api/leads/${bare.id}/social-profiles`)).statusCode).toBe(422);
 
     const broken = (
-      await call('POST', '/api/leads', { provider: 'google', sourceId: 'g1', name: 'Broken Site', website: 'https://broken.example' })
+      await call('POST', '/api/leads', {
+        provider: 'google',
+        sourceId: 'g1',
+        name: 'Broken Site',
+        website: 'https://broken.example',
+      })
     ).json<Lead>();
     const failed = await call('POST', `/api/leads/${broken.id}/social-profiles`);
     expect(failed.statusCode).toBe(502);
@@ -98,22 +132,35 @@ describe.each(TEST_DATABASES)('saved leads on %s', (kind) => {
   });
 
   it('exports leads and search results as CSV, and logs the exports', async () => {
-    await call('POST', '/api/leads', { provider: 'osm', sourceId: 'node/1', name: '=cmd|calc', phone: '+1 210 555 0100' });
+    await call('POST', '/api/leads', {
+      provider: 'osm',
+      sourceId: 'node/1',
+      name: '=cmd|calc',
+      phone: '+1 210 555 0100',
+    });
     const leads = await call('GET', '/api/leads/export.csv');
     expect(leads.headers['content-type']).toMatch(/text\/csv/);
-    expect(leads.headers['content-disposition']).toMatch(/attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"/);
-    const rows = Papa.parse<string[]>(leads.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(leads.headers['content-disposition']).toMatch(
+      /attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const rows = Papa.parse<string[]>(leads.body.replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+    }).data;
     expect(rows[0]![0]).toBe('Name');
     expect(rows.map((r) => r[0])).toContain("'=cmd|calc");
     expect(rows.map((r) => r[4])).toContain("'+1 210 555 0100");
 
     const results = await call('GET', '/api/businesses/export.csv?category=plumber&radius=10');
     expect(results.statusCode).toBe(200);
-    const resultRows = Papa.parse<string[]>(results.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const resultRows = Papa.parse<string[]>(results.body.replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+    }).data;
     expect(resultRows.length - 1).toBe((await firstResults('plumber&radius=10')).length);
     expect((await call('GET', '/api/businesses/export.csv?radius=10')).statusCode).toBe(400);
 
-    const exports = (await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(2)).map((r) => r.subject);
+    const exports = (
+      await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(2)
+    ).map((r) => r.subject);
     expect(exports).toEqual(['business search results', 'leads']);
   });
 });

@@ -23,8 +23,17 @@ describe('contact keys', () => {
 
 describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
   const ctx = appUnderTest(kind);
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { cookie: ctx.cookie }, ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { cookie: ctx.cookie },
+      ...(payload ? { payload } : {}),
+    });
   const search = async (query: string) => {
     const res = await call('GET', `/api/businesses/search?${query}`);
     expect(res.statusCode).toBe(200);
@@ -41,7 +50,8 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
       })
     ).json<Lead>();
   const today = () => isoDate(localDate(new Date(), ctx.config.timeZone));
-  const dayFromToday = (days: number) => isoDate(addDays(localDate(new Date(), ctx.config.timeZone), days));
+  const dayFromToday = (days: number) =>
+    isoDate(addDays(localDate(new Date(), ctx.config.timeZone), days));
 
   it('marks results that are saved leads with their status, in one answer for every session', async () => {
     const [first, second] = await search('category=plumber');
@@ -49,7 +59,10 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     const lead = await save(first!);
     await call('PATCH', `/api/leads/${lead.id}`, { status: 'contacted' });
     const again = await search('category=plumber');
-    expect(again.find((b) => b.id === first!.id)!.lead).toEqual({ id: lead.id, status: 'contacted' });
+    expect(again.find((b) => b.id === first!.id)!.lead).toEqual({
+      id: lead.id,
+      status: 'contacted',
+    });
     expect(again.find((b) => b.id === second!.id)!.lead).toBeNull();
   });
 
@@ -63,29 +76,52 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     expect(has.every((b) => b.website && b.phone)).toBe(true);
     const rated = await search('category=restaurant&radius=50&minRating=4&sort=rating');
     expect(rated.every((b) => Number(b.rating) >= 4)).toBe(true);
-    expect(rated.map((b) => Number(b.rating))).toEqual(rated.map((b) => Number(b.rating)).sort((a, b) => b - a));
+    expect(rated.map((b) => Number(b.rating))).toEqual(
+      rated.map((b) => Number(b.rating)).sort((a, b) => b - a),
+    );
     const byName = await search('category=restaurant&radius=50&sort=name');
-    expect(byName.map((b) => b.name)).toEqual([...byName.map((b) => b.name)].sort((a, b) => a.localeCompare(b)));
+    expect(byName.map((b) => b.name)).toEqual(
+      [...byName.map((b) => b.name)].sort((a, b) => a.localeCompare(b)),
+    );
     const byReviews = await search('category=restaurant&radius=50&sort=reviews&hasSocial=1');
     expect(byReviews.every((b) => b.socialMedia.length > 0)).toBe(true);
-    expect(byReviews.map((b) => b.reviewCount ?? -1)).toEqual(byReviews.map((b) => b.reviewCount ?? -1).sort((a, b) => b - a));
+    expect(byReviews.map((b) => b.reviewCount ?? -1)).toEqual(
+      byReviews.map((b) => b.reviewCount ?? -1).sort((a, b) => b - a),
+    );
 
-    const csv = await call('GET', '/api/businesses/export.csv?category=restaurant&radius=50&sort=name&website=none');
-    const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const csv = await call(
+      'GET',
+      '/api/businesses/export.csv?category=restaurant&radius=50&sort=name&website=none',
+    );
+    const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+    }).data;
     expect(rows[0]).toContain('Lead status');
-    expect(rows.slice(1).map((r) => r[0])).toEqual(none.map((b) => b.name).sort((a, b) => a.localeCompare(b)));
+    expect(rows.slice(1).map((r) => r[0])).toEqual(
+      none.map((b) => b.name).sort((a, b) => a.localeCompare(b)),
+    );
 
-    const bad = await call('GET', '/api/businesses/search?category=restaurant&sort=price&minRating=2');
+    const bad = await call(
+      'GET',
+      '/api/businesses/search?category=restaurant&sort=price&minRating=2',
+    );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^Please check Sort, Minimum rating: Sort must be distance, rating, reviews or name/);
+    expect(bad.json().message).toMatch(
+      /^Please check Sort, Minimum rating: Sort must be distance, rating, reviews or name/,
+    );
   });
 
   it('keeps follow-up dates and lists the due leads, overdue first', async () => {
     const results = await search('category=dentist&radius=50');
     const [overdue, dueToday, later, undated] = await Promise.all(results.slice(0, 4).map(save));
-    await call('PATCH', `/api/leads/${overdue!.id}`, { nextFollowUp: dayFromToday(-3), lastContacted: dayFromToday(-10) });
+    await call('PATCH', `/api/leads/${overdue!.id}`, {
+      nextFollowUp: dayFromToday(-3),
+      lastContacted: dayFromToday(-10),
+    });
     await call('PATCH', `/api/leads/${dueToday!.id}`, { nextFollowUp: today() });
-    const saved = (await call('PATCH', `/api/leads/${later!.id}`, { nextFollowUp: dayFromToday(2) })).json<Lead>();
+    const saved = (
+      await call('PATCH', `/api/leads/${later!.id}`, { nextFollowUp: dayFromToday(2) })
+    ).json<Lead>();
     expect(saved.nextFollowUp).toBe(dayFromToday(2));
     void undated;
 
@@ -95,18 +131,35 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     expect(due.items[0]!.lastContacted).toBe(dayFromToday(-10));
     expect((await call('GET', '/api/leads?due=today&status=won')).json<LeadPage>().total).toBe(0);
 
-    const cleared = (await call('PATCH', `/api/leads/${dueToday!.id}`, { nextFollowUp: null })).json<Lead>();
+    const cleared = (
+      await call('PATCH', `/api/leads/${dueToday!.id}`, { nextFollowUp: null })
+    ).json<Lead>();
     expect(cleared.nextFollowUp).toBeNull();
     const invalid = await call('PATCH', `/api/leads/${later!.id}`, { nextFollowUp: '2026-02-30' });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().message).toBe('Please check Next follow-up: Next follow-up must be a date like 2026-11-25..');
-    expect((await call('PATCH', `/api/leads/${later!.id}`, { lastContacted: 20261125 })).statusCode).toBe(400);
+    expect(invalid.json().message).toBe(
+      'Please check Next follow-up: Next follow-up must be a date like 2026-11-25..',
+    );
+    expect(
+      (await call('PATCH', `/api/leads/${later!.id}`, { lastContacted: 20261125 })).statusCode,
+    ).toBe(400);
     expect((await call('GET', '/api/leads?due=tomorrow')).statusCode).toBe(400);
 
     // The activity log names what changed, but never a note's text.
-    await call('PATCH', `/api/leads/${later!.id}`, { note: 'Owner is in hospital this week', nextFollowUp: dayFromToday(9) });
-    const [entry] = await ctx.testDb.database.db.select().from(activityLog).orderBy(desc(activityLog.at)).limit(1);
-    expect(entry!.detail).toMatchObject({ id: later!.id, nextFollowUp: dayFromToday(9), note: 'changed' });
+    await call('PATCH', `/api/leads/${later!.id}`, {
+      note: 'Owner is in hospital this week',
+      nextFollowUp: dayFromToday(9),
+    });
+    const [entry] = await ctx.testDb.database.db
+      .select()
+      .from(activityLog)
+      .orderBy(desc(activityLog.at))
+      .limit(1);
+    expect(entry!.detail).toMatchObject({
+      id: later!.id,
+      nextFollowUp: dayFromToday(9),
+      note: 'changed',
+    });
     expect(JSON.stringify(entry!.detail)).not.toContain('hospital');
   });
 
@@ -122,11 +175,21 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     const leadsCsv = await call('GET', '/api/leads/export.csv');
     expect(leadsCsv.body).not.toContain(target.name);
     // Still in the leads list, marked, so nobody saves it again by mistake.
-    expect((await call('GET', '/api/leads')).json<LeadPage>().items.find((l) => l.id === lead.id)!.doNotContact).toBe(true);
+    expect(
+      (await call('GET', '/api/leads')).json<LeadPage>().items.find((l) => l.id === lead.id)!
+        .doNotContact,
+    ).toBe(true);
 
     // Another business of the same search, marked through another provider by its phone number only.
     const other = results.find((b) => b.id !== target.id && b.phone && !b.lead)!;
-    await ctx.testDb.database.db.insert(doNotContact).values({ provider: 'google', sourceId: 'places/x', name: other.name, phoneKey: phoneKey(other.phone) });
+    await ctx.testDb.database.db
+      .insert(doNotContact)
+      .values({
+        provider: 'google',
+        sourceId: 'places/x',
+        name: other.name,
+        phoneKey: phoneKey(other.phone),
+      });
     expect((await search('category=plumber&radius=50')).map((b) => b.id)).not.toContain(other.id);
 
     const cleared = await call('DELETE', `/api/leads/${lead.id}/do-not-contact`);
@@ -136,14 +199,25 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
 
     // Straight from a search result: kept as a marked lead (where it can be undone), gone from the results.
     const third = results.find((b) => b.id !== target.id && b.id !== other.id && !b.lead)!;
-    const direct = await call('POST', '/api/leads/do-not-contact', { provider: third.provider, sourceId: third.sourceId, name: third.name });
+    const direct = await call('POST', '/api/leads/do-not-contact', {
+      provider: third.provider,
+      sourceId: third.sourceId,
+      name: third.name,
+    });
     expect(direct.statusCode).toBe(201);
     expect(direct.json<Lead>()).toMatchObject({ name: third.name, doNotContact: true });
     expect((await search('category=plumber&radius=50')).map((b) => b.id)).not.toContain(third.id);
-    const again = await call('POST', '/api/leads/do-not-contact', { provider: third.provider, sourceId: third.sourceId, name: third.name });
+    const again = await call('POST', '/api/leads/do-not-contact', {
+      provider: third.provider,
+      sourceId: third.sourceId,
+      name: third.name,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json<Lead>().id).toBe(direct.json<Lead>().id);
-    expect((await call('POST', '/api/leads/do-not-contact', { provider: 'fax', sourceId: '', name: '' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/leads/do-not-contact', { provider: 'fax', sourceId: '', name: '' }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('answers the board by status with each column’s total', async () => {
@@ -162,18 +236,37 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     const db = ctx.testDb.database.db;
     expect((await call('GET', '/api/leads/digest')).json()).toEqual({ enabled: false });
     expect((await call('PUT', '/api/leads/digest', { enabled: 'yes' })).statusCode).toBe(400);
-    expect((await call('PUT', '/api/leads/digest', { enabled: true })).json()).toEqual({ enabled: true });
+    expect((await call('PUT', '/api/leads/digest', { enabled: true })).json()).toEqual({
+      enabled: true,
+    });
     expect((await call('GET', '/api/leads/digest')).json()).toEqual({ enabled: true });
-    const [row] = await db.select({ email: user.email }).from(leadDigests).innerJoin(user, eq(user.id, leadDigests.employeeId));
+    const [row] = await db
+      .select({ email: user.email })
+      .from(leadDigests)
+      .innerJoin(user, eq(user.id, leadDigests.employeeId));
 
     const tz = ctx.config.timeZone;
-    const morning = (hour: number, days = 0) => new Date(startOfLocalDay(addDays(localDate(new Date(), tz), days), tz).getTime() + hour * 3600_000);
-    const options = { db, timeZone: tz, siteName: 'Test Site', leadsUrl: 'http://localhost/admin?view=leads&due=today' };
+    const morning = (hour: number, days = 0) =>
+      new Date(
+        startOfLocalDay(addDays(localDate(new Date(), tz), days), tz).getTime() + hour * 3600_000,
+      );
+    const options = {
+      db,
+      timeZone: tz,
+      siteName: 'Test Site',
+      leadsUrl: 'http://localhost/admin?view=leads&due=today',
+    };
     expect(await sendDueDigests(options, morning(DIGEST_HOUR - 1))).toBe(0);
-    expect(await Promise.all([sendDueDigests(options, morning(DIGEST_HOUR)), sendDueDigests(options, morning(DIGEST_HOUR + 1))])).toSatisfy(
-      (sent: number[]) => sent[0]! + sent[1]! === 1,
-    );
-    const mails = await db.select().from(outboxMessages).where(eq(outboxMessages.kind, 'lead-digest'));
+    expect(
+      await Promise.all([
+        sendDueDigests(options, morning(DIGEST_HOUR)),
+        sendDueDigests(options, morning(DIGEST_HOUR + 1)),
+      ]),
+    ).toSatisfy((sent: number[]) => sent[0]! + sent[1]! === 1);
+    const mails = await db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.kind, 'lead-digest'));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: row!.email, subject: '1 lead to follow up today' });
     expect(mails[0]!.body).toContain('overdue since');

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { leadDigestInput, leadsQuery, leadUpdateInput, newLeadInput, type Lead } from '../../../contract/leads.js';
+import {
+  leadDigestInput,
+  leadsQuery,
+  leadUpdateInput,
+  newLeadInput,
+  type Lead,
+} from '../../../contract/leads.js';
 import type { DigestSettings } from './digest.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
 import { parseInput } from '../../http/validate.js';
@@ -37,7 +43,10 @@ export const LEAD_COLUMNS: CsvColumn<Lead>[] = [
 ];
 
 /** Saved leads (employees only: registered through the guard, which logs every write). */
-export async function leadRoutes(app: FastifyInstance, options: { leads: LeadService; digests: DigestSettings }): Promise<void> {
+export async function leadRoutes(
+  app: FastifyInstance,
+  options: { leads: LeadService; digests: DigestSettings },
+): Promise<void> {
   const { leads, digests } = options;
 
   app.get('/api/leads', async (request, reply) => {
@@ -65,14 +74,20 @@ export async function leadRoutes(app: FastifyInstance, options: { leads: LeadSer
   app.get('/api/leads/export.csv', async (request, reply) => {
     const query = parseInput(leadsQuery, request.query, LABELS);
     const rows = await leads.all(query);
-    request.activity = { action: 'export', subject: 'leads', detail: { count: rows.length, status: query.status ?? null, due: query.due ?? null } };
+    request.activity = {
+      action: 'export',
+      subject: 'leads',
+      detail: { count: rows.length, status: query.status ?? null, due: query.due ?? null },
+    };
     return sendCsv(reply, 'leads', toCsv(LEAD_COLUMNS, rows));
   });
 
   app.post('/api/leads', async (request, reply) => {
     const input = parseInput(newLeadInput, request.body, LABELS);
     const { lead, created } = await leads.save(input, request.employee!.id);
-    request.activity = created ? { action: 'create', subject: 'lead', detail: { id: lead.id, name: lead.name } } : null;
+    request.activity = created
+      ? { action: 'create', subject: 'lead', detail: { id: lead.id, name: lead.name } }
+      : null;
     return reply.status(created ? 201 : 200).send(lead);
   });
 
@@ -84,7 +99,12 @@ export async function leadRoutes(app: FastifyInstance, options: { leads: LeadSer
     request.activity = {
       action: 'update',
       subject: 'lead',
-      detail: { id: lead.id, name: lead.name, ...changes, ...(note !== undefined ? { note: 'changed' } : {}) },
+      detail: {
+        id: lead.id,
+        name: lead.name,
+        ...changes,
+        ...(note !== undefined ? { note: 'changed' } : {}),
+      },
     };
     return lead;
   });
@@ -93,31 +113,51 @@ export async function leadRoutes(app: FastifyInstance, options: { leads: LeadSer
     const input = parseInput(newLeadInput, request.body, LABELS);
     const { lead: saved, created } = await leads.save(input, request.employee!.id);
     const lead = await leads.markDoNotContact(saved.id, request.employee!.id);
-    request.activity = { action: 'update', subject: 'lead', detail: { id: lead.id, name: lead.name, created, doNotContact: true } };
+    request.activity = {
+      action: 'update',
+      subject: 'lead',
+      detail: { id: lead.id, name: lead.name, created, doNotContact: true },
+    };
     return reply.status(created ? 201 : 200).send(lead);
   });
 
   app.put<{ Params: { id: string } }>('/api/leads/:id/do-not-contact', async (request) => {
     const lead = await leads.markDoNotContact(request.params.id, request.employee!.id);
-    request.activity = { action: 'update', subject: 'lead', detail: { id: lead.id, name: lead.name, doNotContact: true } };
+    request.activity = {
+      action: 'update',
+      subject: 'lead',
+      detail: { id: lead.id, name: lead.name, doNotContact: true },
+    };
     return lead;
   });
 
   app.delete<{ Params: { id: string } }>('/api/leads/:id/do-not-contact', async (request) => {
     const lead = await leads.clearDoNotContact(request.params.id);
-    request.activity = { action: 'update', subject: 'lead', detail: { id: lead.id, name: lead.name, doNotContact: false } };
+    request.activity = {
+      action: 'update',
+      subject: 'lead',
+      detail: { id: lead.id, name: lead.name, doNotContact: false },
+    };
     return lead;
   });
 
   app.delete<{ Params: { id: string } }>('/api/leads/:id', async (request, reply) => {
     const lead = await leads.remove(request.params.id);
-    request.activity = { action: 'delete', subject: 'lead', detail: { id: lead.id, name: lead.name } };
+    request.activity = {
+      action: 'delete',
+      subject: 'lead',
+      detail: { id: lead.id, name: lead.name },
+    };
     return reply.status(204).send();
   });
 
   app.post<{ Params: { id: string } }>('/api/leads/:id/social-profiles', async (request) => {
     const lead = await leads.findSocialProfiles(request.params.id);
-    request.activity = { action: 'discover', subject: 'lead social profiles', detail: { id: lead.id, found: lead.socialProfiles.length } };
+    request.activity = {
+      action: 'discover',
+      subject: 'lead social profiles',
+      detail: { id: lead.id, found: lead.socialProfiles.length },
+    };
     return lead;
   });
 }

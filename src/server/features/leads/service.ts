@@ -71,9 +71,13 @@ export function createLeadService(
     return row;
   }
   const filter = (query: Pick<LeadsQuery, 'status' | 'due'>, day: string): SQL | undefined =>
-    and(query.status ? eq(leads.status, query.status) : undefined, query.due ? lte(leads.nextFollowUpOn, day) : undefined);
+    and(
+      query.status ? eq(leads.status, query.status) : undefined,
+      query.due ? lte(leads.nextFollowUpOn, day) : undefined,
+    );
   // Due leads come soonest (most overdue) first; otherwise the newest first.
-  const order = (query: Pick<LeadsQuery, 'due'>) => (query.due ? [asc(leads.nextFollowUpOn), ...newestFirst] : newestFirst);
+  const order = (query: Pick<LeadsQuery, 'due'>) =>
+    query.due ? [asc(leads.nextFollowUpOn), ...newestFirst] : newestFirst;
 
   return {
     today,
@@ -91,7 +95,13 @@ export function createLeadService(
           .offset((query.page - 1) * LEADS_PAGE_SIZE),
         db.select({ n: count() }).from(leads).where(where),
       ]);
-      return { items: rows.map(toLead), total: total!.n, page: query.page, pageSize: LEADS_PAGE_SIZE, today: day };
+      return {
+        items: rows.map(toLead),
+        total: total!.n,
+        page: query.page,
+        pageSize: LEADS_PAGE_SIZE,
+        today: day,
+      };
     },
 
     /** Each status's newest leads (at most BOARD_COLUMN_LIMIT) and how many it has. */
@@ -109,7 +119,11 @@ export function createLeadService(
       ]);
       const totals = new Map(counts.map((c) => [c.status, c.n]));
       return {
-        columns: LEAD_STATUSES.map((status, i) => ({ status, total: totals.get(status) ?? 0, items: columnRows[i]!.map(toLead) })),
+        columns: LEAD_STATUSES.map((status, i) => ({
+          status,
+          total: totals.get(status) ?? 0,
+          items: columnRows[i]!.map(toLead),
+        })),
         today: today(),
       };
     },
@@ -194,16 +208,26 @@ export function createLeadService(
 
     async clearDoNotContact(id: string): Promise<Lead> {
       const row = await find(id);
-      await db.delete(doNotContact).where(and(eq(doNotContact.provider, row.provider), eq(doNotContact.sourceId, row.sourceId)));
+      await db
+        .delete(doNotContact)
+        .where(
+          and(eq(doNotContact.provider, row.provider), eq(doNotContact.sourceId, row.sourceId)),
+        );
       return toLead(await find(id));
     },
 
     async findSocialProfiles(id: string): Promise<Lead> {
       const row = await find(id);
-      if (!row.website) throw new HttpError(422, 'This lead has no website to read social profiles from.');
+      if (!row.website)
+        throw new HttpError(422, 'This lead has no website to read social profiles from.');
       const found = await findProfiles(row.website);
-      const merged = [...row.socialProfiles, ...found].filter((p, i, all) => all.findIndex((q) => q.url === p.url) === i);
-      await db.update(leads).set({ socialProfiles: merged, socialCheckedAt: new Date(), updatedAt: new Date() }).where(eq(leads.id, id));
+      const merged = [...row.socialProfiles, ...found].filter(
+        (p, i, all) => all.findIndex((q) => q.url === p.url) === i,
+      );
+      await db
+        .update(leads)
+        .set({ socialProfiles: merged, socialCheckedAt: new Date(), updatedAt: new Date() })
+        .where(eq(leads.id, id));
       return toLead(await find(id));
     },
   };

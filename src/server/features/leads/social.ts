@@ -1,6 +1,10 @@
 import type { SocialProfile } from '../../../contract/businesses.js';
 import { findSocialProfiles } from '../../adapters/website/find-social-profiles.js';
-import { createSafeFetcher, RefusedAddressError, SafeFetchError } from '../../adapters/website/safe-fetch.js';
+import {
+  createSafeFetcher,
+  RefusedAddressError,
+  SafeFetchError,
+} from '../../adapters/website/safe-fetch.js';
 import { HttpError } from '../../http/errors.js';
 
 /**
@@ -8,7 +12,10 @@ import { HttpError } from '../../http/errors.js';
  * the lead's data, not an outage: 422, as the website check answers it; a site that cannot be read
  * (no answer in time, an error status, not a page) answers 502 with why.
  */
-export function socialProfileFinder(userAgent: string, isAllowedAddress?: (ip: string) => boolean): (website: string) => Promise<SocialProfile[]> {
+export function socialProfileFinder(
+  userAgent: string,
+  isAllowedAddress?: (ip: string) => boolean,
+): (website: string) => Promise<SocialProfile[]> {
   const fetcher = createSafeFetcher({ userAgent, isAllowedAddress });
   return async (website) => {
     try {

@@ -1,5 +1,9 @@
 import { and, eq, or } from 'drizzle-orm';
-import { WEBSITE_CHECKS_AT_ONCE, type WebsiteCheck, type WebsiteCheckInput } from '../../../contract/website-checks.js';
+import {
+  WEBSITE_CHECKS_AT_ONCE,
+  type WebsiteCheck,
+  type WebsiteCheckInput,
+} from '../../../contract/website-checks.js';
 import { checkWebsite } from '../../adapters/website/check-website.js';
 import { RefusedAddressError, type SiteFetcher } from '../../adapters/website/safe-fetch.js';
 import type { Db } from '../../db/client.js';
@@ -57,22 +61,38 @@ export interface WebsiteCheckDeps {
 }
 
 /** Website checks of search results (saved as leads or not): run one, keep the latest per business. */
-export function createWebsiteCheckService({ db, fetcher, userAgent, now = () => new Date() }: WebsiteCheckDeps) {
+export function createWebsiteCheckService({
+  db,
+  fetcher,
+  userAgent,
+  now = () => new Date(),
+}: WebsiteCheckDeps) {
   const inSlot = slots(MAX_PARALLEL_CHECKS);
   return {
     async run(input: WebsiteCheckInput, employeeId: string): Promise<WebsiteCheck> {
       let outcome;
       try {
-        outcome = await inSlot(() => checkWebsite(fetcher, input.website, { userAgent, now: now() }));
+        outcome = await inSlot(() =>
+          checkWebsite(fetcher, input.website, { userAgent, now: now() }),
+        );
       } catch (error) {
         if (error instanceof RefusedAddressError) throw new HttpError(422, error.message);
         throw error;
       }
-      const values = { name: input.name, website: input.website, ...outcome, checkedBy: employeeId, checkedAt: now() };
+      const values = {
+        name: input.name,
+        website: input.website,
+        ...outcome,
+        checkedBy: employeeId,
+        checkedAt: now(),
+      };
       const [row] = await db
         .insert(websiteChecks)
         .values({ provider: input.provider, sourceId: input.sourceId, ...values })
-        .onConflictDoUpdate({ target: [websiteChecks.provider, websiteChecks.sourceId], set: values })
+        .onConflictDoUpdate({
+          target: [websiteChecks.provider, websiteChecks.sourceId],
+          set: values,
+        })
         .returning();
       return toCheck(row!);
     },
@@ -87,13 +107,25 @@ export function createWebsiteCheckService({ db, fetcher, userAgent, now = () => 
       const rows = await db
         .select()
         .from(websiteChecks)
-        .where(or(...pairs.map((p) => and(eq(websiteChecks.provider, p.provider), eq(websiteChecks.sourceId, p.sourceId)))));
+        .where(
+          or(
+            ...pairs.map((p) =>
+              and(eq(websiteChecks.provider, p.provider), eq(websiteChecks.sourceId, p.sourceId)),
+            ),
+          ),
+        );
       return rows.map(toCheck);
     },
 
     async get(id: string): Promise<WebsiteCheck> {
-      const [row] = isUuid(id) ? await db.select().from(websiteChecks).where(eq(websiteChecks.id, id)) : [];
-      if (!row) throw new HttpError(404, 'This website check does not exist (any more). Run the check again from the search results.');
+      const [row] = isUuid(id)
+        ? await db.select().from(websiteChecks).where(eq(websiteChecks.id, id))
+        : [];
+      if (!row)
+        throw new HttpError(
+          404,
+          'This website check does not exist (any more). Run the check again from the search results.',
+        );
       return toCheck(row);
     },
   };

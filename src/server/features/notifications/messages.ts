@@ -22,7 +22,8 @@ interface RegistrationFacts {
   planDisplayName: string;
 }
 
-const lines = (...parts: (string | null | false | undefined)[]) => parts.filter((p) => p !== null && p !== false && p !== undefined).join('\n');
+const lines = (...parts: (string | null | false | undefined)[]) =>
+  parts.filter((p) => p !== null && p !== false && p !== undefined).join('\n');
 /** Money and days as the team's e-mails write them: '$299.00', '2026-11-24'. */
 export const money = formatCents;
 export const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -44,12 +45,21 @@ export function mailWords(locale: Locale) {
   return {
     locale,
     t,
-    money: (cents: number, currency: string) => (locale === 'en' ? formatCents(cents, currency) : formatMoney(i18n, centsToDecimal(cents), currency)),
+    money: (cents: number, currency: string) =>
+      locale === 'en'
+        ? formatCents(cents, currency)
+        : formatMoney(i18n, centsToDecimal(cents), currency),
     day: (date: Date) => (locale === 'en' ? day(date) : formatLongDate(i18n, date)),
     cycle: (cycle: string) => t('mail.cycle', { cycle }),
-    card: (card: MailCard) => (card.last4 ? t('card.label', { brand: card.brand ?? 'none', last4: card.last4 }) : t('card.none')),
+    card: (card: MailCard) =>
+      card.last4
+        ? t('card.label', { brand: card.brand ?? 'none', last4: card.last4 })
+        : t('card.none'),
     /** After a label ('Card: visa ending in 4242'). */
-    cardShort: (card: MailCard) => (card.last4 ? t('card.short', { brand: card.brand ?? 'none', last4: card.last4 }) : t('card.none')),
+    cardShort: (card: MailCard) =>
+      card.last4
+        ? t('card.short', { brand: card.brand ?? 'none', last4: card.last4 })
+        : t('card.none'),
   };
 }
 export type MailWords = ReturnType<typeof mailWords>;
@@ -97,7 +107,11 @@ export function clientCheckoutLinkMail(settings: MailSettings, r: CheckoutLinkFa
       w.t('mail.hello', { name: r.ownerName }),
       '',
       w.t('checkoutLink.thanks', { business: r.businessName, site: settings.siteName }),
-      w.t('checkoutLink.pay', { plan, price: w.money(r.priceCents, r.currency), cycle: w.cycle(r.billingCycle) }),
+      w.t('checkoutLink.pay', {
+        plan,
+        price: w.money(r.priceCents, r.currency),
+        cycle: w.cycle(r.billingCycle),
+      }),
       '',
       r.checkoutUrl,
       '',
@@ -119,13 +133,21 @@ interface PaymentFacts {
   renewal: { priceCents: number; startsAt: Date } | null;
   card: MailCard | null;
   /** Who paid, when we know; their receipt is in their language. */
-  registration: { id: string; businessName: string; ownerName: string; email: string; language: Locale } | null;
+  registration: {
+    id: string;
+    businessName: string;
+    ownerName: string;
+    email: string;
+    language: Locale;
+  } | null;
 }
 
 /** The team's notice and, when we know who paid, the client's receipt. */
 export function paymentMails(settings: MailSettings, p: PaymentFacts): Outgoing[] {
   const amount = money(p.amountCents, p.currency);
-  const who = p.registration ? `${p.registration.businessName} (${p.registration.ownerName}, ${p.registration.email})` : 'A visitor without a registration';
+  const who = p.registration
+    ? `${p.registration.businessName} (${p.registration.ownerName}, ${p.registration.email})`
+    : 'A visitor without a registration';
   const team: Outgoing = {
     kind: 'team_payment_received',
     to: settings.teamEmail,
@@ -155,7 +177,12 @@ export function paymentMails(settings: MailSettings, p: PaymentFacts): Outgoing[
       p.card && w.t('receipt.card', { card: w.cardShort(p.card) }),
       w.t('receipt.date', { date: w.day(p.paidAt) }),
       w.t('receipt.reference', { reference: p.providerPaymentId }),
-      p.renewal && w.t('receipt.renewal', { date: w.day(p.renewal.startsAt), price: w.money(p.renewal.priceCents, p.currency), cycle }),
+      p.renewal &&
+        w.t('receipt.renewal', {
+          date: w.day(p.renewal.startsAt),
+          price: w.money(p.renewal.priceCents, p.currency),
+          cycle,
+        }),
       '',
       w.t('receipt.next'),
       w.t('mail.questions', { email: settings.supportEmail }),

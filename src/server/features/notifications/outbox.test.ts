@@ -27,7 +27,10 @@ const server = new SMTPServer({
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
       if (rejectNext) return cb(Object.assign(new Error('try later'), { responseCode: 451 }));
-      received.push({ raw: Buffer.concat(chunks).toString('utf8'), rcptTo: session.envelope.rcptTo.map((r) => r.address) });
+      received.push({
+        raw: Buffer.concat(chunks).toString('utf8'),
+        rcptTo: session.envelope.rcptTo.map((r) => r.address),
+      });
       cb();
     });
   },
@@ -43,7 +46,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** How many received messages carry this subject. */
-const countSubject = (subject: string) => received.filter((m) => m.raw.includes(`Subject: ${subject}\r\n`)).length;
+const countSubject = (subject: string) =>
+  received.filter((m) => m.raw.includes(`Subject: ${subject}\r\n`)).length;
 
 describe('retryDelayMs', () => {
   it('doubles from 30 s and stops at one hour', () => {
@@ -56,7 +60,12 @@ describe('retryDelayMs', () => {
 
 describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
   let testDb: TestDatabase;
-  const newWorker = () => createOutboxWorker({ db: testDb.database.db, transport: createSmtpTransport(smtpUrl, FROM), log });
+  const newWorker = () =>
+    createOutboxWorker({
+      db: testDb.database.db,
+      transport: createSmtpTransport(smtpUrl, FROM),
+      log,
+    });
   const rows = () => testDb.database.db.select().from(outboxMessages);
 
   beforeAll(async () => {
@@ -73,8 +82,18 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
 
   it('delivers enqueued mail once and marks it sent', async () => {
     await enqueueMail(testDb.database.db, [
-      { kind: 'welcome', to: 'sam@example.com', subject: 'Welcome aboard', text: 'Hello Sam, your account is ready.' },
-      { kind: 'receipt', to: 'kim@example.com', subject: 'Your receipt', text: 'Thanks Kim, we received your payment.' },
+      {
+        kind: 'welcome',
+        to: 'sam@example.com',
+        subject: 'Welcome aboard',
+        text: 'Hello Sam, your account is ready.',
+      },
+      {
+        kind: 'receipt',
+        to: 'kim@example.com',
+        subject: 'Your receipt',
+        text: 'Thanks Kim, we received your payment.',
+      },
     ]);
     const worker = newWorker();
     try {
@@ -85,7 +104,8 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
       expect(bySubject('Welcome aboard')?.raw).toContain('Hello Sam, your account is ready.');
       expect(bySubject('Your receipt')?.rcptTo).toEqual(['kim@example.com']);
       expect(bySubject('Your receipt')?.raw).toContain('Thanks Kim, we received your payment.');
-      for (const m of received) expect(m.raw).toMatch(/^From: "?Test Agency"? <help@example\.com>\r$/m);
+      for (const m of received)
+        expect(m.raw).toMatch(/^From: "?Test Agency"? <help@example\.com>\r$/m);
 
       const stored = await rows();
       expect(stored).toHaveLength(2);
@@ -104,10 +124,25 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
     const token = 'Tok3n-only-the-client-may-read_0123456789';
     const text = `Your link: https://agency.example/account?token=${token}\nIt works once.`;
     const html = `<a href="https://agency.example/account?token=${token}">Open</a>`;
-    await enqueueMail(testDb.database.db, [{ kind: 'client_billing_link', to: 'ana@example.com', subject: 'Your link', text, html, secrets: [token] }]);
+    await enqueueMail(testDb.database.db, [
+      {
+        kind: 'client_billing_link',
+        to: 'ana@example.com',
+        subject: 'Your link',
+        text,
+        html,
+        secrets: [token],
+      },
+    ]);
     const [queued] = await rows();
-    expect(queued).toMatchObject({ body: `Your link: https://agency.example/account?token=${REDACTED}\nIt works once.`, secretText: text, secretHtml: html });
-    expect(queued!.html).toBe(`<a href="https://agency.example/account?token=${REDACTED}">Open</a>`);
+    expect(queued).toMatchObject({
+      body: `Your link: https://agency.example/account?token=${REDACTED}\nIt works once.`,
+      secretText: text,
+      secretHtml: html,
+    });
+    expect(queued!.html).toBe(
+      `<a href="https://agency.example/account?token=${REDACTED}">Open</a>`,
+    );
 
     const worker = newWorker();
     try {
@@ -121,36 +156,53 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
     const [sent] = await rows();
     expect(sent).toMatchObject({ status: 'sent', secretText: null, secretHtml: null });
     expect(JSON.stringify(sent)).not.toContain(token);
-    await expect(enqueueMail(testDb.database.db, [{ kind: 'x', to: 'a@example.com', subject: 's', text: 'short', secrets: ['short'] }])).rejects.toThrow(
-      /at least 16/,
-    );
+    await expect(
+      enqueueMail(testDb.database.db, [
+        { kind: 'x', to: 'a@example.com', subject: 's', text: 'short', secrets: ['short'] },
+      ]),
+    ).rejects.toThrow(/at least 16/);
   });
 
   it.each([
     { site: 'a public site (https PUBLIC_URL)', deliversSecrets: false },
     { site: 'a local npm start, whose log is its only mailbox', deliversSecrets: true },
-  ])('without an SMTP server, on $site, logs the link accordingly and keeps no secret', async ({ deliversSecrets }) => {
-    const token = `An0ther-one-time-token-for-the-log-test_${deliversSecrets}`;
-    await enqueueMail(testDb.database.db, [
-      { kind: 'client_billing_link', to: 'bo@example.com', subject: 'Link', text: `Open ?token=${token}`, secrets: [token] },
-    ]);
-    const lines: unknown[] = [];
-    const transport = createLogTransport({ info: (obj: unknown) => lines.push(obj) } as never, { deliversSecrets });
-    const worker = createOutboxWorker({ db: testDb.database.db, transport, log });
-    try {
-      expect(await worker.drain()).toBe(1);
-    } finally {
-      await worker.stop();
-    }
-    expect(lines).toHaveLength(1);
-    expect(JSON.stringify(lines)).toContain(deliversSecrets ? `?token=${token}` : `?token=${REDACTED}`);
-    if (!deliversSecrets) expect(JSON.stringify(lines)).not.toContain(token);
-    expect(JSON.stringify(await rows())).not.toContain(token);
-  });
+  ])(
+    'without an SMTP server, on $site, logs the link accordingly and keeps no secret',
+    async ({ deliversSecrets }) => {
+      const token = `An0ther-one-time-token-for-the-log-test_${deliversSecrets}`;
+      await enqueueMail(testDb.database.db, [
+        {
+          kind: 'client_billing_link',
+          to: 'bo@example.com',
+          subject: 'Link',
+          text: `Open ?token=${token}`,
+          secrets: [token],
+        },
+      ]);
+      const lines: unknown[] = [];
+      const transport = createLogTransport({ info: (obj: unknown) => lines.push(obj) } as never, {
+        deliversSecrets,
+      });
+      const worker = createOutboxWorker({ db: testDb.database.db, transport, log });
+      try {
+        expect(await worker.drain()).toBe(1);
+      } finally {
+        await worker.stop();
+      }
+      expect(lines).toHaveLength(1);
+      expect(JSON.stringify(lines)).toContain(
+        deliversSecrets ? `?token=${token}` : `?token=${REDACTED}`,
+      );
+      if (!deliversSecrets) expect(JSON.stringify(lines)).not.toContain(token);
+      expect(JSON.stringify(await rows())).not.toContain(token);
+    },
+  );
 
   it('keeps a rejected message pending and delivers it on a later attempt', async () => {
     const db = testDb.database.db;
-    await enqueueMail(db, [{ kind: 'welcome', to: 'lee@example.com', subject: 'Retry me', text: 'Second time lucky.' }]);
+    await enqueueMail(db, [
+      { kind: 'welcome', to: 'lee@example.com', subject: 'Retry me', text: 'Second time lucky.' },
+    ]);
     const worker = newWorker();
     try {
       rejectNext = true;
@@ -190,7 +242,8 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
     const [w1, w2] = [newWorker(), newWorker()];
     // On PostgreSQL, hold the table until both claims wait on it, so they really start together (3 rounds: the race is timing-dependent).
     const gate = testDb.url ? new pg.Client({ connectionString: testDb.url }) : undefined;
-    const waiting = "select count(*)::int as n from pg_locks where not granted and relation = 'outbox_messages'::regclass";
+    const waiting =
+      "select count(*)::int as n from pg_locks where not granted and relation = 'outbox_messages'::regclass";
     try {
       await gate?.connect();
       for (const round of [1, 2, 3]) {
@@ -198,11 +251,17 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
         const subjects = Array.from({ length: 6 }, (_, i) => `Concurrent ${round}.${i + 1}`);
         await enqueueMail(
           testDb.database.db,
-          subjects.map((subject, i) => ({ kind: 'bulk', to: `u${i}@example.com`, subject, text: `Body of ${subject}.` })),
+          subjects.map((subject, i) => ({
+            kind: 'bulk',
+            to: `u${i}@example.com`,
+            subject,
+            text: `Body of ${subject}.`,
+          })),
         );
         await gate?.query('begin; lock table outbox_messages in exclusive mode');
         const drains = Promise.all([w1.drain(), w2.drain()]);
-        while (gate && (await gate.query<{ n: number }>(waiting)).rows[0]!.n < 2) await new Promise((r) => setTimeout(r, 5));
+        while (gate && (await gate.query<{ n: number }>(waiting)).rows[0]!.n < 2)
+          await new Promise((r) => setTimeout(r, 5));
         await gate?.query('commit');
         const [a, b] = await drains;
         expect(received).toHaveLength(6);

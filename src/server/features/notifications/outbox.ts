@@ -27,9 +27,11 @@ export async function enqueueMail(db: Db, messages: OutgoingMail[]): Promise<voi
   await db.insert(outboxMessages).values(
     messages.map((m) => {
       const secrets = m.secrets ?? [];
-      if (secrets.some((s) => s.length < SECRET_MIN_LENGTH)) throw new Error(`A secret in an e-mail has at least ${SECRET_MIN_LENGTH} characters.`);
+      if (secrets.some((s) => s.length < SECRET_MIN_LENGTH))
+        throw new Error(`A secret in an e-mail has at least ${SECRET_MIN_LENGTH} characters.`);
       const html = m.html ?? null;
-      if (secrets.length === 0) return { kind: m.kind, to: m.to, subject: m.subject, body: m.text, html };
+      if (secrets.length === 0)
+        return { kind: m.kind, to: m.to, subject: m.subject, body: m.text, html };
       return {
         kind: m.kind,
         to: m.to,
@@ -61,7 +63,12 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-export function createOutboxWorker(options: { db: Db; transport: MailTransport; log: FastifyBaseLogger; intervalMs?: number }): OutboxWorker {
+export function createOutboxWorker(options: {
+  db: Db;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): OutboxWorker {
   const { db, transport, log } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -73,13 +80,18 @@ export function createOutboxWorker(options: { db: Db; transport: MailTransport; 
     const due = db
       .select({ id: outboxMessages.id })
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)))
+      .where(
+        and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)),
+      )
       .orderBy(asc(outboxMessages.createdAt))
       .limit(BATCH)
       .for('update', { skipLocked: true });
     return db
       .update(outboxMessages)
-      .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: new Date(Date.now() + LEASE_MS) })
+      .set({
+        attempts: sql`${outboxMessages.attempts} + 1`,
+        nextAttemptAt: new Date(Date.now() + LEASE_MS),
+      })
       .where(inArray(outboxMessages.id, due))
       .returning();
   }
@@ -99,7 +111,13 @@ export function createOutboxWorker(options: { db: Db; transport: MailTransport; 
         // Delivered: the one-time link is the recipient's alone now, so the table keeps none.
         await db
           .update(outboxMessages)
-          .set({ status: 'sent', sentAt: new Date(), lastError: null, secretText: null, secretHtml: null })
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            lastError: null,
+            secretText: null,
+            secretHtml: null,
+          })
           .where(eq(outboxMessages.id, message.id));
         sent++;
       } catch (error) {
@@ -109,7 +127,10 @@ export function createOutboxWorker(options: { db: Db; transport: MailTransport; 
           .update(outboxMessages)
           .set({ lastError: reason.slice(0, 1000), nextAttemptAt: retryAt })
           .where(eq(outboxMessages.id, message.id));
-        log.warn({ outboxId: message.id, kind: message.kind, attempts: message.attempts, retryAt, reason }, 'e-mail not sent; will retry');
+        log.warn(
+          { outboxId: message.id, kind: message.kind, attempts: message.attempts, retryAt, reason },
+          'e-mail not sent; will retry',
+        );
       }
     }
     return sent;
@@ -130,7 +151,8 @@ export function createOutboxWorker(options: { db: Db; transport: MailTransport; 
     return running;
   }
 
-  const tick = () => void drain().catch((error: unknown) => log.error({ err: error }, 'outbox drain failed'));
+  const tick = () =>
+    void drain().catch((error: unknown) => log.error({ err: error }, 'outbox drain failed'));
 
   return {
     drain,

@@ -8,13 +8,23 @@ import { paidRegistration } from '../../test/billing.js';
 import { enqueueMail } from './outbox.js';
 
 describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
-  const ctx = appUnderTest(kind, { config: testConfig({ PUBLIC_URL: 'https://agency.example' }), registrationRateLimit: 1000 });
-  const list = (query: string, cookie = ctx.cookie) => ctx.app.inject({ url: `/api/outbox${query}`, headers: cookie ? { cookie } : {} });
+  const ctx = appUnderTest(kind, {
+    config: testConfig({ PUBLIC_URL: 'https://agency.example' }),
+    registrationRateLimit: 1000,
+  });
+  const list = (query: string, cookie = ctx.cookie) =>
+    ctx.app.inject({ url: `/api/outbox${query}`, headers: cookie ? { cookie } : {} });
   const register = async (businessName: string, email: string) => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/business-registration',
-      payload: { businessName, email, ownerName: 'Dana Example', businessType: 'Other', subscriptionPlan: 'essential' },
+      payload: {
+        businessName,
+        email,
+        ownerName: 'Dana Example',
+        businessType: 'Other',
+        subscriptionPlan: 'essential',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ id: string; checkoutPath: string }>();
@@ -42,8 +52,15 @@ describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
     ]);
     const [newest, oldest] = messages;
     expect(newest!.text).toContain(`https://agency.example${second.checkoutPath}`);
-    expect(oldest).toMatchObject({ subject: 'Finish your Essential sign-up with Test Agency', status: 'pending', lastError: null, sentAt: null });
-    expect(oldest!.text).toContain(`https://agency.example/checkout/essential?registration=${first.id}`);
+    expect(oldest).toMatchObject({
+      subject: 'Finish your Essential sign-up with Test Agency',
+      status: 'pending',
+      lastError: null,
+      sentAt: null,
+    });
+    expect(oldest!.text).toContain(
+      `https://agency.example/checkout/essential?registration=${first.id}`,
+    );
     expect(Date.parse(newest!.createdAt)).toBeGreaterThanOrEqual(Date.parse(oldest!.createdAt));
 
     // Without a recipient: everyone's, the team's notices too.
@@ -55,10 +72,18 @@ describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
 
   it("shows a client's billing sign-in link redacted to staff, logs the read, and the redacted link opens nothing", async () => {
     const { email } = await paidRegistration(ctx);
-    const asked = await ctx.app.inject({ method: 'POST', url: '/api/account/sign-in-link', payload: { email }, remoteAddress: '10.77.0.1' });
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-in-link',
+      payload: { email },
+      remoteAddress: '10.77.0.1',
+    });
     expect(asked.statusCode).toBe(200);
     const db = ctx.testDb.database.db;
-    const stored = async () => (await db.select().from(outboxMessages).where(eq(outboxMessages.to, email))).filter((m) => m.kind === 'client_billing_link');
+    const stored = async () =>
+      (await db.select().from(outboxMessages).where(eq(outboxMessages.to, email))).filter(
+        (m) => m.kind === 'client_billing_link',
+      );
     // The e-mail may be written just after the answer (the sign-in form answers every address alike).
     await expect.poll(async () => (await stored()).length).toBe(1);
     const [row] = await stored();
@@ -70,7 +95,17 @@ describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
     expect(res.body).not.toContain(token);
     const [mail] = res.json<OutboxMessage[]>().filter((m) => m.kind === 'client_billing_link');
     expect(mail!.text).toContain('https://agency.example/account?token=[redacted]');
-    expect(Object.keys(mail!).sort()).toEqual(['createdAt', 'id', 'kind', 'lastError', 'sentAt', 'status', 'subject', 'text', 'to']);
+    expect(Object.keys(mail!).sort()).toEqual([
+      'createdAt',
+      'id',
+      'kind',
+      'lastError',
+      'sentAt',
+      'status',
+      'subject',
+      'text',
+      'to',
+    ]);
     // Without a filter too.
     expect((await list('')).body).not.toContain(token);
 
@@ -79,11 +114,22 @@ describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
       .select()
       .from(activityLog)
       .where(and(eq(activityLog.action, 'read-outbox'), eq(activityLog.subject, 'outbox')));
-    expect(reads.some((r) => (r.detail as { recipient?: string } | null)?.recipient === email && r.actorEmail?.startsWith('staff-'))).toBe(true);
+    expect(
+      reads.some(
+        (r) =>
+          (r.detail as { recipient?: string } | null)?.recipient === email &&
+          r.actorEmail?.startsWith('staff-'),
+      ),
+    ).toBe(true);
 
     // What the employee can copy from the outbox signs nobody in.
     const redacted = /\/account\?token=(\S+)/.exec(mail!.text)![1]!;
-    const redeem = await ctx.app.inject({ method: 'POST', url: '/api/account/sign-in', payload: { token: redacted }, remoteAddress: '10.77.0.2' });
+    const redeem = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-in',
+      payload: { token: redacted },
+      remoteAddress: '10.77.0.2',
+    });
     expect(redeem.statusCode).toBe(400);
     expect([redeem.headers['set-cookie']].flat().filter(Boolean)).toHaveLength(0);
   });
@@ -91,14 +137,22 @@ describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
   it(`answers at most ${OUTBOX_PAGE_SIZE} messages`, async () => {
     await enqueueMail(
       ctx.testDb.database.db,
-      Array.from({ length: OUTBOX_PAGE_SIZE + 5 }, (_, i) => ({ kind: 'bulk', to: 'many@example.com', subject: `Bulk ${i}`, text: 'x' })),
+      Array.from({ length: OUTBOX_PAGE_SIZE + 5 }, (_, i) => ({
+        kind: 'bulk',
+        to: 'many@example.com',
+        subject: `Bulk ${i}`,
+        text: 'x',
+      })),
     );
     const messages = (await list('?recipient=many@example.com')).json<OutboxMessage[]>();
     expect(messages).toHaveLength(OUTBOX_PAGE_SIZE);
   });
 
   it('refuses a bad query with 400 JSON', async () => {
-    for (const query of [`?recipient=${'a'.repeat(321)}`, '?recipient=a@example.com&recipient=b@example.com']) {
+    for (const query of [
+      `?recipient=${'a'.repeat(321)}`,
+      '?recipient=a@example.com&recipient=b@example.com',
+    ]) {
       const res = await list(query);
       expect(res.statusCode, query).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);

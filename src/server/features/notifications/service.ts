@@ -22,7 +22,11 @@ export function createOutboxReader(db: Db) {
           sentAt: outboxMessages.sentAt,
         })
         .from(outboxMessages)
-        .where(filter.recipient === undefined ? undefined : sql`lower(${outboxMessages.to}) = lower(${filter.recipient})`)
+        .where(
+          filter.recipient === undefined
+            ? undefined
+            : sql`lower(${outboxMessages.to}) = lower(${filter.recipient})`,
+        )
         .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
         .limit(OUTBOX_PAGE_SIZE);
       return rows.map((r) => ({

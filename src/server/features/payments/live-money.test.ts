@@ -1,6 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Application, DailyRevenue, RevenueSummary, RevenueToday } from '../../../contract/applications.js';
+import type {
+  Application,
+  DailyRevenue,
+  RevenueSummary,
+  RevenueToday,
+} from '../../../contract/applications.js';
 import { payments, subscriptionPlans } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
@@ -14,53 +19,93 @@ const registration = {
   subscriptionPlan: 'growing',
 };
 
-describe.each(TEST_DATABASES)('revenue with live Stripe keys counts real money only, on %s', (kind) => {
-  let fake: FakeStripe;
-  afterAll(() => fake?.close());
-  const ctx = appUnderTest(kind, async () => {
-    fake = await startFakeStripe();
-    const config = testConfig({
-      STRIPE_SECRET_KEY: 'sk_live_fake',
-      STRIPE_PUBLISHABLE_KEY: 'pk_live_fake',
-      STRIPE_WEBHOOK_SECRET: 'whsec_live',
-      STRIPE_API_BASE: fake.url,
-    });
-    return { config, registrationRateLimit: 1000, paymentRateLimit: 1000 };
-  });
-
-  const get = <T>(url: string) => ctx.app.inject({ url, headers: { cookie: ctx.cookie } }).then((r) => r.json<T>());
-
-  it('leaves the demo ledger and test payments out, and says the figures are live', async () => {
-    // Before any real sale: the seeded demo sales (test money) count for nothing.
-    expect(await get<RevenueToday>('/api/revenue/today')).toEqual({ today: '0.00', week: '0.00', testMode: false });
-    const demoApps = (await get<Application[]>('/api/applications')).filter((a) => a.name.endsWith('(demo)'));
-    expect(demoApps.map((a) => [a.weeklyRevenue, a.totalUsers, a.testMode])).toEqual(demoApps.map(() => ['0.00', 0, false]));
-
-    // A real sale, confirmed by asking Stripe (whose objects made with a live key are live) …
-    const registrationId = (await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload: registration })).json<{ id: string }>().id;
-    const [growing] = await ctx.testDb.database.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'));
-    const intent = (await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: growing!.id, registrationId } })).json<{
-      paymentIntentId: string;
-      clientSecret: string;
-    }>();
-    fake.setIntent(intent.paymentIntentId, { status: 'succeeded', amount_received: growing!.priceCents });
-    const status = await ctx.app.inject({ url: `/api/payments/status?payment_intent_client_secret=${intent.clientSecret}` });
-    expect(status.json()).toMatchObject({ status: 'succeeded' });
-    // … and a test-key sale of the same moment, as if booked while the keys were test keys.
-    await ctx.testDb.database.db.insert(payments).values({
-      provider: 'stripe',
-      providerPaymentId: 'pi_test_mode_sale',
-      amountCents: 12_345,
-      currency: 'usd',
-      livemode: false,
-      paidAt: new Date(Date.now() - 1000),
+describe.each(TEST_DATABASES)(
+  'revenue with live Stripe keys counts real money only, on %s',
+  (kind) => {
+    let fake: FakeStripe;
+    afterAll(() => fake?.close());
+    const ctx = appUnderTest(kind, async () => {
+      fake = await startFakeStripe();
+      const config = testConfig({
+        STRIPE_SECRET_KEY: 'sk_live_fake',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_fake',
+        STRIPE_WEBHOOK_SECRET: 'whsec_live',
+        STRIPE_API_BASE: fake.url,
+      });
+      return { config, registrationRateLimit: 1000, paymentRateLimit: 1000 };
     });
 
-    const price = (growing!.priceCents / 100).toFixed(2);
-    expect(await get<RevenueToday>('/api/revenue/today')).toEqual({ today: price, week: price, testMode: false });
-    expect(await get<RevenueSummary>('/api/revenue/summary')).toMatchObject({ today: price, week: price, testMode: false });
-    const days = await get<DailyRevenue[]>('/api/revenue/daily?days=30');
-    expect(days.at(-1)).toEqual({ date: expect.any(String), total: price, testMode: false });
-    expect(days.slice(0, -1).every((d) => d.total === '0.00' && !d.testMode)).toBe(true);
-  });
-});
+    const get = <T>(url: string) =>
+      ctx.app.inject({ url, headers: { cookie: ctx.cookie } }).then((r) => r.json<T>());
+
+    it('leaves the demo ledger and test payments out, and says the figures are live', async () => {
+      // Before any real sale: the seeded demo sales (test money) count for nothing.
+      expect(await get<RevenueToday>('/api/revenue/today')).toEqual({
+        today: '0.00',
+        week: '0.00',
+        testMode: false,
+      });
+      const demoApps = (await get<Application[]>('/api/applications')).filter((a) =>
+        a.name.endsWith('(demo)'),
+      );
+      expect(demoApps.map((a) => [a.weeklyRevenue, a.totalUsers, a.testMode])).toEqual(
+        demoApps.map(() => ['0.00', 0, false]),
+      );
+
+      // A real sale, confirmed by asking Stripe (whose objects made with a live key are live) …
+      const registrationId = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/business-registration',
+          payload: registration,
+        })
+      ).json<{ id: string }>().id;
+      const [growing] = await ctx.testDb.database.db
+        .select()
+        .from(subscriptionPlans)
+        .where(eq(subscriptionPlans.name, 'growing'));
+      const intent = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/create-payment-intent',
+          payload: { planId: growing!.id, registrationId },
+        })
+      ).json<{
+        paymentIntentId: string;
+        clientSecret: string;
+      }>();
+      fake.setIntent(intent.paymentIntentId, {
+        status: 'succeeded',
+        amount_received: growing!.priceCents,
+      });
+      const status = await ctx.app.inject({
+        url: `/api/payments/status?payment_intent_client_secret=${intent.clientSecret}`,
+      });
+      expect(status.json()).toMatchObject({ status: 'succeeded' });
+      // … and a test-key sale of the same moment, as if booked while the keys were test keys.
+      await ctx.testDb.database.db.insert(payments).values({
+        provider: 'stripe',
+        providerPaymentId: 'pi_test_mode_sale',
+        amountCents: 12_345,
+        currency: 'usd',
+        livemode: false,
+        paidAt: new Date(Date.now() - 1000),
+      });
+
+      const price = (growing!.priceCents / 100).toFixed(2);
+      expect(await get<RevenueToday>('/api/revenue/today')).toEqual({
+        today: price,
+        week: price,
+        testMode: false,
+      });
+      expect(await get<RevenueSummary>('/api/revenue/summary')).toMatchObject({
+        today: price,
+        week: price,
+        testMode: false,
+      });
+      const days = await get<DailyRevenue[]>('/api/revenue/daily?days=30');
+      expect(days.at(-1)).toEqual({ date: expect.any(String), total: price, testMode: false });
+      expect(days.slice(0, -1).every((d) => d.total === '0.00' && !d.testMode)).toBe(true);
+    });
+  },
+);

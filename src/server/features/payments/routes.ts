@@ -28,7 +28,10 @@ export interface PaymentRoutesOptions {
 /** What answers an event of another API version: 422, never 2xx, so Stripe keeps retrying it until the endpoint is fixed (decision 024). */
 export const WRONG_API_VERSION_STATUS = 422;
 
-export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutesOptions): Promise<void> {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  options: PaymentRoutesOptions,
+): Promise<void> {
   const { payments } = options;
   const webhookVersion = options.webhookVersion ?? createWebhookVersionWatch();
   if (payments.provider.kind === 'stripe') {
@@ -43,10 +46,16 @@ export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutes
     const input = parseInput(createPaymentIntentInput, request.body, PAYMENT_INTENT_LABELS);
     const key = request.headers['idempotency-key'];
     if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-      throw new HttpError(400, 'The Idempotency-Key header must be 8 to 200 letters, digits, "-", "_" or ":".');
+      throw new HttpError(
+        400,
+        'The Idempotency-Key header must be 8 to 200 letters, digits, "-", "_" or ":".',
+      );
     }
     const result = await payments.createIntent(input, key);
-    request.log.info({ reqId: request.id, paymentIntent: result.paymentIntentId, planId: input.planId }, 'payment intent ready');
+    request.log.info(
+      { reqId: request.id, paymentIntent: result.paymentIntentId, planId: input.planId },
+      'payment intent ready',
+    );
     return result;
   });
 
@@ -68,24 +77,43 @@ export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutes
   // Stripe signs the exact bytes it sent: this route keeps the body raw.
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser(['application/json']);
-    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer' },
+      (_request, body, done) => done(null, body),
+    );
     webhook.post('/api/stripe/webhook', async (request, reply) => {
       if (payments.provider.kind !== 'stripe') {
-        throw new HttpError(404, 'Stripe is not configured on this server, so it receives no webhooks.');
+        throw new HttpError(
+          404,
+          'Stripe is not configured on this server, so it receives no webhooks.',
+        );
       }
       const signature = request.headers['stripe-signature'];
       let event;
       try {
-        event = payments.provider.verifyWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+        event = payments.provider.verifyWebhook(
+          request.body as Buffer,
+          typeof signature === 'string' ? signature : undefined,
+        );
       } catch (error) {
         if (error instanceof InvalidWebhookError) {
-          request.log.warn({ reqId: request.id, reason: error.message }, 'webhook refused: signature does not verify');
+          request.log.warn(
+            { reqId: request.id, reason: error.message },
+            'webhook refused: signature does not verify',
+          );
           throw new HttpError(400, 'The webhook signature does not verify.');
         }
         if (error instanceof WrongApiVersionError) {
           webhookVersion.refused(error);
           request.log.error(
-            { reqId: request.id, event: error.eventId, type: error.eventType, apiVersion: error.apiVersion, expected: error.expectedVersion },
+            {
+              reqId: request.id,
+              event: error.eventId,
+              type: error.eventType,
+              apiVersion: error.apiVersion,
+              expected: error.expectedVersion,
+            },
             'webhook refused: Stripe rendered this event in another API version; fix the webhook endpoint (README, Payments)',
           );
           throw new HttpError(
@@ -96,7 +124,10 @@ export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutes
         throw error;
       }
       const outcome = await payments.settle.event(event);
-      request.log.info({ reqId: request.id, event: event.id, type: event.type, outcome }, 'webhook');
+      request.log.info(
+        { reqId: request.id, event: event.id, type: event.type, outcome },
+        'webhook',
+      );
       return reply.send({ received: true, outcome });
     });
   });

@@ -1,19 +1,40 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { centsToDecimal, dollarsToCents } from '../../../contract/money.js';
-import type { CreatePaymentIntentResult, PaymentReceipt, PaymentStatusResult, TestCardPaymentInput } from '../../../contract/payments.js';
-import { AUTHENTICATION_FAILED, behaviorAfterAuthentication, checkTestCard, testCardOutcome } from '../../adapters/payments/test-cards.js';
+import type {
+  CreatePaymentIntentResult,
+  PaymentReceipt,
+  PaymentStatusResult,
+  TestCardPaymentInput,
+} from '../../../contract/payments.js';
+import {
+  AUTHENTICATION_FAILED,
+  behaviorAfterAuthentication,
+  checkTestCard,
+  testCardOutcome,
+} from '../../adapters/payments/test-cards.js';
 import { PaymentProviderError, type CardOnFile } from '../../adapters/payments/types.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
+import {
+  businessRegistrations,
+  paymentIntents,
+  payments,
+  subscriptionPlans,
+  subscriptions,
+} from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { createSettlement, priceAt, type SettleDeps } from './settle.js';
 
 type IntentRow = typeof paymentIntents.$inferSelect;
-type CreateInput = { planId: number; amount?: number | string | undefined; registrationId?: string | null | undefined };
+type CreateInput = {
+  planId: number;
+  amount?: number | string | undefined;
+  registrationId?: string | null | undefined;
+};
 
 const NOT_FOUND = 'We could not find this payment. Start again from the checkout page.';
-const NOT_REGISTERED = 'Please register your business on our home page first; you then come back to the checkout to pay.';
+const NOT_REGISTERED =
+  'Please register your business on our home page first; you then come back to the checkout to pay.';
 
 export function createPaymentsService(deps: SettleDeps) {
   const { db, provider } = deps;
@@ -29,7 +50,10 @@ export function createPaymentsService(deps: SettleDeps) {
 
   async function statusOf(providerIntentId: string): Promise<PaymentStatusResult> {
     const [row] = await db
-      .select({ intent: paymentIntents, plan: { name: subscriptionPlans.name, displayName: subscriptionPlans.displayName } })
+      .select({
+        intent: paymentIntents,
+        plan: { name: subscriptionPlans.name, displayName: subscriptionPlans.displayName },
+      })
       .from(paymentIntents)
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, paymentIntents.planId))
       .where(eq(paymentIntents.providerIntentId, providerIntentId));
@@ -50,31 +74,50 @@ export function createPaymentsService(deps: SettleDeps) {
       db
         .select({ paidAt: payments.paidAt })
         .from(payments)
-        .where(and(eq(payments.provider, intent.provider), eq(payments.providerPaymentId, intent.providerIntentId))),
+        .where(
+          and(
+            eq(payments.provider, intent.provider),
+            eq(payments.providerPaymentId, intent.providerIntentId),
+          ),
+        ),
       db.select().from(subscriptions).where(eq(subscriptions.id, intent.subscriptionId)),
       intent.registrationId
         ? db
-            .select({ businessName: businessRegistrations.businessName, email: businessRegistrations.email })
+            .select({
+              businessName: businessRegistrations.businessName,
+              email: businessRegistrations.email,
+            })
             .from(businessRegistrations)
             .where(eq(businessRegistrations.id, intent.registrationId))
         : Promise.resolve([]),
     ]);
-    const renewal = sub?.renewalPriceCents != null && sub.renewalStartsAt ? { cents: sub.renewalPriceCents, startsAt: sub.renewalStartsAt } : null;
+    const renewal =
+      sub?.renewalPriceCents != null && sub.renewalStartsAt
+        ? { cents: sub.renewalPriceCents, startsAt: sub.renewalStartsAt }
+        : null;
     // The period after the current one costs the renewal price once that has started.
     const nextCharge =
       sub?.currentPeriodEnd && sub.status !== 'canceled'
-        ? { date: sub.currentPeriodEnd.toISOString(), amount: centsToDecimal(priceAt(sub, sub.currentPeriodEnd)) }
+        ? {
+            date: sub.currentPeriodEnd.toISOString(),
+            amount: centsToDecimal(priceAt(sub, sub.currentPeriodEnd)),
+          }
         : null;
     return {
       amount: centsToDecimal(intent.amountCents),
       currency: intent.currency,
       paidAt: (ledger?.paidAt ?? intent.updatedAt).toISOString(),
       billingCycle: sub?.billingCycle ?? 'month',
-      card: intent.cardBrand && intent.cardLast4 ? { brand: intent.cardBrand, last4: intent.cardLast4 } : null,
+      card:
+        intent.cardBrand && intent.cardLast4
+          ? { brand: intent.cardBrand, last4: intent.cardLast4 }
+          : null,
       businessName: registration?.businessName ?? null,
       email: registration?.email ?? null,
       nextCharge,
-      renewal: renewal ? { date: renewal.startsAt.toISOString(), amount: centsToDecimal(renewal.cents) } : null,
+      renewal: renewal
+        ? { date: renewal.startsAt.toISOString(), amount: centsToDecimal(renewal.cents) }
+        : null,
     };
   }
 
@@ -83,27 +126,47 @@ export function createPaymentsService(deps: SettleDeps) {
    * the same idempotency key, or a new visit for a registration that already has an open
    * payment for this plan, gets that payment back instead of a second one.
    */
-  async function createIntent(input: CreateInput, clientKey: string | undefined): Promise<CreatePaymentIntentResult> {
-    const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, input.planId));
+  async function createIntent(
+    input: CreateInput,
+    clientKey: string | undefined,
+  ): Promise<CreatePaymentIntentResult> {
+    const [plan] = await db
+      .select()
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.id, input.planId));
     if (!plan) {
-      throw new HttpError(400, `There is no plan with id ${input.planId}. Go back to the plans and choose one.`, [
-        { field: 'planId', message: 'There is no such plan' },
-      ]);
+      throw new HttpError(
+        400,
+        `There is no plan with id ${input.planId}. Go back to the plans and choose one.`,
+        [{ field: 'planId', message: 'There is no such plan' }],
+      );
     }
     if (input.amount !== undefined && dollarsToCents(input.amount) !== plan.priceCents) {
       const price = centsToDecimal(plan.priceCents);
-      throw new HttpError(400, `The amount does not match the price of ${plan.displayName} ($${price}). Reload the page and try again.`, [
-        { field: 'amount', message: `The price of this plan is ${price}` },
-      ]);
+      throw new HttpError(
+        400,
+        `The amount does not match the price of ${plan.displayName} ($${price}). Reload the page and try again.`,
+        [{ field: 'amount', message: `The price of this plan is ${price}` }],
+      );
     }
-    const [registration] = input.registrationId ? await db.select().from(businessRegistrations).where(eq(businessRegistrations.id, input.registrationId)) : [];
+    const [registration] = input.registrationId
+      ? await db
+          .select()
+          .from(businessRegistrations)
+          .where(eq(businessRegistrations.id, input.registrationId))
+      : [];
     if (input.registrationId && !registration) {
-      throw new HttpError(400, 'We could not find your registration. Please register your business again on our home page.', [
-        { field: 'registrationId', message: 'There is no such registration' },
-      ]);
+      throw new HttpError(
+        400,
+        'We could not find your registration. Please register your business again on our home page.',
+        [{ field: 'registrationId', message: 'There is no such registration' }],
+      );
     }
     if (registration?.status === 'active') {
-      throw new HttpError(409, 'This registration is already paid and its subscription is active. There is nothing more to pay.');
+      throw new HttpError(
+        409,
+        'This registration is already paid and its subscription is active. There is nothing more to pay.',
+      );
     }
     if (registration) {
       const [open] = await db
@@ -115,7 +178,11 @@ export function createPaymentsService(deps: SettleDeps) {
             eq(paymentIntents.planId, plan.id),
             eq(paymentIntents.amountCents, plan.priceCents),
             eq(paymentIntents.provider, provider.kind),
-            inArray(paymentIntents.status, ['requires_payment_method', 'requires_action', 'processing']),
+            inArray(paymentIntents.status, [
+              'requires_payment_method',
+              'requires_action',
+              'processing',
+            ]),
           ),
         )
         .orderBy(desc(paymentIntents.createdAt))
@@ -140,10 +207,20 @@ export function createPaymentsService(deps: SettleDeps) {
         amountCents: plan.priceCents,
         currency: plan.currency,
         plan,
-        customer: registration ? { email: registration.email, name: registration.businessName, registrationId: registration.id } : null,
+        customer: registration
+          ? {
+              email: registration.email,
+              name: registration.businessName,
+              registrationId: registration.id,
+            }
+          : null,
       });
     } catch (error) {
-      if (error instanceof PaymentProviderError) throw new HttpError(502, `The payment provider refused to start the payment: ${error.message}`);
+      if (error instanceof PaymentProviderError)
+        throw new HttpError(
+          502,
+          `The payment provider refused to start the payment: ${error.message}`,
+        );
       throw error;
     }
     try {
@@ -190,21 +267,38 @@ export function createPaymentsService(deps: SettleDeps) {
   async function cancelledCount(registrationId: string, planId: number): Promise<number> {
     return db.$count(
       paymentIntents,
-      and(eq(paymentIntents.registrationId, registrationId), eq(paymentIntents.planId, planId), eq(paymentIntents.status, 'canceled')),
+      and(
+        eq(paymentIntents.registrationId, registrationId),
+        eq(paymentIntents.planId, planId),
+        eq(paymentIntents.status, 'canceled'),
+      ),
     );
   }
 
   async function byKey(idempotencyKey: string) {
-    const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.idempotencyKey, idempotencyKey));
+    const [row] = await db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.idempotencyKey, idempotencyKey));
     return row;
   }
 
   /** The intent of a client secret (which starts with the intent's id), 404 unless it matches exactly. */
-  async function intentForSecret(clientSecret: string, claimedIntentId?: string): Promise<IntentRow> {
+  async function intentForSecret(
+    clientSecret: string,
+    claimedIntentId?: string,
+  ): Promise<IntentRow> {
     const providerIntentId = clientSecret.split('_secret_')[0] ?? '';
-    if (claimedIntentId !== undefined && claimedIntentId !== providerIntentId) throw new HttpError(404, NOT_FOUND);
-    const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, providerIntentId));
-    const same = row && row.clientSecret.length === clientSecret.length && crypto.timingSafeEqual(Buffer.from(row.clientSecret), Buffer.from(clientSecret));
+    if (claimedIntentId !== undefined && claimedIntentId !== providerIntentId)
+      throw new HttpError(404, NOT_FOUND);
+    const [row] = await db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.providerIntentId, providerIntentId));
+    const same =
+      row &&
+      row.clientSecret.length === clientSecret.length &&
+      crypto.timingSafeEqual(Buffer.from(row.clientSecret), Buffer.from(clientSecret));
     if (!row || !same) throw new HttpError(404, NOT_FOUND);
     return row;
   }
@@ -213,35 +307,54 @@ export function createPaymentsService(deps: SettleDeps) {
    * What happened to a payment, for the confirmation page. The browser's redirect proves
    * nothing: an open intent is asked of the provider, and booked if it says succeeded.
    */
-  async function status(clientSecret: string, claimedIntentId?: string): Promise<PaymentStatusResult> {
+  async function status(
+    clientSecret: string,
+    claimedIntentId?: string,
+  ): Promise<PaymentStatusResult> {
     const row = await intentForSecret(clientSecret, claimedIntentId);
     if (row.status !== 'succeeded' && row.provider === provider.kind) {
       const state = await provider.retrieveIntent(row.providerIntentId).catch((error: unknown) => {
-        deps.log.warn({ err: error, paymentIntent: row.providerIntentId }, 'could not ask the provider about a payment');
+        deps.log.warn(
+          { err: error, paymentIntent: row.providerIntentId },
+          'could not ask the provider about a payment',
+        );
         return null;
       });
       if (state?.status === 'succeeded') await settle.succeeded(state);
-      else if (state?.errorMessage && state.status === 'requires_payment_method') await settle.failed(state.id, state.errorMessage);
+      else if (state?.errorMessage && state.status === 'requires_payment_method')
+        await settle.failed(state.id, state.errorMessage);
       else if (state && state.status !== row.status) {
-        await db.update(paymentIntents).set({ status: state.status, updatedAt: new Date() }).where(eq(paymentIntents.id, row.id));
+        await db
+          .update(paymentIntents)
+          .set({ status: state.status, updatedAt: new Date() })
+          .where(eq(paymentIntents.id, row.id));
       }
     }
     return statusOf(row.providerIntentId);
   }
 
   /** Test mode's card payment: checked like a real card, outcome from Stripe's test-card table. */
-  async function payWithTestCard(input: Required<TestCardPaymentInput>): Promise<PaymentStatusResult> {
-    if (provider.kind !== 'test') throw new HttpError(404, 'Test-mode payments are off: this site takes card payments through Stripe.');
+  async function payWithTestCard(
+    input: Required<TestCardPaymentInput>,
+  ): Promise<PaymentStatusResult> {
+    if (provider.kind !== 'test')
+      throw new HttpError(
+        404,
+        'Test-mode payments are off: this site takes card payments through Stripe.',
+      );
     const row = await intentForSecret(input.clientSecret);
     if (row.status === 'succeeded') return statusOf(row.providerIntentId);
-    if (row.status === 'canceled') throw new HttpError(409, 'This payment was cancelled. Start again from the checkout page.');
+    if (row.status === 'canceled')
+      throw new HttpError(409, 'This payment was cancelled. Start again from the checkout page.');
     // No money moves in test mode, so a payment for nobody would only be a fake sale in the
     // ledger: a test payment is confirmed only for a registered business.
     if (!row.registrationId) throw new HttpError(409, NOT_REGISTERED);
     const checked = checkTestCard(input);
     if ('problems' in checked) {
       // CardCheck lists only the fields that have a problem, each with its message.
-      const issues = Object.entries(checked.problems as Record<string, string>).map(([field, message]) => ({ field, message }));
+      const issues = Object.entries(checked.problems as Record<string, string>).map(
+        ([field, message]) => ({ field, message }),
+      );
       throw new HttpError(400, issues[0]!.message, issues);
     }
     const outcome = testCardOutcome(input.cardNumber);
@@ -288,23 +401,41 @@ export function createPaymentsService(deps: SettleDeps) {
    * for authentication: completed, the payment is booked with its card; failed, it is declined with
    * Stripe's message and the client may pay again.
    */
-  async function authenticateTestPayment(input: { clientSecret: string; outcome: 'complete' | 'fail' }): Promise<PaymentStatusResult> {
-    if (provider.kind !== 'test') throw new HttpError(404, 'Test-mode payments are off: this site takes card payments through Stripe.');
+  async function authenticateTestPayment(input: {
+    clientSecret: string;
+    outcome: 'complete' | 'fail';
+  }): Promise<PaymentStatusResult> {
+    if (provider.kind !== 'test')
+      throw new HttpError(
+        404,
+        'Test-mode payments are off: this site takes card payments through Stripe.',
+      );
     const row = await intentForSecret(input.clientSecret);
     if (row.status === 'succeeded') return statusOf(row.providerIntentId);
     if (row.status !== 'requires_action' || !row.cardLast4) {
-      throw new HttpError(409, 'This payment is not waiting for authentication. Please enter your card again.');
+      throw new HttpError(
+        409,
+        'This payment is not waiting for authentication. Please enter your card again.',
+      );
     }
     if (input.outcome === 'fail') {
       await settle.failed(row.providerIntentId, AUTHENTICATION_FAILED);
       return statusOf(row.providerIntentId);
     }
-    const card = { brand: row.cardBrand ?? 'unknown', last4: row.cardLast4, expMonth: row.cardExpMonth ?? 0, expYear: row.cardExpYear ?? 0 };
+    const card = {
+      brand: row.cardBrand ?? 'unknown',
+      last4: row.cardLast4,
+      expMonth: row.cardExpMonth ?? 0,
+      expYear: row.cardExpYear ?? 0,
+    };
     await succeedTestPayment(row, card);
     // 4000 0027 6000 3184 asks again on every later charge; 4000 0025 0000 3155 is set up for them now.
     const behavior = behaviorAfterAuthentication(row.cardLast4);
     if (behavior !== 'succeeds') {
-      await db.update(subscriptions).set({ testCardBehavior: behavior, updatedAt: new Date() }).where(eq(subscriptions.id, row.subscriptionId));
+      await db
+        .update(subscriptions)
+        .set({ testCardBehavior: behavior, updatedAt: new Date() })
+        .where(eq(subscriptions.id, row.subscriptionId));
     }
     return statusOf(row.providerIntentId);
   }

@@ -1,8 +1,21 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { planProductId, type CardOnFile, type IntentState, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/types.js';
+import {
+  planProductId,
+  type CardOnFile,
+  type IntentState,
+  type PaymentEvent,
+  type PaymentProvider,
+} from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
-import { businessRegistrations, paymentIntents, payments, subscriptionPlans, subscriptions, webhookEvents } from '../../db/schema.js';
+import {
+  businessRegistrations,
+  paymentIntents,
+  payments,
+  subscriptionPlans,
+  subscriptions,
+  webhookEvents,
+} from '../../db/schema.js';
 import { enqueueMail, paymentMails, type MailSettings } from '../notifications/index.js';
 import { insertInvoice, invoiceOf } from './invoices.js';
 import { changeSubscription } from './subscription-events.js';
@@ -24,7 +37,14 @@ export interface SettleDeps {
 /** What the provider (Stripe) did to a subscription, as the billing engine hears it. */
 export type SubscriptionNews =
   | { kind: 'renewed'; subscriptionId: string; invoiceId: string }
-  | { kind: 'renewal_failed'; subscriptionId: string; invoiceId: string; amountCents: number; attempt: number; nextAttemptAt: Date | null }
+  | {
+      kind: 'renewal_failed';
+      subscriptionId: string;
+      invoiceId: string;
+      amountCents: number;
+      attempt: number;
+      nextAttemptAt: Date | null;
+    }
   | { kind: 'ended'; subscriptionId: string; endedAt: Date };
 /** Runs in the settlement's transaction; answers whether it queued e-mail. */
 export type SubscriptionNewsHandler = (tx: Db, news: SubscriptionNews) => Promise<boolean>;
@@ -42,8 +62,13 @@ export const cycleMonths = (billingCycle: string): number => MONTHS_PER_CYCLE[bi
 export const FIRST_PRICE_MONTHS = 12;
 
 /** The price of a period starting at `start`: the intro price until `renewalStartsAt`, then the renewal price (docs/product.md §9). */
-export function priceAt(sub: { priceCents: number; renewalPriceCents: number | null; renewalStartsAt: Date | null }, start: Date): number {
-  return sub.renewalPriceCents != null && sub.renewalStartsAt && start >= sub.renewalStartsAt ? sub.renewalPriceCents : sub.priceCents;
+export function priceAt(
+  sub: { priceCents: number; renewalPriceCents: number | null; renewalStartsAt: Date | null },
+  start: Date,
+): number {
+  return sub.renewalPriceCents != null && sub.renewalStartsAt && start >= sub.renewalStartsAt
+    ? sub.renewalPriceCents
+    : sub.priceCents;
 }
 
 export { addMonths };
@@ -51,7 +76,10 @@ export { addMonths };
 type LedgerRow = Omit<typeof payments.$inferInsert, 'productId'> & { planName: string | undefined };
 
 /** One ledger row per provider payment: its id, or null when it was booked before (unique index). */
-export async function bookLedgerRow(tx: Db, { planName, ...row }: LedgerRow): Promise<string | null> {
+export async function bookLedgerRow(
+  tx: Db,
+  { planName, ...row }: LedgerRow,
+): Promise<string | null> {
   const booked = await tx
     .insert(payments)
     .values({ ...row, productId: planName ? planProductId(planName) : null })
@@ -65,16 +93,40 @@ export async function bookLedgerRow(tx: Db, { planName, ...row }: LedgerRow): Pr
  * provider payment, so a repeat books nothing), the intent, the subscription, the registration,
  * and the e-mails. Returns false when it was already booked or the intent is not ours.
  */
-async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, testCard: CardOnFile | undefined, effects: Effects): Promise<boolean> {
+async function bookFirstPayment(
+  tx: Db,
+  deps: SettleDeps,
+  state: IntentState,
+  testCard: CardOnFile | undefined,
+  effects: Effects,
+): Promise<boolean> {
   const card = testCard ?? state.card ?? undefined;
-  const [intent] = await tx.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, state.id)).for('update');
+  const [intent] = await tx
+    .select()
+    .from(paymentIntents)
+    .where(eq(paymentIntents.providerIntentId, state.id))
+    .for('update');
   if (!intent) {
-    deps.log.warn({ paymentIntent: state.id }, 'payment succeeded for an intent this app did not create; not booked');
+    deps.log.warn(
+      { paymentIntent: state.id },
+      'payment succeeded for an intent this app did not create; not booked',
+    );
     return false;
   }
-  const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, intent.planId));
-  const [registration] = intent.registrationId ? await tx.select().from(businessRegistrations).where(eq(businessRegistrations.id, intent.registrationId)) : [];
-  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, intent.subscriptionId));
+  const [plan] = await tx
+    .select()
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.id, intent.planId));
+  const [registration] = intent.registrationId
+    ? await tx
+        .select()
+        .from(businessRegistrations)
+        .where(eq(businessRegistrations.id, intent.registrationId))
+    : [];
+  const [sub] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, intent.subscriptionId));
   const booked = await bookLedgerRow(tx, {
     provider: intent.provider,
     providerPaymentId: state.id,
@@ -100,10 +152,16 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, te
   const now = new Date();
   await tx
     .update(paymentIntents)
-    .set({ status: 'succeeded', lastError: null, updatedAt: now, ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}) })
+    .set({
+      status: 'succeeded',
+      lastError: null,
+      updatedAt: now,
+      ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}),
+    })
     .where(eq(paymentIntents.id, intent.id));
   const periodStart = sub?.currentPeriodStart ?? state.paidAt;
-  const periodEnd = sub?.currentPeriodEnd ?? addMonths(state.paidAt, cycleMonths(sub?.billingCycle ?? 'month'));
+  const periodEnd =
+    sub?.currentPeriodEnd ?? addMonths(state.paidAt, cycleMonths(sub?.billingCycle ?? 'month'));
   // Set for every plan: one without a renewal price can change to one with, whose price then follows the same date.
   // Counted from the period's start (Stripe's, when its subscription event came first), so it lands
   // on a period boundary; with Stripe, scheduling the renewal then takes the boundary from Stripe.
@@ -118,7 +176,14 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, te
       renewalStartsAt: sub?.renewalStartsAt ?? renewalStartsAt,
       providerCustomerId: sub?.providerCustomerId ?? state.customerId,
       // The card renewals charge. With Stripe it is known when the intent was read with its payment method.
-      ...(card ? { cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {}),
+      ...(card
+        ? {
+            cardBrand: card.brand,
+            cardLast4: card.last4,
+            cardExpMonth: card.expMonth,
+            cardExpYear: card.expYear,
+          }
+        : {}),
       ...(testCard ? { testCardBehavior: 'succeeds' as const } : {}),
       updatedAt: now,
     })
@@ -154,7 +219,10 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, te
       billingCycle: sub?.billingCycle ?? 'month',
       providerPaymentId: state.id,
       paidAt: state.paidAt,
-      renewal: sub?.renewalPriceCents != null ? { priceCents: sub.renewalPriceCents, startsAt: sub.renewalStartsAt ?? renewalStartsAt } : null,
+      renewal:
+        sub?.renewalPriceCents != null
+          ? { priceCents: sub.renewalPriceCents, startsAt: sub.renewalStartsAt ?? renewalStartsAt }
+          : null,
       card: card ? { brand: card.brand, last4: card.last4 } : null,
       registration: registration ?? null,
     }),
@@ -165,14 +233,34 @@ async function bookFirstPayment(tx: Db, deps: SettleDeps, state: IntentState, te
 }
 
 /** A failed attempt: the provider's message is kept; the registration stays and can pay again. */
-async function recordFailure(tx: Db, providerIntentId: string, message: string, card?: CardOnFile): Promise<void> {
+async function recordFailure(
+  tx: Db,
+  providerIntentId: string,
+  message: string,
+  card?: CardOnFile,
+): Promise<void> {
   await tx
     .update(paymentIntents)
-    .set({ status: 'requires_payment_method', lastError: message, updatedAt: new Date(), ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}) })
-    .where(and(eq(paymentIntents.providerIntentId, providerIntentId), ne(paymentIntents.status, 'succeeded')));
+    .set({
+      status: 'requires_payment_method',
+      lastError: message,
+      updatedAt: new Date(),
+      ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}),
+    })
+    .where(
+      and(
+        eq(paymentIntents.providerIntentId, providerIntentId),
+        ne(paymentIntents.status, 'succeeded'),
+      ),
+    );
 }
 
-async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects: Effects): Promise<'applied' | 'stale'> {
+async function applyEvent(
+  tx: Db,
+  deps: SettleDeps,
+  event: PaymentEvent,
+  effects: Effects,
+): Promise<'applied' | 'stale'> {
   switch (event.kind) {
     case 'payment_succeeded':
       await bookFirstPayment(tx, deps, event.intent, undefined, effects);
@@ -187,17 +275,29 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
           ? await tx
               .select({ id: subscriptions.id })
               .from(subscriptions)
-              .where(and(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId), ne(subscriptions.status, 'canceled')))
+              .where(
+                and(
+                  eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId),
+                  ne(subscriptions.status, 'canceled'),
+                ),
+              )
           : [];
       const { outcome, changedIds } = await changeSubscription(tx, event);
       effects.subscriptionIds.push(...changedIds);
       for (const { id } of running.filter((r) => changedIds.includes(r.id))) {
-        await tellBilling(tx, deps, effects, { kind: 'ended', subscriptionId: id, endedAt: event.canceledAt ?? event.createdAt });
+        await tellBilling(tx, deps, effects, {
+          kind: 'ended',
+          subscriptionId: id,
+          endedAt: event.canceledAt ?? event.createdAt,
+        });
       }
       return outcome;
     }
     case 'renewal_failed': {
-      const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
       if (!sub) return 'applied';
       const invoice = await insertInvoice(tx, {
         ...invoiceOf(sub),
@@ -212,7 +312,11 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
       });
       await tx
         .update(subscriptions)
-        .set({ failedPaymentCount: event.attempt, nextRetryAt: event.nextAttemptAt, updatedAt: new Date() })
+        .set({
+          failedPaymentCount: event.attempt,
+          nextRetryAt: event.nextAttemptAt,
+          updatedAt: new Date(),
+        })
         .where(eq(subscriptions.id, sub.id));
       await tellBilling(tx, deps, effects, {
         kind: 'renewal_failed',
@@ -225,11 +329,20 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
       return 'applied';
     }
     case 'renewal_paid': {
-      const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
       if (!sub) return 'applied';
-      const [plan] = await tx.select({ name: subscriptionPlans.name }).from(subscriptionPlans).where(eq(subscriptionPlans.id, sub.planId));
+      const [plan] = await tx
+        .select({ name: subscriptionPlans.name })
+        .from(subscriptionPlans)
+        .where(eq(subscriptionPlans.id, sub.planId));
       const [registration] = sub.registrationId
-        ? await tx.select({ email: businessRegistrations.email }).from(businessRegistrations).where(eq(businessRegistrations.id, sub.registrationId))
+        ? await tx
+            .select({ email: businessRegistrations.email })
+            .from(businessRegistrations)
+            .where(eq(businessRegistrations.id, sub.registrationId))
         : [];
       const booked = await bookLedgerRow(tx, {
         provider: 'stripe',
@@ -260,8 +373,16 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
         livemode: event.livemode,
         attemptedAt: event.paidAt,
       });
-      await tx.update(subscriptions).set({ failedPaymentCount: 0, nextRetryAt: null, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
-      if (event.reason === 'renewal') await tellBilling(tx, deps, effects, { kind: 'renewed', subscriptionId: sub.id, invoiceId: invoice.id });
+      await tx
+        .update(subscriptions)
+        .set({ failedPaymentCount: 0, nextRetryAt: null, updatedAt: new Date() })
+        .where(eq(subscriptions.id, sub.id));
+      if (event.reason === 'renewal')
+        await tellBilling(tx, deps, effects, {
+          kind: 'renewed',
+          subscriptionId: sub.id,
+          invoiceId: invoice.id,
+        });
       return 'applied';
     }
     case 'product_paid': {
@@ -286,8 +407,14 @@ async function applyEvent(tx: Db, deps: SettleDeps, event: PaymentEvent, effects
   }
 }
 
-async function tellBilling(tx: Db, deps: SettleDeps, effects: Effects, news: SubscriptionNews): Promise<void> {
-  if (deps.onSubscriptionNews && (await deps.onSubscriptionNews(tx, news))) effects.mailQueued = true;
+async function tellBilling(
+  tx: Db,
+  deps: SettleDeps,
+  effects: Effects,
+  news: SubscriptionNews,
+): Promise<void> {
+  if (deps.onSubscriptionNews && (await deps.onSubscriptionNews(tx, news)))
+    effects.mailQueued = true;
 }
 
 export function createSettlement(deps: SettleDeps) {
@@ -316,7 +443,10 @@ export function createSettlement(deps: SettleDeps) {
         ),
       );
     if (!sub?.providerSubscriptionId || sub.renewalPriceCents == null) return;
-    const [plan] = await deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, sub.planId));
+    const [plan] = await deps.db
+      .select()
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.id, sub.planId));
     if (!plan) return;
     try {
       const scheduled = await deps.provider.scheduleRenewal({
@@ -327,17 +457,26 @@ export function createSettlement(deps: SettleDeps) {
         priceCents: sub.priceCents,
         renewalPriceCents: sub.renewalPriceCents,
         firstPhaseMonths: FIRST_PRICE_MONTHS,
-        renewalStartsAt: sub.renewalStartsAt ?? addMonths(sub.currentPeriodStart ?? sub.createdAt, FIRST_PRICE_MONTHS),
+        renewalStartsAt:
+          sub.renewalStartsAt ??
+          addMonths(sub.currentPeriodStart ?? sub.createdAt, FIRST_PRICE_MONTHS),
       });
       if (scheduled) {
         // The renewal date is Stripe's period boundary from now on, so later schedules (plan changes) use it too.
         await deps.db
           .update(subscriptions)
-          .set({ providerScheduleId: scheduled.scheduleId, renewalStartsAt: scheduled.renewalStartsAt, updatedAt: new Date() })
+          .set({
+            providerScheduleId: scheduled.scheduleId,
+            renewalStartsAt: scheduled.renewalStartsAt,
+            updatedAt: new Date(),
+          })
           .where(eq(subscriptions.id, sub.id));
       }
     } catch (error) {
-      deps.log.error({ err: error, subscriptionId }, 'could not schedule the renewal price; will retry on the next subscription event');
+      deps.log.error(
+        { err: error, subscriptionId },
+        'could not schedule the renewal price; will retry on the next subscription event',
+      );
     }
   }
 
@@ -345,7 +484,9 @@ export function createSettlement(deps: SettleDeps) {
     /** A payment the provider (or, in test mode, our card check) says succeeded. */
     async succeeded(state: IntentState, card?: CardOnFile): Promise<boolean> {
       const effects: Effects = { mailQueued: false, subscriptionIds: [] };
-      const booked = await deps.db.transaction((tx) => bookFirstPayment(tx, deps, state, card, effects));
+      const booked = await deps.db.transaction((tx) =>
+        bookFirstPayment(tx, deps, state, card, effects),
+      );
       await after(effects);
       return booked;
     },
@@ -358,7 +499,9 @@ export function createSettlement(deps: SettleDeps) {
      */
     async reconcile(event: PaymentEvent): Promise<void> {
       if (event.kind !== 'product_paid' && event.kind !== 'renewal_paid') return;
-      await deps.db.transaction((tx) => applyEvent(tx, deps, event, { mailQueued: false, subscriptionIds: [] }));
+      await deps.db.transaction((tx) =>
+        applyEvent(tx, deps, event, { mailQueued: false, subscriptionIds: [] }),
+      );
     },
     /**
      * Applies a verified event once: its id is stored in the same transaction. 'stale' when a

@@ -18,7 +18,8 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
     { level: 'info' },
     new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as (typeof logLines)[number]);
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          logLines.push(JSON.parse(line) as (typeof logLines)[number]);
         done();
       },
     }),
@@ -30,7 +31,9 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
   let clients = 0;
 
   beforeAll(async () => {
-    growing = (await db().select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing')))[0]!;
+    growing = (
+      await db().select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'growing'))
+    )[0]!;
   });
 
   /** A registered business whose Stripe subscription is started (incomplete), not paid yet. */
@@ -43,13 +46,22 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
       subscriptionPlan: 'growing',
     });
     const { paymentIntentId, clientSecret } = await stripe.start(growing.id, registrationId);
-    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.registrationId, registrationId));
+    const [sub] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.registrationId, registrationId));
     return { registrationId, paymentIntentId, clientSecret, sub: sub! };
   }
-  const row = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+  const row = async (id: string) =>
+    (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
   const provider = () =>
     createPaymentProvider(
-      testConfig({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.fake.url }),
+      testConfig({
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripe.fake.url,
+      }),
     );
 
   it('refuses (422) and logs an event rendered in another API version, books nothing, and /readyz says so', async () => {
@@ -74,22 +86,48 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
     );
     const refused = await deliver(old);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ message: `This server reads Stripe events of API version ${STRIPE_API_VERSION} only; this one is 2024-06-20.` });
+    expect(refused.json()).toEqual({
+      message: `This server reads Stripe events of API version ${STRIPE_API_VERSION} only; this one is 2024-06-20.`,
+    });
     // Not stored as handled: once the endpoint is fixed, Stripe's retry (or a resend) is applied.
-    expect((await deliver({ ...old, api_version: STRIPE_API_VERSION })).json()).toMatchObject({ outcome: 'applied' });
-    expect(await db().select().from(payments).where(eq(payments.subscriptionId, sub.id))).toEqual([]);
-    const unversioned = await deliver(event(`evt_nov_${sub.id}`, 'customer.subscription.updated', { id: sub.providerSubscriptionId }, 1_792_000_000, null));
+    expect((await deliver({ ...old, api_version: STRIPE_API_VERSION })).json()).toMatchObject({
+      outcome: 'applied',
+    });
+    expect(await db().select().from(payments).where(eq(payments.subscriptionId, sub.id))).toEqual(
+      [],
+    );
+    const unversioned = await deliver(
+      event(
+        `evt_nov_${sub.id}`,
+        'customer.subscription.updated',
+        { id: sub.providerSubscriptionId },
+        1_792_000_000,
+        null,
+      ),
+    );
     expect(unversioned.statusCode).toBe(422);
 
     const logged = logLines.filter((l) => l.level === 50 && l.event === `evt_old_${sub.id}`);
-    expect(logged).toMatchObject([{ type: 'invoice.paid', apiVersion: '2024-06-20', expected: STRIPE_API_VERSION }]);
+    expect(logged).toMatchObject([
+      { type: 'invoice.paid', apiVersion: '2024-06-20', expected: STRIPE_API_VERSION },
+    ]);
     const after = await ctx.app.inject({ url: '/readyz' });
     expect(after.statusCode).toBe(200);
     expect(after.json()).toMatchObject({
       status: 'ready',
-      stripeWebhooks: { status: 'wrong_api_version', expected: STRIPE_API_VERSION, received: null, refused: 2, lastEventId: `evt_nov_${sub.id}` },
+      stripeWebhooks: {
+        status: 'wrong_api_version',
+        expected: STRIPE_API_VERSION,
+        received: null,
+        refused: 2,
+        lastEventId: `evt_nov_${sub.id}`,
+      },
     });
-    expect(logLines.some((l) => l.level === 30 && l.apiVersion === STRIPE_API_VERSION && /API version/.test(l.msg))).toBe(true);
+    expect(
+      logLines.some(
+        (l) => l.level === 30 && l.apiVersion === STRIPE_API_VERSION && /API version/.test(l.msg),
+      ),
+    ).toBe(true);
   });
 
   it("starts the renewal price on Stripe's period boundary, not 12 months after the intent was created", async () => {
@@ -100,10 +138,19 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
     item.current_period_start -= 5;
     const boundary = addMonths(new Date(item.current_period_start * 1000), 12);
     const created = item.current_period_start + 5;
-    await deliver(event(`evt_pay_${sub.id}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId, 29_900, created), created + 40));
+    await deliver(
+      event(
+        `evt_pay_${sub.id}`,
+        'payment_intent.succeeded',
+        succeededIntent(paymentIntentId, 29_900, created),
+        created + 40,
+      ),
+    );
     const after = await row(sub.id);
     expect(after.renewalStartsAt).toEqual(boundary);
-    const update = stripe.fake.requests.filter((r) => r.path === `/v1/subscription_schedules/${after.providerScheduleId}`).at(-1)!;
+    const update = stripe.fake.requests
+      .filter((r) => r.path === `/v1/subscription_schedules/${after.providerScheduleId}`)
+      .at(-1)!;
     expect(update.params).toMatchObject({
       proration_behavior: 'none',
       'phases[0][end_date]': String(boundary.getTime() / 1000),
@@ -118,19 +165,38 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
     // Stripe refuses a second schedule for the subscription, as the fake does.
     const second = await fetch(`${stripe.fake.url}/v1/subscription_schedules`, {
       method: 'POST',
-      headers: { authorization: 'Bearer sk_test_fake', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: 'Bearer sk_test_fake',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: `from_subscription=${sub.providerSubscriptionId}`,
     });
     expect(second.status).toBe(400);
-    expect(await second.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('already attached to a schedule') } });
+    expect(await second.json()).toMatchObject({
+      error: {
+        type: 'invalid_request_error',
+        message: expect.stringContaining('already attached to a schedule'),
+      },
+    });
 
     const created = Math.floor(Date.now() / 1000);
-    await deliver(event(`evt_adopt_${sub.id}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId, 29_900, created), created));
+    await deliver(
+      event(
+        `evt_adopt_${sub.id}`,
+        'payment_intent.succeeded',
+        succeededIntent(paymentIntentId, 29_900, created),
+        created,
+      ),
+    );
     const after = await row(sub.id);
     expect(after.providerScheduleId).toBe(existing);
-    const update = stripe.fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscription_schedules/${existing}`);
+    const update = stripe.fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/subscription_schedules/${existing}`,
+    );
     expect(update).toHaveLength(1);
-    expect(update[0]!.params).toMatchObject({ 'phases[1][items][0][price_data][unit_amount]': String(growing.renewalPriceCents) });
+    expect(update[0]!.params).toMatchObject({
+      'phases[1][items][0][price_data][unit_amount]': String(growing.renewalPriceCents),
+    });
   });
 
   it('rebuilds the schedule of a subscription whose schedule our row does not know (the billing page), releasing that one first', async () => {
@@ -148,20 +214,34 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
     });
     expect(scheduleId).toMatch(/^sub_sched_fake/);
     expect(scheduleId).not.toBe(unknown);
-    expect(stripe.fake.requests.some((r) => r.path === `/v1/subscription_schedules/${unknown}/release`)).toBe(true);
+    expect(
+      stripe.fake.requests.some((r) => r.path === `/v1/subscription_schedules/${unknown}/release`),
+    ).toBe(true);
     expect(stripe.fake.subscription(sub.providerSubscriptionId!)!.schedule).toBe(scheduleId);
   });
 
   it('keeps an active subscription active when a late customer.subscription.created(incomplete) arrives first of its events', async () => {
     const { paymentIntentId, sub } = await started();
     const now = Math.floor(Date.now() / 1000);
-    await deliver(event(`evt_paid_${sub.id}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId, 29_900, now), now));
+    await deliver(
+      event(
+        `evt_paid_${sub.id}`,
+        'payment_intent.succeeded',
+        succeededIntent(paymentIntentId, 29_900, now),
+        now,
+      ),
+    );
     expect((await row(sub.id)).status).toBe('active');
     const late = await deliver(
       event(
         `evt_created_${sub.id}`,
         'customer.subscription.created',
-        { id: sub.providerSubscriptionId, object: 'subscription', status: 'incomplete', items: { data: [] } },
+        {
+          id: sub.providerSubscriptionId,
+          object: 'subscription',
+          status: 'incomplete',
+          items: { data: [] },
+        },
         now - 2,
       ),
     );
@@ -169,11 +249,21 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
     expect((await row(sub.id)).status).toBe('active');
     // A newer incomplete (Stripe never sends one after active) does not either; a newer past_due does apply.
     await deliver(
-      event(`evt_inc_${sub.id}`, 'customer.subscription.updated', { id: sub.providerSubscriptionId, status: 'incomplete', items: { data: [] } }, now + 10),
+      event(
+        `evt_inc_${sub.id}`,
+        'customer.subscription.updated',
+        { id: sub.providerSubscriptionId, status: 'incomplete', items: { data: [] } },
+        now + 10,
+      ),
     );
     expect((await row(sub.id)).status).toBe('active');
     await deliver(
-      event(`evt_due_${sub.id}`, 'customer.subscription.updated', { id: sub.providerSubscriptionId, status: 'past_due', items: { data: [] } }, now + 20),
+      event(
+        `evt_due_${sub.id}`,
+        'customer.subscription.updated',
+        { id: sub.providerSubscriptionId, status: 'past_due', items: { data: [] } },
+        now + 20,
+      ),
     );
     expect((await row(sub.id)).status).toBe('past_due');
   });
@@ -182,28 +272,52 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
     const { paymentIntentId, registrationId } = await started();
     const created = 1_790_000_000;
     const paidAt = created + 3 * 86_400; // the client came back three days later
-    await deliver(event(`evt_late_pay_${registrationId}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId, 29_900, created), paidAt));
-    expect(await db().select({ paidAt: payments.paidAt }).from(payments).where(eq(payments.registrationId, registrationId))).toEqual([
-      { paidAt: new Date(paidAt * 1000) },
-    ]);
+    await deliver(
+      event(
+        `evt_late_pay_${registrationId}`,
+        'payment_intent.succeeded',
+        succeededIntent(paymentIntentId, 29_900, created),
+        paidAt,
+      ),
+    );
+    expect(
+      await db()
+        .select({ paidAt: payments.paidAt })
+        .from(payments)
+        .where(eq(payments.registrationId, registrationId)),
+    ).toEqual([{ paidAt: new Date(paidAt * 1000) }]);
 
     // Read back from Stripe (no webhook yet): the charge's time.
     const other = await started();
     const chargedAt = Math.floor(Date.now() / 1000) - 30;
-    stripe.fake.setIntent(other.paymentIntentId, { status: 'succeeded', amount_received: 29_900, created: created }, chargedAt);
+    stripe.fake.setIntent(
+      other.paymentIntentId,
+      { status: 'succeeded', amount_received: 29_900, created: created },
+      chargedAt,
+    );
     const status = await ctx.app.inject({
       url: `/api/payments/status?payment_intent=${other.paymentIntentId}&payment_intent_client_secret=${other.clientSecret}`,
     });
     expect(status.json()).toMatchObject({ status: 'succeeded' });
-    expect(await db().select({ paidAt: payments.paidAt }).from(payments).where(eq(payments.registrationId, other.registrationId))).toEqual([
-      { paidAt: new Date(chargedAt * 1000) },
-    ]);
+    expect(
+      await db()
+        .select({ paidAt: payments.paidAt })
+        .from(payments)
+        .where(eq(payments.registrationId, other.registrationId)),
+    ).toEqual([{ paidAt: new Date(chargedAt * 1000) }]);
   });
 
   it('reads a renewal from its subscription line, not a proration line listed before it', async () => {
     const { paymentIntentId, sub } = await started();
     const now = Math.floor(Date.now() / 1000);
-    await deliver(event(`evt_first_${sub.id}`, 'payment_intent.succeeded', succeededIntent(paymentIntentId, 29_900, now), now));
+    await deliver(
+      event(
+        `evt_first_${sub.id}`,
+        'payment_intent.succeeded',
+        succeededIntent(paymentIntentId, 29_900, now),
+        now,
+      ),
+    );
     const renewsAt = now + 31 * 86_400;
     const line = (id: string, proration: boolean, start: number, end: number, amount: number) => ({
       id,
@@ -212,10 +326,19 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
       period: { start, end },
       parent: {
         type: 'subscription_item_details',
-        subscription_item_details: { subscription: sub.providerSubscriptionId, subscription_item: 'si_1', proration, invoice_item: null },
+        subscription_item_details: {
+          subscription: sub.providerSubscriptionId,
+          subscription_item: 'si_1',
+          proration,
+          invoice_item: null,
+        },
         invoice_item_details: null,
       },
-      pricing: { type: 'price_details', price_details: { price: 'price_1', product: 'plan_growing' }, unit_amount_decimal: null },
+      pricing: {
+        type: 'price_details',
+        price_details: { price: 'price_1', product: 'plan_growing' },
+        unit_amount_decimal: null,
+      },
     });
     const renewal = {
       id: `in_renew_${sub.id}`,
@@ -224,7 +347,10 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
       amount_paid: 29_900,
       currency: 'usd',
       customer: 'cus_x',
-      parent: { type: 'subscription_details', subscription_details: { subscription: sub.providerSubscriptionId } },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: sub.providerSubscriptionId },
+      },
       status_transitions: { paid_at: renewsAt },
       lines: {
         object: 'list',
@@ -240,7 +366,11 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
       .select()
       .from(invoices)
       .where(eq(invoices.providerInvoiceId, `in_renew_${sub.id}`));
-    expect(booked).toMatchObject({ kind: 'renewal', periodStart: new Date(renewsAt * 1000), periodEnd: new Date((renewsAt + 30 * 86_400) * 1000) });
+    expect(booked).toMatchObject({
+      kind: 'renewal',
+      periodStart: new Date(renewsAt * 1000),
+      periodEnd: new Date((renewsAt + 30 * 86_400) * 1000),
+    });
   });
 
   it('never reuses an idempotency key with other parameters (Stripe answers 400 idempotency_error)', async () => {
@@ -248,7 +378,11 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
     const post = (body: string) =>
       fetch(`${stripe.fake.url}/v1/customers`, {
         method: 'POST',
-        headers: { authorization: 'Bearer sk_test_fake', 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `key-${kind}` },
+        headers: {
+          authorization: 'Bearer sk_test_fake',
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': `key-${kind}`,
+        },
         body,
       });
     const first = await post('email=a%40example.com');
@@ -273,10 +407,15 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
     };
     const stripeProvider = provider();
     const first1 = await stripeProvider.scheduleRenewal(phase);
-    const again = await stripeProvider.scheduleRenewal({ ...phase, priceCents: growing.priceCents - 1_000 });
+    const again = await stripeProvider.scheduleRenewal({
+      ...phase,
+      priceCents: growing.priceCents - 1_000,
+    });
     expect(again!.scheduleId).toBe(first1!.scheduleId);
     const keys = stripe.fake.requests
-      .filter((r) => r.path === `/v1/subscription_schedules/${first1!.scheduleId}` && r.method === 'POST')
+      .filter(
+        (r) => r.path === `/v1/subscription_schedules/${first1!.scheduleId}` && r.method === 'POST',
+      )
       .map((r) => r.idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(2);

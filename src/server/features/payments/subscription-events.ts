@@ -23,7 +23,9 @@ export async function changeSubscription(
       ...(event.currentPeriodStart ? { currentPeriodStart: event.currentPeriodStart } : {}),
       ...(event.currentPeriodEnd ? { currentPeriodEnd: event.currentPeriodEnd } : {}),
       cancelAtPeriodEnd: event.status !== 'canceled' && event.cancelAtPeriodEnd,
-      ...(event.status === 'canceled' ? { canceledAt: event.canceledAt ?? event.createdAt, nextRetryAt: null } : {}),
+      ...(event.status === 'canceled'
+        ? { canceledAt: event.canceledAt ?? event.createdAt, nextRetryAt: null }
+        : {}),
       providerEventAt: event.createdAt,
       updatedAt: new Date(),
     })
@@ -37,13 +39,19 @@ export async function changeSubscription(
         or(
           isNull(subscriptions.providerEventAt),
           lt(subscriptions.providerEventAt, event.createdAt),
-          and(eq(subscriptions.providerEventAt, event.createdAt), sql`${lifecycleOf} <= ${LIFECYCLE[event.status]}`),
+          and(
+            eq(subscriptions.providerEventAt, event.createdAt),
+            sql`${lifecycleOf} <= ${LIFECYCLE[event.status]}`,
+          ),
         ),
       ),
     )
     .returning({ id: subscriptions.id });
   const changedIds = changed.map((c) => c.id);
   if (changedIds.length > 0) return { outcome: 'applied', changedIds };
-  const ours = await tx.$count(subscriptions, eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId));
+  const ours = await tx.$count(
+    subscriptions,
+    eq(subscriptions.providerSubscriptionId, event.providerSubscriptionId),
+  );
   return { outcome: ours > 0 ? 'stale' : 'applied', changedIds };
 }

@@ -14,7 +14,12 @@ describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const plans = res.json<SubscriptionPlan[]>();
-    expect(plans.map((p) => p.name)).toEqual(['essential', 'growing', 'professional', 'comprehensive']);
+    expect(plans.map((p) => p.name)).toEqual([
+      'essential',
+      'growing',
+      'professional',
+      'comprehensive',
+    ]);
     for (const plan of plans) expect(plan.price).toMatch(/^\d+\.\d{2}$/);
     expect(Object.fromEntries(plans.map((p) => [p.name, p.renewalPrice]))).toEqual({
       essential: '425.00',
@@ -32,10 +37,16 @@ describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]{20,}"$/);
     expect(first.headers['cache-control']).toBe('no-cache');
-    const again = await ctx.app.inject({ url: '/api/subscription-plans', headers: { 'if-none-match': etag } });
+    const again = await ctx.app.inject({
+      url: '/api/subscription-plans',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await ctx.app.inject({ url: '/api/subscription-plans', headers: { 'if-none-match': '"another-version"' } });
+    const other = await ctx.app.inject({
+      url: '/api/subscription-plans',
+      headers: { 'if-none-match': '"another-version"' },
+    });
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(first.body);
   });
@@ -46,9 +57,13 @@ describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
     const items = res.json<{ websiteName: string; websiteUrl: string; logoUrl: string | null }[]>();
     expect(items).toHaveLength(3);
     expect(items.every((i) => i.websiteName.includes('(demo)'))).toBe(true);
-    expect(items.every((i) => new URL(i.websiteUrl).hostname.endsWith('.example.com') || /\.example\.(net|org)$/.test(new URL(i.websiteUrl).hostname))).toBe(
-      true,
-    );
+    expect(
+      items.every(
+        (i) =>
+          new URL(i.websiteUrl).hostname.endsWith('.example.com') ||
+          /\.example\.(net|org)$/.test(new URL(i.websiteUrl).hostname),
+      ),
+    ).toBe(true);
   });
 
   it('seeds once: a second run adds nothing and deleted demo items stay deleted', async () => {

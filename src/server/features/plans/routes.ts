@@ -6,14 +6,24 @@ import { parseInput } from '../../http/validate.js';
 import type { SerialisedJson } from '../../lib/cached-json.js';
 import { updatePlan, type PlanCatalogue } from './service.js';
 
-function sendPlans(request: FastifyRequest, reply: FastifyReply, plans: SerialisedJson): FastifyReply {
-  reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').header('etag', plans.etag);
+function sendPlans(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  plans: SerialisedJson,
+): FastifyReply {
+  reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('etag', plans.etag);
   // A returning visitor's browser revalidates (no-cache) and gets a bodiless 304 while nothing changed.
   if (request.headers['if-none-match'] === plans.etag) return reply.code(304).send();
   return reply.send(plans.body);
 }
 
-export async function planRoutes(app: FastifyInstance, options: { catalogue: PlanCatalogue }): Promise<void> {
+export async function planRoutes(
+  app: FastifyInstance,
+  options: { catalogue: PlanCatalogue },
+): Promise<void> {
   // The landing page's busiest call: the serialised list is nearly always at hand, so it goes out
   // as ready bytes without waiting on a promise (docs/decisions/012-containers-load-and-api-throughput.md).
   app.get('/api/subscription-plans', (request, reply) => {
@@ -27,7 +37,10 @@ export async function planRoutes(app: FastifyInstance, options: { catalogue: Pla
  * Editing plans in settings (registered through the guard). A plan is what clients pay: changing
  * it needs the billing permission, like refunds (docs/decisions/023).
  */
-export async function planAdminRoutes(app: FastifyInstance, options: { db: Db; catalogue: PlanCatalogue }): Promise<void> {
+export async function planAdminRoutes(
+  app: FastifyInstance,
+  options: { db: Db; catalogue: PlanCatalogue },
+): Promise<void> {
   const labels = {
     displayName: 'Name',
     description: 'Description',
@@ -37,10 +50,22 @@ export async function planAdminRoutes(app: FastifyInstance, options: { db: Db; c
     renewalPrice: 'Renewal price',
     mostPopular: 'Most Popular',
   };
-  app.put<{ Params: { id: string } }>('/api/subscription-plans/:id', { config: { permission: 'billing' } }, async (request) => {
-    const plan = await updatePlan(options.db, serialIdParam(request.params.id), parseInput(planUpdateInput, request.body, labels));
-    options.catalogue.invalidate();
-    request.activity = { action: 'update', subject: 'plan', detail: { id: plan.id, name: plan.name, price: plan.price } };
-    return plan;
-  });
+  app.put<{ Params: { id: string } }>(
+    '/api/subscription-plans/:id',
+    { config: { permission: 'billing' } },
+    async (request) => {
+      const plan = await updatePlan(
+        options.db,
+        serialIdParam(request.params.id),
+        parseInput(planUpdateInput, request.body, labels),
+      );
+      options.catalogue.invalidate();
+      request.activity = {
+        action: 'update',
+        subject: 'plan',
+        detail: { id: plan.id, name: plan.name, price: plan.price },
+      };
+      return plan;
+    },
+  );
 }

@@ -25,13 +25,19 @@ describe('plan catalogue cache', () => {
     expect(queries).toBe(1);
     expect(new Set(answers).size).toBe(1);
 
-    await db.update(subscriptionPlans).set({ displayName: 'Essential Plus' }).where(eq(subscriptionPlans.name, 'essential'));
+    await db
+      .update(subscriptionPlans)
+      .set({ displayName: 'Essential Plus' })
+      .where(eq(subscriptionPlans.name, 'essential'));
     await new Promise((r) => setTimeout(r, 30)); // let the 20 ms TTL run out
     const stale = await catalogue.json(); // expired: the old list now, a refresh in the background
     expect(stale).toBe(answers[0]);
     await vi.waitFor(async () => expect(await catalogue.json()).toContain('Essential Plus'));
 
-    await db.update(subscriptionPlans).set({ displayName: 'Essential' }).where(eq(subscriptionPlans.name, 'essential'));
+    await db
+      .update(subscriptionPlans)
+      .set({ displayName: 'Essential' })
+      .where(eq(subscriptionPlans.name, 'essential'));
     catalogue.invalidate();
     expect(await catalogue.json()).not.toContain('Essential Plus');
   });

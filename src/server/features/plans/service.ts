@@ -26,7 +26,10 @@ export function toPlan(row: PlanRow): SubscriptionPlan {
 }
 
 export async function listPlans(db: Db): Promise<SubscriptionPlan[]> {
-  const rows = await db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.id));
+  const rows = await db
+    .select()
+    .from(subscriptionPlans)
+    .orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.id));
   return rows.map(toPlan);
 }
 
@@ -37,12 +40,25 @@ export function createPlanCatalogue(db: Db, ttlMs = 5_000) {
 export type PlanCatalogue = ReturnType<typeof createPlanCatalogue>;
 
 /** Edits a plan; only new subscriptions see a new price (each subscription keeps the price it was bought at). */
-export async function updatePlan(db: Db, id: number, input: PlanUpdateInput): Promise<SubscriptionPlan> {
-  const [existing] = isSerialId(id) ? await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, id)) : [];
+export async function updatePlan(
+  db: Db,
+  id: number,
+  input: PlanUpdateInput,
+): Promise<SubscriptionPlan> {
+  const [existing] = isSerialId(id)
+    ? await db
+        .select({ id: subscriptionPlans.id })
+        .from(subscriptionPlans)
+        .where(eq(subscriptionPlans.id, id))
+    : [];
   if (!existing) throw new HttpError(404, 'This plan does not exist (any more).');
   const row = await db.transaction(async (tx) => {
     // One plan carries the 'Most Popular' badge.
-    if (input.mostPopular) await tx.update(subscriptionPlans).set({ mostPopular: false }).where(ne(subscriptionPlans.id, id));
+    if (input.mostPopular)
+      await tx
+        .update(subscriptionPlans)
+        .set({ mostPopular: false })
+        .where(ne(subscriptionPlans.id, id));
     const [updated] = await tx
       .update(subscriptionPlans)
       .set({

@@ -7,7 +7,8 @@ export const DEMO_PORTFOLIO = [
     websiteName: 'Harbor Lights Bakery (demo)',
     websiteUrl: 'https://harbor-lights-bakery.example.com',
     logoUrl: '/demo/harbor-lights.svg',
-    description: 'Demo client: a neighbourhood bakery with online pre-orders and a weekly specials page.',
+    description:
+      'Demo client: a neighbourhood bakery with online pre-orders and a weekly specials page.',
   },
   {
     websiteName: 'Ridgeline Auto Care (demo)',
@@ -19,7 +20,8 @@ export const DEMO_PORTFOLIO = [
     websiteName: 'Juniper Family Dental (demo)',
     websiteUrl: 'https://juniper-dental.example.org',
     logoUrl: null,
-    description: 'Demo client: a dental practice site with new-patient forms and insurance information.',
+    description:
+      'Demo client: a dental practice site with new-patient forms and insurance information.',
   },
 ];
 

@@ -16,7 +16,10 @@ const COLUMNS = {
 };
 
 export async function listPortfolio(db: Db): Promise<PortfolioItem[]> {
-  return db.select(COLUMNS).from(portfolioItems).orderBy(asc(portfolioItems.createdAt), asc(portfolioItems.id));
+  return db
+    .select(COLUMNS)
+    .from(portfolioItems)
+    .orderBy(asc(portfolioItems.createdAt), asc(portfolioItems.id));
 }
 
 /** The portfolio the landing page shows (and the server renders into it): cached and serialised. */
@@ -33,7 +36,11 @@ export function createPortfolioService(db: Db, checkLogo: (url: string) => Promi
       websiteName: input.websiteName,
       websiteUrl: input.websiteUrl,
       description: input.description ?? null,
-      logoUrl: !input.logoUrl ? null : input.logoUrl === currentLogo ? currentLogo : await checkLogo(input.logoUrl),
+      logoUrl: !input.logoUrl
+        ? null
+        : input.logoUrl === currentLogo
+          ? currentLogo
+          : await checkLogo(input.logoUrl),
     };
   }
   const missing = () => new HttpError(404, 'This portfolio item does not exist (any more).');
@@ -48,7 +55,10 @@ export function createPortfolioService(db: Db, checkLogo: (url: string) => Promi
     },
     async update(id: number, input: PortfolioInput): Promise<PortfolioItem> {
       if (!isSerialId(id)) throw missing();
-      const [existing] = await db.select({ logoUrl: portfolioItems.logoUrl }).from(portfolioItems).where(eq(portfolioItems.id, id));
+      const [existing] = await db
+        .select({ logoUrl: portfolioItems.logoUrl })
+        .from(portfolioItems)
+        .where(eq(portfolioItems.id, id));
       if (!existing) throw missing();
       const [row] = await db
         .update(portfolioItems)
@@ -60,7 +70,10 @@ export function createPortfolioService(db: Db, checkLogo: (url: string) => Promi
     },
     async remove(id: number): Promise<PortfolioItem> {
       if (!isSerialId(id)) throw missing();
-      const [row] = await db.delete(portfolioItems).where(eq(portfolioItems.id, id)).returning(COLUMNS);
+      const [row] = await db
+        .delete(portfolioItems)
+        .where(eq(portfolioItems.id, id))
+        .returning(COLUMNS);
       if (!row) throw missing();
       return row;
     },

@@ -18,11 +18,31 @@ export async function registrationRoutes(
     rateLimitPerMinute: number;
   },
 ): Promise<void> {
-  app.post('/api/business-registration', { config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const input = parseInput(businessRegistrationInput, request.body, { ...REGISTRATION_LABELS, language: 'Language' });
-    const result = await registerBusiness(options.db, options.mail, input, emailOrigin(options.publicUrl, options.port));
-    options.mailQueued();
-    request.log.info({ reqId: request.id, registrationId: result.id, plan: result.plan.name, resumed: result.resumed }, 'business registered');
-    return reply.status(result.resumed ? 200 : 201).send(result);
-  });
+  app.post(
+    '/api/business-registration',
+    { config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const input = parseInput(businessRegistrationInput, request.body, {
+        ...REGISTRATION_LABELS,
+        language: 'Language',
+      });
+      const result = await registerBusiness(
+        options.db,
+        options.mail,
+        input,
+        emailOrigin(options.publicUrl, options.port),
+      );
+      options.mailQueued();
+      request.log.info(
+        {
+          reqId: request.id,
+          registrationId: result.id,
+          plan: result.plan.name,
+          resumed: result.resumed,
+        },
+        'business registered',
+      );
+      return reply.status(result.resumed ? 200 : 201).send(result);
+    },
+  );
 }

@@ -1,15 +1,24 @@
 import { and, desc, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { BusinessRegistration, BusinessRegistrationResult } from '../../../contract/registration.js';
+import type {
+  BusinessRegistration,
+  BusinessRegistrationResult,
+} from '../../../contract/registration.js';
 import { checkoutPath, DEFAULT_LOCALE, type Locale } from '../../../contract/routes.js';
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, outboxMessages, subscriptionPlans } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { clientCheckoutLinkMail, enqueueMail, newRegistrationMail, type MailSettings } from '../notifications/index.js';
+import {
+  clientCheckoutLinkMail,
+  enqueueMail,
+  newRegistrationMail,
+  type MailSettings,
+} from '../notifications/index.js';
 
 /** The e-mail as registrations are matched: trimmed, lower case. */
 const sameEmail = (value: AnyColumn | string): SQL => sql`lower(btrim(${value}))`;
 /** The business name as registrations are matched: inner whitespace collapsed, trimmed, lower case. */
-const sameBusiness = (value: AnyColumn | string): SQL => sql`lower(btrim(regexp_replace(${value}, '[[:space:]]+', ' ', 'g')))`;
+const sameBusiness = (value: AnyColumn | string): SQL =>
+  sql`lower(btrim(regexp_replace(${value}, '[[:space:]]+', ' ', 'g')))`;
 
 /**
  * Checkout-link e-mails to one address per CHECKOUT_LINK_MINUTES, as billing sign-in links
@@ -31,11 +40,21 @@ export const CHECKOUT_LINK_MINUTES = 15;
  *
  * `origin` is the public origin the client's checkout link starts with.
  */
-export async function registerBusiness(db: Db, mail: MailSettings, input: BusinessRegistration, origin: string): Promise<BusinessRegistrationResult> {
-  const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, input.subscriptionPlan));
+export async function registerBusiness(
+  db: Db,
+  mail: MailSettings,
+  input: BusinessRegistration,
+  origin: string,
+): Promise<BusinessRegistrationResult> {
+  const [plan] = await db
+    .select()
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.name, input.subscriptionPlan));
   if (!plan) {
     const message = `There is no plan named "${input.subscriptionPlan}". Choose one of the plans on this page.`;
-    throw new HttpError(400, `Please check Subscription Plan: ${message}`, [{ field: 'subscriptionPlan', message }]);
+    throw new HttpError(400, `Please check Subscription Plan: ${message}`, [
+      { field: 'subscriptionPlan', message },
+    ]);
   }
   const language = input.language ?? DEFAULT_LOCALE;
   const details = {
@@ -50,7 +69,13 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
     language,
   };
   type Plan = typeof subscriptionPlans.$inferSelect;
-  type Recipient = { id: string; businessName: string; ownerName: string; email: string; language: Locale };
+  type Recipient = {
+    id: string;
+    businessName: string;
+    ownerName: string;
+    email: string;
+    language: Locale;
+  };
   const checkoutLinkMail = (r: Recipient, p: Plan) =>
     clientCheckoutLinkMail(mail, {
       language: r.language,
@@ -65,13 +90,19 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
     });
   /** Whether `email` may get one more checkout link now (the billing links' rule: a lock per address, then a count). */
   const mayEmailCheckoutLink = async (tx: Db, email: string) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('checkout-link:' || ${sameEmail(email)}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('checkout-link:' || ${sameEmail(email)}))`,
+    );
     const since = new Date(Date.now() - CHECKOUT_LINK_MINUTES * 60_000);
     const [recent] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(outboxMessages)
       .where(
-        and(eq(outboxMessages.kind, 'client_checkout_link'), sql`${sameEmail(outboxMessages.to)} = ${sameEmail(email)}`, gt(outboxMessages.createdAt, since)),
+        and(
+          eq(outboxMessages.kind, 'client_checkout_link'),
+          sql`${sameEmail(outboxMessages.to)} = ${sameEmail(email)}`,
+          gt(outboxMessages.createdAt, since),
+        ),
       );
     return (recent?.n ?? 0) < CHECKOUT_LINKS_PER_WINDOW;
   };
@@ -80,7 +111,9 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
   return db.transaction(async (tx) => {
     // Concurrent registrations of one e-mail and business queue here (until this transaction
     // ends), so the second finds what the first stored instead of making a duplicate.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${sameEmail(input.email)} || chr(10) || ${sameBusiness(input.businessName)}, 0))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${sameEmail(input.email)} || chr(10) || ${sameBusiness(input.businessName)}, 0))`,
+    );
     const [pending] = await tx
       .select({
         id: businessRegistrations.id,
@@ -103,7 +136,9 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
       .limit(1);
 
     if (pending) {
-      const mails = (await mayEmailCheckoutLink(tx, pending.email)) ? [checkoutLinkMail(pending, pending.plan)] : [];
+      const mails = (await mayEmailCheckoutLink(tx, pending.email))
+        ? [checkoutLinkMail(pending, pending.plan)]
+        : [];
       await enqueueMail(tx, mails);
       return {
         id: pending.id,
@@ -119,11 +154,33 @@ export async function registerBusiness(db: Db, mail: MailSettings, input: Busine
       .values({ businessName: input.businessName, email: input.email, ...details })
       .returning({ id: businessRegistrations.id });
     const id = inserted!.id;
-    const teamMail = newRegistrationMail(mail, { ...input, id, phone: details.phone, planDisplayName: plan.displayName });
+    const teamMail = newRegistrationMail(mail, {
+      ...input,
+      id,
+      phone: details.phone,
+      planDisplayName: plan.displayName,
+    });
     const clientMails = (await mayEmailCheckoutLink(tx, input.email))
-      ? [checkoutLinkMail({ id, businessName: input.businessName, ownerName: input.ownerName, email: input.email, language }, plan)]
+      ? [
+          checkoutLinkMail(
+            {
+              id,
+              businessName: input.businessName,
+              ownerName: input.ownerName,
+              email: input.email,
+              language,
+            },
+            plan,
+          ),
+        ]
       : [];
     await enqueueMail(tx, [teamMail, ...clientMails]);
-    return { id, status: 'pending_payment', plan: { id: plan.id, name: plan.name }, checkoutPath: checkoutPath(plan.name, id, language), resumed: false };
+    return {
+      id,
+      status: 'pending_payment',
+      plan: { id: plan.id, name: plan.name },
+      checkoutPath: checkoutPath(plan.name, id, language),
+      resumed: false,
+    };
   });
 }

@@ -52,7 +52,9 @@ export function demoPayments(until: Date, days = 60, seed = 42): DemoPayment[] {
     for (const app of live) {
       const sales = 1 + Math.floor(next() * (3 + (days - day) / 20));
       for (let n = 0; n < sales; n++) {
-        const paidAt = new Date(until.getTime() - day * 86_400_000 - Math.floor(next() * 86_400_000));
+        const paidAt = new Date(
+          until.getTime() - day * 86_400_000 - Math.floor(next() * 86_400_000),
+        );
         if (paidAt > until) continue;
         out.push({
           providerPaymentId: `demo_${app.stripeProductId}_${day}_${n}`,

@@ -8,7 +8,11 @@ export async function seedDemoLedger(db: Db): Promise<void> {
     .insert(applications)
     .values(DEMO_APPLICATIONS.map((a) => ({ ...a, isDemo: true })))
     .onConflictDoNothing();
-  const rows = demoPayments(new Date()).map((p) => ({ ...p, provider: 'test' as const, currency: 'usd' }));
+  const rows = demoPayments(new Date()).map((p) => ({
+    ...p,
+    provider: 'test' as const,
+    currency: 'usd',
+  }));
   for (let i = 0; i < rows.length; i += 500)
     await db
       .insert(payments)

@@ -1,9 +1,21 @@
 import { and, countDistinct, eq, gte, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
 import { centsToDecimal } from '../../../contract/money.js';
-import type { DailyRevenue, RevenueSummary, RevenueToday, SourceTotals } from '../../../contract/applications.js';
+import type {
+  DailyRevenue,
+  RevenueSummary,
+  RevenueToday,
+  SourceTotals,
+} from '../../../contract/applications.js';
 import type { Db } from '../../db/client.js';
 import { applications, payments, subscriptions } from '../../db/schema.js';
-import { addDays, isoDate, localDate, mondayOf, percentChange, startOfLocalDay } from './zoned-time.js';
+import {
+  addDays,
+  isoDate,
+  localDate,
+  mondayOf,
+  percentChange,
+  startOfLocalDay,
+} from './zoned-time.js';
 
 export interface ProductRevenue {
   dailyCents: number;
@@ -36,9 +48,21 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
     const startLastWeek = startOfLocalDay(addDays(mondayOf(today), -7), timeZone);
     const monthStart = startOfLocalDay({ ...today, day: 1 }, timeZone);
     // "vs yesterday" compares like with like: yesterday up to the same time of day.
-    const yesterdaySoFar = new Date(startYesterday.getTime() + (at.getTime() - startToday.getTime()));
+    const yesterdaySoFar = new Date(
+      startYesterday.getTime() + (at.getTime() - startToday.getTime()),
+    );
     const lastWeekSoFar = new Date(startLastWeek.getTime() + (at.getTime() - startWeek.getTime()));
-    return { at, today, startToday, startYesterday, startWeek, startLastWeek, monthStart, yesterdaySoFar, lastWeekSoFar };
+    return {
+      at,
+      today,
+      startToday,
+      startYesterday,
+      startWeek,
+      startLastWeek,
+      monthStart,
+      yesterdaySoFar,
+      lastWeekSoFar,
+    };
   }
 
   async function cents(from: Date, to: Date): Promise<number> {
@@ -67,7 +91,10 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
       .from(payments)
       .where(and(sameMode, gte(payments.paidAt, p.startWeek), lt(payments.paidAt, p.at)));
     const n = (v: string | number | undefined) => Number(v ?? 0);
-    const totals = (today: number, week: number): SourceTotals => ({ today: centsToDecimal(today), week: centsToDecimal(week) });
+    const totals = (today: number, week: number): SourceTotals => ({
+      today: centsToDecimal(today),
+      week: centsToDecimal(week),
+    });
     const plans = [n(row?.plansToday), n(row?.plansWeek)] as const;
     const apps = [n(row?.appsToday), n(row?.appsWeek)] as const;
     return {
@@ -83,7 +110,9 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
    * applies, a yearly price divided by 12. Churn: subscriptions cancelled in the last 30 days
    * against those active now plus those cancelled (when: canceled_at).
    */
-  async function recurring(at: Date): Promise<Pick<RevenueSummary, 'mrr' | 'activeSubscriptions' | 'churn30'>> {
+  async function recurring(
+    at: Date,
+  ): Promise<Pick<RevenueSummary, 'mrr' | 'activeSubscriptions' | 'churn30'>> {
     const paidInMode = sql`exists (select 1 from ${payments} where ${payments.subscriptionId} = ${subscriptions.id} and ${payments.livemode} = ${livemode})`;
     const rows = await db
       .select({
@@ -108,12 +137,17 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
         continue;
       }
       active++;
-      const renewed = s.renewalPriceCents !== null && s.renewalStartsAt !== null && s.renewalStartsAt <= at;
+      const renewed =
+        s.renewalPriceCents !== null && s.renewalStartsAt !== null && s.renewalStartsAt <= at;
       const price = renewed ? s.renewalPriceCents! : s.priceCents;
       mrrCents += /^year/i.test(s.billingCycle) ? Math.round(price / 12) : price;
     }
     const base = active + cancelled;
-    return { mrr: centsToDecimal(mrrCents), activeSubscriptions: active, churn30: base === 0 ? null : Math.round((cancelled / base) * 1000) / 10 };
+    return {
+      mrr: centsToDecimal(mrrCents),
+      activeSubscriptions: active,
+      churn30: base === 0 ? null : Math.round((cancelled / base) * 1000) / 10,
+    };
   }
 
   return {
@@ -121,7 +155,10 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
 
     async today(): Promise<RevenueToday> {
       const p = periods();
-      const [today, week] = await Promise.all([cents(p.startToday, p.at), cents(p.startWeek, p.at)]);
+      const [today, week] = await Promise.all([
+        cents(p.startToday, p.at),
+        cents(p.startWeek, p.at),
+      ]);
       return { today: centsToDecimal(today), week: centsToDecimal(week), testMode };
     },
 
@@ -132,7 +169,9 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
         cents(p.startYesterday, p.yesterdaySoFar),
         cents(p.startWeek, p.at),
         cents(p.startLastWeek, p.lastWeekSoFar),
-        db.select({ status: applications.status, createdAt: applications.createdAt }).from(applications),
+        db
+          .select({ status: applications.status, createdAt: applications.createdAt })
+          .from(applications),
         bySource(p),
         recurring(p.at),
       ]);
@@ -159,7 +198,13 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
       const rows = await db
         .select({ amount: payments.amountCents, paidAt: payments.paidAt })
         .from(payments)
-        .where(and(sameMode, gte(payments.paidAt, startOfLocalDay(first, timeZone)), lt(payments.paidAt, p.at)));
+        .where(
+          and(
+            sameMode,
+            gte(payments.paidAt, startOfLocalDay(first, timeZone)),
+            lt(payments.paidAt, p.at),
+          ),
+        );
       const totals = new Map<string, number>();
       for (const row of rows) {
         const key = isoDate(localDate(row.paidAt, timeZone));
@@ -183,12 +228,19 @@ export function createRevenueService(db: Db, timeZone: string, options: RevenueO
           productId: payments.productId,
           daily: inRange(p.startToday),
           weekly: inRange(p.startWeek),
-          users: countDistinct(sql`coalesce(${payments.providerCustomerId}, ${payments.customerEmail}, ${payments.registrationId}::text)`),
+          users: countDistinct(
+            sql`coalesce(${payments.providerCustomerId}, ${payments.customerEmail}, ${payments.registrationId}::text)`,
+          ),
         })
         .from(payments)
         .where(and(sameMode, inArray(payments.productId, productIds)))
         .groupBy(payments.productId);
-      for (const row of rows) result.set(row.productId!, { dailyCents: Number(row.daily), weeklyCents: Number(row.weekly), users: Number(row.users) });
+      for (const row of rows)
+        result.set(row.productId!, {
+          dailyCents: Number(row.daily),
+          weeklyCents: Number(row.weekly),
+          users: Number(row.users),
+        });
       return result;
     },
   };

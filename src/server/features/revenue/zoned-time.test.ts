@@ -1,18 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isoDate, localDate, mondayOf, percentChange, startOfLocalDay } from './zoned-time.js';
+import {
+  addDays,
+  isoDate,
+  localDate,
+  mondayOf,
+  percentChange,
+  startOfLocalDay,
+} from './zoned-time.js';
 
 const CHICAGO = 'America/Chicago';
 
 describe('days and weeks in the agency time zone', () => {
   it('knows the local date of an instant across midnight', () => {
     // 05:30 UTC on 3 Nov 2026 is still 2 Nov (23:30) in Chicago.
-    expect(localDate(new Date('2026-11-03T05:30:00Z'), CHICAGO)).toEqual({ year: 2026, month: 11, day: 2 });
-    expect(localDate(new Date('2026-11-03T06:30:00Z'), CHICAGO)).toEqual({ year: 2026, month: 11, day: 3 });
+    expect(localDate(new Date('2026-11-03T05:30:00Z'), CHICAGO)).toEqual({
+      year: 2026,
+      month: 11,
+      day: 2,
+    });
+    expect(localDate(new Date('2026-11-03T06:30:00Z'), CHICAGO)).toEqual({
+      year: 2026,
+      month: 11,
+      day: 3,
+    });
   });
 
   it('starts days at local midnight, also on daylight-saving days (23 and 25 hour days)', () => {
-    expect(startOfLocalDay({ year: 2026, month: 1, day: 15 }, CHICAGO).toISOString()).toBe('2026-01-15T06:00:00.000Z');
-    expect(startOfLocalDay({ year: 2026, month: 7, day: 15 }, CHICAGO).toISOString()).toBe('2026-07-15T05:00:00.000Z');
+    expect(startOfLocalDay({ year: 2026, month: 1, day: 15 }, CHICAGO).toISOString()).toBe(
+      '2026-01-15T06:00:00.000Z',
+    );
+    expect(startOfLocalDay({ year: 2026, month: 7, day: 15 }, CHICAGO).toISOString()).toBe(
+      '2026-07-15T05:00:00.000Z',
+    );
     // 2026-03-08: clocks go forward at 02:00; the day has 23 hours.
     const spring = startOfLocalDay({ year: 2026, month: 3, day: 8 }, CHICAGO);
     const after = startOfLocalDay({ year: 2026, month: 3, day: 9 }, CHICAGO);
@@ -20,8 +39,13 @@ describe('days and weeks in the agency time zone', () => {
     expect((after.getTime() - spring.getTime()) / 3_600_000).toBe(23);
     // 2026-11-01: clocks go back at 02:00; the day has 25 hours.
     const fall = startOfLocalDay({ year: 2026, month: 11, day: 1 }, CHICAGO);
-    expect((startOfLocalDay({ year: 2026, month: 11, day: 2 }, CHICAGO).getTime() - fall.getTime()) / 3_600_000).toBe(25);
-    expect(startOfLocalDay({ year: 2026, month: 6, day: 1 }, 'Asia/Kolkata').toISOString()).toBe('2026-05-31T18:30:00.000Z');
+    expect(
+      (startOfLocalDay({ year: 2026, month: 11, day: 2 }, CHICAGO).getTime() - fall.getTime()) /
+        3_600_000,
+    ).toBe(25);
+    expect(startOfLocalDay({ year: 2026, month: 6, day: 1 }, 'Asia/Kolkata').toISOString()).toBe(
+      '2026-05-31T18:30:00.000Z',
+    );
   });
 
   it('finds Monday and moves across months and years', () => {

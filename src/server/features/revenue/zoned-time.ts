@@ -34,13 +34,23 @@ function wallClock(instant: Date, timeZone: string) {
       .formatToParts(instant)
       .map((p) => [p.type, Number(p.value)]),
   );
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 /** The zone's offset from UTC at that instant, in milliseconds (Chicago in winter: -6 h). */
 function offsetMs(instant: Date, timeZone: string): number {
   const w = wallClock(instant, timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant.getTime() / 1000) * 1000;
+  return (
+    Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) -
+    Math.floor(instant.getTime() / 1000) * 1000
+  );
 }
 
 export function localDate(instant: Date, timeZone: string): LocalDate {
@@ -67,7 +77,8 @@ export function mondayOf(date: LocalDate): LocalDate {
   return addDays(date, -((weekday + 6) % 7));
 }
 
-export const isoDate = (d: LocalDate) => `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+export const isoDate = (d: LocalDate) =>
+  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 
 /** Percentage change, one decimal; null when there was nothing before to compare with. */
 export function percentChange(current: number, previous: number): number | null {

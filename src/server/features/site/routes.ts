@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SubscriptionPlan } from '../../../contract/plans.js';
-import { alternateLinks, checkoutPath, LOCALES, localizedPath, WEB_PATHS } from '../../../contract/routes.js';
+import {
+  alternateLinks,
+  checkoutPath,
+  LOCALES,
+  localizedPath,
+  WEB_PATHS,
+} from '../../../contract/routes.js';
 import { requestOrigin, variesByHost, type OriginRule } from '../../http/host.js';
 
 export interface SiteRouteOptions {
@@ -16,10 +22,16 @@ const PRIVATE_PATHS = [
   WEB_PATHS.settings,
   WEB_PATHS.login,
   '/api/',
-  ...[WEB_PATHS.account, WEB_PATHS.paymentSuccess].flatMap((path) => LOCALES.map((locale) => localizedPath(locale, path))),
+  ...[WEB_PATHS.account, WEB_PATHS.paymentSuccess].flatMap((path) =>
+    LOCALES.map((locale) => localizedPath(locale, path)),
+  ),
 ];
 
-const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 
 /**
  * robots.txt and sitemap.xml. The sitemap lists the indexed public pages (the landing page, each
@@ -46,12 +58,19 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRouteOptions
     const plans = await options.plans();
     const pages: { path: string; changefreq: string; priority: string }[] = [
       { path: WEB_PATHS.landing, changefreq: 'weekly', priority: '1.0' },
-      ...plans.map((plan) => ({ path: checkoutPath(plan.name), changefreq: 'weekly', priority: '0.8' })),
+      ...plans.map((plan) => ({
+        path: checkoutPath(plan.name),
+        changefreq: 'weekly',
+        priority: '0.8',
+      })),
       { path: WEB_PATHS.accessibility, changefreq: 'yearly', priority: '0.3' },
     ];
     const urls = pages.flatMap((page) => {
       const alternates = alternateLinks(origin, page.path)
-        .map((a) => `\n    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`)
+        .map(
+          (a) =>
+            `\n    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`,
+        )
         .join('');
       return LOCALES.map(
         (locale) =>

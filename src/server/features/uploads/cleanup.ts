@@ -15,7 +15,12 @@ const BATCH = 500;
  * links that expired unused. In a bucket an expired link may still hold a file waiting for its
  * record to be saved, so it gets the full grace period. Answers how many were removed.
  */
-export async function removeUnusedUploads(db: Db, storage: Storage, olderThanMs = UNUSED_UPLOAD_MS, now = new Date()): Promise<number> {
+export async function removeUnusedUploads(
+  db: Db,
+  storage: Storage,
+  olderThanMs = UNUSED_UPLOAD_MS,
+  now = new Date(),
+): Promise<number> {
   const unused = and(
     lt(uploads.createdAt, new Date(now.getTime() - olderThanMs)),
     notExists(
@@ -31,10 +36,17 @@ export async function removeUnusedUploads(db: Db, storage: Storage, olderThanMs 
         .where(eq(portfolioItems.logoUrl, uploads.publicUrl)),
     ),
   );
-  const expired: SQL | undefined = storage.kind === 'disk' ? and(eq(uploads.status, 'pending'), lt(uploads.expiresAt, now)) : undefined;
+  const expired: SQL | undefined =
+    storage.kind === 'disk'
+      ? and(eq(uploads.status, 'pending'), lt(uploads.expiresAt, now))
+      : undefined;
   let removed = 0;
   for (;;) {
-    const batch = db.select({ id: uploads.id }).from(uploads).where(or(unused, expired)).limit(BATCH);
+    const batch = db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(or(unused, expired))
+      .limit(BATCH);
     // The row goes first, in one statement that re-checks the rule: a record saved meanwhile keeps its logo.
     const rows = await db
       .delete(uploads)
@@ -50,7 +62,12 @@ export async function removeUnusedUploads(db: Db, storage: Storage, olderThanMs 
  * Runs `removeUnusedUploads` every hour in the background, once across all instances (the
  * period is claimed in `job_schedule`); `stop` waits for a pass under way.
  */
-export function createUploadCleanup(options: { db: Db; storage: Storage; log: FastifyBaseLogger; intervalMs?: number }) {
+export function createUploadCleanup(options: {
+  db: Db;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}) {
   async function runOnce(): Promise<void> {
     const removed = await removeUnusedUploads(options.db, options.storage);
     if (removed > 0) options.log.info({ removed }, 'unused uploads removed');

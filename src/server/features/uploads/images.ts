@@ -2,7 +2,13 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { HttpError } from '../../http/errors.js';
 
-import { LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE, MAX_LOGO_BYTES, UPLOAD_PURPOSES, type LogoPurpose } from '../../../contract/uploads.js';
+import {
+  LOGO_NOT_AN_IMAGE,
+  LOGO_TOO_LARGE,
+  MAX_LOGO_BYTES,
+  UPLOAD_PURPOSES,
+  type LogoPurpose,
+} from '../../../contract/uploads.js';
 
 // The limits and the spec's own words come from the contract, so the toast reads the same whether the browser or the server refuses.
 export { MAX_LOGO_BYTES, UPLOAD_PURPOSES };
@@ -25,7 +31,9 @@ const ACCEPTED = new Map([
 export const ACCEPTED_CONTENT_TYPES = new Set(ACCEPTED.values());
 
 /** The image's type read from its first bytes; the name and the Content-Type it came with are never trusted. */
-export async function sniffImage(bytes: Uint8Array): Promise<'image/png' | 'image/jpeg' | 'image/webp'> {
+export async function sniffImage(
+  bytes: Uint8Array,
+): Promise<'image/png' | 'image/jpeg' | 'image/webp'> {
   const found = await fileTypeFromBuffer(bytes);
   const type = found && ACCEPTED.get(found.mime);
   if (!type) throw new HttpError(415, NOT_AN_IMAGE_MESSAGE);
@@ -65,9 +73,15 @@ export async function reencodeLogo(bytes: Buffer, purpose: UploadPurpose): Promi
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
-    throw new HttpError(422, 'This image could not be read; it may be damaged. Please try another file.');
+    throw new HttpError(
+      422,
+      'This image could not be read; it may be damaged. Please try another file.',
+    );
   }
 }
 
 const tooManyPixels = () =>
-  new HttpError(422, `This image has too many pixels (the limit is ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please upload a smaller image.`);
+  new HttpError(
+    422,
+    `This image has too many pixels (the limit is ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please upload a smaller image.`,
+  );

@@ -12,11 +12,17 @@ import type { UploadService } from './service.js';
 const BODY_MESSAGES: Record<string, HttpError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: new HttpError(413, TOO_LARGE_MESSAGE),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: new HttpError(415, NOT_AN_IMAGE_MESSAGE),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: new HttpError(400, 'The upload was cut short. Please try again.'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: new HttpError(
+    400,
+    'The upload was cut short. Please try again.',
+  ),
 };
 
 /** Logo uploads (employees only: registered through the guard). */
-export async function uploadRoutes(app: FastifyInstance, options: { uploads: UploadService }): Promise<void> {
+export async function uploadRoutes(
+  app: FastifyInstance,
+  options: { uploads: UploadService },
+): Promise<void> {
   const { uploads } = options;
 
   app.post('/api/objects/upload', async (request, reply) => {
@@ -32,23 +38,36 @@ export async function uploadRoutes(app: FastifyInstance, options: { uploads: Upl
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     for (const type of [/^image\/[a-z0-9.+-]+$/, 'application/octet-stream']) {
-      scope.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
     }
     scope.setErrorHandler((error: FastifyError, _request, _reply) => {
       throw (error.code && BODY_MESSAGES[error.code]) || error;
     });
-    scope.put<{ Params: { token: string } }>('/api/objects/upload/:token', { bodyLimit: MAX_LOGO_BYTES }, async (request) => {
-      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const stored = await uploads.receive(request.params.token, request.employee!.id, bytes);
-      // Named here so the token (the route's parameter) never reaches the activity log.
-      request.activity = { action: 'upload', subject: 'logo', detail: { purpose: stored.purpose, file: stored.objectKey, bytes: stored.bytes } };
-      return { publicUrl: stored.publicUrl };
-    });
+    scope.put<{ Params: { token: string } }>(
+      '/api/objects/upload/:token',
+      { bodyLimit: MAX_LOGO_BYTES },
+      async (request) => {
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const stored = await uploads.receive(request.params.token, request.employee!.id, bytes);
+        // Named here so the token (the route's parameter) never reaches the activity log.
+        request.activity = {
+          action: 'upload',
+          subject: 'logo',
+          detail: { purpose: stored.purpose, file: stored.objectKey, bytes: stored.bytes },
+        };
+        return { publicUrl: stored.publicUrl };
+      },
+    );
   });
 }
 
 /** Stored logos on local disk, public because the landing page shows them. */
-export async function uploadFileRoutes(app: FastifyInstance, options: { uploads: UploadService }): Promise<void> {
+export async function uploadFileRoutes(
+  app: FastifyInstance,
+  options: { uploads: UploadService },
+): Promise<void> {
   app.get<{ Params: { '*': string } }>('/uploads/*', async (request, reply) => {
     const file = await options.uploads.open(request.params['*']);
     if (!file) throw new HttpError(404, 'This file does not exist.');

@@ -20,10 +20,15 @@ import {
 /** How long an upload link (ours or a presigned one) can be used. */
 export const UPLOAD_LINK_MS = 15 * 60 * 1000;
 /** Final names are `{purpose}/{id}.webp`; a file sent to a bucket waits at `incoming/{purpose}/{id}` until confirmed. */
-const OWN_KEY = /^(incoming\/)?(?:app-logo|portfolio-logo)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.webp)?$/;
+const OWN_KEY =
+  /^(incoming\/)?(?:app-logo|portfolio-logo)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.webp)?$/;
 /** What `GET /uploads/*` may serve: nothing else under the storage directory is reachable. */
 const SERVED_KEY = /^[a-z-]+\/[0-9a-f-]+\.(png|webp|jpg)$/;
-const SERVED_TYPES: Record<string, string> = { png: 'image/png', webp: 'image/webp', jpg: 'image/jpeg' };
+const SERVED_TYPES: Record<string, string> = {
+  png: 'image/png',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+};
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const finalKey = (purpose: UploadPurpose, id: string) => `${purpose}/${id}.webp`;
@@ -59,7 +64,12 @@ async function readAll(stream: Readable | null, limit: number): Promise<Buffer> 
  * so the file is checked, re-encoded and moved to its final name when a record first uses it
  * (`confirmUpload`); until then it is nobody's logo.
  */
-export function createUploadService(options: { db: Db; storage: Storage; publicBase?: string | undefined; now?: () => Date }) {
+export function createUploadService(options: {
+  db: Db;
+  storage: Storage;
+  publicBase?: string | undefined;
+  now?: () => Date;
+}) {
   const { db, storage } = options;
   const now = options.now ?? (() => new Date());
 
@@ -76,16 +86,32 @@ export function createUploadService(options: { db: Db; storage: Storage; publicB
     if (!info) throw uploadAgain('The logo file has not arrived.');
     if (info.size > MAX_LOGO_BYTES) throw new HttpError(413, TOO_LARGE_MESSAGE);
     const declared = info.contentType?.split(';')[0]?.trim().toLowerCase();
-    if (!declared || !ACCEPTED_CONTENT_TYPES.has(declared)) throw new HttpError(415, NOT_AN_IMAGE_MESSAGE);
+    if (!declared || !ACCEPTED_CONTENT_TYPES.has(declared))
+      throw new HttpError(415, NOT_AN_IMAGE_MESSAGE);
     // The first bytes refuse a non-image before the whole object is read.
-    await sniffImage(await readAll(await storage.get(row.objectKey, { start: 0, end: SNIFF_BYTES - 1 }), SNIFF_BYTES));
-    const logo = await reencodeLogo(await readAll(await storage.get(row.objectKey), MAX_LOGO_BYTES), row.purpose);
+    await sniffImage(
+      await readAll(
+        await storage.get(row.objectKey, { start: 0, end: SNIFF_BYTES - 1 }),
+        SNIFF_BYTES,
+      ),
+    );
+    const logo = await reencodeLogo(
+      await readAll(await storage.get(row.objectKey), MAX_LOGO_BYTES),
+      row.purpose,
+    );
     const key = finalKey(row.purpose, row.id);
     await storage.put(key, logo.bytes, logo.contentType);
     const publicUrl = storage.publicUrl(key);
     await db
       .update(uploads)
-      .set({ status: 'stored', objectKey: key, publicUrl, contentType: logo.contentType, bytes: logo.bytes.length, storedAt: now() })
+      .set({
+        status: 'stored',
+        objectKey: key,
+        publicUrl,
+        contentType: logo.contentType,
+        bytes: logo.bytes.length,
+        storedAt: now(),
+      })
       .where(eq(uploads.id, row.id));
     // The logo is already safe under its final name; a left-over incoming file only costs space
     // (a bucket lifecycle rule on `incoming/` clears those).
@@ -94,16 +120,40 @@ export function createUploadService(options: { db: Db; storage: Storage; publicB
   }
 
   return {
-    async createUpload(purpose: UploadPurpose, employeeId: string, contentType?: string): Promise<UploadTicket> {
+    async createUpload(
+      purpose: UploadPurpose,
+      employeeId: string,
+      contentType?: string,
+    ): Promise<UploadTicket> {
       const id = crypto.randomUUID();
       const token = newSecretToken();
       const direct = await storage.uploadTarget(`incoming/${purpose}/${id}`, contentType);
       const objectKey = direct ? `incoming/${purpose}/${id}` : finalKey(purpose, id);
       const publicUrl = storage.publicUrl(objectKey);
       const expiresAt = new Date(now().getTime() + UPLOAD_LINK_MS);
-      await db.insert(uploads).values({ id, purpose, tokenHash: hashSecretToken(token), objectKey, publicUrl, createdBy: employeeId, expiresAt });
-      if (direct) return { uploadURL: direct.url, publicUrl, method: 'PUT', ...(direct.headers ? { headers: direct.headers } : {}) };
-      return { uploadURL: `${options.publicBase ?? ''}/api/objects/upload/${token}`, publicUrl, method: 'PUT' };
+      await db
+        .insert(uploads)
+        .values({
+          id,
+          purpose,
+          tokenHash: hashSecretToken(token),
+          objectKey,
+          publicUrl,
+          createdBy: employeeId,
+          expiresAt,
+        });
+      if (direct)
+        return {
+          uploadURL: direct.url,
+          publicUrl,
+          method: 'PUT',
+          ...(direct.headers ? { headers: direct.headers } : {}),
+        };
+      return {
+        uploadURL: `${options.publicBase ?? ''}/api/objects/upload/${token}`,
+        publicUrl,
+        method: 'PUT',
+      };
     },
 
     /** The bytes PUT to one of our one-time links: checked, re-encoded, stored under the name chosen at creation. */
@@ -116,16 +166,24 @@ export function createUploadService(options: { db: Db; storage: Storage; publicB
         : [];
       // Links are personal: another employee's link is as unknown as a made-up one.
       if (!row || row.objectKey.startsWith('incoming/') || row.createdBy !== employeeId) {
-        throw new HttpError(404, 'This upload link is not valid. Please choose the logo file again.');
+        throw new HttpError(
+          404,
+          'This upload link is not valid. Please choose the logo file again.',
+        );
       }
-      const gone = new HttpError(410, 'This upload link has already been used or has expired (links last 15 minutes). Please choose the logo file again.');
+      const gone = new HttpError(
+        410,
+        'This upload link has already been used or has expired (links last 15 minutes). Please choose the logo file again.',
+      );
       if (row.status !== 'pending' || row.expiresAt <= now()) throw gone;
       const logo = await reencodeLogo(bytes, row.purpose);
       // Of two uploads racing on one link, exactly one claims it.
       const [claimed] = await db
         .update(uploads)
         .set({ status: 'stored' })
-        .where(and(eq(uploads.id, row.id), eq(uploads.status, 'pending'), gt(uploads.expiresAt, now())))
+        .where(
+          and(eq(uploads.id, row.id), eq(uploads.status, 'pending'), gt(uploads.expiresAt, now())),
+        )
         .returning({ id: uploads.id });
       if (!claimed) throw gone;
       try {
@@ -135,8 +193,18 @@ export function createUploadService(options: { db: Db; storage: Storage; publicB
         throw error;
       }
       // storedAt is set only once the file exists: confirmUpload relies on it.
-      await db.update(uploads).set({ contentType: logo.contentType, bytes: logo.bytes.length, storedAt: now() }).where(eq(uploads.id, row.id));
-      return { publicUrl: row.publicUrl, purpose: row.purpose, objectKey: row.objectKey, bytes: logo.bytes.length, width: logo.width, height: logo.height };
+      await db
+        .update(uploads)
+        .set({ contentType: logo.contentType, bytes: logo.bytes.length, storedAt: now() })
+        .where(eq(uploads.id, row.id));
+      return {
+        publicUrl: row.publicUrl,
+        purpose: row.purpose,
+        objectKey: row.objectKey,
+        bytes: logo.bytes.length,
+        width: logo.width,
+        height: logo.height,
+      };
     },
 
     /** A stored logo for `GET /uploads/*` (local disk only; a bucket serves its own files). */
@@ -157,9 +225,13 @@ export function createUploadService(options: { db: Db; storage: Storage; publicB
       const id = uploadIdOf(url);
       if (!id) throw uploadAgain('This logo address is not one of our uploads.');
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
-      if (!row) throw uploadAgain('This logo upload no longer exists (uploads no record uses are removed after a day).');
+      if (!row)
+        throw uploadAgain(
+          'This logo upload no longer exists (uploads no record uses are removed after a day).',
+        );
       if (row.status === 'stored' && row.storedAt) return row.publicUrl;
-      if (!row.objectKey.startsWith('incoming/')) throw uploadAgain('This logo upload did not finish.');
+      if (!row.objectKey.startsWith('incoming/'))
+        throw uploadAgain('This logo upload did not finish.');
       return confirmBucketUpload(row);
     },
   };

@@ -19,8 +19,15 @@ interface Ticket {
 }
 
 /** A half-transparent image carrying EXIF a visitor must never see (and, optionally, an orientation). */
-function image(width: number, height: number, format: 'png' | 'jpeg' = 'png', orientation?: number) {
-  const pipeline = sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } })
+function image(
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' = 'png',
+  orientation?: number,
+) {
+  const pipeline = sharp({
+    create: { width, height, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } },
+  })
     .withExif({ IFD0: { Copyright: 'Private Camera Owner', ImageDescription: '12 Home Street' } })
     .withMetadata(orientation ? { orientation } : {});
   return format === 'png' ? pipeline.png().toBuffer() : pipeline.jpeg().toBuffer();
@@ -41,7 +48,12 @@ function pngBomb(): Buffer {
   header.writeUInt32BE(20_000, 4);
   header.set([8, 6, 0, 0, 0], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
@@ -65,17 +77,32 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Ticket>();
   };
-  const send = (url: string, body: Buffer | string, type = 'image/png', headers: Record<string, string> = { cookie: ctx.cookie }) =>
-    ctx.app.inject({ method: 'PUT', url, headers: { ...headers, 'content-type': type }, payload: body });
-  const fileOf = (publicUrl: string) => path.join(dataDir, 'uploads', publicUrl.replace(/^\/uploads\//, ''));
-  const rowOf = async (publicUrl: string) => (await db().select().from(uploads).where(eq(uploads.publicUrl, publicUrl)))[0];
+  const send = (
+    url: string,
+    body: Buffer | string,
+    type = 'image/png',
+    headers: Record<string, string> = { cookie: ctx.cookie },
+  ) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...headers, 'content-type': type },
+      payload: body,
+    });
+  const fileOf = (publicUrl: string) =>
+    path.join(dataDir, 'uploads', publicUrl.replace(/^\/uploads\//, ''));
+  const rowOf = async (publicUrl: string) =>
+    (await db().select().from(uploads).where(eq(uploads.publicUrl, publicUrl)))[0];
   const services = () => {
     const storage = createStorage(ctx.config);
     return { storage, uploads: createUploadService({ db: db(), storage }) };
   };
 
   it('answers 401 to a visitor, without using up the link', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: {} })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: {} }))
+        .statusCode,
+    ).toBe(401);
     const ticket = await ask();
     const visitor = await send(ticket.uploadURL, await image(64, 64), 'image/png', {});
     expect(visitor.statusCode).toBe(401);
@@ -94,14 +121,24 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
 
     const stored = fs.readFileSync(fileOf(ticket.publicUrl));
     const meta = await sharp(stored).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, alpha: meta.hasAlpha }).toEqual({
+    expect({
+      format: meta.format,
+      width: meta.width,
+      height: meta.height,
+      exif: meta.exif,
+      alpha: meta.hasAlpha,
+    }).toEqual({
       format: 'webp',
       width: 256,
       height: 512,
       exif: undefined,
       alpha: true,
     });
-    expect(await rowOf(ticket.publicUrl)).toMatchObject({ status: 'stored', bytes: stored.length, contentType: 'image/webp' });
+    expect(await rowOf(ticket.publicUrl)).toMatchObject({
+      status: 'stored',
+      bytes: stored.length,
+      contentType: 'image/webp',
+    });
 
     const served = await ctx.app.inject({ url: ticket.publicUrl });
     expect(served.statusCode).toBe(200);
@@ -114,14 +151,20 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
 
     // The upload is in the activity log, and the link's token is nowhere in it.
     const token = ticket.uploadURL.split('/').pop()!;
-    await vi.waitFor(async () => expect((await db().select().from(activityLog).where(eq(activityLog.action, 'upload'))).length).toBeGreaterThan(0));
+    await vi.waitFor(async () =>
+      expect(
+        (await db().select().from(activityLog).where(eq(activityLog.action, 'upload'))).length,
+      ).toBeGreaterThan(0),
+    );
     expect(JSON.stringify(await db().select().from(activityLog))).not.toContain(token);
   });
 
   it('fits a portfolio logo (here a JPEG) within 256 x 256', async () => {
     const ticket = await ask('portfolio-logo');
     expect(ticket.publicUrl).toMatch(/^\/uploads\/portfolio-logo\//);
-    expect((await send(ticket.uploadURL, await image(1024, 1024, 'jpeg'), 'image/jpeg')).statusCode).toBe(200);
+    expect(
+      (await send(ticket.uploadURL, await image(1024, 1024, 'jpeg'), 'image/jpeg')).statusCode,
+    ).toBe(200);
     const meta = await sharp(fs.readFileSync(fileOf(ticket.publicUrl))).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([256, 256, undefined]);
   });
@@ -132,7 +175,9 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'Logo file size must be less than 5MB' });
     // Noise does not compress: a PNG over the app's 1 MB JSON limit, which this route lifts to 5 MB.
-    const big = await sharp(crypto.randomBytes(900 * 900 * 3), { raw: { width: 900, height: 900, channels: 3 } })
+    const big = await sharp(crypto.randomBytes(900 * 900 * 3), {
+      raw: { width: 900, height: 900, channels: 3 },
+    })
       .png()
       .toBuffer();
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
@@ -141,7 +186,8 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
 
   it('judges by the bytes: text typed as image/png, an SVG and JSON are refused with 415', async () => {
     const message = { message: 'Only PNG, JPEG and WebP images can be uploaded.' };
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>';
     for (const [body, type] of [
       ['just some text, named logo.png', 'image/png'],
       [svg, 'image/svg+xml'],
@@ -173,7 +219,9 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(uploads.publicUrl, late.publicUrl));
     expect((await send(late.uploadURL, await image(32, 32))).statusCode).toBe(410);
-    expect((await send(`/api/objects/upload/${'a'.repeat(43)}`, await image(32, 32))).statusCode).toBe(404);
+    expect(
+      (await send(`/api/objects/upload/${'a'.repeat(43)}`, await image(32, 32))).statusCode,
+    ).toBe(404);
   });
 
   it('serves nothing outside stored logos (no path traversal)', async () => {
@@ -200,8 +248,15 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
     expect(await service.confirmUpload(done.publicUrl)).toBe(done.publicUrl);
     expect(service.isOwnUploadUrl(done.publicUrl)).toBe(true);
     const unfinished = await ask();
-    await expect(service.confirmUpload(unfinished.publicUrl)).rejects.toMatchObject({ statusCode: 422, message: /did not finish/ });
-    for (const foreign of ['https://tracker.example/pixel.png', '/uploads/../secret.txt', '/demo/harbor-lights.svg']) {
+    await expect(service.confirmUpload(unfinished.publicUrl)).rejects.toMatchObject({
+      statusCode: 422,
+      message: /did not finish/,
+    });
+    for (const foreign of [
+      'https://tracker.example/pixel.png',
+      '/uploads/../secret.txt',
+      '/demo/harbor-lights.svg',
+    ]) {
       expect(service.isOwnUploadUrl(foreign)).toBe(false);
       await expect(service.confirmUpload(foreign)).rejects.toMatchObject({ statusCode: 422 });
     }
@@ -209,15 +264,31 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
 
   it('removes uploads no record uses after a day (file and row) and keeps the ones in use', async () => {
     const { storage } = services();
-    const [unused, used, recent, expired] = [await ask(), await ask('portfolio-logo'), await ask(), await ask()];
-    for (const t of [unused, used, recent]) expect((await send(t.uploadURL, await image(32, 32))).statusCode).toBe(200);
+    const [unused, used, recent, expired] = [
+      await ask(),
+      await ask('portfolio-logo'),
+      await ask(),
+      await ask(),
+    ];
+    for (const t of [unused, used, recent])
+      expect((await send(t.uploadURL, await image(32, 32))).statusCode).toBe(200);
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
-    for (const t of [unused, used]) await db().update(uploads).set({ createdAt: twoDaysAgo }).where(eq(uploads.publicUrl, t.publicUrl));
+    for (const t of [unused, used])
+      await db()
+        .update(uploads)
+        .set({ createdAt: twoDaysAgo })
+        .where(eq(uploads.publicUrl, t.publicUrl));
     await db()
       .update(uploads)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(uploads.publicUrl, expired.publicUrl));
-    await db().insert(portfolioItems).values({ websiteName: 'Harbor Lights (demo)', websiteUrl: 'https://harbor.example', logoUrl: used.publicUrl });
+    await db()
+      .insert(portfolioItems)
+      .values({
+        websiteName: 'Harbor Lights (demo)',
+        websiteUrl: 'https://harbor.example',
+        logoUrl: used.publicUrl,
+      });
 
     expect(await removeUnusedUploads(db(), storage)).toBeGreaterThanOrEqual(2);
     expect(fs.existsSync(fileOf(unused.publicUrl))).toBe(false);

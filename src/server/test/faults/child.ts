@@ -39,7 +39,14 @@ export async function startServerChild(
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<ServerChild> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'false',
+  };
   for (const name of [
     'DATABASE_URL',
     'DATA_DIR',
@@ -54,11 +61,17 @@ export async function startServerChild(
   if ('url' in database) env.DATABASE_URL = database.url;
   else env.DATA_DIR = database.dataDir;
   Object.assign(env, extraEnv);
-  const proc = spawn(process.execPath, ['--import', 'tsx', ENTRY, JSON.stringify(options)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', ENTRY, JSON.stringify(options)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | string>((resolve) => proc.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolve) =>
+    proc.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   const base = `http://127.0.0.1:${port}`;
   const child: ServerChild = {
     proc,
@@ -74,7 +87,8 @@ export async function startServerChild(
   // Generous: tsx compiles the server on the fly, slow on a loaded two-core machine.
   const deadline = Date.now() + 45_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode} while starting:\n${output}`);
+    if (proc.exitCode !== null)
+      throw new Error(`the server exited with ${proc.exitCode} while starting:\n${output}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) return child;
     } catch {
@@ -105,7 +119,11 @@ export async function postJson(
   body: unknown,
 ): Promise<{ status: number; json: Record<string, unknown> | null; retryAfter: string | null }> {
   try {
-    const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const text = await response.text();
     let json: Record<string, unknown> | null = null;
     try {

@@ -9,7 +9,14 @@ import { appUnderTest } from '../app-under-test.js';
 const SLOW_CLIENT_BOUND_MS = 1_000;
 
 describe.each(TEST_DATABASES)('every wait has a bound, on %s', (kind) => {
-  const ctx = appUnderTest(kind, { role: null, httpTimeouts: { requestMs: SLOW_CLIENT_BOUND_MS, headersMs: SLOW_CLIENT_BOUND_MS, checkIntervalMs: 100 } });
+  const ctx = appUnderTest(kind, {
+    role: null,
+    httpTimeouts: {
+      requestMs: SLOW_CLIENT_BOUND_MS,
+      headersMs: SLOW_CLIENT_BOUND_MS,
+      checkIntervalMs: 100,
+    },
+  });
   let base: { host: string; port: number };
 
   beforeAll(async () => {
@@ -58,9 +65,14 @@ describe.each(TEST_DATABASES)('every wait has a bound, on %s', (kind) => {
       const plans = await ctx.app.inject({ url: '/api/subscription-plans' });
       const waited = Date.now() - start;
       expect(plans.statusCode).toBe(503);
-      expect(plans.json()).toEqual({ message: 'The database is not answering right now. Please try again in a moment.' });
+      expect(plans.json()).toEqual({
+        message: 'The database is not answering right now. Please try again in a moment.',
+      });
       expect(plans.headers['retry-after']).toBe('5');
-      const bound = kind === 'postgres' ? DEFAULT_DATABASE_TIMEOUTS.lockMs : DEFAULT_DATABASE_TIMEOUTS.acquireMs;
+      const bound =
+        kind === 'postgres'
+          ? DEFAULT_DATABASE_TIMEOUTS.lockMs
+          : DEFAULT_DATABASE_TIMEOUTS.acquireMs;
       expect(waited).toBeGreaterThanOrEqual(bound - 100);
       expect(waited).toBeLessThan(bound + 1_500);
 
@@ -77,7 +89,10 @@ describe.each(TEST_DATABASES)('every wait has a bound, on %s', (kind) => {
   });
 
   /** Opens a socket, sends `head` and then `trickle` one byte every 100 ms; resolves with what came back and when the server closed. */
-  function trickle(head: string, slow: string): Promise<{ answer: string; closedAfterMs: number; bytesSent: number }> {
+  function trickle(
+    head: string,
+    slow: string,
+  ): Promise<{ answer: string; closedAfterMs: number; bytesSent: number }> {
     return new Promise((resolve, reject) => {
       const socket = net.connect(base.port, base.host);
       const start = Date.now();

@@ -9,6 +9,19 @@ const VARIANTS: Record<Variant, string> = {
   outline: 'border border-border text-foreground',
 };
 
-export function Badge({ className, variant = 'default', ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: Variant }) {
-  return <span className={cn('inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold', VARIANTS[variant], className)} {...props} />;
+export function Badge({
+  className,
+  variant = 'default',
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { variant?: Variant }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-semibold',
+        VARIANTS[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
 }

@@ -17,7 +17,11 @@ const SIZES: Record<Size, string> = {
   lg: 'h-12 px-6 text-base',
 };
 
-export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', extra?: string): string {
+export function buttonClasses(
+  variant: Variant = 'primary',
+  size: Size = 'md',
+  extra?: string,
+): string {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors disabled:pointer-events-none disabled:opacity-60',
     VARIANTS[variant],
@@ -26,6 +30,12 @@ export function buttonClasses(variant: Variant = 'primary', size: Size = 'md', e
   );
 }
 
-export function Button({ variant, size, className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }

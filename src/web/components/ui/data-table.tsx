@@ -30,7 +30,14 @@ interface DataTableProps extends Omit<HTMLAttributes<HTMLTableElement>, 'classNa
  * The ARIA roles repeat the elements' own: some browsers drop a table's semantics once CSS changes
  * how its parts display.
  */
-export function DataTable({ columns, caption, cardsBelow = 'md', className, children, ...props }: DataTableProps) {
+export function DataTable({
+  columns,
+  caption,
+  cardsBelow = 'md',
+  className,
+  children,
+  ...props
+}: DataTableProps) {
   return (
     <div className={cn('data-table', className)} data-cards-below={cardsBelow}>
       <table role="table" {...props}>
@@ -38,7 +45,8 @@ export function DataTable({ columns, caption, cardsBelow = 'md', className, chil
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((column) => {
-              const { label, className: columnClass } = typeof column === 'string' ? { label: column, className: undefined } : column;
+              const { label, className: columnClass } =
+                typeof column === 'string' ? { label: column, className: undefined } : column;
               return (
                 <th key={label} scope="col" role="columnheader" className={columnClass}>
                   {label}

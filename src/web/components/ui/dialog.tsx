@@ -29,17 +29,29 @@ interface DialogContentProps {
  * button closes it, and focus returns to what opened it (a trigger, or the row's button that
  * opened a dialog shared by every row) or to `returnFocus`, never to the page's body.
  */
-export function DialogContent({ title, description, children, side = 'center', className, closeLabel = 'Close', returnFocus }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  children,
+  side = 'center',
+  className,
+  closeLabel = 'Close',
+  returnFocus,
+}: DialogContentProps) {
   const opener = useRef<Element | null>(null);
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay data-testid="dialog-overlay" className="fixed inset-0 z-40 bg-black/50 data-[state=open]:animate-fade-in" />
+      <DialogPrimitive.Overlay
+        data-testid="dialog-overlay"
+        className="fixed inset-0 z-40 bg-black/50 data-[state=open]:animate-fade-in"
+      />
       <DialogPrimitive.Content
         className={cn(
           'fixed z-50 bg-card text-foreground shadow-lg focus:outline-none',
           side === 'center' &&
             'left-1/2 top-1/2 max-h-[90vh] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg p-6 data-[state=open]:animate-dialog-in',
-          side === 'left' && 'inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto p-4 data-[state=open]:animate-drawer-in',
+          side === 'left' &&
+            'inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto p-4 data-[state=open]:animate-drawer-in',
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
@@ -62,7 +74,11 @@ export function DialogContent({ title, description, children, side = 'center', c
             </Button>
           </DialogPrimitive.Close>
         </div>
-        {description && <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">{description}</DialogPrimitive.Description>}
+        {description && (
+          <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">
+            {description}
+          </DialogPrimitive.Description>
+        )}
         <div className="mt-4">{children}</div>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
@@ -82,7 +98,17 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before something that cannot be undone (deleting, disabling). */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, pendingLabel, pending, onConfirm, returnFocus }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  onConfirm,
+  returnFocus,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={title} description={description} returnFocus={returnFocus}>

@@ -34,7 +34,12 @@ export function Pagination({ page, pageCount, onPage, label = 'Pages' }: Paginat
           </Button>
         ),
       )}
-      <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={page >= pageCount}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </Button>
     </nav>
@@ -43,7 +48,9 @@ export function Pagination({ page, pageCount, onPage, label = 'Pages' }: Paginat
 
 /** The first, the last and the pages around the current one; null marks a gap. */
 export function visiblePages(page: number, pageCount: number): (number | null)[] {
-  const wanted = new Set([1, pageCount, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pageCount));
+  const wanted = new Set(
+    [1, pageCount, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pageCount),
+  );
   const sorted = [...wanted].sort((a, b) => a - b);
   const out: (number | null)[] = [];
   for (const p of sorted) {

@@ -2,7 +2,17 @@ import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
 /** Where a visitor is in a short flow ('Register → Pay → Done'): done steps ticked, the current one marked. */
-export function Steps({ steps, current, label, doneLabel = '(done)' }: { steps: readonly string[]; current: number; label: string; doneLabel?: string }) {
+export function Steps({
+  steps,
+  current,
+  label,
+  doneLabel = '(done)',
+}: {
+  steps: readonly string[];
+  current: number;
+  label: string;
+  doneLabel?: string;
+}) {
   return (
     <nav aria-label={label}>
       <ol className="flex flex-wrap items-center gap-2 text-sm">
@@ -10,7 +20,11 @@ export function Steps({ steps, current, label, doneLabel = '(done)' }: { steps: 
           const done = i < current;
           const here = i === current;
           return (
-            <li key={step} className="flex items-center gap-2" aria-current={here ? 'step' : undefined}>
+            <li
+              key={step}
+              className="flex items-center gap-2"
+              aria-current={here ? 'step' : undefined}
+            >
               {i > 0 && <span aria-hidden="true" className="h-px w-6 bg-border" />}
               <span
                 className={cn(

@@ -20,14 +20,23 @@ export default function Toaster() {
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 data-[state=open]:animate-toast-in transition-opacity',
-            t.variant === 'destructive' ? 'surface-dark border-flag-red bg-flag-red text-white' : 'border-border bg-card text-foreground',
+            t.variant === 'destructive'
+              ? 'surface-dark border-flag-red bg-flag-red text-white'
+              : 'border-border bg-card text-foreground',
           )}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-            {t.description && <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>}
+            {t.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {t.description}
+              </ToastPrimitive.Description>
+            )}
           </div>
-          <ToastPrimitive.Close aria-label={_('common.closeNotification')} className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100">
+          <ToastPrimitive.Close
+            aria-label={_('common.closeNotification')}
+            className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"
+          >
             <X className="size-4" aria-hidden="true" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

@@ -20,7 +20,8 @@ function dropTokenFromUrl() {
 }
 
 /** A link the server refused (400) is one that expired or was used: the page says so in its language; anything else is the server's word. */
-const linkProblem = (error: unknown, invalid: string) => (error instanceof ApiError && error.status === 400 ? invalid : errorMessage(error, invalid));
+const linkProblem = (error: unknown, invalid: string) =>
+  error instanceof ApiError && error.status === 400 ? invalid : errorMessage(error, invalid);
 
 /** The client's billing page (issue 14 §2): sign-in by link, then plan, card, invoices and actions. */
 export default function AccountPage() {
@@ -30,7 +31,9 @@ export default function AccountPage() {
   // opening it alone signs nobody in, so a link someone else sent cannot plant their session here.
   // The token leaves the address bar once spent (or refused).
   const search = useSearch();
-  const [token, setToken] = useState(() => new URLSearchParams(search).get(BILLING_LINK_TOKEN_PARAM));
+  const [token, setToken] = useState(() =>
+    new URLSearchParams(search).get(BILLING_LINK_TOKEN_PARAM),
+  );
   const redeem = useRedeemLink();
   const account = useAccount(!token);
   const signOut = useSignOut();
@@ -55,7 +58,12 @@ export default function AccountPage() {
         </Button>
       </div>
     );
-  else if (!account.data) body = <SignInForm problem={redeem.error ? linkProblem(redeem.error, _('account.linkInvalid')) : null} />;
+  else if (!account.data)
+    body = (
+      <SignInForm
+        problem={redeem.error ? linkProblem(redeem.error, _('account.linkInvalid')) : null}
+      />
+    );
   else body = <AccountView account={account.data} />;
 
   return (
@@ -69,7 +77,13 @@ export default function AccountPage() {
                 size="sm"
                 disabled={signOut.isPending}
                 onClick={() =>
-                  signOut.mutate(undefined, { onSuccess: () => toast({ title: _('account.signedOut'), description: _('account.signedOutText') }) })
+                  signOut.mutate(undefined, {
+                    onSuccess: () =>
+                      toast({
+                        title: _('account.signedOut'),
+                        description: _('account.signedOutText'),
+                      }),
+                  })
                 }
               >
                 {_('account.signOut')}

@@ -8,7 +8,9 @@ import { Invoices, Receipt } from './invoices';
 
 /** The newest failure, for the past-due alert. */
 const lastFailure = (invoices: InvoiceView[]) =>
-  [...invoices].sort((a, b) => b.attemptedAt.localeCompare(a.attemptedAt)).find((i) => i.status === 'failed')?.failureMessage ?? null;
+  [...invoices]
+    .sort((a, b) => b.attemptedAt.localeCompare(a.attemptedAt))
+    .find((i) => i.status === 'failed')?.failureMessage ?? null;
 
 export function AccountView({ account }: { account: AccountOverview }) {
   const [receipt, setReceipt] = useState<InvoiceView | null>(null);
@@ -38,11 +40,16 @@ export function AccountView({ account }: { account: AccountOverview }) {
       <h1 className="text-3xl font-bold">{account.business.name}</h1>
       <p className="mt-1 text-muted-foreground">{account.business.email}</p>
       {s?.status === 'past_due' && (
-        <div role="alert" className="mt-6 rounded-lg border border-destructive/40 bg-destructive/5 p-4">
+        <div
+          role="alert"
+          className="mt-6 rounded-lg border border-destructive/40 bg-destructive/5 p-4"
+        >
           <p className="font-semibold text-destructive">{_('account.pastDue')}</p>
           <p className="mt-1 text-sm">
             {lastFailure(account.invoices) ?? _('account.declined')}{' '}
-            {s.nextRetryAt ? _('account.retryOn', { date: date(s.nextRetryAt) }) : _('account.updateCard')}
+            {s.nextRetryAt
+              ? _('account.retryOn', { date: date(s.nextRetryAt) })
+              : _('account.updateCard')}
           </p>
           <div className="mt-3">
             <UpdateCardDialog account={account} variant="red" />
@@ -52,13 +59,20 @@ export function AccountView({ account }: { account: AccountOverview }) {
       {s ? (
         <Card className="mt-6 p-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-xl font-bold">{_('checkout.planLine', { plan: s.plan.displayName })}</h2>
-            <Badge variant={s.status === 'active' && !s.cancelAtPeriodEnd ? 'default' : 'red'}>{statusLabel(s)}</Badge>
+            <h2 className="text-xl font-bold">
+              {_('checkout.planLine', { plan: s.plan.displayName })}
+            </h2>
+            <Badge variant={s.status === 'active' && !s.cancelAtPeriodEnd ? 'default' : 'red'}>
+              {statusLabel(s)}
+            </Badge>
           </div>
           <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-muted-foreground">{_('account.price')}</dt>
             <dd>
-              {_('account.pricePer', { price: money(s.price, s.currency), cycle: _('common.cycle', { cycle: s.billingCycle }) })}
+              {_('account.pricePer', {
+                price: money(s.price, s.currency),
+                cycle: _('common.cycle', { cycle: s.billingCycle }),
+              })}
               {phaseNote(s) && <span className="block text-muted-foreground">{phaseNote(s)}</span>}
             </dd>
             <dt className="text-muted-foreground">{_('account.nextCharge')}</dt>
@@ -74,7 +88,12 @@ export function AccountView({ account }: { account: AccountOverview }) {
             {s.scheduledPlan && (
               <>
                 <dt className="text-muted-foreground">{_('account.planChange')}</dt>
-                <dd>{_('account.planChangeValue', { plan: s.scheduledPlan.displayName, date: date(s.currentPeriodEnd) })}</dd>
+                <dd>
+                  {_('account.planChangeValue', {
+                    plan: s.scheduledPlan.displayName,
+                    date: date(s.currentPeriodEnd),
+                  })}
+                </dd>
               </>
             )}
             <dt className="text-muted-foreground">{_('account.card')}</dt>

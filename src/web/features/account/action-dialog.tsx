@@ -30,7 +30,11 @@ export function ActionDialog({
         </Button>
       </DialogTrigger>
       {open && (
-        <DialogContent title={title} description={description} closeLabel={_('account.closeDialog')}>
+        <DialogContent
+          title={title}
+          description={description}
+          closeLabel={_('account.closeDialog')}
+        >
           {children(() => setOpen(false))}
         </DialogContent>
       )}
@@ -42,7 +46,10 @@ export function ActionDialog({
 export function ActionError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p role="alert" className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
+    <p
+      role="alert"
+      className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+    >
       {message}
     </p>
   );

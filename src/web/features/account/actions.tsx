@@ -1,5 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { AccountChargeResult, AccountOverview, SubscriptionOverview } from '../../../contract/billing';
+import type {
+  AccountChargeResult,
+  AccountOverview,
+  SubscriptionOverview,
+} from '../../../contract/billing';
 import { CANCEL_REASON_MAX } from '../../../contract/billing';
 import { Button } from '../../components/ui/button';
 import { DialogClose } from '../../components/ui/dialog';
@@ -21,10 +25,19 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 const cardUpdated = (_: T, next: AccountOverview) => {
   const c = next.subscription?.card;
-  toast({ title: _('account.cardUpdated'), description: c ? _('account.cardUpdatedText', { brand: c.brand, last4: c.last4 }) : undefined });
+  toast({
+    title: _('account.cardUpdated'),
+    description: c ? _('account.cardUpdatedText', { brand: c.brand, last4: c.last4 }) : undefined,
+  });
 };
 
-export function UpdateCardDialog({ account, variant }: { account: AccountOverview; variant?: 'outline' | 'red' }) {
+export function UpdateCardDialog({
+  account,
+  variant,
+}: {
+  account: AccountOverview;
+  variant?: 'outline' | 'red';
+}) {
   const update = useUpdateCard();
   // Past due, the new card pays the open invoice at once: its bank may want that authenticated (3-D Secure).
   const authentication = useChargeAuthentication();
@@ -39,7 +52,12 @@ export function UpdateCardDialog({ account, variant }: { account: AccountOvervie
     );
   const problem = authentication.error ? failed(_, authentication.error) : null;
   return (
-    <ActionDialog label={_('account.updateCardAction')} title={_('account.updateCardAction')} description={_('account.updateCardText')} variant={variant}>
+    <ActionDialog
+      label={_('account.updateCardAction')}
+      title={_('account.updateCardAction')}
+      description={_('account.updateCardText')}
+      variant={variant}
+    >
       {(close) =>
         account.provider === 'stripe' ? (
           <Suspense fallback={<p role="status">{_('account.cardFormLoading')}</p>}>
@@ -48,7 +66,13 @@ export function UpdateCardDialog({ account, variant }: { account: AccountOvervie
           </Suspense>
         ) : (
           <>
-            <ActionError message={update.error && !fieldIssues(update.error).cardNumber ? failed(_, update.error) : problem} />
+            <ActionError
+              message={
+                update.error && !fieldIssues(update.error).cardNumber
+                  ? failed(_, update.error)
+                  : problem
+              }
+            />
             {authentication.dialog}
             <CardForm
               pending={update.isPending || authentication.busy}
@@ -71,7 +95,11 @@ function CancelDialog({ subscription }: { subscription: SubscriptionOverview }) 
   const { _, date } = useAccountFormat();
   const end = date(subscription.currentPeriodEnd);
   return (
-    <ActionDialog label={_('account.cancel')} title={_('account.cancel')} description={_('account.cancelText', { date: end })}>
+    <ActionDialog
+      label={_('account.cancel')}
+      title={_('account.cancel')}
+      description={_('account.cancelText', { date: end })}
+    >
       {(close) => (
         <form
           className="grid gap-4"
@@ -81,14 +109,24 @@ function CancelDialog({ subscription }: { subscription: SubscriptionOverview }) 
             cancel.mutate(reason, {
               onSuccess: () => {
                 close();
-                toast({ title: _('account.cancelled'), description: _('account.cancelledText', { date: end }) });
+                toast({
+                  title: _('account.cancelled'),
+                  description: _('account.cancelledText', { date: end }),
+                });
               },
             });
           }}
         >
           <ActionError message={cancel.error ? failed(_, cancel.error) : null} />
           <Field id="cancel-reason" label={_('account.cancelReason')}>
-            <Textarea id="cancel-reason" name="reason" rows={3} maxLength={CANCEL_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <Textarea
+              id="cancel-reason"
+              name="reason"
+              rows={3}
+              maxLength={CANCEL_REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
@@ -143,7 +181,13 @@ function ResumeDialog({ subscription }: { subscription: SubscriptionOverview }) 
 }
 
 /** What the client can do with the subscription in its state. */
-export function Actions({ account, subscription }: { account: AccountOverview; subscription: SubscriptionOverview }) {
+export function Actions({
+  account,
+  subscription,
+}: {
+  account: AccountOverview;
+  subscription: SubscriptionOverview;
+}) {
   const ending = subscription.cancelAtPeriodEnd && subscription.status !== 'canceled';
   const live = subscription.status === 'active' || subscription.status === 'past_due';
   // Cancelling swaps its button for 'Resume subscription' (and back): focus goes to the new one
@@ -155,7 +199,9 @@ export function Actions({ account, subscription }: { account: AccountOverview; s
     if (wasEnding.current === ending) return;
     wasEnding.current = ending;
     const label = ending ? _('account.resume') : _('account.cancel');
-    [...(box.current?.querySelectorAll('button') ?? [])].find((b) => b.textContent === label)?.focus();
+    [...(box.current?.querySelectorAll('button') ?? [])]
+      .find((b) => b.textContent === label)
+      ?.focus();
   }, [ending, _]);
   return (
     <div ref={box} className="flex flex-wrap gap-2 print:hidden">

@@ -50,13 +50,16 @@ export function useRedeemLink() {
   });
 }
 
-export const useRequestLink = () => useMutation({ mutationFn: (email: string) => callApi(requestBillingLink, { body: { email } }) });
+export const useRequestLink = () =>
+  useMutation({ mutationFn: (email: string) => callApi(requestBillingLink, { body: { email } }) });
 
 /**
  * Each action answers the whole account again: the page shows that answer at once. One that
  * charges the card may answer a payment to authenticate first (3-D Secure): the page is unchanged then.
  */
-function useAccountAction<I, R extends AccountChargeResult = AccountOverview>(action: (input: I) => Promise<R>) {
+function useAccountAction<I, R extends AccountChargeResult = AccountOverview>(
+  action: (input: I) => Promise<R>,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: action,
@@ -68,16 +71,33 @@ function useAccountAction<I, R extends AccountChargeResult = AccountOverview>(ac
 
 /** After the client authenticated a payment (or failed to): the server asks the provider and answers the page, or the decline (402). */
 export const useFinishPayment = () =>
-  useAccountAction((input: { clientSecret: string; outcome?: 'complete' | 'fail' }) => callApi(finishAccountPayment, { body: input }));
+  useAccountAction((input: { clientSecret: string; outcome?: 'complete' | 'fail' }) =>
+    callApi(finishAccountPayment, { body: input }),
+  );
 
-export const useUpdateCard = () => useAccountAction((card: CardInput) => callApi(updateAccountCard, { body: card }));
+export const useUpdateCard = () =>
+  useAccountAction((card: CardInput) => callApi(updateAccountCard, { body: card }));
 /** Stripe: one SetupIntent per opened card dialog, never cached or retried behind the client's back. */
 export const useCardSetup = () =>
-  useQuery({ queryKey: ['account-card-setup'], queryFn: () => callApi(startAccountCardSetup), gcTime: 0, staleTime: Infinity, retry: false });
-export const useFinishCardSetup = () => useAccountAction((setupIntentId: string) => callApi(finishAccountCardSetup, { body: { setupIntentId } }));
-export const useCancelSubscription = () => useAccountAction((reason: string) => callApi(cancelAccountSubscription, { body: reason.trim() ? { reason } : {} }));
-export const useResumeSubscription = () => useAccountAction(() => callApi(resumeAccountSubscription));
-export const useChangePlan = () => useAccountAction((planId: number) => callApi(changeAccountPlan, { body: { planId } }));
+  useQuery({
+    queryKey: ['account-card-setup'],
+    queryFn: () => callApi(startAccountCardSetup),
+    gcTime: 0,
+    staleTime: Infinity,
+    retry: false,
+  });
+export const useFinishCardSetup = () =>
+  useAccountAction((setupIntentId: string) =>
+    callApi(finishAccountCardSetup, { body: { setupIntentId } }),
+  );
+export const useCancelSubscription = () =>
+  useAccountAction((reason: string) =>
+    callApi(cancelAccountSubscription, { body: reason.trim() ? { reason } : {} }),
+  );
+export const useResumeSubscription = () =>
+  useAccountAction(() => callApi(resumeAccountSubscription));
+export const useChangePlan = () =>
+  useAccountAction((planId: number) => callApi(changeAccountPlan, { body: { planId } }));
 
 export function usePlanChangePreview(planId: number | null) {
   return useQuery({
@@ -91,5 +111,8 @@ export function usePlanChangePreview(planId: number | null) {
 
 export function useSignOut() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: () => callApi(signOutOfAccount), onSuccess: () => client.setQueryData(ACCOUNT_KEY, null) });
+  return useMutation({
+    mutationFn: () => callApi(signOutOfAccount),
+    onSuccess: () => client.setQueryData(ACCOUNT_KEY, null),
+  });
 }

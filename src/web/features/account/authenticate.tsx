@@ -1,6 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { needsAuthentication, type AccountChargeResult, type AccountOverview } from '../../../contract/billing';
+import {
+  needsAuthentication,
+  type AccountChargeResult,
+  type AccountOverview,
+} from '../../../contract/billing';
 import { useTestAuthentication } from '../../components/authentication-dialog';
 import { useFinishPayment } from './api';
 
@@ -20,10 +24,16 @@ export function useChargeAuthentication() {
     if (!needsAuthentication(result)) return result;
     setBusy(true);
     try {
-      if (result.provider === 'test') return await finish.mutateAsync({ clientSecret: result.clientSecret, outcome: await test.ask() });
+      if (result.provider === 'test')
+        return await finish.mutateAsync({
+          clientSecret: result.clientSecret,
+          outcome: await test.ask(),
+        });
       const { authenticateWithStripe } = await import('../../lib/stripe');
       // Whatever Stripe.js says, the server asks Stripe.
-      await authenticateWithStripe(result.publishableKey ?? '', result.clientSecret).catch(() => undefined);
+      await authenticateWithStripe(result.publishableKey ?? '', result.clientSecret).catch(
+        () => undefined,
+      );
       return await finish.mutateAsync({ clientSecret: result.clientSecret });
     } catch (error) {
       await client.invalidateQueries({ queryKey: ['account'] });

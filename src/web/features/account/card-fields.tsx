@@ -10,7 +10,15 @@ import { useT } from '../../lib/i18n';
  * Test mode's card form, the same fields, checks and messages as the checkout's
  * (components/test-card-fields.tsx). With Stripe the dialog shows stripe-card-form.tsx instead.
  */
-export function CardForm({ pending, serverErrors, onSubmit }: { pending: boolean; serverErrors: CardCheck; onSubmit: (card: CardInput) => void }) {
+export function CardForm({
+  pending,
+  serverErrors,
+  onSubmit,
+}: {
+  pending: boolean;
+  serverErrors: CardCheck;
+  onSubmit: (card: CardInput) => void;
+}) {
   const card = useTestCard('new-');
   const errors = { ...serverErrors, ...card.errors };
   const _ = useT();
@@ -24,7 +32,10 @@ export function CardForm({ pending, serverErrors, onSubmit }: { pending: boolean
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label={_('account.newCard')}>
-      <div role="note" className="flex gap-3 rounded-lg border-2 border-dashed border-flag-red bg-muted p-3 text-sm">
+      <div
+        role="note"
+        className="flex gap-3 rounded-lg border-2 border-dashed border-flag-red bg-muted p-3 text-sm"
+      >
         <FlaskConical className="mt-0.5 size-5 shrink-0 text-flag-red" aria-hidden="true" />
         <p>
           <span className="font-bold">{_('account.testMode')}</span> {_('account.testCards')}

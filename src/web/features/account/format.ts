@@ -2,10 +2,19 @@ import type { InvoiceView, SubscriptionOverview } from '../../../contract/billin
 import { formatLongDate, formatMoney } from '../../../contract/locale-format';
 import { useI18n, useT } from '../../lib/i18n';
 
-const INVOICE_STATUS: Record<InvoiceView['status'], string> = { paid: 'invoice.paid', failed: 'invoice.failed', refunded: 'invoice.refunded' };
-const INVOICE_KIND: Record<InvoiceView['kind'], string> = { first: 'invoice.first', renewal: 'invoice.renewal', proration: 'invoice.proration' };
+const INVOICE_STATUS: Record<InvoiceView['status'], string> = {
+  paid: 'invoice.paid',
+  failed: 'invoice.failed',
+  refunded: 'invoice.refunded',
+};
+const INVOICE_KIND: Record<InvoiceView['kind'], string> = {
+  first: 'invoice.first',
+  renewal: 'invoice.renewal',
+  proration: 'invoice.proration',
+};
 
-export const brandName = (brand: string, card: string) => (brand ? brand[0]!.toUpperCase() + brand.slice(1) : card);
+export const brandName = (brand: string, card: string) =>
+  brand ? brand[0]!.toUpperCase() + brand.slice(1) : card;
 
 /** The billing page's words for dates, money and states, in the page's language. */
 export function useAccountFormat() {

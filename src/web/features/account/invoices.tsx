@@ -3,7 +3,13 @@ import { Button } from '../../components/ui/button';
 import { useAccountFormat } from './format';
 
 /** 'Invoices': each row with its printable receipt. */
-export function Invoices({ invoices, onReceipt }: { invoices: InvoiceView[]; onReceipt: (invoice: InvoiceView) => void }) {
+export function Invoices({
+  invoices,
+  onReceipt,
+}: {
+  invoices: InvoiceView[];
+  onReceipt: (invoice: InvoiceView) => void;
+}) {
   const { _, date, money, invoiceKind, invoiceStatus } = useAccountFormat();
   return (
     <section aria-labelledby="invoices-title" className="mt-8">
@@ -45,7 +51,9 @@ export function Invoices({ invoices, onReceipt }: { invoices: InvoiceView[]; onR
                   <td className="p-3">{date(invoice.attemptedAt)}</td>
                   <td className="p-3">
                     {invoice.planDisplayName}
-                    <span className="block text-xs text-muted-foreground">{invoiceKind(invoice.kind)}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {invoiceKind(invoice.kind)}
+                    </span>
                   </td>
                   <td className="p-3 text-right">{money(invoice.amount, invoice.currency)}</td>
                   <td className="p-3">{invoiceStatus(invoice.status)}</td>
@@ -71,7 +79,15 @@ export function Invoices({ invoices, onReceipt }: { invoices: InvoiceView[]; onR
 }
 
 /** One invoice as a receipt: the page shows only this, so window.print() prints only this. */
-export function Receipt({ invoice, business, onBack }: { invoice: InvoiceView; business: { name: string; email: string }; onBack: () => void }) {
+export function Receipt({
+  invoice,
+  business,
+  onBack,
+}: {
+  invoice: InvoiceView;
+  business: { name: string; email: string };
+  onBack: () => void;
+}) {
   const { _, date, money, invoiceKind, invoiceStatus, brandName } = useAccountFormat();
   return (
     <article aria-labelledby="receipt-title" className="mx-auto max-w-2xl">
@@ -121,7 +137,12 @@ export function Receipt({ invoice, business, onBack }: { invoice: InvoiceView; b
         {invoice.card && (
           <>
             <dt className="text-muted-foreground">{_('account.card')}</dt>
-            <dd>{_('receipt.cardValue', { brand: brandName(invoice.card.brand), last4: invoice.card.last4 })}</dd>
+            <dd>
+              {_('receipt.cardValue', {
+                brand: brandName(invoice.card.brand),
+                last4: invoice.card.last4,
+              })}
+            </dd>
           </>
         )}
       </dl>

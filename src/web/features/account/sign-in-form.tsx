@@ -23,7 +23,9 @@ export function SignInForm({ problem }: { problem?: string | null }) {
       return;
     }
     setError(undefined);
-    request.mutate(email.trim(), { onError: (e) => setError(fieldIssues(e).email ?? errorMessage(e, _('common.pleaseTryAgain'))) });
+    request.mutate(email.trim(), {
+      onError: (e) => setError(fieldIssues(e).email ?? errorMessage(e, _('common.pleaseTryAgain'))),
+    });
   };
 
   return (
@@ -31,11 +33,19 @@ export function SignInForm({ problem }: { problem?: string | null }) {
       <h1 className="text-2xl font-bold">{_('account.docTitle')}</h1>
       <p className="mt-2 text-muted-foreground">{_('account.signInText')}</p>
       {problem && (
-        <p role="alert" className="mt-4 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+        >
           {problem}
         </p>
       )}
-      <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-4" aria-label={_('account.signInForm')}>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 grid gap-4"
+        aria-label={_('account.signInForm')}
+      >
         <Field id="account-email" label={_('account.email')} error={error}>
           <Input
             id="account-email"
@@ -72,7 +82,13 @@ export function OpenLink({ pending, onOpen }: { pending: boolean; onOpen: () => 
     <Card className="mx-auto max-w-lg p-6">
       <h1 className="text-2xl font-bold">{_('account.docTitle')}</h1>
       <p className="mt-2 text-muted-foreground">{_('account.openLinkText')}</p>
-      <Button type="button" variant="red" className="mt-6 w-full" disabled={pending || !hydrated} onClick={onOpen}>
+      <Button
+        type="button"
+        variant="red"
+        className="mt-6 w-full"
+        disabled={pending || !hydrated}
+        onClick={onOpen}
+      >
         <LogIn className="size-4" aria-hidden="true" />
         {pending ? _('account.opening') : _('account.openLink')}
       </Button>

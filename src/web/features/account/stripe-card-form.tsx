@@ -15,7 +15,11 @@ import { useCardSetup, useFinishCardSetup } from './api';
  * goes from the browser to Stripe, never through us), then our server makes it the card the
  * subscription charges. Loaded only when a client opens 'Update card' on a Stripe subscription.
  */
-export default function StripeCardForm({ onSaved }: { onSaved(answer: AccountChargeResult): void }) {
+export default function StripeCardForm({
+  onSaved,
+}: {
+  onSaved(answer: AccountChargeResult): void;
+}) {
   const setup = useCardSetup();
   const _ = useT();
   if (setup.isPending) {
@@ -26,10 +30,14 @@ export default function StripeCardForm({ onSaved }: { onSaved(answer: AccountCha
       </div>
     );
   }
-  if (setup.error) return <ActionError message={errorMessage(setup.error, _('account.cardFormFailed'))} />;
+  if (setup.error)
+    return <ActionError message={errorMessage(setup.error, _('account.cardFormFailed'))} />;
   const { clientSecret, publishableKey } = setup.data;
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, locale: pageLocale, appearance: { theme: 'stripe' } }}>
+    <Elements
+      stripe={stripeFor(publishableKey)}
+      options={{ clientSecret, locale: pageLocale, appearance: { theme: 'stripe' } }}
+    >
       <ConfirmCard onSaved={onSaved} />
     </Elements>
   );
@@ -64,8 +72,16 @@ function ConfirmCard({ onSaved }: { onSaved(answer: AccountChargeResult): void }
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label={_('account.newCard')}>
-      <ActionError message={problem ?? (finish.error ? errorMessage(finish.error, _('common.pleaseTryAgain')) : null)} />
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      className="grid gap-4"
+      aria-label={_('account.newCard')}
+    >
+      <ActionError
+        message={
+          problem ?? (finish.error ? errorMessage(finish.error, _('common.pleaseTryAgain')) : null)
+        }
+      />
       <PaymentElement />
       <Button type="submit" variant="red" disabled={!stripe || !elements || busy}>
         {busy ? _('account.saving') : _('account.saveCard')}

@@ -28,25 +28,42 @@ const ACTIONS: Record<string, string> = {
 
 function describe(entry: ActivityEntry): string {
   const what = ACTIONS[entry.action] ?? entry.action;
-  const detail = entry.detail && typeof entry.detail.email === 'string' ? ` ${entry.detail.email}` : '';
-  return entry.subject && !entry.subject.startsWith('auth/') ? `${what} ${entry.subject}${detail}` : what;
+  const detail =
+    entry.detail && typeof entry.detail.email === 'string' ? ` ${entry.detail.email}` : '';
+  return entry.subject && !entry.subject.startsWith('auth/')
+    ? `${what} ${entry.subject}${detail}`
+    : what;
 }
 
 /** Who did what, when and from where: read-only, newest first, page by page. */
 export function ActivityCard() {
   const [page, setPage] = useState(1);
   const activity = useActivity(page);
-  const pageCount = activity.data ? Math.max(1, Math.ceil(activity.data.total / activity.data.pageSize)) : 1;
+  const pageCount = activity.data
+    ? Math.max(1, Math.ceil(activity.data.total / activity.data.pageSize))
+    : 1;
 
   return (
     <Card className="p-6">
       <h2 className="text-lg font-semibold">Activity log</h2>
-      <p className="mt-1 text-sm text-muted-foreground">Sign-ins and every change made by employees, newest first.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Sign-ins and every change made by employees, newest first.
+      </p>
       {activity.isPending && <Skeleton className="mt-4 h-40 w-full" />}
-      {activity.isError && <p className="mt-4 text-sm text-destructive">Error loading the activity log: {errorMessage(activity.error, 'Unknown error')}</p>}
-      {activity.data && activity.data.items.length === 0 && <p className="mt-4 text-sm text-muted-foreground">Nothing has happened yet.</p>}
+      {activity.isError && (
+        <p className="mt-4 text-sm text-destructive">
+          Error loading the activity log: {errorMessage(activity.error, 'Unknown error')}
+        </p>
+      )}
+      {activity.data && activity.data.items.length === 0 && (
+        <p className="mt-4 text-sm text-muted-foreground">Nothing has happened yet.</p>
+      )}
       {activity.data && activity.data.items.length > 0 && (
-        <DataTable columns={COLUMNS} caption={`Activity log, page ${page} of ${pageCount}`} className="-mx-4 mt-2">
+        <DataTable
+          columns={COLUMNS}
+          caption={`Activity log, page ${page} of ${pageCount}`}
+          className="-mx-4 mt-2"
+        >
           {activity.data.items.map((entry) => (
             <Row key={entry.id}>
               <Cell label="When" className="whitespace-nowrap">

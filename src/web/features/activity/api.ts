@@ -6,4 +6,8 @@ import { apiUrl } from '../../lib/api';
 export const ACTIVITY_KEY_PREFIX = listActivity.path;
 
 export const useActivity = (page: number) =>
-  useQuery<OutputOf<typeof listActivity>>({ queryKey: [apiUrl(listActivity, { query: { page } })], placeholderData: keepPreviousData, staleTime: 0 });
+  useQuery<OutputOf<typeof listActivity>>({
+    queryKey: [apiUrl(listActivity, { query: { page } })],
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });

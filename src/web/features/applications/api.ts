@@ -20,16 +20,31 @@ export const CHART_DAYS = 30;
 
 // Revenue moves with every payment, so these are read again whenever the dashboard is shown
 // (staleTime 0) rather than kept for the whole visit like the other reads.
-export const useApplications = () => useQuery<OutputOf<typeof listApplications>>({ queryKey: APPLICATIONS_KEY, staleTime: 0 });
-export const useRevenueSummary = () => useQuery<OutputOf<typeof getRevenueSummary>>({ queryKey: [apiUrl(getRevenueSummary)], staleTime: 0 });
+export const useApplications = () =>
+  useQuery<OutputOf<typeof listApplications>>({ queryKey: APPLICATIONS_KEY, staleTime: 0 });
+export const useRevenueSummary = () =>
+  useQuery<OutputOf<typeof getRevenueSummary>>({
+    queryKey: [apiUrl(getRevenueSummary)],
+    staleTime: 0,
+  });
 export const useDailyRevenue = (days = CHART_DAYS) =>
-  useQuery<OutputOf<typeof listDailyRevenue>>({ queryKey: [apiUrl(listDailyRevenue, { query: { days } })], staleTime: 0 });
+  useQuery<OutputOf<typeof listDailyRevenue>>({
+    queryKey: [apiUrl(listDailyRevenue, { query: { days } })],
+    staleTime: 0,
+  });
 
-const touched = [listApplications.path, getRevenueSummary.path, listDailyRevenue.path, listActivity.path];
+const touched = [
+  listApplications.path,
+  getRevenueSummary.path,
+  listDailyRevenue.path,
+  listActivity.path,
+];
 
 // Not awaited: the caller's own onSuccess (a toast, closing a dialog) comes first.
 function refresh(client: QueryClient): void {
-  void client.invalidateQueries({ predicate: (q) => touched.some((prefix) => String(q.queryKey[0]).startsWith(prefix)) });
+  void client.invalidateQueries({
+    predicate: (q) => touched.some((prefix) => String(q.queryKey[0]).startsWith(prefix)),
+  });
 }
 
 /** Creates an application, or replaces one when an id is given (the server checks every field). */
@@ -37,7 +52,9 @@ export function useSaveApplication() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, payload }: { id?: number; payload: ApplicationPayload }) =>
-      id === undefined ? callApi(createApplication, { body: payload }) : callApi(updateApplication, { params: { id }, body: payload }),
+      id === undefined
+        ? callApi(createApplication, { body: payload })
+        : callApi(updateApplication, { params: { id }, body: payload }),
     onSuccess: () => refresh(client),
   });
 }

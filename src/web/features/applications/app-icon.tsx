@@ -1,4 +1,14 @@
-import { Briefcase, Globe, Heart, LineChart, ShoppingCart, Smartphone, Users, Utensils, type LucideIcon } from 'lucide-react';
+import {
+  Briefcase,
+  Globe,
+  Heart,
+  LineChart,
+  ShoppingCart,
+  Smartphone,
+  Users,
+  Utensils,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { DEFAULT_ICON_COLOR, type ICON_TYPES } from '../../../contract/applications';
 import { cn } from '../../lib/cn';
@@ -17,7 +27,8 @@ export const ICONS: Record<IconType, { icon: LucideIcon; label: string }> = {
   utensils: { icon: Utensils, label: 'Utensils' },
 };
 
-export const iconFor = (type: string): LucideIcon => (ICONS as Record<string, { icon: LucideIcon } | undefined>)[type]?.icon ?? Smartphone;
+export const iconFor = (type: string): LucideIcon =>
+  (ICONS as Record<string, { icon: LucideIcon } | undefined>)[type]?.icon ?? Smartphone;
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -34,13 +45,30 @@ interface AppIconProps {
  */
 export function AppIcon({ logoUrl, iconColor, iconType, className }: AppIconProps) {
   const [failed, setFailed] = useState<string | null>(null);
-  const box = cn('flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg', className);
+  const box = cn(
+    'flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg',
+    className,
+  );
   if (logoUrl && failed !== logoUrl) {
-    return <img src={logoUrl} alt="" width={40} height={40} loading="lazy" className={cn(box, 'bg-white object-contain')} onError={() => setFailed(logoUrl)} />;
+    return (
+      <img
+        src={logoUrl}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        className={cn(box, 'bg-white object-contain')}
+        onError={() => setFailed(logoUrl)}
+      />
+    );
   }
   const Icon = iconFor(iconType);
   return (
-    <span aria-hidden="true" className={box} style={{ backgroundColor: HEX.test(iconColor) ? iconColor : DEFAULT_ICON_COLOR }}>
+    <span
+      aria-hidden="true"
+      className={box}
+      style={{ backgroundColor: HEX.test(iconColor) ? iconColor : DEFAULT_ICON_COLOR }}
+    >
       <Icon className="size-5 text-white" />
     </span>
   );

@@ -21,7 +21,12 @@ interface ApplicationDetailsProps {
   returnFocus: () => HTMLElement | null;
 }
 
-export function ApplicationDetails({ application, onClose, onDeleted, returnFocus }: ApplicationDetailsProps) {
+export function ApplicationDetails({
+  application,
+  onClose,
+  onDeleted,
+  returnFocus,
+}: ApplicationDetailsProps) {
   const remove = useDeleteApplication();
   const [confirming, setConfirming] = useState(false);
   const titleId = `app-${application.id}-form-title`;
@@ -33,11 +38,19 @@ export function ApplicationDetails({ application, onClose, onDeleted, returnFocu
         setConfirming(false);
         onDeleted();
       },
-      onError: (error) => toast({ title: errorMessage(error, 'Failed to delete application'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: errorMessage(error, 'Failed to delete application'),
+          variant: 'destructive',
+        }),
     });
 
   return (
-    <DialogContent title={application.name} description={`Created ${CREATED.format(new Date(application.createdAt))}`} returnFocus={returnFocus}>
+    <DialogContent
+      title={application.name}
+      description={`Created ${CREATED.format(new Date(application.createdAt))}`}
+      returnFocus={returnFocus}
+    >
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <Fact term="Status">
           <StatusBadge status={application.status} />

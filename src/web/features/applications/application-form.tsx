@@ -6,15 +6,32 @@ import { errorMessage, fieldIssues } from '../../lib/api';
 import { focusWhenShown } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { useSaveApplication } from './api';
-import { applicationPayload, applicationProblems, applicationValuesOf, EMPTY_APPLICATION, type ApplicationFormValues } from './application-values';
+import {
+  applicationPayload,
+  applicationProblems,
+  applicationValuesOf,
+  EMPTY_APPLICATION,
+  type ApplicationFormValues,
+} from './application-values';
 import { IconColourField, IconTypePicker } from './icon-fields';
 import { LogoField } from '../uploads';
 
 type TextKey = 'name' | 'url' | 'stripeProductId';
-const TEXT_FIELDS: { key: TextKey; label: string; type?: 'url'; required?: boolean; hint?: string; placeholder?: string }[] = [
+const TEXT_FIELDS: {
+  key: TextKey;
+  label: string;
+  type?: 'url';
+  required?: boolean;
+  hint?: string;
+  placeholder?: string;
+}[] = [
   { key: 'name', label: 'Application Name', required: true },
   { key: 'url', label: 'Application URL', type: 'url', required: true, placeholder: 'https://' },
-  { key: 'stripeProductId', label: 'Stripe product ID', hint: 'Optional. Payments for this product count as the app’s revenue, e.g. prod_ABC123.' },
+  {
+    key: 'stripeProductId',
+    label: 'Stripe product ID',
+    hint: 'Optional. Payments for this product count as the app’s revenue, e.g. prod_ABC123.',
+  },
 ];
 
 /** The id of an application's row in 'Your Applications', where focus lands after creating it. */
@@ -30,8 +47,12 @@ interface ApplicationFormProps {
 /** Create or edit an application; the spec's checks first, then the server's, shown by each field. */
 export function ApplicationForm({ application, labelledBy, onSaved }: ApplicationFormProps) {
   const save = useSaveApplication();
-  const [values, setValues] = useState<ApplicationFormValues>(() => (application ? applicationValuesOf(application) : EMPTY_APPLICATION));
-  const [problems, setProblems] = useState<Partial<Record<keyof ApplicationFormValues, string>>>({});
+  const [values, setValues] = useState<ApplicationFormValues>(() =>
+    application ? applicationValuesOf(application) : EMPTY_APPLICATION,
+  );
+  const [problems, setProblems] = useState<Partial<Record<keyof ApplicationFormValues, string>>>(
+    {},
+  );
   const [uploading, setUploading] = useState(false);
   const prefix = application ? `app-${application.id}` : 'app-new';
   const issues = { ...fieldIssues(save.error), ...problems };
@@ -52,7 +73,11 @@ export function ApplicationForm({ application, labelledBy, onSaved }: Applicatio
       { ...(application ? { id: application.id } : {}), payload: applicationPayload(values) },
       {
         onSuccess: (saved) => {
-          toast({ title: application ? 'Application updated successfully!' : 'Application created successfully!' });
+          toast({
+            title: application
+              ? 'Application updated successfully!'
+              : 'Application created successfully!',
+          });
           if (!application) {
             setValues(EMPTY_APPLICATION);
             focusWhenShown(() => document.getElementById(applicationRowId(saved.id)));
@@ -61,15 +86,35 @@ export function ApplicationForm({ application, labelledBy, onSaved }: Applicatio
           onSaved?.(saved);
         },
         onError: (error) =>
-          toast({ title: errorMessage(error, application ? 'Failed to update application' : 'Failed to create application'), variant: 'destructive' }),
+          toast({
+            title: errorMessage(
+              error,
+              application ? 'Failed to update application' : 'Failed to create application',
+            ),
+            variant: 'destructive',
+          }),
       },
     );
   };
 
-  const textField = ({ key, label, type, required, hint, placeholder }: (typeof TEXT_FIELDS)[number]) => {
+  const textField = ({
+    key,
+    label,
+    type,
+    required,
+    hint,
+    placeholder,
+  }: (typeof TEXT_FIELDS)[number]) => {
     const id = `${prefix}-${key}`;
     return (
-      <Field key={key} id={id} label={label} required={required} error={issues[key]} {...(hint ? { hint } : {})}>
+      <Field
+        key={key}
+        id={id}
+        label={label}
+        required={required}
+        error={issues[key]}
+        {...(hint ? { hint } : {})}
+      >
         <Input
           id={id}
           type={type ?? 'text'}
@@ -87,10 +132,19 @@ export function ApplicationForm({ application, labelledBy, onSaved }: Applicatio
 
   return (
     // noValidate: the spec's own messages appear under the fields, in one voice with the server's.
-    <form noValidate onSubmit={submit} aria-labelledby={labelledBy} className="grid gap-4 sm:grid-cols-2">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={labelledBy}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       {TEXT_FIELDS.slice(0, 2).map(textField)}
       <Field id={`${prefix}-status`} label="Status" error={issues.status}>
-        <Select id={`${prefix}-status`} value={values.status} onChange={(e) => set('status', e.target.value as ApplicationFormValues['status'])}>
+        <Select
+          id={`${prefix}-status`}
+          value={values.status}
+          onChange={(e) => set('status', e.target.value as ApplicationFormValues['status'])}
+        >
           {APPLICATION_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s === 'active' ? 'Active' : 'Deployment'}
@@ -99,7 +153,12 @@ export function ApplicationForm({ application, labelledBy, onSaved }: Applicatio
         </Select>
       </Field>
       {TEXT_FIELDS.slice(2).map(textField)}
-      <Field id={`${prefix}-description`} label="Description" error={issues.description} className="sm:col-span-2">
+      <Field
+        id={`${prefix}-description`}
+        label="Description"
+        error={issues.description}
+        className="sm:col-span-2"
+      >
         <Textarea
           id={`${prefix}-description`}
           rows={3}
@@ -119,13 +178,29 @@ export function ApplicationForm({ application, labelledBy, onSaved }: Applicatio
           error={issues.logoUrl}
         />
       </div>
-      <IconColourField id={`${prefix}-color`} value={values.iconColor} onChange={(v) => set('iconColor', v)} error={issues.iconColor} />
+      <IconColourField
+        id={`${prefix}-color`}
+        value={values.iconColor}
+        onChange={(v) => set('iconColor', v)}
+        error={issues.iconColor}
+      />
       <div className="sm:col-span-2">
-        <IconTypePicker name={`${prefix}-icon`} value={values.iconType} color={values.iconColor} onChange={(v) => set('iconType', v)} />
+        <IconTypePicker
+          name={`${prefix}-icon`}
+          value={values.iconType}
+          color={values.iconColor}
+          onChange={(v) => set('iconType', v)}
+        />
       </div>
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="submit" disabled={save.isPending || uploading}>
-          {uploading ? 'Uploading logo...' : save.isPending ? 'Saving...' : application ? 'Save changes' : 'Create Application'}
+          {uploading
+            ? 'Uploading logo...'
+            : save.isPending
+              ? 'Saving...'
+              : application
+                ? 'Save changes'
+                : 'Create Application'}
         </Button>
       </div>
     </form>

@@ -1,17 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { applicationInput } from '../../../contract/applications';
-import { applicationPayload, applicationProblems, applicationValuesOf, EMPTY_APPLICATION } from './application-values';
+import {
+  applicationPayload,
+  applicationProblems,
+  applicationValuesOf,
+  EMPTY_APPLICATION,
+} from './application-values';
 
 describe('the application form', () => {
   it("asks for a name and a URL in the spec's words, also when they are only spaces", () => {
-    expect(applicationProblems(EMPTY_APPLICATION)).toEqual({ name: 'Please provide an application name', url: 'Please provide an application URL' });
-    expect(applicationProblems({ ...EMPTY_APPLICATION, name: '  ', url: 'https://a.example' })).toEqual({ name: 'Please provide an application name' });
-    expect(applicationProblems({ ...EMPTY_APPLICATION, name: 'Shop', url: 'https://a.example' })).toEqual({});
+    expect(applicationProblems(EMPTY_APPLICATION)).toEqual({
+      name: 'Please provide an application name',
+      url: 'Please provide an application URL',
+    });
+    expect(
+      applicationProblems({ ...EMPTY_APPLICATION, name: '  ', url: 'https://a.example' }),
+    ).toEqual({ name: 'Please provide an application name' });
+    expect(
+      applicationProblems({ ...EMPTY_APPLICATION, name: 'Shop', url: 'https://a.example' }),
+    ).toEqual({});
   });
 
   it('trims text and leaves out empty optional values', () => {
-    const payload = applicationPayload({ ...EMPTY_APPLICATION, name: '  Shop ', url: ' https://shop.example ', description: '   ', stripeProductId: '' });
-    expect(payload).toEqual({ name: 'Shop', url: 'https://shop.example', status: 'active', iconColor: '#3B82F6', iconType: 'mobile-alt' });
+    const payload = applicationPayload({
+      ...EMPTY_APPLICATION,
+      name: '  Shop ',
+      url: ' https://shop.example ',
+      description: '   ',
+      stripeProductId: '',
+    });
+    expect(payload).toEqual({
+      name: 'Shop',
+      url: 'https://shop.example',
+      status: 'active',
+      iconColor: '#3B82F6',
+      iconType: 'mobile-alt',
+    });
     expect('description' in payload).toBe(false);
     expect(applicationInput.safeParse(payload).success).toBe(true);
   });

@@ -1,4 +1,8 @@
-import { DEFAULT_ICON_COLOR, DEFAULT_ICON_TYPE, type Application } from '../../../contract/applications';
+import {
+  DEFAULT_ICON_COLOR,
+  DEFAULT_ICON_TYPE,
+  type Application,
+} from '../../../contract/applications';
 import type { ApplicationPayload } from './api';
 
 /** The application form as typed: every value a string, as the inputs hold it. */
@@ -39,7 +43,9 @@ export const NAME_REQUIRED = 'Please provide an application name';
 export const URL_REQUIRED = 'Please provide an application URL';
 
 /** docs/product.md §5, checked before anything is sent (the server checks again). */
-export function applicationProblems(values: ApplicationFormValues): Partial<Record<keyof ApplicationFormValues, string>> {
+export function applicationProblems(
+  values: ApplicationFormValues,
+): Partial<Record<keyof ApplicationFormValues, string>> {
   return {
     ...(values.name.trim() ? {} : { name: NAME_REQUIRED }),
     ...(values.url.trim() ? {} : { url: URL_REQUIRED }),

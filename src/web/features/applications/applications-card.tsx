@@ -21,7 +21,10 @@ export function CreateApplicationCard() {
       <h2 id="create-app-title" className="text-lg font-semibold">
         Create New Application
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">It appears on the applications dashboard; payments for its Stripe product count as its revenue.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        It appears on the applications dashboard; payments for its Stripe product count as its
+        revenue.
+      </p>
       <div className="mt-4">
         <ApplicationForm labelledBy="create-app-title" />
       </div>
@@ -39,7 +42,10 @@ export function ApplicationsCard() {
   // that row is gone, so to the next row, else the previous one, else the list's heading.
   const afterDelete = useFocusAfterRemoving();
   const deleted = (id: number) => {
-    afterDelete.removing(document.getElementById(applicationRowId(id)), document.getElementById('applications-list-heading'));
+    afterDelete.removing(
+      document.getElementById(applicationRowId(id)),
+      document.getElementById('applications-list-heading'),
+    );
     setOpenId(null);
   };
 
@@ -49,8 +55,14 @@ export function ApplicationsCard() {
         Your Applications
       </h2>
       {applications.isPending && <Skeleton className="mt-4 h-24 w-full" />}
-      {applications.isError && <p className="mt-4 text-sm text-destructive">Error loading applications: {errorMessage(applications.error, 'Unknown error')}</p>}
-      {applications.data?.length === 0 && <p className="mt-4 text-sm text-muted-foreground">No applications created yet</p>}
+      {applications.isError && (
+        <p className="mt-4 text-sm text-destructive">
+          Error loading applications: {errorMessage(applications.error, 'Unknown error')}
+        </p>
+      )}
+      {applications.data?.length === 0 && (
+        <p className="mt-4 text-sm text-muted-foreground">No applications created yet</p>
+      )}
       {applications.data && applications.data.length > 0 && (
         <ul className="mt-4 divide-y divide-border" aria-label="Applications">
           {applications.data.map((app) => (
@@ -76,7 +88,11 @@ export function ApplicationsCard() {
 function ApplicationItem({ app, onView }: { app: Application; onView: () => void }) {
   // Focusable by script: focus lands on the row after creating it, or on the next one after a delete.
   return (
-    <li id={applicationRowId(app.id)} tabIndex={-1} className="flex flex-wrap items-center justify-between gap-3 py-3">
+    <li
+      id={applicationRowId(app.id)}
+      tabIndex={-1}
+      className="flex flex-wrap items-center justify-between gap-3 py-3"
+    >
       <div className="flex min-w-0 items-center gap-3">
         <AppIcon logoUrl={app.logoUrl} iconColor={app.iconColor} iconType={app.iconType} />
         <div className="min-w-0">

@@ -16,7 +16,13 @@ export function StatusBadge({ status }: { status: Application['status'] }) {
   );
 }
 
-const COLUMNS = ['Application', 'Status', 'Revenue', 'Users', { label: 'Actions', className: 'text-right' }] as const;
+const COLUMNS = [
+  'Application',
+  'Status',
+  'Revenue',
+  'Users',
+  { label: 'Actions', className: 'text-right' },
+] as const;
 
 /**
  * docs/product.md §2: Application, Status, Revenue, Users, Actions; skeleton rows while loading.
@@ -34,9 +40,19 @@ export function ApplicationsTable({
   return (
     <>
       <DataTable columns={COLUMNS} aria-labelledby={labelledBy} aria-busy={!applications}>
-        {applications ? applications.map((app) => <ApplicationRow key={app.id} app={app} onSettings={onSettings} />) : <SkeletonRows />}
+        {applications ? (
+          applications.map((app) => (
+            <ApplicationRow key={app.id} app={app} onSettings={onSettings} />
+          ))
+        ) : (
+          <SkeletonRows />
+        )}
       </DataTable>
-      {applications?.length === 0 && <p className="px-4 py-6 text-center text-sm text-muted-foreground">No applications created yet</p>}
+      {applications?.length === 0 && (
+        <p className="px-4 py-6 text-center text-sm text-muted-foreground">
+          No applications created yet
+        </p>
+      )}
     </>
   );
 }
@@ -49,11 +65,18 @@ function ApplicationRow({ app, onSettings }: { app: Application; onSettings: () 
           <AppIcon logoUrl={app.logoUrl} iconColor={app.iconColor} iconType={app.iconType} />
           <div className="min-w-0">
             <p className="font-semibold">{app.name}</p>
-            <a href={app.url} target="_blank" rel="noopener noreferrer" className="break-all text-xs text-navy-600 underline dark:text-navy-100">
+            <a
+              href={app.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="break-all text-xs text-navy-600 underline dark:text-navy-100"
+            >
               {hostOf(app.url)}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
-            {app.description && <p className="mt-1 max-w-prose text-xs text-muted-foreground">{app.description}</p>}
+            {app.description && (
+              <p className="mt-1 max-w-prose text-xs text-muted-foreground">{app.description}</p>
+            )}
           </div>
         </div>
       </Cell>
@@ -69,7 +92,12 @@ function ApplicationRow({ app, onSettings }: { app: Application; onSettings: () 
       </Cell>
       <Cell className="text-right">
         <div className="flex flex-wrap justify-end gap-2">
-          <a href={app.url} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm')}>
+          <a
+            href={app.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('outline', 'sm')}
+          >
             <ExternalLink className="size-3.5" aria-hidden="true" />
             Visit
             <span className="sr-only"> {app.name} (opens in a new tab)</span>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { changeText, changeTrend, formatMoney, hostOf, longDate, newThisMonthText, revenueSummary, shortDate } from './format';
+import {
+  changeText,
+  changeTrend,
+  formatMoney,
+  hostOf,
+  longDate,
+  newThisMonthText,
+  revenueSummary,
+  shortDate,
+} from './format';
 
 describe('money', () => {
   it('formats the API decimal strings as dollars with cents and thousands separators', () => {
@@ -72,7 +81,10 @@ describe('the revenue chart caption', () => {
   });
 
   it('has no best day when nothing was sold', () => {
-    expect(revenueSummary([{ date: '2025-03-01', total: '0.00' }])).toEqual({ totalCents: 0, best: null });
+    expect(revenueSummary([{ date: '2025-03-01', total: '0.00' }])).toEqual({
+      totalCents: 0,
+      best: null,
+    });
     expect(revenueSummary([])).toEqual({ totalCents: 0, best: null });
   });
 });

@@ -1,8 +1,18 @@
 /** Display rules for the applications dashboard: money, the change badges, dates and links. */
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** '1234.5' → '$1,234.50' (the API sends decimal strings). */
 export function formatMoney(amount: string | number): string {
@@ -34,8 +44,10 @@ export function changeTrend(change: number | null): Trend {
 export const newThisMonthText = (count: number): string => `+${count} new this month`;
 
 /** '2025-03-07' → 'Mar 7'. The API's dates are already local dates: no time-zone shift here. */
-export const shortDate = (isoDate: string): string => SHORT_DATE.format(new Date(`${isoDate}T00:00:00Z`));
-export const longDate = (isoDate: string): string => LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`));
+export const shortDate = (isoDate: string): string =>
+  SHORT_DATE.format(new Date(`${isoDate}T00:00:00Z`));
+export const longDate = (isoDate: string): string =>
+  LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`));
 
 /** The host people recognise ('mission-meals.example') for a link's text. */
 export function hostOf(url: string): string {
@@ -52,7 +64,10 @@ export interface DailyPoint {
 }
 
 /** The chart's caption: the sum of the days and the best day (null when nothing was sold). */
-export function revenueSummary(points: readonly DailyPoint[]): { totalCents: number; best: DailyPoint | null } {
+export function revenueSummary(points: readonly DailyPoint[]): {
+  totalCents: number;
+  best: DailyPoint | null;
+} {
   let totalCents = 0;
   let best: DailyPoint | null = null;
   for (const point of points) {

@@ -6,7 +6,17 @@ import { ICONS } from './app-icon';
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** The colour behind the icon: a colour picker and the same value as text (for pasting a brand colour). */
-export function IconColourField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string | undefined }) {
+export function IconColourField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}) {
   return (
     <fieldset className="grid gap-1.5">
       <legend className="mb-1.5 text-sm font-medium">Icon colour</legend>
@@ -42,7 +52,17 @@ export function IconColourField({ id, value, onChange, error }: { id: string; va
 }
 
 /** The fixed icon set, each shown as the icon it draws, in the chosen colour. */
-export function IconTypePicker({ name, value, color, onChange }: { name: string; value: string; color: string; onChange: (value: string) => void }) {
+export function IconTypePicker({
+  name,
+  value,
+  color,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  color: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <fieldset className="grid gap-1.5">
       <legend className="mb-1.5 text-sm font-medium">Icon type</legend>
@@ -59,13 +79,22 @@ export function IconTypePicker({ name, value, color, onChange }: { name: string;
                 checked ? 'border-primary bg-muted font-semibold' : 'border-border',
               )}
             >
-              <input type="radio" name={name} value={type} checked={checked} onChange={() => onChange(type)} className="sr-only" />
+              <input
+                type="radio"
+                name={name}
+                value={type}
+                checked={checked}
+                onChange={() => onChange(type)}
+                className="sr-only"
+              />
               <span
                 aria-hidden="true"
                 className="flex size-8 items-center justify-center rounded-md"
                 style={{ backgroundColor: HEX.test(color) ? color : undefined }}
               >
-                <Icon className={cn('size-4', HEX.test(color) ? 'text-white' : 'text-foreground')} />
+                <Icon
+                  className={cn('size-4', HEX.test(color) ? 'text-white' : 'text-foreground')}
+                />
               </span>
               {label}
             </label>

@@ -12,18 +12,50 @@ export default function RevenueChart({ days }: { days: DailyRevenue[] }) {
   const data = days.map((d) => ({ date: d.date, amount: Number(d.total) }));
   return (
     <div aria-hidden="true" className="h-64 w-full">
-      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 256 }}>
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+      <ResponsiveContainer
+        width="100%"
+        height="100%"
+        initialDimension={{ width: 640, height: 256 }}
+      >
+        <BarChart
+          data={data}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid vertical={false} stroke="var(--color-border)" />
-          <XAxis dataKey="date" tickFormatter={shortDate} tick={AXIS_TICK} tickLine={false} axisLine={false} minTickGap={16} />
-          <YAxis tickFormatter={(v: number) => `$${v.toLocaleString('en-US')}`} tick={AXIS_TICK} tickLine={false} axisLine={false} width={64} />
+          <XAxis
+            dataKey="date"
+            tickFormatter={shortDate}
+            tick={AXIS_TICK}
+            tickLine={false}
+            axisLine={false}
+            minTickGap={16}
+          />
+          <YAxis
+            tickFormatter={(v: number) => `$${v.toLocaleString('en-US')}`}
+            tick={AXIS_TICK}
+            tickLine={false}
+            axisLine={false}
+            width={64}
+          />
           <Tooltip
             cursor={{ fill: 'var(--color-muted)' }}
             formatter={(value) => [formatMoney(Number(value)), 'Revenue']}
             labelFormatter={(label) => (typeof label === 'string' ? longDate(label) : label)}
-            contentStyle={{ background: 'var(--color-card)', border: '1px solid var(--color-border)', borderRadius: 8, color: 'var(--color-foreground)' }}
+            contentStyle={{
+              background: 'var(--color-card)',
+              border: '1px solid var(--color-border)',
+              borderRadius: 8,
+              color: 'var(--color-foreground)',
+            }}
           />
-          <Bar dataKey="amount" name="Revenue" fill="var(--color-primary)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          <Bar
+            dataKey="amount"
+            name="Revenue"
+            fill="var(--color-primary)"
+            radius={[3, 3, 0, 0]}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>

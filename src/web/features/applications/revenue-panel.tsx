@@ -22,7 +22,10 @@ export function RevenuePanel() {
         <h2 id="revenue-chart-title" className="font-semibold">
           Revenue, last {CHART_DAYS} days{days?.some((d) => d.testMode) ? ' (test payments)' : ''}
         </h2>
-        <figcaption className="mt-1 text-sm text-muted-foreground" data-testid="revenue-chart-caption">
+        <figcaption
+          className="mt-1 text-sm text-muted-foreground"
+          data-testid="revenue-chart-caption"
+        >
           {days
             ? best
               ? `${formatMoney(totalCents / 100)} in total; the best day was ${longDate(best.date)} with ${formatMoney(best.total)}.`

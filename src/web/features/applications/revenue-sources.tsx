@@ -40,8 +40,12 @@ export function RevenueSources({ summary }: { summary: RevenueSummary }) {
                 <th scope="row" className="px-4 py-2 text-left font-normal">
                   {label}
                 </th>
-                <td className="px-4 py-2 text-right tabular-nums">{formatMoney(summary.bySource[key].today)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatMoney(summary.bySource[key].week)}</td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {formatMoney(summary.bySource[key].today)}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {formatMoney(summary.bySource[key].week)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -56,7 +60,11 @@ export function RevenueSources({ summary }: { summary: RevenueSummary }) {
           </tfoot>
         </table>
       </Card>
-      <Card role="group" aria-labelledby="recurring-heading" className="grid content-start gap-3 p-5">
+      <Card
+        role="group"
+        aria-labelledby="recurring-heading"
+        className="grid content-start gap-3 p-5"
+      >
         <h2 id="recurring-heading" className="font-semibold">
           Plans
         </h2>
@@ -68,7 +76,9 @@ export function RevenueSources({ summary }: { summary: RevenueSummary }) {
           <dt className="text-muted-foreground">Active subscriptions</dt>
           <dd className="text-right tabular-nums">{summary.activeSubscriptions}</dd>
           <dt className="text-muted-foreground">Churn, last 30 days</dt>
-          <dd className="text-right tabular-nums">{summary.churn30 === null ? 'None yet' : `${summary.churn30.toFixed(1)}%`}</dd>
+          <dd className="text-right tabular-nums">
+            {summary.churn30 === null ? 'None yet' : `${summary.churn30.toFixed(1)}%`}
+          </dd>
         </dl>
       </Card>
     </div>

@@ -11,11 +11,18 @@ import { SummaryCards } from './summary-cards';
 /** While the product runs in test mode the figures are test payments: said where they are shown. */
 function TestModeNote() {
   return (
-    <div role="note" data-testid="revenue-test-mode" className="flex gap-3 rounded-lg border-2 border-dashed border-flag-red bg-muted p-4 text-sm">
+    <div
+      role="note"
+      data-testid="revenue-test-mode"
+      className="flex gap-3 rounded-lg border-2 border-dashed border-flag-red bg-muted p-4 text-sm"
+    >
       <FlaskConical className="mt-0.5 size-5 shrink-0 text-flag-red" aria-hidden="true" />
       <div>
         <p className="font-bold">Test mode — these figures are test payments, not real money</p>
-        <p className="mt-1 text-muted-foreground">Real payments are counted once live Stripe keys are set; test payments then no longer count.</p>
+        <p className="mt-1 text-muted-foreground">
+          Real payments are counted once live Stripe keys are set; test payments then no longer
+          count.
+        </p>
       </div>
     </div>
   );
@@ -36,7 +43,9 @@ export default function ApplicationsSection(_props: SectionProps) {
       {/* The admin shell's h1 is the section's title, '{product} Applications'. */}
       <div>
         <p className="text-sm text-muted-foreground">
-          Revenue from recorded payments{summary.data ? `, in the ${summary.data.timeZone} time zone` : ''}. Weeks start on Monday.
+          Revenue from recorded payments
+          {summary.data ? `, in the ${summary.data.timeZone} time zone` : ''}. Weeks start on
+          Monday.
         </p>
       </div>
       {summary.data?.testMode && <TestModeNote />}
@@ -59,7 +68,11 @@ export default function ApplicationsSection(_props: SectionProps) {
             Error loading applications: {errorMessage(applications.error, 'Unknown error')}
           </p>
         ) : (
-          <ApplicationsTable applications={applications.data} labelledBy="apps-heading" onSettings={openSettings} />
+          <ApplicationsTable
+            applications={applications.data}
+            labelledBy="apps-heading"
+            onSettings={openSettings}
+          />
         )}
       </Card>
       <RevenuePanel />

@@ -1,4 +1,12 @@
-import { AppWindow, CalendarDays, DollarSign, Minus, TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
+import {
+  AppWindow,
+  CalendarDays,
+  DollarSign,
+  Minus,
+  TrendingDown,
+  TrendingUp,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { RevenueSummary } from '../../../contract/applications';
 import { Badge } from '../../components/ui/badge';
@@ -6,21 +14,47 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { changeText, changeTrend, formatMoney, newThisMonthText, type Trend } from './format';
 
-const TREND_ICONS: Record<Trend, LucideIcon | null> = { up: TrendingUp, down: TrendingDown, flat: Minus, none: null };
+const TREND_ICONS: Record<Trend, LucideIcon | null> = {
+  up: TrendingUp,
+  down: TrendingDown,
+  flat: Minus,
+  none: null,
+};
 
 /** '+12.5% vs yesterday' from the real change (or 'No sales yesterday'). */
-function ChangeBadge({ change, period }: { change: number | null; period: 'yesterday' | 'last week' }) {
+function ChangeBadge({
+  change,
+  period,
+}: {
+  change: number | null;
+  period: 'yesterday' | 'last week';
+}) {
   const trend = changeTrend(change);
   const Icon = TREND_ICONS[trend];
   return (
-    <Badge variant={trend === 'up' ? 'default' : trend === 'down' ? 'red' : 'secondary'} data-trend={trend}>
+    <Badge
+      variant={trend === 'up' ? 'default' : trend === 'down' ? 'red' : 'secondary'}
+      data-trend={trend}
+    >
       {Icon && <Icon className="size-3.5" aria-hidden="true" />}
       {changeText(change, period)}
     </Badge>
   );
 }
 
-function SummaryCard({ id, title, icon: Icon, value, badge }: { id: string; title: string; icon: LucideIcon; value: ReactNode; badge: ReactNode }) {
+function SummaryCard({
+  id,
+  title,
+  icon: Icon,
+  value,
+  badge,
+}: {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  value: ReactNode;
+  badge: ReactNode;
+}) {
   return (
     <Card role="group" aria-labelledby={`${id}-title`} className="flex flex-col gap-3 p-5">
       <div className="flex items-center justify-between gap-2">

@@ -1,11 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, getCurrentEmployee, signOut } from '../../../contract/account';
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  enableTwoFactor,
+  getCurrentEmployee,
+  signOut,
+} from '../../../contract/account';
 import type { OutputOf } from '../../../contract/endpoint';
 import { apiUrl, callApi } from '../../lib/api';
 
 export const EMPLOYEE_QUERY_KEY = [apiUrl(getCurrentEmployee)];
 
-export const useEmployee = () => useQuery<OutputOf<typeof getCurrentEmployee>>({ queryKey: EMPLOYEE_QUERY_KEY });
+export const useEmployee = () =>
+  useQuery<OutputOf<typeof getCurrentEmployee>>({ queryKey: EMPLOYEE_QUERY_KEY });
 
 export const useSignOut = () => useMutation({ mutationFn: () => callApi(signOut, { body: {} }) });
 
@@ -14,8 +21,16 @@ export function useTwoFactor() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: EMPLOYEE_QUERY_KEY });
   return {
-    enable: useMutation({ mutationFn: (password: string) => callApi(enableTwoFactor, { body: { password } }) }),
-    confirm: useMutation({ mutationFn: (code: string) => callApi(confirmTwoFactor, { body: { code } }), onSuccess: refresh }),
-    disable: useMutation({ mutationFn: (password: string) => callApi(disableTwoFactor, { body: { password } }), onSuccess: refresh }),
+    enable: useMutation({
+      mutationFn: (password: string) => callApi(enableTwoFactor, { body: { password } }),
+    }),
+    confirm: useMutation({
+      mutationFn: (code: string) => callApi(confirmTwoFactor, { body: { code } }),
+      onSuccess: refresh,
+    }),
+    disable: useMutation({
+      mutationFn: (password: string) => callApi(disableTwoFactor, { body: { password } }),
+      onSuccess: refresh,
+    }),
   };
 }

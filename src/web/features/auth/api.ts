@@ -3,4 +3,5 @@ import { getSession } from '../../../contract/auth';
 import type { OutputOf } from '../../../contract/endpoint';
 
 /** Better Auth's session read answers `null` to a visitor (not an error), so the landing page stays quiet. */
-export const useSignedInEmployee = (enabled: boolean) => useQuery<OutputOf<typeof getSession>>({ queryKey: [getSession.path], enabled });
+export const useSignedInEmployee = (enabled: boolean) =>
+  useQuery<OutputOf<typeof getSession>>({ queryKey: [getSession.path], enabled });

@@ -14,14 +14,17 @@ import { SecondFactorForm } from './second-factor-form';
 
 /** Why single sign-on sent the browser back here (`/login?error=...`). */
 const SSO_ERRORS: Record<string, string> = {
-  sso_unavailable: 'Single sign-on is not reachable right now. Please try again in a moment or use your password.',
+  sso_unavailable:
+    'Single sign-on is not reachable right now. Please try again in a moment or use your password.',
   domain_not_allowed: 'Only employees of the agency can sign in with single sign-on.',
-  email_not_verified: 'Your e-mail address is not verified at your identity provider. Verify it there, then try again.',
+  email_not_verified:
+    'Your e-mail address is not verified at your identity provider. Verify it there, then try again.',
   account_disabled: 'This account is disabled. Ask an owner to turn it back on.',
   access_denied: 'Single sign-on was cancelled at your identity provider.',
   state_mismatch: 'The sign-in took too long or was started in another tab. Please try again.',
 };
-const SSO_FALLBACK_ERROR = 'Single sign-on did not sign you in. Please try again or ask an owner for access.';
+const SSO_FALLBACK_ERROR =
+  'Single sign-on did not sign you in. Please try again or ask an owner for access.';
 
 /** Employee sign-in: e-mail and password (then an authenticator code when turned on), or single sign-on. */
 export default function LoginPage() {
@@ -30,7 +33,9 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [secondFactor, setSecondFactor] = useState(false);
-  const options = useQuery<OutputOf<typeof getSignInOptions>>({ queryKey: [apiUrl(getSignInOptions)] });
+  const options = useQuery<OutputOf<typeof getSignInOptions>>({
+    queryKey: [apiUrl(getSignInOptions)],
+  });
   const ssoError = new URLSearchParams(window.location.search).get('error');
   const signIn = useMutation({
     mutationFn: () => callApi(signInWithEmail, { body: { email: email.trim(), password } }),
@@ -54,15 +59,32 @@ export default function LoginPage() {
           </p>
         )}
         {secondFactor ? (
-          <SecondFactorForm onSignedIn={() => navigate('/admin')} onCancel={() => setSecondFactor(false)} />
+          <SecondFactorForm
+            onSignedIn={() => navigate('/admin')}
+            onCancel={() => setSecondFactor(false)}
+          />
         ) : (
           <>
             <form className="mt-6 grid gap-4" onSubmit={onSubmit} aria-label="Sign in">
               <Field id="email" label="Email">
-                <Input id="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+                <Input
+                  id="email"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
               </Field>
               <Field id="password" label="Password">
-                <Input id="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+                <Input
+                  id="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
               </Field>
               {signIn.error && (
                 <p role="alert" className="text-sm font-medium text-destructive">
@@ -74,7 +96,10 @@ export default function LoginPage() {
               </Button>
             </form>
             {options.data?.sso && (
-              <a href={apiUrl(login, { query: { sso: 1 } })} className={buttonClasses('outline', 'md', 'mt-3 w-full')}>
+              <a
+                href={apiUrl(login, { query: { sso: 1 } })}
+                className={buttonClasses('outline', 'md', 'mt-3 w-full')}
+              >
                 <KeyRound className="size-4" aria-hidden="true" />
                 Sign in with {options.data.sso.name}
               </a>

@@ -6,11 +6,18 @@ import { verifyBackupCode, verifyTotp } from '../../../contract/sign-in';
 import { callApi, errorMessage } from '../../lib/api';
 
 /** The second step when two-factor sign-in is on: a code from the authenticator app or a backup code. */
-export function SecondFactorForm({ onSignedIn, onCancel }: { onSignedIn: () => void; onCancel: () => void }) {
+export function SecondFactorForm({
+  onSignedIn,
+  onCancel,
+}: {
+  onSignedIn: () => void;
+  onCancel: () => void;
+}) {
   const [code, setCode] = useState('');
   const [backup, setBackup] = useState(false);
   const verify = useMutation({
-    mutationFn: () => callApi(backup ? verifyBackupCode : verifyTotp, { body: { code: code.replace(/\s+/g, '') } }),
+    mutationFn: () =>
+      callApi(backup ? verifyBackupCode : verifyTotp, { body: { code: code.replace(/\s+/g, '') } }),
     onSuccess: onSignedIn,
   });
   const onSubmit = (event: FormEvent) => {
@@ -22,7 +29,9 @@ export function SecondFactorForm({ onSignedIn, onCancel }: { onSignedIn: () => v
   return (
     <form className="mt-6 grid gap-4" onSubmit={onSubmit} aria-label="Second step">
       <p className="text-sm">
-        {backup ? 'Enter one of the backup codes you saved when you turned on two-factor sign-in.' : 'Enter the 6-digit code from your authenticator app.'}
+        {backup
+          ? 'Enter one of the backup codes you saved when you turned on two-factor sign-in.'
+          : 'Enter the 6-digit code from your authenticator app.'}
       </p>
       <Field id="code" label={label}>
         <Input
@@ -44,7 +53,11 @@ export function SecondFactorForm({ onSignedIn, onCancel }: { onSignedIn: () => v
         {verify.isPending ? 'Checking...' : 'Verify'}
       </Button>
       <div className="flex justify-between text-sm">
-        <button type="button" className="underline" onClick={() => (setBackup(!backup), setCode(''), verify.reset())}>
+        <button
+          type="button"
+          className="underline"
+          onClick={() => (setBackup(!backup), setCode(''), verify.reset())}
+        >
           {backup ? 'Use the authenticator app' : 'Use a backup code'}
         </button>
         <button type="button" className="underline" onClick={onCancel}>

@@ -22,7 +22,11 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   // Each step's form replaces the last: focus goes to its first field, and back to the button at the end.
   const go = (next: Step) => {
     setStep(next);
-    focusWhenShown(() => document.getElementById(next === 'idle' ? 'tf-start' : next === 'scan' ? 'tf-code' : 'tf-password'));
+    focusWhenShown(() =>
+      document.getElementById(
+        next === 'idle' ? 'tf-start' : next === 'scan' ? 'tf-code' : 'tf-password',
+      ),
+    );
   };
   const restart = () => {
     go('idle');
@@ -34,9 +38,16 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (step === 'password') enable.mutate(password, { onSuccess: () => (go('scan'), setPassword('')) });
-    if (step === 'scan') confirm.mutate(code.replace(/\s+/g, ''), { onSuccess: () => (restart(), toast({ title: 'Two-factor sign-in is on' })) });
-    if (step === 'disable') disable.mutate(password, { onSuccess: () => (restart(), toast({ title: 'Two-factor sign-in is off' })) });
+    if (step === 'password')
+      enable.mutate(password, { onSuccess: () => (go('scan'), setPassword('')) });
+    if (step === 'scan')
+      confirm.mutate(code.replace(/\s+/g, ''), {
+        onSuccess: () => (restart(), toast({ title: 'Two-factor sign-in is on' })),
+      });
+    if (step === 'disable')
+      disable.mutate(password, {
+        onSuccess: () => (restart(), toast({ title: 'Two-factor sign-in is off' })),
+      });
   };
   const pending = enable.isPending || confirm.isPending || disable.isPending;
   const error = enable.error ?? confirm.error ?? disable.error;
@@ -49,21 +60,49 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         <Badge variant={enabled ? 'default' : 'secondary'}>{enabled ? 'On' : 'Off'}</Badge>
       </div>
       <p className="mt-2 text-sm text-muted-foreground">
-        With two-factor sign-in, signing in with your password also asks for a code from an authenticator app on your phone.
+        With two-factor sign-in, signing in with your password also asks for a code from an
+        authenticator app on your phone.
       </p>
       {step === 'idle' && (
-        <Button id="tf-start" className="mt-4" variant={enabled ? 'outline' : 'primary'} onClick={() => go(enabled ? 'disable' : 'password')}>
+        <Button
+          id="tf-start"
+          className="mt-4"
+          variant={enabled ? 'outline' : 'primary'}
+          onClick={() => go(enabled ? 'disable' : 'password')}
+        >
           {enabled ? 'Turn off two-factor sign-in' : 'Turn on two-factor sign-in'}
         </Button>
       )}
       {step !== 'idle' && (
-        <form className="mt-4 grid max-w-md gap-4" onSubmit={submit} aria-label="Two-factor sign-in">
+        <form
+          className="mt-4 grid max-w-md gap-4"
+          onSubmit={submit}
+          aria-label="Two-factor sign-in"
+        >
           {(step === 'password' || step === 'disable') && (
-            <Field id="tf-password" label="Your password" hint="We ask again before changing how you sign in.">
-              <Input id="tf-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Field
+              id="tf-password"
+              label="Your password"
+              hint="We ask again before changing how you sign in."
+            >
+              <Input
+                id="tf-password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </Field>
           )}
-          {step === 'scan' && setup && <ScanStep totpURI={setup.totpURI} backupCodes={setup.backupCodes} code={code} onCode={setCode} />}
+          {step === 'scan' && setup && (
+            <ScanStep
+              totpURI={setup.totpURI}
+              backupCodes={setup.backupCodes}
+              code={code}
+              onCode={setCode}
+            />
+          )}
           {error && (
             <p role="alert" className="text-sm font-medium text-destructive">
               {errorMessage(error, 'That did not work. Please try again.')}
@@ -71,7 +110,13 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
           )}
           <div className="flex gap-2">
             <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : step === 'password' ? 'Continue' : step === 'scan' ? 'Turn on' : 'Turn off'}
+              {pending
+                ? 'Saving...'
+                : step === 'password'
+                  ? 'Continue'
+                  : step === 'scan'
+                    ? 'Turn on'
+                    : 'Turn off'}
             </Button>
             <Button variant="outline" onClick={restart}>
               Cancel
@@ -83,7 +128,17 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   );
 }
 
-function ScanStep({ totpURI, backupCodes, code, onCode }: { totpURI: string; backupCodes: string[]; code: string; onCode: (code: string) => void }) {
+function ScanStep({
+  totpURI,
+  backupCodes,
+  code,
+  onCode,
+}: {
+  totpURI: string;
+  backupCodes: string[];
+  code: string;
+  onCode: (code: string) => void;
+}) {
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   return (
     <>
@@ -95,7 +150,9 @@ function ScanStep({ totpURI, backupCodes, code, onCode }: { totpURI: string; bac
             {secret}
           </p>
           <p className="mt-3 font-medium">Backup codes</p>
-          <p className="text-muted-foreground">Keep these somewhere safe. Each one signs you in once if you lose your phone.</p>
+          <p className="text-muted-foreground">
+            Keep these somewhere safe. Each one signs you in once if you lose your phone.
+          </p>
           <ul className="mt-1 grid grid-cols-2 gap-x-4 font-mono" aria-label="Backup codes">
             {backupCodes.map((c) => (
               <li key={c}>{c}</li>
@@ -104,7 +161,14 @@ function ScanStep({ totpURI, backupCodes, code, onCode }: { totpURI: string; bac
         </div>
       </div>
       <Field id="tf-code" label="Code from your app">
-        <Input id="tf-code" required inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => onCode(e.target.value)} />
+        <Input
+          id="tf-code"
+          required
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => onCode(e.target.value)}
+        />
       </Field>
     </>
   );

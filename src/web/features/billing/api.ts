@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { advanceBillingClock, getBillingClock, resetBillingClock, type BillingClock } from '../../../contract/billing';
+import {
+  advanceBillingClock,
+  getBillingClock,
+  resetBillingClock,
+  type BillingClock,
+} from '../../../contract/billing';
 import { ApiError, apiUrl, callApi } from '../../lib/api';
 
 const CLOCK_KEY = [apiUrl(getBillingClock)];
@@ -8,7 +13,10 @@ const CLOCK_KEY = [apiUrl(getBillingClock)];
 export const useBillingClock = (enabled = true) =>
   useQuery<BillingClock | null>({
     queryKey: CLOCK_KEY,
-    queryFn: () => callApi(getBillingClock).catch((error: unknown) => (error instanceof ApiError && error.status === 404 ? null : Promise.reject(error))),
+    queryFn: () =>
+      callApi(getBillingClock).catch((error: unknown) =>
+        error instanceof ApiError && error.status === 404 ? null : Promise.reject(error),
+      ),
     enabled,
   });
 
@@ -28,5 +36,8 @@ export function useAdvanceClock() {
 
 export function useResetClock() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: () => callApi(resetBillingClock), onSuccess: (clock) => client.setQueryData(CLOCK_KEY, clock) });
+  return useMutation({
+    mutationFn: () => callApi(resetBillingClock),
+    onSuccess: (clock) => client.setQueryData(CLOCK_KEY, clock),
+  });
 }

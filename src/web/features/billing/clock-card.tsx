@@ -8,8 +8,10 @@ import { errorMessage } from '../../lib/api';
 import { useAdvanceClock, useBillingClock, useResetClock } from './api';
 
 const DAY_MS = 86_400_000;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const summary = (r: BillingRunResult) => `${r.renewed} renewed, ${r.failed} failed, ${r.canceled} canceled, ${r.reminded} reminded`;
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const summary = (r: BillingRunResult) =>
+  `${r.renewed} renewed, ${r.failed} failed, ${r.canceled} canceled, ${r.reminded} reminded`;
 
 /**
  * Test mode only (owners): moves the product's billing time forward so renewals, failed payments
@@ -31,25 +33,38 @@ export function BillingClockCard() {
     event.preventDefault();
     if (busy) return;
     const n = Number(days);
-    if (!Number.isInteger(n) || n < 1 || n > 400) return setError('Enter a whole number of days from 1 to 400.');
+    if (!Number.isInteger(n) || n < 1 || n > 400)
+      return setError('Enter a whole number of days from 1 to 400.');
     setError(undefined);
-    advance.mutate(n, { onSuccess: (r) => setStatus(`Advanced ${n} day${n === 1 ? '' : 's'}: ${summary(r.run)}.`), onError: fail });
+    advance.mutate(n, {
+      onSuccess: (r) => setStatus(`Advanced ${n} day${n === 1 ? '' : 's'}: ${summary(r.run)}.`),
+      onError: fail,
+    });
   };
 
   return (
     <Card className="p-6">
       <h2 className="text-lg font-semibold">Billing test clock</h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Test mode: renewals, failed payments and reminders happen at this billing time. Advancing runs everything that falls due.
+        Test mode: renewals, failed payments and reminders happen at this billing time. Advancing
+        runs everything that falls due.
       </p>
       {clock.isPending && <Skeleton className="mt-4 h-16 w-full" />}
-      {clock.isError && <p className="mt-4 text-sm text-destructive">Error loading the billing clock: {errorMessage(clock.error, 'Unknown error')}</p>}
+      {clock.isError && (
+        <p className="mt-4 text-sm text-destructive">
+          Error loading the billing clock: {errorMessage(clock.error, 'Unknown error')}
+        </p>
+      )}
       {clock.data && (
         <>
           <p className="mt-4 text-sm" data-testid="billing-clock-now">
             Billing time: <strong>{when(clock.data.now)}</strong>{' '}
             <span className="text-muted-foreground">
-              ({clock.data.offsetMs === 0 ? 'real time' : `${Math.round(clock.data.offsetMs / DAY_MS)} days ahead of real time`})
+              (
+              {clock.data.offsetMs === 0
+                ? 'real time'
+                : `${Math.round(clock.data.offsetMs / DAY_MS)} days ahead of real time`}
+              )
             </span>
           </p>
           <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
@@ -74,7 +89,13 @@ export function BillingClockCard() {
             <Button
               variant="outline"
               aria-disabled={busy}
-              onClick={() => !busy && reset.mutate(undefined, { onSuccess: () => (setError(undefined), setStatus('Back to real time.')), onError: fail })}
+              onClick={() =>
+                !busy &&
+                reset.mutate(undefined, {
+                  onSuccess: () => (setError(undefined), setStatus('Back to real time.')),
+                  onError: fail,
+                })
+              }
             >
               {reset.isPending ? 'Resetting…' : 'Reset to real time'}
             </Button>

@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { exportBusinessesCsv, getSearchSettings, searchBusinesses, type BusinessSearchParams, type ResultFilters } from '../../../contract/businesses';
+import {
+  exportBusinessesCsv,
+  getSearchSettings,
+  searchBusinesses,
+  type BusinessSearchParams,
+  type ResultFilters,
+} from '../../../contract/businesses';
 import type { OutputOf } from '../../../contract/endpoint';
 import { apiUrl, queryString } from '../../lib/api';
 import type { Coordinates } from './browser-position';
@@ -23,9 +29,11 @@ function searchParams(search: StartedSearch): BusinessSearchParams {
   };
 }
 
-export const searchQueryString = (search: StartedSearch): string => queryString(searchParams(search));
+export const searchQueryString = (search: StartedSearch): string =>
+  queryString(searchParams(search));
 
-export const searchUrl = (search: StartedSearch) => apiUrl(searchBusinesses, { query: searchParams(search) });
+export const searchUrl = (search: StartedSearch) =>
+  apiUrl(searchBusinesses, { query: searchParams(search) });
 /** The CSV of what the screen shows: the same filters, in the same order. */
 export const businessesExportUrl = (search: StartedSearch, filters: ResultFilters = {}) =>
   apiUrl(exportBusinessesCsv, {
@@ -40,8 +48,12 @@ export const businessesExportUrl = (search: StartedSearch, filters: ResultFilter
   });
 
 /** Which source answers, its attribution and the default location's name. */
-export const useSearchSettings = () => useQuery<OutputOf<typeof getSearchSettings>>({ queryKey: [apiUrl(getSearchSettings)] });
+export const useSearchSettings = () =>
+  useQuery<OutputOf<typeof getSearchSettings>>({ queryKey: [apiUrl(getSearchSettings)] });
 
 /** docs/product.md §4: results are enabled only after a search was started. */
 export const useBusinessSearch = (search: StartedSearch | null) =>
-  useQuery<OutputOf<typeof searchBusinesses>>({ queryKey: [search ? searchUrl(search) : apiUrl(searchBusinesses)], enabled: search !== null });
+  useQuery<OutputOf<typeof searchBusinesses>>({
+    queryKey: [search ? searchUrl(search) : apiUrl(searchBusinesses)],
+    enabled: search !== null,
+  });

@@ -16,13 +16,21 @@ describe('requestPosition', () => {
   it('answers the coordinates the browser gives, asking with a timeout', async () => {
     const geo = geolocation((ok) => ok({ coords: { latitude: 29.4241, longitude: -98.4936 } }));
     await expect(requestPosition(geo, 5000)).resolves.toEqual({ lat: 29.4241, lng: -98.4936 });
-    expect(geo.getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), expect.objectContaining({ timeout: 5000 }));
+    expect(geo.getCurrentPosition).toHaveBeenCalledWith(
+      expect.any(Function),
+      expect.any(Function),
+      expect.objectContaining({ timeout: 5000 }),
+    );
   });
 
   it('falls back (null) on denial, only logging it', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(requestPosition(geolocation((_ok, fail) => fail({ code: 1, message: 'User denied Geolocation' })))).resolves.toBeNull();
+    await expect(
+      requestPosition(
+        geolocation((_ok, fail) => fail({ code: 1, message: 'User denied Geolocation' })),
+      ),
+    ).resolves.toBeNull();
     expect(info).toHaveBeenCalledWith(expect.stringContaining('User denied Geolocation'));
     expect(error).not.toHaveBeenCalled();
   });

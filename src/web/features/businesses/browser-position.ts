@@ -12,7 +12,10 @@ type GeolocationLike = Pick<Geolocation, 'getCurrentPosition'>;
  * Asks for the position; resolves null on denial, error, no support or no answer in time. The
  * fallback is only logged (docs/product.md §8): the default location is a normal way to search.
  */
-export function requestPosition(geolocation: GeolocationLike | undefined, timeoutMs = POSITION_TIMEOUT_MS): Promise<Coordinates | null> {
+export function requestPosition(
+  geolocation: GeolocationLike | undefined,
+  timeoutMs = POSITION_TIMEOUT_MS,
+): Promise<Coordinates | null> {
   if (!geolocation) {
     console.info('Geolocation is not available; searching from the default location.');
     return Promise.resolve(null);

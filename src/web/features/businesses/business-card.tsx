@@ -3,7 +3,14 @@ import { useId, type ReactNode } from 'react';
 import { noWebsiteLabel, type BusinessResult } from '../../../contract/businesses';
 import { LeadBadge } from './lead-badge';
 import { Card } from '../../components/ui/card';
-import { formatMiles, networkLabel, reviewsText, telHref, websiteHref, websiteLabel } from './format';
+import {
+  formatMiles,
+  networkLabel,
+  reviewsText,
+  telHref,
+  websiteHref,
+  websiteLabel,
+} from './format';
 import { directionsUrl } from './maps';
 import { StarRating } from './star-rating';
 
@@ -22,7 +29,10 @@ interface BusinessCardProps {
 /** One search result. Post like/comment/share counts are left out: no source has real ones (docs/product.md §10–11). */
 export function BusinessCard({ business: b, action }: BusinessCardProps) {
   const headingId = useId();
-  const profiles = b.socialProfiles.length > 0 ? b.socialProfiles : b.socialMedia.map((network) => ({ network, url: '' }));
+  const profiles =
+    b.socialProfiles.length > 0
+      ? b.socialProfiles
+      : b.socialMedia.map((network) => ({ network, url: '' }));
 
   return (
     <Card role="article" aria-labelledby={headingId} className="flex flex-col gap-3 p-4">
@@ -38,7 +48,12 @@ export function BusinessCard({ business: b, action }: BusinessCardProps) {
         </p>
       )}
       {b.address && (
-        <a href={directionsUrl(b.address)} target="_blank" rel="noopener noreferrer" className={`flex items-start gap-1.5 text-sm ${LINK}`}>
+        <a
+          href={directionsUrl(b.address)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`flex items-start gap-1.5 text-sm ${LINK}`}
+        >
           <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
             {b.address}
@@ -60,13 +75,22 @@ export function BusinessCard({ business: b, action }: BusinessCardProps) {
             </span>
           </>
         )}
-        {b.reviewCount !== null && <span className="text-muted-foreground">({reviewsText(b.reviewCount)})</span>}
+        {b.reviewCount !== null && (
+          <span className="text-muted-foreground">({reviewsText(b.reviewCount)})</span>
+        )}
       </div>
       <ul className="grid gap-1 text-sm">
-        {!b.website && <li className="font-medium text-destructive">{noWebsiteLabel(b.provider)}</li>}
+        {!b.website && (
+          <li className="font-medium text-destructive">{noWebsiteLabel(b.provider)}</li>
+        )}
         {b.website && (
           <li>
-            <a href={websiteHref(b.website)} target="_blank" rel="noopener noreferrer" className={`inline-flex items-center gap-1.5 break-all ${LINK}`}>
+            <a
+              href={websiteHref(b.website)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`inline-flex items-center gap-1.5 break-all ${LINK}`}
+            >
               <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
               {websiteLabel(b.website)}
               {NEW_TAB}
@@ -87,7 +111,13 @@ export function BusinessCard({ business: b, action }: BusinessCardProps) {
           <span className="text-muted-foreground">Social:</span>
           {profiles.map((p) =>
             p.url ? (
-              <a key={p.url} href={p.url} target="_blank" rel="noopener noreferrer" className={`font-medium ${LINK}`}>
+              <a
+                key={p.url}
+                href={p.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`font-medium ${LINK}`}
+              >
                 {networkLabel(p.network)}
                 {NEW_TAB}
               </a>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { businessesFound, formatMiles, networkLabel, pageCount, pageItems, telHref, websiteHref, websiteLabel } from './format';
+import {
+  businessesFound,
+  formatMiles,
+  networkLabel,
+  pageCount,
+  pageItems,
+  telHref,
+  websiteHref,
+  websiteLabel,
+} from './format';
 
 const items = Array.from({ length: 23 }, (_, i) => i + 1);
 
@@ -37,14 +46,9 @@ describe('display text', () => {
   });
 
   it('names social networks as people write them', () => {
-    expect(['facebook', 'x', 'linkedin', 'youtube', 'tiktok', 'Mastodon'].map(networkLabel)).toEqual([
-      'Facebook',
-      'X',
-      'LinkedIn',
-      'YouTube',
-      'TikTok',
-      'Mastodon',
-    ]);
+    expect(
+      ['facebook', 'x', 'linkedin', 'youtube', 'tiktok', 'Mastodon'].map(networkLabel),
+    ).toEqual(['Facebook', 'X', 'LinkedIn', 'YouTube', 'TikTok', 'Mastodon']);
   });
 });
 
@@ -57,6 +61,8 @@ describe('links', () => {
   it('adds https to a website typed without a scheme and shows its host', () => {
     expect(websiteHref('alamo-plumbing.example')).toBe('https://alamo-plumbing.example');
     expect(websiteHref('http://old.example/x')).toBe('http://old.example/x');
-    expect(websiteLabel('https://www.alamo-plumbing.example/contact')).toBe('alamo-plumbing.example');
+    expect(websiteLabel('https://www.alamo-plumbing.example/contact')).toBe(
+      'alamo-plumbing.example',
+    );
   });
 });

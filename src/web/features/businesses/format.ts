@@ -1,6 +1,7 @@
 /** Small display rules for a business or lead: pages, distances, links and network names. */
 
-export const pageCount = (total: number, perPage: number): number => Math.max(1, Math.ceil(total / perPage));
+export const pageCount = (total: number, perPage: number): number =>
+  Math.max(1, Math.ceil(total / perPage));
 
 /** The items of one page (1-based); a page past the end shows the last page. */
 export function pageItems<T>(items: readonly T[], page: number, perPage: number): T[] {
@@ -11,9 +12,11 @@ export function pageItems<T>(items: readonly T[], page: number, perPage: number)
 
 export const formatMiles = (miles: number): string => `${miles.toFixed(1)} miles`;
 
-export const businessesFound = (n: number): string => `${n} ${n === 1 ? 'business' : 'businesses'} found`;
+export const businessesFound = (n: number): string =>
+  `${n} ${n === 1 ? 'business' : 'businesses'} found`;
 
-export const reviewsText = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'review' : 'reviews'}`;
+export const reviewsText = (n: number): string =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? 'review' : 'reviews'}`;
 
 /** Places often list `example.com` without a scheme; a link needs one. */
 export function websiteHref(website: string): string {

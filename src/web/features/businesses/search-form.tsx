@@ -44,7 +44,12 @@ export function SearchForm({ value, onChange, onSearch, searching }: SearchFormP
           />
         </Field>
         <Field id="search-radius" label="Radius">
-          <Select id="search-radius" name="radius" value={value.radius} onChange={(e) => onChange({ ...value, radius: Number(e.target.value) })}>
+          <Select
+            id="search-radius"
+            name="radius"
+            value={value.radius}
+            onChange={(e) => onChange({ ...value, radius: Number(e.target.value) })}
+          >
             {SEARCH_RADII.map((r) => (
               <option key={r} value={r}>
                 {r} miles
@@ -65,7 +70,10 @@ export function SearchForm({ value, onChange, onSearch, searching }: SearchFormP
         </Field>
         <Button type="submit" disabled={searching || blank}>
           {searching ? (
-            <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            <Loader2
+              className="size-4 animate-spin motion-reduce:animate-none"
+              aria-hidden="true"
+            />
           ) : (
             <Search className="size-4" aria-hidden="true" />
           )}

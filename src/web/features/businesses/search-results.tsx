@@ -1,6 +1,12 @@
 import { Download, Loader2, SearchX } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
-import { applyResultFilters, RESULTS_PER_PAGE, type BusinessResult, type ResultFilters, type SearchSettings } from '../../../contract/businesses';
+import {
+  applyResultFilters,
+  RESULTS_PER_PAGE,
+  type BusinessResult,
+  type ResultFilters,
+  type SearchSettings,
+} from '../../../contract/businesses';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
@@ -36,7 +42,17 @@ function placeOf(search: StartedSearch, settings: SearchSettings | undefined): s
   return settings?.defaultLocation.label ?? 'the default location';
 }
 
-export function SearchResults({ flow, settings, renderAction, renderPageAction, onExample, filters, onFilters, layout, onLayout }: SearchResultsProps) {
+export function SearchResults({
+  flow,
+  settings,
+  renderAction,
+  renderPageAction,
+  onExample,
+  filters,
+  onFilters,
+  layout,
+  onLayout,
+}: SearchResultsProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { request, started, results, searching } = flow;
 
@@ -73,13 +89,21 @@ export function SearchResults({ flow, settings, renderAction, renderPageAction, 
     <section aria-labelledby="search-results-heading" className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 id="search-results-heading" ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">
+          <h2
+            id="search-results-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="scroll-mt-20 text-lg font-semibold outline-none"
+          >
             Search Results
           </h2>
           <p aria-live="polite" className="text-sm text-muted-foreground">
             {searching ? (
               <span className="inline-flex items-center gap-2">
-                <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                <Loader2
+                  className="size-4 animate-spin motion-reduce:animate-none"
+                  aria-hidden="true"
+                />
                 Searching...
               </span>
             ) : showResults ? (
@@ -98,7 +122,11 @@ export function SearchResults({ flow, settings, renderAction, renderPageAction, 
         </div>
         {showResults && businesses.length > 0 && renderPageAction?.(shown)}
         {showResults && businesses.length > 0 && (
-          <a href={businessesExportUrl(started, filters)} download className={buttonClasses('outline', 'sm')}>
+          <a
+            href={businessesExportUrl(started, filters)}
+            download
+            className={buttonClasses('outline', 'sm')}
+          >
             <Download className="size-4" aria-hidden="true" />
             Export CSV
           </a>
@@ -106,7 +134,13 @@ export function SearchResults({ flow, settings, renderAction, renderPageAction, 
       </div>
 
       {showResults && found.length > 0 && (
-        <ResultFiltersBar filters={filters} onFilters={onFilters} layout={layout} onLayout={onLayout} provider={settings?.provider} />
+        <ResultFiltersBar
+          filters={filters}
+          onFilters={onFilters}
+          layout={layout}
+          onLayout={onLayout}
+          provider={settings?.provider}
+        />
       )}
 
       {searching ? (
@@ -127,26 +161,46 @@ export function SearchResults({ flow, settings, renderAction, renderPageAction, 
       ) : showResults && found.length > 0 && businesses.length === 0 ? (
         <Card className="p-8 text-center">
           <p className="font-semibold">No results match these filters</p>
-          <p className="mt-1 text-sm text-muted-foreground">Clear a filter to see the other {businessesFound(found.length).replace(' found', '')}.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Clear a filter to see the other {businessesFound(found.length).replace(' found', '')}.
+          </p>
         </Card>
       ) : showResults && businesses.length === 0 ? (
         <Card className="p-8 text-center">
           <SearchX className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
           <p className="mt-2 font-semibold">No businesses found for "{started.category}"</p>
-          <p className="mt-1 text-sm text-muted-foreground">Try a different category or a larger radius.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Try a different category or a larger radius.
+          </p>
         </Card>
       ) : showResults ? (
         <>
           {layout === 'table' ? (
-            <ResultsTable businesses={shown} action={renderAction && ((b, headingId) => renderAction(b, started.category, headingId))} />
+            <ResultsTable
+              businesses={shown}
+              action={
+                renderAction && ((b, headingId) => renderAction(b, started.category, headingId))
+              }
+            />
           ) : (
             <div className={GRID}>
               {shown.map((b) => (
-                <BusinessCard key={b.id} business={b} action={renderAction && ((headingId) => renderAction(b, started.category, headingId))} />
+                <BusinessCard
+                  key={b.id}
+                  business={b}
+                  action={
+                    renderAction && ((headingId) => renderAction(b, started.category, headingId))
+                  }
+                />
               ))}
             </div>
           )}
-          <Pagination page={page} pageCount={pages} onPage={changePage} label="Search result pages" />
+          <Pagination
+            page={page}
+            pageCount={pages}
+            onPage={changePage}
+            label="Search result pages"
+          />
           <SourceNote settings={settings} />
         </>
       ) : null}
@@ -157,12 +211,22 @@ export function SearchResults({ flow, settings, renderAction, renderPageAction, 
 /** OSM's licence asks for its attribution under its data; the demo directory says it is made up. */
 function SourceNote({ settings }: { settings: SearchSettings | undefined }) {
   if (!settings) return null;
-  if (settings.provider === 'directory') return <p className="text-xs text-muted-foreground">Demo directory: these businesses are fictional.</p>;
+  if (settings.provider === 'directory')
+    return (
+      <p className="text-xs text-muted-foreground">
+        Demo directory: these businesses are fictional.
+      </p>
+    );
   if (!settings.attribution) return null;
   return (
     <p className="text-xs text-muted-foreground">
       {settings.provider === 'osm' ? (
-        <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer" className="underline underline-offset-4">
+        <a
+          href="https://www.openstreetmap.org/copyright"
+          target="_blank"
+          rel="noopener noreferrer"
+          className="underline underline-offset-4"
+        >
           {settings.attribution}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>

@@ -11,9 +11,12 @@ describe('starParts', () => {
     ['5.0', { full: 5, half: false, empty: 0 }],
     ['1', { full: 1, half: false, empty: 4 }],
     [2.5, { full: 2, half: true, empty: 2 }],
-  ] as const)('draws %s as full stars for the whole part and a half star from .5', (rating, parts) => {
-    expect(starParts(rating)).toEqual(parts);
-  });
+  ] as const)(
+    'draws %s as full stars for the whole part and a half star from .5',
+    (rating, parts) => {
+      expect(starParts(rating)).toEqual(parts);
+    },
+  );
 
   it('keeps to five stars for out-of-range ratings', () => {
     expect(starParts('7')).toEqual({ full: 5, half: false, empty: 0 });
@@ -21,7 +24,8 @@ describe('starParts', () => {
   });
 
   it('shows five empty stars when there is no rating', () => {
-    for (const rating of [null, undefined, '', 'n/a']) expect(starParts(rating)).toEqual({ full: 0, half: false, empty: 5 });
+    for (const rating of [null, undefined, '', 'n/a'])
+      expect(starParts(rating)).toEqual({ full: 0, half: false, empty: 5 });
   });
 
   it('always adds up to five stars', () => {

@@ -49,6 +49,14 @@ export function useSearchFlow(initial: { search: SearchRequest | null; page: num
     void start(initial.search, initial.page);
   }, [initial.search, initial.page, start]);
 
-  return { request, started, page, setPage, start, results, searching: locating || results.isFetching };
+  return {
+    request,
+    started,
+    page,
+    setPage,
+    start,
+    results,
+    searching: locating || results.isFetching,
+  };
 }
 export type SearchFlow = ReturnType<typeof useSearchFlow>;

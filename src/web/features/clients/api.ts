@@ -27,7 +27,8 @@ const clientsQuery = ({ search, status, page }: ClientFilters): QueryOf<typeof l
 });
 
 /** The export leaves the page out: it answers every match. */
-export const clientsExportUrl = ({ search, status }: ClientFilters) => apiUrl(exportClientsCsv, { query: { search, status: status || undefined } });
+export const clientsExportUrl = ({ search, status }: ClientFilters) =>
+  apiUrl(exportClientsCsv, { query: { search, status: status || undefined } });
 
 // The admin page's own URL keeps the filters (/admin?clientsPage=2&clientsSearch=…#clients),
 // so a reload or the back button returns to the same place in the list.
@@ -39,14 +40,20 @@ export function readFiltersFromUrl(): ClientFilters {
   const page = Number(params.get(URL_KEYS.page));
   return {
     search: (params.get(URL_KEYS.search) ?? '').trim().slice(0, 200),
-    status: (CLIENT_PAYMENT_STATUSES as readonly string[]).includes(status) ? (status as ClientPaymentStatus) : '',
+    status: (CLIENT_PAYMENT_STATUSES as readonly string[]).includes(status)
+      ? (status as ClientPaymentStatus)
+      : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
 
 export function writeFiltersToUrl(filters: ClientFilters): void {
   const url = new URL(window.location.href);
-  const values = { search: filters.search, status: filters.status, page: filters.page > 1 ? String(filters.page) : '' };
+  const values = {
+    search: filters.search,
+    status: filters.status,
+    page: filters.page > 1 ? String(filters.page) : '',
+  };
   for (const key of Object.keys(URL_KEYS) as (keyof typeof URL_KEYS)[]) {
     if (values[key]) url.searchParams.set(URL_KEYS[key], values[key]);
     else url.searchParams.delete(URL_KEYS[key]);
@@ -64,26 +71,43 @@ export const useClients = (filters: ClientFilters) =>
   });
 
 export const useClient = (id: string | null) =>
-  useQuery<OutputOf<typeof getClient>>({ queryKey: [apiUrl(getClient, { params: { id: id ?? '' } })], enabled: id !== null, staleTime: 0 });
+  useQuery<OutputOf<typeof getClient>>({
+    queryKey: [apiUrl(getClient, { params: { id: id ?? '' } })],
+    enabled: id !== null,
+    staleTime: 0,
+  });
 
 // The client's billing, as the agency sees and changes it.
 const billingKey = (id: string) => [apiUrl(getClientBilling, { params: { id } })];
 
-export const useClientBilling = (id: string) => useQuery<OutputOf<typeof getClientBilling>>({ queryKey: billingKey(id), staleTime: 0 });
+export const useClientBilling = (id: string) =>
+  useQuery<OutputOf<typeof getClientBilling>>({ queryKey: billingKey(id), staleTime: 0 });
 
 /** After a change the billing, the client's detail and the list (its status) are read again. */
 function useBillingChange<V>(run: (vars: V) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => void client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(listClients.path) }),
+    onSuccess: () =>
+      void client.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith(listClients.path),
+      }),
   });
 }
 
 export const useCancelClient = (id: string) =>
-  useBillingChange((reason: string) => callApi(cancelClientSubscription, { params: { id }, body: { reason: reason.trim() || undefined } }));
-export const useRefundInvoice = (id: string) =>
-  useBillingChange(({ invoiceId, ...body }: { invoiceId: string; amount: string; reason: string }) =>
-    callApi(refundClientInvoice, { params: { id, invoiceId }, body }),
+  useBillingChange((reason: string) =>
+    callApi(cancelClientSubscription, {
+      params: { id },
+      body: { reason: reason.trim() || undefined },
+    }),
   );
-export const useResendReceipt = (id: string) => useMutation({ mutationFn: (invoiceId: string) => callApi(resendClientReceipt, { params: { id, invoiceId } }) });
+export const useRefundInvoice = (id: string) =>
+  useBillingChange(
+    ({ invoiceId, ...body }: { invoiceId: string; amount: string; reason: string }) =>
+      callApi(refundClientInvoice, { params: { id, invoiceId }, body }),
+  );
+export const useResendReceipt = (id: string) =>
+  useMutation({
+    mutationFn: (invoiceId: string) => callApi(resendClientReceipt, { params: { id, invoiceId } }),
+  });

@@ -14,12 +14,19 @@ import { useCancelClient, useClientBilling, useRefundInvoice, useResendReceipt }
 import { day } from './format';
 import { RefundDialog } from './refund-dialog';
 
-const STATUS: Record<SubscriptionOverview['status'], string> = { incomplete: 'Not paid yet', active: 'Active', past_due: 'Past due', canceled: 'Cancelled' };
+const STATUS: Record<SubscriptionOverview['status'], string> = {
+  incomplete: 'Not paid yet',
+  active: 'Active',
+  past_due: 'Past due',
+  canceled: 'Cancelled',
+};
 
 function subscriptionLine(s: SubscriptionOverview): string {
   if (s.status === 'canceled') return `Cancelled ${day(s.canceledAt)}`;
   if (s.cancelAtPeriodEnd) return `Ending ${day(s.currentPeriodEnd)} (cancelled)`;
-  return s.nextCharge ? `Next charge ${money(s.nextCharge.amount, s.currency)} on ${day(s.nextCharge.date)}` : STATUS[s.status];
+  return s.nextCharge
+    ? `Next charge ${money(s.nextCharge.amount, s.currency)} on ${day(s.nextCharge.date)}`
+    : STATUS[s.status];
 }
 
 /**
@@ -36,7 +43,8 @@ export function ClientBilling({ clientId }: { clientId: string }) {
   const cancel = useCancelClient(clientId);
   const refund = useRefundInvoice(clientId);
   const resend = useResendReceipt(clientId);
-  const failed = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 
   if (billing.isPending) return <Skeleton className="h-24 w-full" />;
   if (billing.isError) {
@@ -54,18 +62,31 @@ export function ClientBilling({ clientId }: { clientId: string }) {
       </h3>
       {s ? (
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={s.status === 'active' ? 'default' : s.status === 'past_due' ? 'red' : 'secondary'}>{STATUS[s.status]}</Badge>
+          <Badge
+            variant={
+              s.status === 'active' ? 'default' : s.status === 'past_due' ? 'red' : 'secondary'
+            }
+          >
+            {STATUS[s.status]}
+          </Badge>
           <span>{subscriptionLine(s)}</span>
           {s.card && (
             <span className="text-muted-foreground">
               · {s.card.brand} ending in {s.card.last4}
             </span>
           )}
-          {canBill && (s.status === 'active' || s.status === 'past_due') && !s.cancelAtPeriodEnd && (
-            <Button variant="outline" size="sm" className="ml-auto" onClick={() => setCancelling(true)}>
-              Cancel subscription
-            </Button>
-          )}
+          {canBill &&
+            (s.status === 'active' || s.status === 'past_due') &&
+            !s.cancelAtPeriodEnd && (
+              <Button
+                variant="outline"
+                size="sm"
+                className="ml-auto"
+                onClick={() => setCancelling(true)}
+              >
+                Cancel subscription
+              </Button>
+            )}
         </div>
       ) : (
         <p className="text-muted-foreground">No subscription yet.</p>
@@ -80,9 +101,21 @@ export function ClientBilling({ clientId }: { clientId: string }) {
               <span className="font-medium">{invoice.number}</span>
               <span>{day(invoice.attemptedAt)}</span>
               <span className="font-semibold">{money(invoice.amount, invoice.currency)}</span>
-              <Badge variant={invoice.status === 'paid' ? 'default' : invoice.status === 'failed' ? 'red' : 'secondary'}>{invoice.status}</Badge>
+              <Badge
+                variant={
+                  invoice.status === 'paid'
+                    ? 'default'
+                    : invoice.status === 'failed'
+                      ? 'red'
+                      : 'secondary'
+                }
+              >
+                {invoice.status}
+              </Badge>
               {invoice.status === 'paid' && Number(invoice.refunded) > 0 && (
-                <span className="text-muted-foreground">{money(invoice.refunded, invoice.currency)} refunded</span>
+                <span className="text-muted-foreground">
+                  {money(invoice.refunded, invoice.currency)} refunded
+                </span>
               )}
               {invoice.status === 'paid' && (
                 <span className="ml-auto flex gap-2">
@@ -101,7 +134,12 @@ export function ClientBilling({ clientId }: { clientId: string }) {
                     Resend receipt
                   </Button>
                   {canBill && (
-                    <Button variant="ghost" size="sm" aria-label={`Refund ${invoice.number}`} onClick={() => setRefunding(invoice)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Refund ${invoice.number}`}
+                      onClick={() => setRefunding(invoice)}
+                    >
                       Refund
                     </Button>
                   )}
@@ -118,7 +156,13 @@ export function ClientBilling({ clientId }: { clientId: string }) {
           description={`It ends at the end of the paid period${s?.currentPeriodEnd ? ` (${day(s.currentPeriodEnd)})` : ''}; nothing more is charged. The client gets an e-mail.`}
         >
           <Field id="client-cancel-reason" label="Reason (optional)">
-            <Textarea id="client-cancel-reason" maxLength={CANCEL_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} />
+            <Textarea
+              id="client-cancel-reason"
+              maxLength={CANCEL_REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              rows={2}
+            />
           </Field>
           <div className="mt-4 flex justify-end gap-2">
             <DialogClose asChild>
@@ -130,7 +174,10 @@ export function ClientBilling({ clientId }: { clientId: string }) {
               onClick={() =>
                 cancel.mutate(reason, {
                   onSuccess: () => {
-                    toast({ title: 'Subscription cancelled', description: 'It ends at the end of the paid period.' });
+                    toast({
+                      title: 'Subscription cancelled',
+                      description: 'It ends at the end of the paid period.',
+                    });
                     setCancelling(false);
                   },
                   onError: failed('The subscription was not cancelled'),

@@ -4,4 +4,5 @@ const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 
 export const day = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : '—');
 export const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : '—');
-export const period = (start: string | null, end: string | null) => (start && end ? DAY.formatRange(new Date(start), new Date(end)) : '—');
+export const period = (start: string | null, end: string | null) =>
+  start && end ? DAY.formatRange(new Date(start), new Date(end)) : '—';

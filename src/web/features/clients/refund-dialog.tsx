@@ -10,13 +10,22 @@ import { toast } from '../../lib/toast';
 import type { useRefundInvoice } from './api';
 
 /** What is left to refund of an invoice, as a decimal string ('199.00'). */
-const leftOf = (invoice: InvoiceView) => centsToDecimal((dollarsToCents(invoice.amount) ?? 0) - (dollarsToCents(invoice.refunded) ?? 0));
+const leftOf = (invoice: InvoiceView) =>
+  centsToDecimal((dollarsToCents(invoice.amount) ?? 0) - (dollarsToCents(invoice.refunded) ?? 0));
 
 /**
  * Refunds part or all of what is left of a paid invoice: the amount (what is left by default) and
  * why, both sent to the server, which checks the amount again and logs both.
  */
-export function RefundDialog({ invoice, refund, onClose }: { invoice: InvoiceView | null; refund: ReturnType<typeof useRefundInvoice>; onClose: () => void }) {
+export function RefundDialog({
+  invoice,
+  refund,
+  onClose,
+}: {
+  invoice: InvoiceView | null;
+  refund: ReturnType<typeof useRefundInvoice>;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={invoice !== null} onOpenChange={(open) => !open && (refund.reset(), onClose())}>
       {invoice && (
@@ -32,7 +41,15 @@ export function RefundDialog({ invoice, refund, onClose }: { invoice: InvoiceVie
   );
 }
 
-function RefundForm({ invoice, refund, onClose }: { invoice: InvoiceView; refund: ReturnType<typeof useRefundInvoice>; onClose: () => void }) {
+function RefundForm({
+  invoice,
+  refund,
+  onClose,
+}: {
+  invoice: InvoiceView;
+  refund: ReturnType<typeof useRefundInvoice>;
+  onClose: () => void;
+}) {
   const left = leftOf(invoice);
   const [amount, setAmount] = useState(left);
   const [reason, setReason] = useState('');
@@ -56,7 +73,12 @@ function RefundForm({ invoice, refund, onClose }: { invoice: InvoiceView; refund
           refund.reset();
           onClose();
         },
-        onError: (error) => toast({ title: 'The refund did not go through', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'The refund did not go through',
+            description: errorMessage(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   };

@@ -19,13 +19,21 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import type { SectionProps } from '../../lib/admin-section';
-import { clientsExportUrl, readFiltersFromUrl, useClient, useClients, writeFiltersToUrl, type ClientFilters } from './api';
+import {
+  clientsExportUrl,
+  readFiltersFromUrl,
+  useClient,
+  useClients,
+  writeFiltersToUrl,
+  type ClientFilters,
+} from './api';
 import { ClientBilling } from './client-billing';
 import { day, period, when } from './format';
 import { LoadError } from '../../components/ui/load-error';
 
 const SEARCH_DELAY_MS = 300;
-const money = (amount: string, currency: string) => `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${formatDollars(amount)}`;
+const money = (amount: string, currency: string) =>
+  `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${formatDollars(amount)}`;
 
 const SUBSCRIPTION_STATES: Record<ClientSubscription['status'], string> = {
   incomplete: 'Not paid yet',
@@ -33,7 +41,11 @@ const SUBSCRIPTION_STATES: Record<ClientSubscription['status'], string> = {
   past_due: 'Past due',
   canceled: 'Canceled',
 };
-const BADGES: Record<ClientPaymentStatus, 'default' | 'secondary' | 'red'> = { active: 'default', pending_payment: 'secondary', failed: 'red' };
+const BADGES: Record<ClientPaymentStatus, 'default' | 'secondary' | 'red'> = {
+  active: 'default',
+  pending_payment: 'secondary',
+  failed: 'red',
+};
 
 function StatusBadge({ status }: { status: ClientPaymentStatus }) {
   return (
@@ -63,7 +75,8 @@ export default function ClientsSection(_props: SectionProps) {
   }, [searchText, filters.search]);
   // A page past the end (rows removed, an old link): go to the last one that has rows.
   useEffect(() => {
-    if (data && !clients.isPlaceholderData && data.items.length === 0 && data.total > 0) setFilters((f) => ({ ...f, page: pageCount }));
+    if (data && !clients.isPlaceholderData && data.items.length === 0 && data.total > 0)
+      setFilters((f) => ({ ...f, page: pageCount }));
   }, [data, clients.isPlaceholderData, pageCount]);
 
   // The dialog has no Radix trigger (one dialog serves every row), so focus goes back by hand.
@@ -87,7 +100,10 @@ export default function ClientsSection(_props: SectionProps) {
       <Card className="grid gap-4 p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
         <Field id="clients-search" label="Search clients">
           <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
             <Input
               id="clients-search"
               type="search"
@@ -103,7 +119,13 @@ export default function ClientsSection(_props: SectionProps) {
           <Select
             id="clients-status"
             value={filters.status}
-            onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as ClientFilters['status'], page: 1 }))}
+            onChange={(e) =>
+              setFilters((f) => ({
+                ...f,
+                status: e.target.value as ClientFilters['status'],
+                page: 1,
+              }))
+            }
           >
             <option value="">All</option>
             {CLIENT_PAYMENT_STATUSES.map((s) => (
@@ -122,13 +144,19 @@ export default function ClientsSection(_props: SectionProps) {
       {clients.isError ? (
         <LoadError onRetry={() => void clients.refetch()}>
           <p className="font-semibold">The clients could not be loaded.</p>
-          <p className="mt-1 text-sm text-muted-foreground">{errorMessage(clients.error, 'Unknown error')}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {errorMessage(clients.error, 'Unknown error')}
+          </p>
         </LoadError>
       ) : data && data.total === 0 ? (
         <Card className="p-8 text-center">
-          <p className="font-semibold">{filtered ? 'No clients match your search' : 'No clients yet'}</p>
+          <p className="font-semibold">
+            {filtered ? 'No clients match your search' : 'No clients yet'}
+          </p>
           <p className="mt-1 text-sm text-muted-foreground">
-            {filtered ? 'Try other words or another payment status.' : 'Businesses appear here once they register on the landing page.'}
+            {filtered
+              ? 'Try other words or another payment status.'
+              : 'Businesses appear here once they register on the landing page.'}
           </p>
           {filtered && (
             <Button variant="outline" size="sm" className="mt-4" onClick={clear}>
@@ -139,11 +167,18 @@ export default function ClientsSection(_props: SectionProps) {
       ) : (
         <Card className="p-0">
           <p role="status" className="px-4 pt-4 text-sm text-muted-foreground">
-            {data ? `${data.total} ${data.total === 1 ? 'client' : 'clients'}${filtered ? ' found' : ''}` : 'Loading clients…'}
+            {data
+              ? `${data.total} ${data.total === 1 ? 'client' : 'clients'}${filtered ? ' found' : ''}`
+              : 'Loading clients…'}
           </p>
           <ClientsTable rows={data?.items} dimmed={clients.isPlaceholderData} onOpen={open} />
           <div className="px-4 pb-4">
-            <Pagination page={filters.page} pageCount={pageCount} onPage={(page) => setFilters((f) => ({ ...f, page }))} label="Client pages" />
+            <Pagination
+              page={filters.page}
+              pageCount={pageCount}
+              onPage={(page) => setFilters((f) => ({ ...f, page }))}
+              label="Client pages"
+            />
           </div>
         </Card>
       )}
@@ -152,7 +187,15 @@ export default function ClientsSection(_props: SectionProps) {
   );
 }
 
-const COLUMNS = ['Business', 'Owner', 'Plan', 'Payment', 'Registered', 'Paid', 'Subscription period'] as const;
+const COLUMNS = [
+  'Business',
+  'Owner',
+  'Plan',
+  'Payment',
+  'Registered',
+  'Paid',
+  'Subscription period',
+] as const;
 
 /** One row a client; where the seven columns do not fit (a phone, a small laptop), a card each. */
 function ClientsTable({
@@ -165,7 +208,13 @@ function ClientsTable({
   onOpen: (c: ClientSummary, button: HTMLElement) => void;
 }) {
   return (
-    <DataTable columns={COLUMNS} caption="Clients" cardsBelow="lg" className={cn('transition-opacity', dimmed && 'opacity-60')} aria-busy={!rows || dimmed}>
+    <DataTable
+      columns={COLUMNS}
+      caption="Clients"
+      cardsBelow="lg"
+      className={cn('transition-opacity', dimmed && 'opacity-60')}
+      aria-busy={!rows || dimmed}
+    >
       {rows
         ? rows.map((c) => (
             <Row key={c.id}>
@@ -209,13 +258,22 @@ function ClientsTable({
   );
 }
 
-function ClientDetailDialog({ client, onClose }: { client: ClientSummary | null; onClose: () => void }) {
+function ClientDetailDialog({
+  client,
+  onClose,
+}: {
+  client: ClientSummary | null;
+  onClose: () => void;
+}) {
   const detail = useClient(client?.id ?? null);
   const d = detail.data;
   return (
     <Dialog open={client !== null} onOpenChange={(open) => !open && onClose()}>
       {client && (
-        <DialogContent title={client.businessName} description={`Registered ${when(client.createdAt)}`}>
+        <DialogContent
+          title={client.businessName}
+          description={`Registered ${when(client.createdAt)}`}
+        >
           {detail.isPending && <Skeleton className="h-64 w-full" />}
           {detail.isError && (
             <p role="alert" className="text-sm text-destructive">
@@ -240,7 +298,13 @@ function ClientDetailDialog({ client, onClose }: { client: ClientSummary | null;
                   [
                     'Website',
                     d.website && (
-                      <a key="w" className="break-all underline" href={d.website} target="_blank" rel="noreferrer noopener">
+                      <a
+                        key="w"
+                        className="break-all underline"
+                        href={d.website}
+                        target="_blank"
+                        rel="noreferrer noopener"
+                      >
                         {d.website}
                       </a>
                     ),
@@ -253,13 +317,21 @@ function ClientDetailDialog({ client, onClose }: { client: ClientSummary | null;
                 rows={[
                   ['Plan', d.plan.displayName],
                   ['Payment status', <StatusBadge key="s" status={d.paymentStatus} />],
-                  ['Last payment error', d.lastPaymentError && <span className="text-destructive">{d.lastPaymentError}</span>],
+                  [
+                    'Last payment error',
+                    d.lastPaymentError && (
+                      <span className="text-destructive">{d.lastPaymentError}</span>
+                    ),
+                  ],
                   [
                     'Subscription',
                     d.subscription &&
                       `${SUBSCRIPTION_STATES[d.subscription.status]}, ${money(d.subscription.price, d.subscription.currency)} / ${d.subscription.billingCycle}`,
                   ],
-                  ['Current period', d.subscription && period(d.subscription.periodStart, d.subscription.periodEnd)],
+                  [
+                    'Current period',
+                    d.subscription && period(d.subscription.periodStart, d.subscription.periodEnd),
+                  ],
                   [
                     'Renewal',
                     d.subscription?.renewalPrice &&
@@ -278,7 +350,9 @@ function ClientDetailDialog({ client, onClose }: { client: ClientSummary | null;
                       <li key={p.id} className="flex flex-wrap justify-between gap-2 px-3 py-2">
                         <span>{when(p.paidAt)}</span>
                         <span className="font-semibold">{money(p.amount, p.currency)}</span>
-                        <span className="text-muted-foreground">{p.provider === 'stripe' ? 'Stripe' : 'Test mode'}</span>
+                        <span className="text-muted-foreground">
+                          {p.provider === 'stripe' ? 'Stripe' : 'Test mode'}
+                        </span>
                       </li>
                     ))}
                   </ul>

@@ -9,14 +9,31 @@ import { useAddEmployee } from './api';
 /** A new employee with a first password they change later (the server checks length and common passwords). */
 export function AddEmployeeForm({ onDone }: { onDone: () => void }) {
   const add = useAddEmployee();
-  const [form, setForm] = useState({ name: '', email: '', password: '', role: 'staff' as EmployeeRole });
+  const [form, setForm] = useState({
+    name: '',
+    email: '',
+    password: '',
+    role: 'staff' as EmployeeRole,
+  });
   const issues = fieldIssues(add.error);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate(form, { onSuccess: () => (toast({ title: 'Employee added', description: form.email.trim() }), onDone()) });
+    add.mutate(form, {
+      onSuccess: () => (
+        toast({ title: 'Employee added', description: form.email.trim() }),
+        onDone()
+      ),
+    });
   };
-  const field = (key: 'name' | 'email' | 'password', label: string, type: string, autoComplete: string, hint?: string) => (
+  const field = (
+    key: 'name' | 'email' | 'password',
+    label: string,
+    type: string,
+    autoComplete: string,
+    hint?: string,
+  ) => (
     <Field id={`emp-${key}`} label={label} required error={issues[key]} {...(hint ? { hint } : {})}>
       <Input
         id={`emp-${key}`}
@@ -32,10 +49,20 @@ export function AddEmployeeForm({ onDone }: { onDone: () => void }) {
   );
 
   return (
-    <form className="mt-4 grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2" onSubmit={submit} aria-label="Add employee">
+    <form
+      className="mt-4 grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2"
+      onSubmit={submit}
+      aria-label="Add employee"
+    >
       {field('name', 'Name', 'text', 'off')}
       {field('email', 'Email', 'email', 'off')}
-      {field('password', 'First password', 'password', 'new-password', 'At least 12 characters; share it privately.')}
+      {field(
+        'password',
+        'First password',
+        'password',
+        'new-password',
+        'At least 12 characters; share it privately.',
+      )}
       <Field id="emp-role" label="Role">
         <Select id="emp-role" value={form.role} onChange={set('role')}>
           {EMPLOYEE_ROLES.map((r) => (

@@ -26,7 +26,12 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
     focusWhenShown(() => document.getElementById(show ? 'emp-name' : 'employees-add'));
   };
   const [pending, setPending] = useState<Pending>(null);
-  const fail = (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'The change was not saved.'), variant: 'destructive' });
+  const fail = (error: unknown) =>
+    toast({
+      title: 'Error',
+      description: errorMessage(error, 'The change was not saved.'),
+      variant: 'destructive',
+    });
 
   // The dialog gives focus back to the button that opened it (components/ui/dialog); a removed
   // employee's row is gone, so then to the next row, else the previous one, else the heading.
@@ -36,9 +41,16 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
     const { kind, employee } = pending;
     const done = {
       onSuccess: () => {
-        if (kind === 'remove') afterRemove.removing(document.getElementById(`employee-${employee.id}`), document.getElementById('employees-heading'));
+        if (kind === 'remove')
+          afterRemove.removing(
+            document.getElementById(`employee-${employee.id}`),
+            document.getElementById('employees-heading'),
+          );
         setPending(null);
-        toast({ title: kind === 'remove' ? 'Employee removed' : 'Employee disabled', description: employee.email });
+        toast({
+          title: kind === 'remove' ? 'Employee removed' : 'Employee disabled',
+          description: employee.email,
+        });
       },
       onError: fail,
     };
@@ -61,22 +73,36 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
       </div>
       {adding && <AddEmployeeForm onDone={() => showForm(false)} />}
       {employees.isPending && <Skeleton className="mt-4 h-24 w-full" />}
-      {employees.isError && <p className="mt-4 text-sm text-destructive">Error loading employees: {errorMessage(employees.error, 'Unknown error')}</p>}
+      {employees.isError && (
+        <p className="mt-4 text-sm text-destructive">
+          Error loading employees: {errorMessage(employees.error, 'Unknown error')}
+        </p>
+      )}
       {employees.data && (
         <ul className="mt-4 divide-y divide-border" aria-label="Employees">
           {employees.data.map((e) => (
-            <li key={e.id} id={`employee-${e.id}`} tabIndex={-1} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <li
+              key={e.id}
+              id={`employee-${e.id}`}
+              tabIndex={-1}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+            >
               <div className="min-w-0">
                 <p className="font-medium">
-                  {e.name} {e.id === selfId && <span className="text-sm text-muted-foreground">(you)</span>}
+                  {e.name}{' '}
+                  {e.id === selfId && <span className="text-sm text-muted-foreground">(you)</span>}
                 </p>
                 <p className="truncate text-sm text-muted-foreground">{e.email}</p>
                 <div className="mt-1 flex flex-wrap gap-1">
-                  <Badge variant={e.role === 'owner' ? 'default' : 'outline'}>{e.role === 'owner' ? 'Owner' : 'Staff'}</Badge>
+                  <Badge variant={e.role === 'owner' ? 'default' : 'outline'}>
+                    {e.role === 'owner' ? 'Owner' : 'Staff'}
+                  </Badge>
                   {e.role === 'staff' && e.billing && <Badge variant="secondary">Billing</Badge>}
                   {e.disabled && <Badge variant="red">Disabled</Badge>}
                   {e.twoFactorEnabled && <Badge variant="secondary">Two-factor on</Badge>}
-                  {e.signInMethods.includes('sso') && <Badge variant="secondary">Single sign-on</Badge>}
+                  {e.signInMethods.includes('sso') && (
+                    <Badge variant="secondary">Single sign-on</Badge>
+                  )}
                 </div>
               </div>
               {e.id !== selfId && (
@@ -85,7 +111,12 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
                     size="sm"
                     variant="outline"
                     disabled={update.isPending}
-                    onClick={() => update.mutate({ id: e.id, role: e.role === 'owner' ? 'staff' : 'owner' }, { onError: fail })}
+                    onClick={() =>
+                      update.mutate(
+                        { id: e.id, role: e.role === 'owner' ? 'staff' : 'owner' },
+                        { onError: fail },
+                      )
+                    }
                   >
                     {e.role === 'owner' ? `Make ${e.name} staff` : `Make ${e.name} owner`}
                   </Button>
@@ -99,7 +130,13 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
                         update.mutate(
                           { id: e.id, billing: !e.billing },
                           {
-                            onSuccess: () => toast({ title: e.billing ? 'Billing permission removed' : 'Billing permission granted', description: e.email }),
+                            onSuccess: () =>
+                              toast({
+                                title: e.billing
+                                  ? 'Billing permission removed'
+                                  : 'Billing permission granted',
+                                description: e.email,
+                              }),
                             onError: fail,
                           },
                         )
@@ -113,16 +150,26 @@ export function EmployeesCard({ selfId }: { selfId: string }) {
                       size="sm"
                       variant="outline"
                       disabled={update.isPending}
-                      onClick={() => update.mutate({ id: e.id, disabled: false }, { onError: fail })}
+                      onClick={() =>
+                        update.mutate({ id: e.id, disabled: false }, { onError: fail })
+                      }
                     >
                       Enable
                     </Button>
                   ) : (
-                    <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'disable', employee: e })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setPending({ kind: 'disable', employee: e })}
+                    >
                       Disable
                     </Button>
                   )}
-                  <Button size="sm" variant="red" onClick={() => setPending({ kind: 'remove', employee: e })}>
+                  <Button
+                    size="sm"
+                    variant="red"
+                    onClick={() => setPending({ kind: 'remove', employee: e })}
+                  >
                     Remove
                   </Button>
                 </div>

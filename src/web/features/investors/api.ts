@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   createInvestor,
   deleteInvestor,
@@ -18,8 +24,13 @@ import { investorsQuery, investorsQueryString, type InvestorFilters } from './ur
 const LIST_KEY = listInvestors.path;
 
 /** docs/product.md §4: the next batch starts after what is loaded; a batch short of 6 is the last. */
-export function nextOffset(lastBatch: readonly unknown[], batches: readonly (readonly unknown[])[]): number | undefined {
-  return lastBatch.length < INVESTOR_BATCH ? undefined : batches.reduce((sum, batch) => sum + batch.length, 0);
+export function nextOffset(
+  lastBatch: readonly unknown[],
+  batches: readonly (readonly unknown[])[],
+): number | undefined {
+  return lastBatch.length < INVESTOR_BATCH
+    ? undefined
+    : batches.reduce((sum, batch) => sum + batch.length, 0);
 }
 
 /**
@@ -30,7 +41,8 @@ export function nextOffset(lastBatch: readonly unknown[], batches: readonly (rea
 export const useInvestors = (filters: InvestorFilters) =>
   useInfiniteQuery({
     queryKey: [LIST_KEY, investorsQueryString(filters)],
-    queryFn: ({ pageParam }) => callApi(listInvestors, { query: investorsQuery(filters, { offset: pageParam }) }),
+    queryFn: ({ pageParam }) =>
+      callApi(listInvestors, { query: investorsQuery(filters, { offset: pageParam }) }),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
     gcTime: 0,
@@ -55,7 +67,9 @@ export function useSaveInvestor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, payload }: { id?: string; payload: InvestorPayload }) =>
-      id ? callApi(updateInvestor, { params: { id }, body: payload }) : callApi(createInvestor, { body: payload }),
+      id
+        ? callApi(updateInvestor, { params: { id }, body: payload })
+        : callApi(createInvestor, { body: payload }),
     onSuccess: () => refreshList(client),
   });
 }
@@ -69,10 +83,12 @@ export function useDeleteInvestor() {
 }
 
 /** The CSV text goes as it is (text/csv); `dryRun` asks for the preview only. */
-const postCsv = (csv: string, dryRun: boolean) => callApi(importInvestorsCsv, { query: { dryRun: dryRun ? 1 : undefined }, body: csv });
+const postCsv = (csv: string, dryRun: boolean) =>
+  callApi(importInvestorsCsv, { query: { dryRun: dryRun ? 1 : undefined }, body: csv });
 
 /** The dry run: what the file would add and which lines are wrong; nothing is stored. */
-export const usePreviewImport = () => useMutation({ mutationFn: (csv: string) => postCsv(csv, true) });
+export const usePreviewImport = () =>
+  useMutation({ mutationFn: (csv: string) => postCsv(csv, true) });
 
 export function useImportInvestors() {
   const client = useQueryClient();
@@ -86,10 +102,18 @@ export function useImportInvestors() {
 export function useUpdateRelationship() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...patch }: Partial<RelationshipInput> & { id: string }) => callApi(updateRelationship, { params: { id }, body: patch }),
+    mutationFn: ({ id, ...patch }: Partial<RelationshipInput> & { id: string }) =>
+      callApi(updateRelationship, { params: { id }, body: patch }),
     onSuccess: (investor) =>
       client.setQueriesData<InfiniteData<Investor[]>>({ queryKey: [LIST_KEY] }, (data) =>
-        data ? { ...data, pages: data.pages.map((page) => page.map((i) => (i.id === investor.id ? investor : i))) } : data,
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) =>
+                page.map((i) => (i.id === investor.id ? investor : i)),
+              ),
+            }
+          : data,
       ),
   });
 }

@@ -10,7 +10,14 @@ interface CheckboxGroupProps<T extends string> {
 }
 
 /** Several choices under one legend (stages, industries). */
-export function CheckboxGroup<T extends string>({ legend, name, options, value, onChange, error }: CheckboxGroupProps<T>) {
+export function CheckboxGroup<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  error,
+}: CheckboxGroupProps<T>) {
   const errorId = `${name}-error`;
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>

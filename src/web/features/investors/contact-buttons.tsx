@@ -17,7 +17,12 @@ export function ProfileButton({ investor }: { investor: Pick<Investor, 'name' | 
     );
   }
   return (
-    <a href={investor.linkedinUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('primary', 'sm', 'flex-1')}>
+    <a
+      href={investor.linkedinUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClasses('primary', 'sm', 'flex-1')}
+    >
       <ExternalLink className="size-4" aria-hidden="true" />
       LinkedIn
       <span className="sr-only"> profile of {investor.name} (opens in a new tab)</span>

@@ -33,7 +33,15 @@ describe('the investor form', () => {
     const parsed = z.safeParse(investorInput, payload);
     expect(parsed.success).toBe(true);
     // The relationship is not part of the profile form: it has its own controls and endpoint.
-    const { id: _id, source: _source, relationshipStatus: _r, relationshipNotes: _n, introducer: _i, nextFollowUp: _f, ...fields } = investor;
+    const {
+      id: _id,
+      source: _source,
+      relationshipStatus: _r,
+      relationshipNotes: _n,
+      introducer: _i,
+      nextFollowUp: _f,
+      ...fields
+    } = investor;
     expect(parsed.data).toEqual(fields);
   });
 

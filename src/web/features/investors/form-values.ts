@@ -99,6 +99,11 @@ export function payloadOf(values: InvestorFormValues): InvestorPayload {
 }
 
 /** Ticks or unticks one choice, keeping the contract's order. */
-export function toggled<T extends string>(all: readonly T[], chosen: readonly T[], value: T, on: boolean): T[] {
+export function toggled<T extends string>(
+  all: readonly T[],
+  chosen: readonly T[],
+  value: T,
+  on: boolean,
+): T[] {
   return all.filter((v) => (v === value ? on : chosen.includes(v)));
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { firstOf, formatConnections, formatPortfolioSize, initials, investorsCount, mailtoHref, MAX_COMPANIES, MAX_EXPERTISE } from './format';
+import {
+  firstOf,
+  formatConnections,
+  formatPortfolioSize,
+  initials,
+  investorsCount,
+  mailtoHref,
+  MAX_COMPANIES,
+  MAX_EXPERTISE,
+} from './format';
 
 describe('investor card text', () => {
   it('formats connections and portfolio size with thousands separators', () => {
@@ -16,7 +25,10 @@ describe('investor card text', () => {
   it('shows at most 4 companies and counts the rest as "+N more" (docs/product.md §9)', () => {
     const companies = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
     expect(firstOf(companies, MAX_COMPANIES)).toEqual({ shown: ['A', 'B', 'C', 'D'], more: 3 });
-    expect(firstOf(companies.slice(0, 4), MAX_COMPANIES)).toEqual({ shown: ['A', 'B', 'C', 'D'], more: 0 });
+    expect(firstOf(companies.slice(0, 4), MAX_COMPANIES)).toEqual({
+      shown: ['A', 'B', 'C', 'D'],
+      more: 0,
+    });
     expect(firstOf([], MAX_COMPANIES)).toEqual({ shown: [], more: 0 });
     expect(firstOf(companies, MAX_EXPERTISE).shown).toHaveLength(3);
   });

@@ -8,13 +8,16 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const number = (n: number) => n.toLocaleString('en-US');
 
 /** '1,786 connections'. */
-export const formatConnections = (n: number): string => `${number(n)} ${plural(n, 'connection', 'connections')}`;
+export const formatConnections = (n: number): string =>
+  `${number(n)} ${plural(n, 'connection', 'connections')}`;
 
 /** '25 companies'. */
-export const formatPortfolioSize = (n: number): string => `${number(n)} ${plural(n, 'company', 'companies')}`;
+export const formatPortfolioSize = (n: number): string =>
+  `${number(n)} ${plural(n, 'company', 'companies')}`;
 
 /** '12 investors' (counts in the import dialog). */
-export const investorsCount = (n: number): string => `${number(n)} ${plural(n, 'investor', 'investors')}`;
+export const investorsCount = (n: number): string =>
+  `${number(n)} ${plural(n, 'investor', 'investors')}`;
 
 /** The first `max` items and how many are left out ('+N more'). */
 export function firstOf<T>(items: readonly T[], max: number): { shown: T[]; more: number } {

@@ -1,5 +1,9 @@
 import { useState, type ChangeEvent } from 'react';
-import { INVESTOR_CSV_MAX_BYTES, INVESTOR_CSV_TOO_LARGE, type InvestorImportResult } from '../../../contract/investors';
+import {
+  INVESTOR_CSV_MAX_BYTES,
+  INVESTOR_CSV_TOO_LARGE,
+  type InvestorImportResult,
+} from '../../../contract/investors';
 import { Button } from '../../components/ui/button';
 import { DialogClose, DialogContent } from '../../components/ui/dialog';
 import { describedBy, Field, Input } from '../../components/ui/field';
@@ -42,15 +46,23 @@ export function ImportDialogContent() {
   const importRows = () => {
     if (csv === null) return;
     store.mutate(csv, {
-      onSuccess: ({ added, updated }) => toast({ title: 'Investors imported', description: `${added} added, ${updated} updated` }),
+      onSuccess: ({ added, updated }) =>
+        toast({ title: 'Investors imported', description: `${added} added, ${updated} updated` }),
       onError: (error) =>
-        toast({ title: 'Import failed', description: errorMessage(error, 'Nothing was imported. Please try again.'), variant: 'destructive' }),
+        toast({
+          title: 'Import failed',
+          description: errorMessage(error, 'Nothing was imported. Please try again.'),
+          variant: 'destructive',
+        }),
     });
   };
   const good = preview.data?.preview.length ?? 0;
 
   return (
-    <DialogContent title="Import investors from CSV" description="Check the file first; nothing is stored until you confirm.">
+    <DialogContent
+      title="Import investors from CSV"
+      description="Check the file first; nothing is stored until you confirm."
+    >
       <div className="grid gap-4">
         <Field id="investor-import-file" label="CSV file" hint={HINT} error={fileError}>
           <Input
@@ -65,7 +77,11 @@ export function ImportDialogContent() {
         </Field>
         <div aria-live="polite" className="grid gap-3 text-sm">
           {preview.isPending && <p>Checking the file...</p>}
-          {preview.isError && <p className="font-medium text-destructive">{errorMessage(preview.error, 'The file could not be checked. Please try again.')}</p>}
+          {preview.isError && (
+            <p className="font-medium text-destructive">
+              {errorMessage(preview.error, 'The file could not be checked. Please try again.')}
+            </p>
+          )}
           {preview.data && <PreviewSummary result={preview.data} />}
           {store.data && (
             <p className="rounded-md bg-muted px-3 py-2 font-medium">
@@ -78,7 +94,10 @@ export function ImportDialogContent() {
             <Button variant="outline">{store.data ? 'Close' : 'Cancel'}</Button>
           </DialogClose>
           {!store.data && (
-            <Button disabled={good === 0 || store.isPending || preview.isPending} onClick={importRows}>
+            <Button
+              disabled={good === 0 || store.isPending || preview.isPending}
+              onClick={importRows}
+            >
               {store.isPending ? 'Importing...' : `Import ${investorsCount(good)}`}
             </Button>
           )}
@@ -95,7 +114,9 @@ function PreviewSummary({ result }: { result: InvestorImportResult }) {
     <>
       <div>
         <p className="font-semibold">
-          {result.preview.length === 0 ? 'No rows can be imported from this file.' : `${investorsCount(result.preview.length)} ready to import`}
+          {result.preview.length === 0
+            ? 'No rows can be imported from this file.'
+            : `${investorsCount(result.preview.length)} ready to import`}
         </p>
         {names.length > 0 && (
           <p className="text-muted-foreground">
@@ -107,7 +128,9 @@ function PreviewSummary({ result }: { result: InvestorImportResult }) {
       {result.errors.length > 0 && (
         <div>
           <p className="font-semibold text-destructive">
-            {result.errors.length === 1 ? '1 row has an error and will be skipped:' : `${result.errors.length} rows have errors and will be skipped:`}
+            {result.errors.length === 1
+              ? '1 row has an error and will be skipped:'
+              : `${result.errors.length} rows have errors and will be skipped:`}
           </p>
           <ul className="mt-1 grid gap-1 rounded-md border border-border p-2">
             {result.errors.slice(0, LISTED_ERRORS).map((e) => (
@@ -115,7 +138,11 @@ function PreviewSummary({ result }: { result: InvestorImportResult }) {
                 <span className="font-medium">Line {e.row}:</span> {e.message}
               </li>
             ))}
-            {result.errors.length > LISTED_ERRORS && <li className="text-muted-foreground">and {result.errors.length - LISTED_ERRORS} more</li>}
+            {result.errors.length > LISTED_ERRORS && (
+              <li className="text-muted-foreground">
+                and {result.errors.length - LISTED_ERRORS} more
+              </li>
+            )}
           </ul>
         </div>
       )}

@@ -5,7 +5,13 @@ import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ContactButton, ProfileButton } from './contact-buttons';
-import { firstOf, formatConnections, formatPortfolioSize, MAX_COMPANIES, MAX_EXPERTISE } from './format';
+import {
+  firstOf,
+  formatConnections,
+  formatPortfolioSize,
+  MAX_COMPANIES,
+  MAX_EXPERTISE,
+} from './format';
 import { InvestorManage } from './investor-manage';
 import { InvestorPhoto } from './investor-photo';
 import { Relationship } from './relationship';
@@ -72,7 +78,9 @@ export function InvestorCard({ investor: i }: { investor: Investor }) {
           <p className="font-medium">Portfolio companies</p>
           <p className="mt-1 text-muted-foreground">
             {companies.shown.join(', ')}
-            {companies.more > 0 && <span className="ml-1 font-medium text-foreground">+{companies.more} more</span>}
+            {companies.more > 0 && (
+              <span className="ml-1 font-medium text-foreground">+{companies.more} more</span>
+            )}
           </p>
         </div>
       )}
@@ -84,7 +92,9 @@ export function InvestorCard({ investor: i }: { investor: Investor }) {
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Portfolio size</dt>
-          <dd className="font-semibold">{i.portfolioSize === null ? '—' : formatPortfolioSize(i.portfolioSize)}</dd>
+          <dd className="font-semibold">
+            {i.portfolioSize === null ? '—' : formatPortfolioSize(i.portfolioSize)}
+          </dd>
         </div>
       </dl>
 

@@ -7,7 +7,13 @@ import { errorMessage, fieldIssues } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useSaveInvestor } from './api';
 import { CheckboxGroup } from './checkbox-group';
-import { EMPTY_FORM, formValuesOf, payloadOf, type InvestorFormValues, type TextKey } from './form-values';
+import {
+  EMPTY_FORM,
+  formValuesOf,
+  payloadOf,
+  type InvestorFormValues,
+  type TextKey,
+} from './form-values';
 
 interface TextField {
   key: TextKey;
@@ -23,12 +29,28 @@ const FIELDS: TextField[] = [
   { key: 'title', label: 'Title' },
   { key: 'firm', label: 'Firm' },
   { key: 'location', label: 'Location' },
-  { key: 'linkedinUrl', label: 'Profile URL', type: 'url', hint: 'The LinkedIn profile, starting with https://', wide: true },
+  {
+    key: 'linkedinUrl',
+    label: 'Profile URL',
+    type: 'url',
+    hint: 'The LinkedIn profile, starting with https://',
+    wide: true,
+  },
   { key: 'email', label: 'Email', type: 'email' },
-  { key: 'profilePhoto', label: 'Photo URL', type: 'url', hint: 'Optional; initials are shown without one.' },
+  {
+    key: 'profilePhoto',
+    label: 'Photo URL',
+    type: 'url',
+    hint: 'Optional; initials are shown without one.',
+  },
   { key: 'linkedinConnections', label: 'Connections', numeric: true },
   { key: 'networkValue', label: 'Network value', hint: 'For example High, Medium or Low.' },
-  { key: 'expertise', label: 'Expertise (comma-separated)', hint: 'For example B2B SaaS, Cybersecurity', wide: true },
+  {
+    key: 'expertise',
+    label: 'Expertise (comma-separated)',
+    hint: 'For example B2B SaaS, Cybersecurity',
+    wide: true,
+  },
   { key: 'portfolioCompanies', label: 'Portfolio companies (comma-separated)', wide: true },
   { key: 'investmentRange', label: 'Investment range', hint: 'For example $1M - $5M' },
   { key: 'portfolioSize', label: 'Portfolio size', numeric: true, hint: 'Number of companies' },
@@ -38,12 +60,21 @@ const FIELDS: TextField[] = [
  * The add/edit form inside a dialog. The server checks every value; its field errors appear
  * under the fields (a duplicate profile URL, too, answers on the Profile URL field).
  */
-export function InvestorFormContent({ investor, onDone }: { investor?: Investor; onDone: () => void }) {
+export function InvestorFormContent({
+  investor,
+  onDone,
+}: {
+  investor?: Investor;
+  onDone: () => void;
+}) {
   const save = useSaveInvestor();
-  const [values, setValues] = useState<InvestorFormValues>(() => (investor ? formValuesOf(investor) : EMPTY_FORM));
+  const [values, setValues] = useState<InvestorFormValues>(() =>
+    investor ? formValuesOf(investor) : EMPTY_FORM,
+  );
   const issues = fieldIssues(save.error);
   const prefix = investor ? `inv-edit-${investor.id}` : 'inv-add';
-  const set = (key: TextKey) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: TextKey) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +82,10 @@ export function InvestorFormContent({ investor, onDone }: { investor?: Investor;
       { ...(investor ? { id: investor.id } : {}), payload: payloadOf(values) },
       {
         onSuccess: (saved) => {
-          toast({ title: investor ? 'Investor updated' : 'Investor added', description: saved.name });
+          toast({
+            title: investor ? 'Investor updated' : 'Investor added',
+            description: saved.name,
+          });
           onDone();
         },
       },
@@ -62,7 +96,15 @@ export function InvestorFormContent({ investor, onDone }: { investor?: Investor;
     const id = `${prefix}-${key}`;
     const error = issues[key];
     return (
-      <Field key={key} id={id} label={label} required={key === 'name'} error={error} {...(hint ? { hint } : {})} className={wide ? 'sm:col-span-2' : undefined}>
+      <Field
+        key={key}
+        id={id}
+        label={label}
+        required={key === 'name'}
+        error={error}
+        {...(hint ? { hint } : {})}
+        className={wide ? 'sm:col-span-2' : undefined}
+      >
         <Input
           id={id}
           type={type ?? 'text'}
@@ -80,9 +122,17 @@ export function InvestorFormContent({ investor, onDone }: { investor?: Investor;
   const unexplained = save.error && Object.keys(issues).length === 0;
 
   return (
-    <DialogContent title={investor ? `Edit ${investor.name}` : 'Add investor'} description="Fields marked * are required; lists are separated by commas.">
+    <DialogContent
+      title={investor ? `Edit ${investor.name}` : 'Add investor'}
+      description="Fields marked * are required; lists are separated by commas."
+    >
       {/* noValidate: the server's messages, under each field, say what is wrong in one consistent voice. */}
-      <form noValidate onSubmit={submit} aria-label={investor ? 'Edit investor' : 'Add investor'} className="grid gap-4 sm:grid-cols-2">
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label={investor ? 'Edit investor' : 'Add investor'}
+        className="grid gap-4 sm:grid-cols-2"
+      >
         {FIELDS.map(textField)}
         <CheckboxGroup
           legend="Stages"
@@ -102,7 +152,10 @@ export function InvestorFormContent({ investor, onDone }: { investor?: Investor;
         />
         {(unexplained || Object.keys(issues).length > 0) && (
           <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
-            {errorMessage(save.error, investor ? 'The investor was not saved.' : 'The investor was not added.')}
+            {errorMessage(
+              save.error,
+              investor ? 'The investor was not saved.' : 'The investor was not added.',
+            )}
           </p>
         )}
         <div className="flex justify-end gap-2 sm:col-span-2">

@@ -33,7 +33,9 @@ export function InvestorList({ query }: { query: ReturnType<typeof useInvestors>
   if (query.isError && !query.data) {
     return (
       <LoadError onRetry={() => void query.refetch()}>
-        <p className="font-semibold">Error loading investors: {errorMessage(query.error, 'Failed to fetch investors')}</p>
+        <p className="font-semibold">
+          Error loading investors: {errorMessage(query.error, 'Failed to fetch investors')}
+        </p>
       </LoadError>
     );
   }
@@ -44,7 +46,9 @@ export function InvestorList({ query }: { query: ReturnType<typeof useInvestors>
       <Card className="flex flex-col items-center p-8 text-center">
         <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />
         <p className="mt-2 font-semibold">No investors found</p>
-        <p className="mt-1 text-sm text-muted-foreground">Try adjusting your search filters or browse all investors</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Try adjusting your search filters or browse all investors
+        </p>
       </Card>
     );
   }
@@ -52,7 +56,11 @@ export function InvestorList({ query }: { query: ReturnType<typeof useInvestors>
   const loadMore = async () => {
     const result = await query.fetchNextPage();
     if (result.isFetchNextPageError) {
-      toast({ title: 'Failed to load more investors', description: errorMessage(result.error, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to load more investors',
+        description: errorMessage(result.error, 'Please try again.'),
+        variant: 'destructive',
+      });
     } else if (!result.hasNextPage) {
       // The button goes away with the last batch; the keyboard carries on from the count.
       summary.current?.focus();
@@ -67,12 +75,27 @@ export function InvestorList({ query }: { query: ReturnType<typeof useInvestors>
         ))}
       </div>
       <div className="flex flex-col items-center gap-3">
-        <p ref={summary} tabIndex={-1} aria-live="polite" className="text-sm text-muted-foreground outline-none">
+        <p
+          ref={summary}
+          tabIndex={-1}
+          aria-live="polite"
+          className="text-sm text-muted-foreground outline-none"
+        >
           Showing {investorsCount(investors.length)}
         </p>
         {query.hasNextPage && (
-          <Button variant="outline" aria-busy={query.isFetchingNextPage} disabled={query.isFetchingNextPage} onClick={() => void loadMore()}>
-            {query.isFetchingNextPage && <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+          <Button
+            variant="outline"
+            aria-busy={query.isFetchingNextPage}
+            disabled={query.isFetchingNextPage}
+            onClick={() => void loadMore()}
+          >
+            {query.isFetchingNextPage && (
+              <Loader2
+                className="size-4 animate-spin motion-reduce:animate-none"
+                aria-hidden="true"
+              />
+            )}
             Load More Investors
           </Button>
         )}

@@ -22,11 +22,22 @@ export function InvestorManage({ investor }: { investor: Investor }) {
   const confirmDelete = () =>
     remove.mutate(investor.id, {
       onSuccess: () => {
-        afterDelete.removing(opener.current?.closest('[role="article"]') ?? null, document.querySelector<HTMLElement>('main h1'));
+        afterDelete.removing(
+          opener.current?.closest('[role="article"]') ?? null,
+          document.querySelector<HTMLElement>('main h1'),
+        );
         setConfirming(false);
-        toast({ title: 'Investor deleted', description: `${investor.name} was removed from the directory.` });
+        toast({
+          title: 'Investor deleted',
+          description: `${investor.name} was removed from the directory.`,
+        });
       },
-      onError: (error) => toast({ title: 'The investor was not deleted', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'The investor was not deleted',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
 
   return (

@@ -25,9 +25,20 @@ export function InvestorPhoto({ name, src }: { name: string; src: string | null 
     );
   }
   return (
-    <svg viewBox="0 0 64 64" aria-hidden="true" data-testid="investor-photo-fallback" className={SIZE}>
+    <svg
+      viewBox="0 0 64 64"
+      aria-hidden="true"
+      data-testid="investor-photo-fallback"
+      className={SIZE}
+    >
       <circle cx="32" cy="32" r="32" className="fill-navy-100" />
-      <text x="32" y="33" textAnchor="middle" dominantBaseline="middle" className="fill-navy-900 text-xl font-semibold">
+      <text
+        x="32"
+        y="33"
+        textAnchor="middle"
+        dominantBaseline="middle"
+        className="fill-navy-900 text-xl font-semibold"
+      >
         {initials(name)}
       </text>
     </svg>

@@ -48,17 +48,33 @@ function DiscoverPanel() {
   const discover = useDiscoverInvestors();
   const run = () =>
     discover.mutate(undefined, {
-      onSuccess: ({ count }) => toast({ title: 'Investors Discovered!', description: `Found ${count} new investors with LinkedIn profiles` }),
-      onError: () => toast({ title: 'Discovery Failed', description: 'Failed to discover investors. Please try again.', variant: 'destructive' }),
+      onSuccess: ({ count }) =>
+        toast({
+          title: 'Investors Discovered!',
+          description: `Found ${count} new investors with LinkedIn profiles`,
+        }),
+      onError: () =>
+        toast({
+          title: 'Discovery Failed',
+          description: 'Failed to discover investors. Please try again.',
+          variant: 'destructive',
+        }),
     });
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-border bg-navy-50 p-4 sm:flex-row sm:items-center dark:bg-muted">
-      <Button variant="red" className="shrink-0" disabled={discover.isPending} aria-describedby="discover-note" onClick={run}>
+      <Button
+        variant="red"
+        className="shrink-0"
+        disabled={discover.isPending}
+        aria-describedby="discover-note"
+        onClick={run}
+      >
         <Sparkles className="size-4" aria-hidden="true" />
         {discover.isPending ? 'Discovering...' : 'Auto-Discover Investors'}
       </Button>
       <p id="discover-note" className="text-sm text-foreground">
-        Finds top venture capital investors with LinkedIn profiles, from public Wikidata records or the demo list, never by scraping LinkedIn.
+        Finds top venture capital investors with LinkedIn profiles, from public Wikidata records or
+        the demo list, never by scraping LinkedIn.
       </p>
     </div>
   );

@@ -1,5 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { RELATIONSHIP_LABELS, RELATIONSHIP_STATUSES, type Investor, type RelationshipStatus } from '../../../contract/investors';
+import {
+  RELATIONSHIP_LABELS,
+  RELATIONSHIP_STATUSES,
+  type Investor,
+  type RelationshipStatus,
+} from '../../../contract/investors';
 import { FollowUp, followUpState, type FollowUpChange } from '../../components/follow-up';
 import { Button } from '../../components/ui/button';
 import { Field, Input, Select, Textarea } from '../../components/ui/field';
@@ -9,10 +14,17 @@ import { useUpdateRelationship } from './api';
 
 /** Today in the browser's calendar ('2026-11-25'): investors' follow-ups are not listed by due date on the server. */
 const localToday = () => new Intl.DateTimeFormat('en-CA').format(new Date());
-const failed = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+const failed = (title: string) => (error: unknown) =>
+  toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 
 /** The agency's pipeline with one investor: status (saved as chosen), notes, who can introduce us, next follow-up. */
-export function Relationship({ investor: i, headingId }: { investor: Investor; headingId: string }) {
+export function Relationship({
+  investor: i,
+  headingId,
+}: {
+  investor: Investor;
+  headingId: string;
+}) {
   const id = useId();
   const statusUpdate = useUpdateRelationship();
   const notesUpdate = useUpdateRelationship();
@@ -28,14 +40,21 @@ export function Relationship({ investor: i, headingId }: { investor: Investor; h
     statusUpdate.mutate(
       { id: i.id, status },
       {
-        onSuccess: () => toast({ title: 'Relationship updated', description: `${i.name}: ${RELATIONSHIP_LABELS[status]}` }),
+        onSuccess: () =>
+          toast({
+            title: 'Relationship updated',
+            description: `${i.name}: ${RELATIONSHIP_LABELS[status]}`,
+          }),
         onError: failed('The status was not saved'),
       },
     );
   const saveNotes = () =>
     notesUpdate.mutate(
       { id: i.id, notes, introducer },
-      { onSuccess: () => toast({ title: 'Notes saved', description: i.name }), onError: failed('The notes were not saved') },
+      {
+        onSuccess: () => toast({ title: 'Notes saved', description: i.name }),
+        onError: failed('The notes were not saved'),
+      },
     );
   const changeFollowUp = (change: FollowUpChange) =>
     followUpUpdate.mutate(
@@ -70,14 +89,29 @@ export function Relationship({ investor: i, headingId }: { investor: Investor; h
       <details className="group text-sm">
         <summary className="cursor-pointer font-medium">
           Notes and follow-up
-          {due && <span className="ml-2 font-semibold text-destructive">{due === 'overdue' ? '(overdue)' : '(due today)'}</span>}
+          {due && (
+            <span className="ml-2 font-semibold text-destructive">
+              {due === 'overdue' ? '(overdue)' : '(due today)'}
+            </span>
+          )}
         </summary>
         <div className="mt-3 grid gap-3">
           <Field id={`${id}-notes`} label="Notes">
-            <Textarea id={`${id}-notes`} rows={3} maxLength={5000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+            <Textarea
+              id={`${id}-notes`}
+              rows={3}
+              maxLength={5000}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+            />
           </Field>
           <Field id={`${id}-introducer`} label="Who can introduce us">
-            <Input id={`${id}-introducer`} maxLength={300} value={introducer} onChange={(e) => setIntroducer(e.target.value)} />
+            <Input
+              id={`${id}-introducer`}
+              maxLength={300}
+              value={introducer}
+              onChange={(e) => setIntroducer(e.target.value)}
+            />
           </Field>
           <Button
             variant="outline"

@@ -28,7 +28,8 @@ export default function InvestorsSection(_props: SectionProps) {
       {/* The admin shell's h1 is the section's title, 'LinkedIn Investor Directory'. */}
       <div>
         <p className="max-w-3xl text-sm text-muted-foreground">
-          Venture capital investors for the businesses we serve: search and filter them, add and correct them by hand, or bring them in from a CSV file.
+          Venture capital investors for the businesses we serve: search and filter them, add and
+          correct them by hand, or bring them in from a CSV file.
         </p>
       </div>
       <InvestorsToolbar filters={filters} />

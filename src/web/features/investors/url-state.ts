@@ -1,5 +1,11 @@
 import type { QueryOf } from '../../../contract/endpoint';
-import { exportInvestorsCsv, INDUSTRIES, INVESTMENT_STAGES, INVESTOR_BATCH, listInvestors } from '../../../contract/investors';
+import {
+  exportInvestorsCsv,
+  INDUSTRIES,
+  INVESTMENT_STAGES,
+  INVESTOR_BATCH,
+  listInvestors,
+} from '../../../contract/investors';
 import { apiUrl, queryString } from '../../lib/api';
 
 export type InvestmentStage = (typeof INVESTMENT_STAGES)[number];
@@ -16,7 +22,10 @@ export const NO_FILTERS: InvestorFilters = { search: '', stage: '', industry: ''
 export const SEARCH_MAX_LENGTH = 100;
 
 /** The API's filters; docs/product.md §5: 'All Stages' and 'All Industries' are not sent (nor a blank search). */
-export function investorsQuery(filters: InvestorFilters, page?: { offset: number; limit?: number }): QueryOf<typeof listInvestors> {
+export function investorsQuery(
+  filters: InvestorFilters,
+  page?: { offset: number; limit?: number },
+): QueryOf<typeof listInvestors> {
   return {
     search: filters.search.trim(),
     investmentStage: filters.stage || undefined,
@@ -25,11 +34,16 @@ export function investorsQuery(filters: InvestorFilters, page?: { offset: number
   };
 }
 
-export const investorsQueryString = (filters: InvestorFilters, page?: { offset: number; limit?: number }): string => queryString(investorsQuery(filters, page));
+export const investorsQueryString = (
+  filters: InvestorFilters,
+  page?: { offset: number; limit?: number },
+): string => queryString(investorsQuery(filters, page));
 
-export const investorsPageUrl = (filters: InvestorFilters, offset: number) => apiUrl(listInvestors, { query: investorsQuery(filters, { offset }) });
+export const investorsPageUrl = (filters: InvestorFilters, offset: number) =>
+  apiUrl(listInvestors, { query: investorsQuery(filters, { offset }) });
 
-export const investorsExportUrl = (filters: InvestorFilters): string => apiUrl(exportInvestorsCsv, { query: investorsQuery(filters) });
+export const investorsExportUrl = (filters: InvestorFilters): string =>
+  apiUrl(exportInvestorsCsv, { query: investorsQuery(filters) });
 
 // The admin page's own URL keeps the filters (/admin?invSearch=…&invStage=Seed#investors), so a
 // reload opens the directory as it was left. Other sections' keys and the hash are kept.
@@ -57,7 +71,8 @@ export function withInvestorFilters(href: string, filters: InvestorFilters): str
   return url.href;
 }
 
-export const readInvestorFilters = (): InvestorFilters => parseInvestorFilters(window.location.search);
+export const readInvestorFilters = (): InvestorFilters =>
+  parseInvestorFilters(window.location.search);
 
 export function writeInvestorFilters(filters: InvestorFilters): void {
   const next = withInvestorFilters(window.location.href, filters);

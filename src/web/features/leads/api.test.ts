@@ -29,26 +29,64 @@ describe('toNewLead', () => {
   it('builds a lead the server accepts from a search result and the searched category', () => {
     const lead = toNewLead(business, '  plumber ');
     expect(z.safeParse(newLeadInput, lead).success).toBe(true);
-    expect(lead).toMatchObject({ provider: 'directory', sourceId: 'abc', category: 'plumber', website: 'https://alamo-pipe-pros.example', rating: '4.5' });
+    expect(lead).toMatchObject({
+      provider: 'directory',
+      sourceId: 'abc',
+      category: 'plumber',
+      website: 'https://alamo-pipe-pros.example',
+      rating: '4.5',
+    });
     expect(resultIdOfLead(lead)).toBe(business.id);
   });
 
   it('keeps missing facts as null', () => {
-    const lead = toNewLead({ ...business, website: null, rating: null, reviewCount: null, address: null, phone: null, socialProfiles: [] }, 'plumber');
+    const lead = toNewLead(
+      {
+        ...business,
+        website: null,
+        rating: null,
+        reviewCount: null,
+        address: null,
+        phone: null,
+        socialProfiles: [],
+      },
+      'plumber',
+    );
     expect(z.safeParse(newLeadInput, lead).success).toBe(true);
-    expect(lead).toMatchObject({ website: null, rating: null, reviewCount: null, address: null, phone: null, socialProfiles: [] });
+    expect(lead).toMatchObject({
+      website: null,
+      rating: null,
+      reviewCount: null,
+      address: null,
+      phone: null,
+      socialProfiles: [],
+    });
   });
 });
 
 describe('query strings', () => {
   it('sends a typed place rather than the browser position', () => {
-    expect(searchQueryString({ category: 'plumber', radius: 30, location: 'New Braunfels', lat: 1, lng: 2 })).toBe(
-      'category=plumber&radius=30&location=New+Braunfels',
+    expect(
+      searchQueryString({
+        category: 'plumber',
+        radius: 30,
+        location: 'New Braunfels',
+        lat: 1,
+        lng: 2,
+      }),
+    ).toBe('category=plumber&radius=30&location=New+Braunfels');
+    expect(
+      searchQueryString({
+        category: 'hair salon',
+        radius: 5,
+        location: '',
+        lat: 29.42412345,
+        lng: -98.4936,
+      }),
+    ).toBe('category=hair+salon&radius=5&lat=29.42412&lng=-98.4936');
+    expect(searchQueryString({ category: 'dentist', radius: 50, location: '' })).toBe(
+      'category=dentist&radius=50',
     );
-    expect(searchQueryString({ category: 'hair salon', radius: 5, location: '', lat: 29.42412345, lng: -98.4936 })).toBe(
-      'category=hair+salon&radius=5&lat=29.42412&lng=-98.4936',
-    );
-    expect(searchQueryString({ category: 'dentist', radius: 50, location: '' })).toBe('category=dentist&radius=50');
   });
 
   it('exports the leads with the status and due filters', () => {

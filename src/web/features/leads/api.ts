@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { BusinessResult } from '../../../contract/businesses';
 import type { OutputOf } from '../../../contract/endpoint';
 import { searchBusinesses } from '../../../contract/businesses';
@@ -35,25 +41,35 @@ export interface LeadFilters {
 export { LEAD_STATUS_LABELS } from '../../../contract/leads';
 
 export const leadsExportUrl = (status: LeadStatus | '', due = false) =>
-  apiUrl(exportLeadsCsv, { query: { status: status || undefined, due: due ? 'today' : undefined } });
+  apiUrl(exportLeadsCsv, {
+    query: { status: status || undefined, due: due ? 'today' : undefined },
+  });
 
 /** The id a search result has (`provider:sourceId`), so a card knows its lead is gone. */
-export const resultIdOfLead = (lead: Pick<Lead, 'provider' | 'sourceId'>) => `${lead.provider}:${lead.sourceId}`;
+export const resultIdOfLead = (lead: Pick<Lead, 'provider' | 'sourceId'>) =>
+  `${lead.provider}:${lead.sourceId}`;
 
 // The list, its pages and the board (`/api/leads/board`) all start with the list's path.
-const isLeadList = (key: readonly unknown[]) => String(key[0]).startsWith(listLeads.path) && !String(key[0]).startsWith(getLeadDigest.path);
+const isLeadList = (key: readonly unknown[]) =>
+  String(key[0]).startsWith(listLeads.path) && !String(key[0]).startsWith(getLeadDigest.path);
 const isSearch = (key: readonly unknown[]) => String(key[0]).startsWith(searchBusinesses.path);
 
 /**
  * Search results show which businesses are leads: a saved, changed, deleted or do-not-contact
  * lead is written into the cached results (no new search: Google's costs money).
  */
-function patchResults(client: QueryClient, lead: Pick<Lead, 'provider' | 'sourceId' | 'id' | 'status' | 'doNotContact'>, gone = false) {
+function patchResults(
+  client: QueryClient,
+  lead: Pick<Lead, 'provider' | 'sourceId' | 'id' | 'status' | 'doNotContact'>,
+  gone = false,
+) {
   const resultId = resultIdOfLead(lead);
   client.setQueriesData<BusinessResult[]>({ predicate: (q) => isSearch(q.queryKey) }, (results) =>
     results
       ?.filter((b) => !(b.id === resultId && lead.doNotContact))
-      .map((b) => (b.id === resultId ? { ...b, lead: gone ? null : { id: lead.id, status: lead.status } } : b)),
+      .map((b) =>
+        b.id === resultId ? { ...b, lead: gone ? null : { id: lead.id, status: lead.status } } : b,
+      ),
   );
 }
 
@@ -67,7 +83,15 @@ function refreshLists(client: QueryClient): void {
 // The first page is asked for without `page`.
 export const useLeads = ({ status, page, due }: LeadFilters) =>
   useQuery<OutputOf<typeof listLeads>>({
-    queryKey: [apiUrl(listLeads, { query: { status: status || undefined, due: due ? 'today' : undefined, page: page > 1 ? page : undefined } })],
+    queryKey: [
+      apiUrl(listLeads, {
+        query: {
+          status: status || undefined,
+          due: due ? 'today' : undefined,
+          page: page > 1 ? page : undefined,
+        },
+      }),
+    ],
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -96,7 +120,10 @@ export function useSaveLead() {
   return useMutation({
     mutationFn: async ({ business, category }: { business: BusinessResult; category: string }) => {
       const response = await fetchApi(saveLead, { body: toNewLead(business, category) });
-      return { lead: (await response.json()) as OutputOf<typeof saveLead>, created: response.status === 201 };
+      return {
+        lead: (await response.json()) as OutputOf<typeof saveLead>,
+        created: response.status === 201,
+      };
     },
     onSuccess: ({ lead }) => (patchResults(client, lead), refreshLists(client)),
   });
@@ -107,11 +134,14 @@ export function useSaveLead() {
  * status no longer matches the filter stays put until the list is read again (it is marked stale).
  */
 function replaceLead(client: QueryClient, lead: Lead, { board = true } = {}) {
-  client.setQueriesData<LeadPage | LeadBoard>({ predicate: (q) => isLeadList(q.queryKey) }, (data) => {
-    if (!data) return data;
-    if ('columns' in data) return board ? moveOnBoard(data, lead) : data;
-    return { ...data, items: data.items.map((l) => (l.id === lead.id ? lead : l)) };
-  });
+  client.setQueriesData<LeadPage | LeadBoard>(
+    { predicate: (q) => isLeadList(q.queryKey) },
+    (data) => {
+      if (!data) return data;
+      if ('columns' in data) return board ? moveOnBoard(data, lead) : data;
+      return { ...data, items: data.items.map((l) => (l.id === lead.id ? lead : l)) };
+    },
+  );
   patchResults(client, lead);
   void client.invalidateQueries({ predicate: (q) => isLeadList(q.queryKey), refetchType: 'none' });
 }
@@ -119,7 +149,8 @@ function replaceLead(client: QueryClient, lead: Lead, { board = true } = {}) {
 export function useUpdateLead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...patch }: LeadUpdateInput & { id: string }) => callApi(updateLead, { params: { id }, body: patch }),
+    mutationFn: ({ id, ...patch }: LeadUpdateInput & { id: string }) =>
+      callApi(updateLead, { params: { id }, body: patch }),
     onSuccess: (lead) => replaceLead(client, lead),
   });
 }
@@ -131,7 +162,8 @@ export function useUpdateLead() {
 export function useMoveLead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: LeadStatus }) => callApi(updateLead, { params: { id }, body: { status } }),
+    mutationFn: ({ id, status }: { id: string; status: LeadStatus }) =>
+      callApi(updateLead, { params: { id }, body: { status } }),
     onSuccess: (lead) => replaceLead(client, lead, { board: false }),
   });
 }
@@ -156,7 +188,8 @@ export function useDeleteLead() {
 export function useDoNotContact() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, mark }: { id: string; mark: boolean }) => callApi(mark ? markDoNotContact : clearDoNotContact, { params: { id } }),
+    mutationFn: ({ id, mark }: { id: string; mark: boolean }) =>
+      callApi(mark ? markDoNotContact : clearDoNotContact, { params: { id } }),
     onSuccess: (lead) => replaceLead(client, lead),
   });
 }
@@ -172,7 +205,8 @@ export function useResultDoNotContact() {
 }
 
 /** The board: each status's newest leads, read again whenever the tab is shown. */
-export const useLeadBoard = () => useQuery<OutputOf<typeof getLeadBoard>>({ queryKey: [apiUrl(getLeadBoard)], staleTime: 0 });
+export const useLeadBoard = () =>
+  useQuery<OutputOf<typeof getLeadBoard>>({ queryKey: [apiUrl(getLeadBoard)], staleTime: 0 });
 
 /** The board with `lead` in its status's column (first), out of the others; totals follow. */
 export function moveOnBoard(board: LeadBoard, lead: Lead): LeadBoard {
@@ -183,14 +217,19 @@ export function moveOnBoard(board: LeadBoard, lead: Lead): LeadBoard {
       const without = c.items.filter((l) => l.id !== lead.id);
       if (c.status === lead.status) {
         const stays = from?.status === c.status;
-        return { ...c, items: stays ? c.items.map((l) => (l.id === lead.id ? lead : l)) : [lead, ...without], total: c.total + (stays || !from ? 0 : 1) };
+        return {
+          ...c,
+          items: stays ? c.items.map((l) => (l.id === lead.id ? lead : l)) : [lead, ...without],
+          total: c.total + (stays || !from ? 0 : 1),
+        };
       }
       return from?.status === c.status ? { ...c, items: without, total: c.total - 1 } : c;
     }),
   };
 }
 
-export const useLeadDigest = () => useQuery<OutputOf<typeof getLeadDigest>>({ queryKey: [apiUrl(getLeadDigest)] });
+export const useLeadDigest = () =>
+  useQuery<OutputOf<typeof getLeadDigest>>({ queryKey: [apiUrl(getLeadDigest)] });
 
 export function useSetLeadDigest() {
   const client = useQueryClient();

@@ -28,9 +28,16 @@ export function DigestToggle({ className }: { className?: string }) {
               onSuccess: ({ enabled: on }) =>
                 toast({
                   title: on ? 'Morning e-mail on' : 'Morning e-mail off',
-                  description: on ? 'Each morning from about 7 a.m., when any of your leads are due.' : 'You will get no more e-mails of due leads.',
+                  description: on
+                    ? 'Each morning from about 7 a.m., when any of your leads are due.'
+                    : 'You will get no more e-mails of due leads.',
                 }),
-              onError: (error) => toast({ title: 'The setting was not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+              onError: (error) =>
+                toast({
+                  title: 'The setting was not saved',
+                  description: errorMessage(error, 'Please try again.'),
+                  variant: 'destructive',
+                }),
             });
           }}
         />

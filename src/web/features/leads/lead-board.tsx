@@ -1,7 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { getLeadBoard, LEAD_STATUSES, type Lead, type LeadBoard as Board, type LeadStatus } from '../../../contract/leads';
+import {
+  getLeadBoard,
+  LEAD_STATUSES,
+  type Lead,
+  type LeadBoard as Board,
+  type LeadStatus,
+} from '../../../contract/leads';
 import { followUpState } from '../../components/follow-up';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -13,7 +19,8 @@ import { LEAD_STATUS_LABELS, moveOnBoard, useLeadBoard, useMoveLead } from './ap
 import { LoadError } from '../../components/ui/load-error';
 
 const BOARD_KEY = [apiUrl(getLeadBoard)];
-const HELP = 'Drag a card to another column, or focus a card and press the left or right arrow key, or use its move buttons.';
+const HELP =
+  'Drag a card to another column, or focus a card and press the left or right arrow key, or use its move buttons.';
 
 /**
  * Leads by status. A card moves by mouse (drag and drop) or keyboard (arrow keys on a focused card,
@@ -85,7 +92,9 @@ export function LeadBoard() {
       </div>
       {board.isError ? (
         <LoadError onRetry={() => void board.refetch()}>
-          <p className="font-semibold text-destructive">Error loading leads: {errorMessage(board.error, 'Unknown error')}</p>
+          <p className="font-semibold text-destructive">
+            Error loading leads: {errorMessage(board.error, 'Unknown error')}
+          </p>
         </LoadError>
       ) : !board.data ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-hidden="true">
@@ -111,10 +120,13 @@ export function LeadBoard() {
                 )}
               >
                 <h3 id={`board-${column.status}`} className="text-sm font-semibold">
-                  {label} <span className="font-normal text-muted-foreground">({column.total})</span>
+                  {label}{' '}
+                  <span className="font-normal text-muted-foreground">({column.total})</span>
                 </h3>
                 {column.items.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">No leads {column.status === 'new' ? 'waiting' : label.toLowerCase()}.</p>
+                  <p className="text-sm text-muted-foreground">
+                    No leads {column.status === 'new' ? 'waiting' : label.toLowerCase()}.
+                  </p>
                 ) : (
                   <ul className="grid gap-2" aria-label={`${label} leads`}>
                     {column.items.map((lead) => (
@@ -124,7 +136,8 @@ export function LeadBoard() {
                 )}
                 {column.total > column.items.length && (
                   <p className="text-xs text-muted-foreground">
-                    The newest {column.items.length} of {column.total}; the Leads tab lists them all.
+                    The newest {column.items.length} of {column.total}; the Leads tab lists them
+                    all.
                   </p>
                 )}
               </section>
@@ -136,7 +149,15 @@ export function LeadBoard() {
   );
 }
 
-function BoardCard({ lead, today, onStep }: { lead: Lead; today: string; onStep: (lead: Lead, by: -1 | 1) => void }) {
+function BoardCard({
+  lead,
+  today,
+  onStep,
+}: {
+  lead: Lead;
+  today: string;
+  onStep: (lead: Lead, by: -1 | 1) => void;
+}) {
   const index = LEAD_STATUSES.indexOf(lead.status);
   const previous = LEAD_STATUSES[index - 1];
   const next = LEAD_STATUSES[index + 1];
@@ -165,7 +186,11 @@ function BoardCard({ lead, today, onStep }: { lead: Lead; today: string; onStep:
       <span id={`card-${lead.id}`} className="font-semibold">
         {lead.name}
       </span>
-      {(lead.category || lead.phone) && <span className="text-muted-foreground">{[lead.category, lead.phone].filter(Boolean).join(' · ')}</span>}
+      {(lead.category || lead.phone) && (
+        <span className="text-muted-foreground">
+          {[lead.category, lead.phone].filter(Boolean).join(' · ')}
+        </span>
+      )}
       <span className="flex flex-wrap gap-1">
         {due && (
           <Badge variant={due === 'overdue' ? 'red' : 'default'} className="px-2 py-0.5">
@@ -194,7 +219,13 @@ function BoardCard({ lead, today, onStep }: { lead: Lead; today: string; onStep:
           <span />
         )}
         {next && (
-          <Button variant="outline" size="sm" tabIndex={-1} aria-label={`Move ${lead.name} to ${LEAD_STATUS_LABELS[next]}`} onClick={() => onStep(lead, 1)}>
+          <Button
+            variant="outline"
+            size="sm"
+            tabIndex={-1}
+            aria-label={`Move ${lead.name} to ${LEAD_STATUS_LABELS[next]}`}
+            onClick={() => onStep(lead, 1)}
+          >
             {LEAD_STATUS_LABELS[next]}
             <ArrowRight className="size-4" aria-hidden="true" />
           </Button>

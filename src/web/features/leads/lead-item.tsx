@@ -9,14 +9,37 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { Field, Select, Textarea } from '../../components/ui/field';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { directionsUrl, networkLabel, ratingLabel, telHref, websiteHref, websiteLabel } from '../businesses';
-import { LEAD_STATUS_LABELS, resultIdOfLead, useDeleteLead, useDoNotContact, useFindSocialProfiles, useUpdateLead } from './api';
+import {
+  directionsUrl,
+  networkLabel,
+  ratingLabel,
+  telHref,
+  websiteHref,
+  websiteLabel,
+} from '../businesses';
+import {
+  LEAD_STATUS_LABELS,
+  resultIdOfLead,
+  useDeleteLead,
+  useDoNotContact,
+  useFindSocialProfiles,
+  useUpdateLead,
+} from './api';
 
 const LINK = 'underline-offset-4 hover:underline focus-visible:underline';
-const failed = (title: string) => (error: unknown) => toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+const failed = (title: string) => (error: unknown) =>
+  toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
 
 /** One saved lead: its status and note save as they change; profiles are read from its website on request. */
-export function LeadItem({ lead, today, onDeleted }: { lead: Lead; today: string; onDeleted: (resultId: string) => void }) {
+export function LeadItem({
+  lead,
+  today,
+  onDeleted,
+}: {
+  lead: Lead;
+  today: string;
+  onDeleted: (resultId: string) => void;
+}) {
   const id = useId();
   const statusUpdate = useUpdateLead();
   const noteUpdate = useUpdateLead();
@@ -33,7 +56,11 @@ export function LeadItem({ lead, today, onDeleted }: { lead: Lead; today: string
     statusUpdate.mutate(
       { id: lead.id, status },
       {
-        onSuccess: () => toast({ title: 'Status updated', description: `${lead.name}: ${LEAD_STATUS_LABELS[status]}` }),
+        onSuccess: () =>
+          toast({
+            title: 'Status updated',
+            description: `${lead.name}: ${LEAD_STATUS_LABELS[status]}`,
+          }),
         onError: failed('The status was not saved'),
       },
     );
@@ -48,7 +75,10 @@ export function LeadItem({ lead, today, onDeleted }: { lead: Lead; today: string
       { id: lead.id, note: text || null },
       {
         onSuccess: () => toast({ title: 'Note saved', description: lead.name }),
-        onError: (error) => ((savedNote.current = previous), failed('The note was not saved')(error)),
+        onError: (error) => (
+          (savedNote.current = previous),
+          failed('The note was not saved')(error)
+        ),
       },
     );
   };
@@ -96,13 +126,21 @@ export function LeadItem({ lead, today, onDeleted }: { lead: Lead; today: string
 
   const confirmDelete = () =>
     remove.mutate(lead, {
-      onSuccess: () => (setConfirming(false), toast({ title: 'Lead deleted', description: lead.name }), onDeleted(resultIdOfLead(lead))),
+      onSuccess: () => (
+        setConfirming(false),
+        toast({ title: 'Lead deleted', description: lead.name }),
+        onDeleted(resultIdOfLead(lead))
+      ),
       onError: failed('The lead was not deleted'),
     });
 
   return (
     <li>
-      <Card role="article" aria-labelledby={`${id}-name`} className="grid gap-4 p-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <Card
+        role="article"
+        aria-labelledby={`${id}-name`}
+        className="grid gap-4 p-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]"
+      >
         <div className="grid content-start gap-1.5 text-sm">
           <h3 id={`${id}-name`} className="text-base font-semibold">
             {lead.name}
@@ -113,19 +151,33 @@ export function LeadItem({ lead, today, onDeleted }: { lead: Lead; today: string
             </p>
           )}
           <p className="text-muted-foreground">
-            {[lead.category, lead.rating && `${ratingLabel(lead.rating)}${lead.reviewCount !== null ? ` (${lead.reviewCount} reviews)` : ''}`]
+            {[
+              lead.category,
+              lead.rating &&
+                `${ratingLabel(lead.rating)}${lead.reviewCount !== null ? ` (${lead.reviewCount} reviews)` : ''}`,
+            ]
               .filter(Boolean)
               .join(' · ') || 'No category'}
           </p>
           {lead.address && (
-            <a href={directionsUrl(lead.address)} target="_blank" rel="noopener noreferrer" className={LINK}>
+            <a
+              href={directionsUrl(lead.address)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={LINK}
+            >
               {lead.address}
               <span className="sr-only"> (directions, opens in a new tab)</span>
             </a>
           )}
           <div className="flex flex-wrap gap-x-4 gap-y-1">
             {lead.website && (
-              <a href={websiteHref(lead.website)} target="_blank" rel="noopener noreferrer" className={`inline-flex items-center gap-1 ${LINK}`}>
+              <a
+                href={websiteHref(lead.website)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`inline-flex items-center gap-1 ${LINK}`}
+              >
                 <ExternalLink className="size-4" aria-hidden="true" />
                 {websiteLabel(lead.website)}
                 <span className="sr-only"> (opens in a new tab)</span>
@@ -142,7 +194,13 @@ export function LeadItem({ lead, today, onDeleted }: { lead: Lead; today: string
             <p className="flex flex-wrap gap-x-3">
               <span className="text-muted-foreground">Social:</span>
               {lead.socialProfiles.map((p) => (
-                <a key={p.url} href={p.url} target="_blank" rel="noopener noreferrer" className={`font-medium ${LINK}`}>
+                <a
+                  key={p.url}
+                  href={p.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`font-medium ${LINK}`}
+                >
                   {networkLabel(p.network)}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
@@ -170,10 +228,20 @@ export function LeadItem({ lead, today, onDeleted }: { lead: Lead; today: string
               onClick={() => !doNotContact.isPending && toggleDoNotContact()}
               aria-describedby={`${id}-name`}
             >
-              {lead.doNotContact ? <Undo2 className="size-4" aria-hidden="true" /> : <Ban className="size-4" aria-hidden="true" />}
+              {lead.doNotContact ? (
+                <Undo2 className="size-4" aria-hidden="true" />
+              ) : (
+                <Ban className="size-4" aria-hidden="true" />
+              )}
               {lead.doNotContact ? 'Allow contact again' : 'Do not contact'}
             </Button>
-            <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setConfirming(true)} aria-describedby={`${id}-name`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive"
+              onClick={() => setConfirming(true)}
+              aria-describedby={`${id}-name`}
+            >
               <Trash2 className="size-4" aria-hidden="true" />
               Delete
             </Button>
@@ -184,7 +252,12 @@ export function LeadItem({ lead, today, onDeleted }: { lead: Lead; today: string
         </div>
         <div className="grid content-start gap-3">
           <Field id={`${id}-status`} label="Status">
-            <Select id={`${id}-status`} value={lead.status} aria-busy={statusUpdate.isPending} onChange={(e) => changeStatus(e.target.value as LeadStatus)}>
+            <Select
+              id={`${id}-status`}
+              value={lead.status}
+              aria-busy={statusUpdate.isPending}
+              onChange={(e) => changeStatus(e.target.value as LeadStatus)}
+            >
               {LEAD_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {LEAD_STATUS_LABELS[s]}
@@ -193,9 +266,22 @@ export function LeadItem({ lead, today, onDeleted }: { lead: Lead; today: string
             </Select>
           </Field>
           <Field id={`${id}-note`} label="Note">
-            <Textarea id={`${id}-note`} rows={3} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} onBlur={saveNote} />
+            <Textarea
+              id={`${id}-note`}
+              rows={3}
+              maxLength={5000}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              onBlur={saveNote}
+            />
           </Field>
-          <Button variant="outline" size="sm" className="justify-self-start" aria-disabled={noteUpdate.isPending} onClick={saveNote}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            aria-disabled={noteUpdate.isPending}
+            onClick={saveNote}
+          >
             {noteUpdate.isPending ? 'Saving...' : 'Save note'}
           </Button>
           <FollowUp

@@ -29,7 +29,8 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
 
   // A page past the end (the last lead on it deleted, an old link): show the last page with leads.
   useEffect(() => {
-    if (data && !leads.isPlaceholderData && data.items.length === 0 && data.total > 0) onFilters({ ...filters, page: pages });
+    if (data && !leads.isPlaceholderData && data.items.length === 0 && data.total > 0)
+      onFilters({ ...filters, page: pages });
   }, [data, leads.isPlaceholderData, pages, filters, onFilters]);
 
   const changePage = (page: number) => {
@@ -56,7 +57,9 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
           <Select
             id="leads-status"
             value={filters.status}
-            onChange={(e) => onFilters({ ...filters, status: e.target.value as LeadFilters['status'], page: 1 })}
+            onChange={(e) =>
+              onFilters({ ...filters, status: e.target.value as LeadFilters['status'], page: 1 })
+            }
           >
             <option value="">All statuses</option>
             {LEAD_STATUSES.map((s) => (
@@ -75,7 +78,11 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
           />
           Due today (and overdue)
         </label>
-        <a href={leadsExportUrl(filters.status, filters.due)} download className={buttonClasses('outline', 'md')}>
+        <a
+          href={leadsExportUrl(filters.status, filters.due)}
+          download
+          className={buttonClasses('outline', 'md')}
+        >
           <Download className="size-4" aria-hidden="true" />
           Export leads CSV
         </a>
@@ -83,7 +90,12 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
       </Card>
 
       <div>
-        <h2 id="leads-heading" ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">
+        <h2
+          id="leads-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="scroll-mt-20 text-lg font-semibold outline-none"
+        >
           Saved leads
         </h2>
         <p aria-live="polite" className="text-sm text-muted-foreground">
@@ -97,7 +109,9 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
 
       {leads.isError ? (
         <LoadError onRetry={() => void leads.refetch()}>
-          <p className="font-semibold text-destructive">Error loading leads: {errorMessage(leads.error, 'Unknown error')}</p>
+          <p className="font-semibold text-destructive">
+            Error loading leads: {errorMessage(leads.error, 'Unknown error')}
+          </p>
         </LoadError>
       ) : !data ? (
         <div className="grid gap-4" aria-hidden="true">
@@ -108,7 +122,11 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
       ) : data.total === 0 ? (
         <Card className="p-8 text-center">
           <p className="font-semibold">
-            {filters.due ? 'No follow-ups due today' : filters.status ? `No leads with status ${LEAD_STATUS_LABELS[filters.status]}` : 'No leads saved yet'}
+            {filters.due
+              ? 'No follow-ups due today'
+              : filters.status
+                ? `No leads with status ${LEAD_STATUS_LABELS[filters.status]}`
+                : 'No leads saved yet'}
           </p>
           <p className="mt-1 text-sm text-muted-foreground">
             {filters.due
@@ -129,7 +147,12 @@ export function LeadsPanel({ filters, onFilters, onDeleted }: LeadsPanelProps) {
               <LeadItem key={lead.id} lead={lead} today={data.today} onDeleted={afterDelete} />
             ))}
           </ul>
-          <Pagination page={filters.page} pageCount={pages} onPage={changePage} label="Lead pages" />
+          <Pagination
+            page={filters.page}
+            pageCount={pages}
+            onPage={changePage}
+            label="Lead pages"
+          />
         </>
       )}
     </section>

@@ -9,7 +9,15 @@ import { useResultDoNotContact } from './api';
  * 'Do not contact' on a search result. The result leaves the list at once; focus goes to the
  * results' heading, since the button leaves with it.
  */
-export function ResultDoNotContactButton({ business, category, describedBy }: { business: BusinessResult; category: string; describedBy: string }) {
+export function ResultDoNotContactButton({
+  business,
+  category,
+  describedBy,
+}: {
+  business: BusinessResult;
+  category: string;
+  describedBy: string;
+}) {
   const mark = useResultDoNotContact();
   const onMark = () => {
     if (mark.isPending) return;
@@ -24,12 +32,22 @@ export function ResultDoNotContactButton({ business, category, describedBy }: { 
           });
         },
         onError: (error) =>
-          toast({ title: 'The do-not-contact mark was not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+          toast({
+            title: 'The do-not-contact mark was not saved',
+            description: errorMessage(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   };
   return (
-    <Button variant="ghost" size="sm" aria-disabled={mark.isPending} aria-describedby={describedBy} onClick={onMark}>
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-disabled={mark.isPending}
+      aria-describedby={describedBy}
+      onClick={onMark}
+    >
       <Ban className="size-4" aria-hidden="true" />
       {mark.isPending ? 'Marking...' : 'Do not contact'}
     </Button>

@@ -15,7 +15,13 @@ interface SaveLeadButtonProps {
 }
 
 /** 'Save lead' on a search result; saving one already kept says so instead of adding it twice. */
-export function SaveLeadButton({ business: b, category, saved, onSaved, describedBy }: SaveLeadButtonProps) {
+export function SaveLeadButton({
+  business: b,
+  category,
+  saved,
+  onSaved,
+  describedBy,
+}: SaveLeadButtonProps) {
   const save = useSaveLead();
   const onSave = () => {
     if (saved || save.isPending) return;
@@ -24,14 +30,28 @@ export function SaveLeadButton({ business: b, category, saved, onSaved, describe
       {
         onSuccess: ({ created }) => {
           onSaved(b.id);
-          toast({ title: 'Lead saved', description: created ? b.name : `${b.name} was already in your leads.` });
+          toast({
+            title: 'Lead saved',
+            description: created ? b.name : `${b.name} was already in your leads.`,
+          });
         },
-        onError: (error) => toast({ title: 'The lead was not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'The lead was not saved',
+            description: errorMessage(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   };
   return (
-    <Button variant={saved ? 'secondary' : 'outline'} size="sm" aria-disabled={saved || save.isPending} aria-describedby={describedBy} onClick={onSave}>
+    <Button
+      variant={saved ? 'secondary' : 'outline'}
+      size="sm"
+      aria-disabled={saved || save.isPending}
+      aria-describedby={describedBy}
+      onClick={onSave}
+    >
       {saved && <Check className="size-4" aria-hidden="true" />}
       {saved ? 'Saved' : save.isPending ? 'Saving...' : 'Save lead'}
     </Button>

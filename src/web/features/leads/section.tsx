@@ -6,10 +6,22 @@ import { CheckAllWebsites } from './website-check-all';
 import { WebsiteCheckPanel } from './website-check-panel';
 import { LeadsPanel } from './leads-panel';
 import type { LeadFilters } from './api';
-import { SearchForm, SearchResults, useSearchFlow, useSearchSettings, type ResultLayout } from '../businesses';
+import {
+  SearchForm,
+  SearchResults,
+  useSearchFlow,
+  useSearchSettings,
+  type ResultLayout,
+} from '../businesses';
 import { LeadBoard } from './lead-board';
 import { ResultDoNotContactButton } from './result-do-not-contact';
-import { readSectionState, writeSectionState, type SearchRequest, type SectionState, type SectionView } from './url-state';
+import {
+  readSectionState,
+  writeSectionState,
+  type SearchRequest,
+  type SectionState,
+  type SectionView,
+} from './url-state';
 import { TabPanel, ViewTabs } from './view-tabs';
 
 /** Local business search (docs/product.md §2) and the leads saved from it. */
@@ -17,14 +29,23 @@ export default function SearchSection(_props: SectionProps) {
   const [initial] = useState<SectionState>(readSectionState);
   const flow = useSearchFlow(initial);
   const settings = useSearchSettings();
-  const [draft, setDraft] = useState<SearchRequest>(initial.search ?? { category: '', radius: DEFAULT_RADIUS, location: '' });
+  const [draft, setDraft] = useState<SearchRequest>(
+    initial.search ?? { category: '', radius: DEFAULT_RADIUS, location: '' },
+  );
   const [view, setView] = useState<SectionView>(initial.view);
-  const [leadFilters, setLeadFilters] = useState<LeadFilters>({ status: initial.leadsStatus, page: initial.leadsPage, due: initial.leadsDue });
+  const [leadFilters, setLeadFilters] = useState<LeadFilters>({
+    status: initial.leadsStatus,
+    page: initial.leadsPage,
+    due: initial.leadsDue,
+  });
   const [savedIds, setSavedIds] = useState<ReadonlySet<string>>(() => new Set());
   const [filters, setFilters] = useState<ResultFilters>(initial.filters ?? {});
   const [layout, setLayout] = useState<ResultLayout>(initial.layout ?? 'cards');
   const { setPage } = flow;
-  const changeFilters = useCallback((next: ResultFilters) => (setFilters(next), setPage(1)), [setPage]);
+  const changeFilters = useCallback(
+    (next: ResultFilters) => (setFilters(next), setPage(1)),
+    [setPage],
+  );
 
   useEffect(
     () =>
@@ -63,13 +84,19 @@ export default function SearchSection(_props: SectionProps) {
     <div>
       {/* The admin shell's h1 is the section's title, 'Local Business Search'. */}
       <p className="max-w-3xl text-sm text-muted-foreground">
-        Find local businesses with websites and social presence within a 30-mile radius, then save the promising ones as leads to follow up.
+        Find local businesses with websites and social presence within a 30-mile radius, then save
+        the promising ones as leads to follow up.
       </p>
       <div className="mt-4">
         <ViewTabs view={view} onView={setView} />
         <TabPanel view="search" active={view === 'search'}>
           <div className="grid gap-6">
-            <SearchForm value={draft} onChange={setDraft} onSearch={(request) => void flow.start(request)} searching={flow.searching} />
+            <SearchForm
+              value={draft}
+              onChange={setDraft}
+              onSearch={(request) => void flow.start(request)}
+              searching={flow.searching}
+            />
             <SearchResults
               flow={flow}
               settings={settings.data}
@@ -88,17 +115,25 @@ export default function SearchSection(_props: SectionProps) {
                       onSaved={onSaved}
                       describedBy={headingId}
                     />
-                    <ResultDoNotContactButton business={business} category={category} describedBy={headingId} />
+                    <ResultDoNotContactButton
+                      business={business}
+                      category={category}
+                      describedBy={headingId}
+                    />
                   </div>
                   <WebsiteCheckPanel business={business} describedBy={headingId} />
                 </div>
               )}
-              renderPageAction={(shown) => <CheckAllWebsites key={shown.map((b) => b.id).join(' ')} businesses={shown} />}
+              renderPageAction={(shown) => (
+                <CheckAllWebsites key={shown.map((b) => b.id).join(' ')} businesses={shown} />
+              )}
             />
           </div>
         </TabPanel>
         <TabPanel view="leads" active={view === 'leads'}>
-          {view === 'leads' && <LeadsPanel filters={leadFilters} onFilters={setLeadFilters} onDeleted={onDeleted} />}
+          {view === 'leads' && (
+            <LeadsPanel filters={leadFilters} onFilters={setLeadFilters} onDeleted={onDeleted} />
+          )}
         </TabPanel>
         <TabPanel view="board" active={view === 'board'}>
           {view === 'board' && <LeadBoard />}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseSectionState, withSectionState, type SectionState } from './url-state';
 
-const EMPTY: SectionState = { search: null, page: 1, view: 'search', leadsStatus: '', leadsPage: 1 };
+const EMPTY: SectionState = {
+  search: null,
+  page: 1,
+  view: 'search',
+  leadsStatus: '',
+  leadsPage: 1,
+};
 
 describe('the search in the page URL', () => {
   it('is empty before any search', () => {
@@ -17,13 +23,22 @@ describe('the search in the page URL', () => {
   });
 
   it('falls back to the defaults for values the form could not have sent', () => {
-    expect(parseSectionState('?q=dentist&radius=7&page=-3')).toEqual({ ...EMPTY, search: { category: 'dentist', radius: 30, location: '' }, page: 1 });
+    expect(parseSectionState('?q=dentist&radius=7&page=-3')).toEqual({
+      ...EMPTY,
+      search: { category: 'dentist', radius: 30, location: '' },
+      page: 1,
+    });
     expect(parseSectionState('?q=%20%20&page=4')).toEqual(EMPTY);
     expect(parseSectionState('?view=nope&leadsStatus=maybe&leadsPage=1.5')).toEqual(EMPTY);
   });
 
   it('reads the leads tab and its filters', () => {
-    expect(parseSectionState('?view=leads&leadsStatus=won&leadsPage=3')).toEqual({ ...EMPTY, view: 'leads', leadsStatus: 'won', leadsPage: 3 });
+    expect(parseSectionState('?view=leads&leadsStatus=won&leadsPage=3')).toEqual({
+      ...EMPTY,
+      view: 'leads',
+      leadsStatus: 'won',
+      leadsPage: 3,
+    });
   });
 
   it('writes only its own keys, keeping other sections’ keys and the hash', () => {
@@ -44,7 +59,9 @@ describe('the search in the page URL', () => {
       leadsStatus: 'contacted',
       leadsPage: 2,
     };
-    expect(parseSectionState(new URL(withSectionState('http://x.test/admin#search', state)).search)).toEqual(state);
+    expect(
+      parseSectionState(new URL(withSectionState('http://x.test/admin#search', state)).search),
+    ).toEqual(state);
   });
 
   it('keeps the sort, the filters, the table layout, the board and the due leads', () => {
@@ -62,6 +79,10 @@ describe('the search in the page URL', () => {
     );
     expect(parseSectionState(new URL(href).search)).toEqual(state);
     // Values the controls could not have produced are dropped.
-    expect(parseSectionState('?sort=price&website=maybe&minRating=2&hasPhone=yes&layout=grid&due=tomorrow')).toEqual(EMPTY);
+    expect(
+      parseSectionState(
+        '?sort=price&website=maybe&minRating=2&hasPhone=yes&layout=grid&due=tomorrow',
+      ),
+    ).toEqual(EMPTY);
   });
 });

@@ -1,4 +1,10 @@
-import { DEFAULT_RADIUS, MIN_RATINGS, RESULT_SORTS, SEARCH_RADII, type ResultFilters } from '../../../contract/businesses';
+import {
+  DEFAULT_RADIUS,
+  MIN_RATINGS,
+  RESULT_SORTS,
+  SEARCH_RADII,
+  type ResultFilters,
+} from '../../../contract/businesses';
 import type { SearchRequest } from '../businesses';
 import { LEAD_STATUSES, type LeadStatus } from '../../../contract/leads';
 
@@ -54,7 +60,9 @@ function parseFilters(params: URLSearchParams): ResultFilters | undefined {
     hasPhone: params.get(KEYS.hasPhone) === '1' || undefined,
     hasSocial: params.get(KEYS.hasSocial) === '1' || undefined,
   };
-  const set = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as ResultFilters;
+  const set = Object.fromEntries(
+    Object.entries(filters).filter(([, v]) => v !== undefined),
+  ) as ResultFilters;
   return Object.keys(set).length > 0 ? set : undefined;
 }
 
@@ -74,7 +82,9 @@ export function parseSectionState(query: string): SectionState {
       : null,
     page: category ? positiveInt(params.get(KEYS.page)) : 1,
     view: oneOf(['leads', 'board'] as const, params.get(KEYS.view)) ?? 'search',
-    leadsStatus: (LEAD_STATUSES as readonly string[]).includes(status) ? (status as LeadStatus) : '',
+    leadsStatus: (LEAD_STATUSES as readonly string[]).includes(status)
+      ? (status as LeadStatus)
+      : '',
     leadsPage: positiveInt(params.get(KEYS.leadsPage)),
     ...(filters ? { filters } : {}),
     ...(params.get(KEYS.layout) === 'table' ? { layout: 'table' as const } : {}),

@@ -46,7 +46,9 @@ export function CheckAllWebsites({ businesses }: { businesses: readonly Business
       </Button>
       <p aria-live="polite" className="text-sm text-muted-foreground">
         {progress && `Checked ${progress.done} of ${progress.total}`}
-        {progress && progress.refused > 0 && ` (${progress.refused} could not be checked: try those again one by one)`}
+        {progress &&
+          progress.refused > 0 &&
+          ` (${progress.refused} could not be checked: try those again one by one)`}
       </p>
     </div>
   );

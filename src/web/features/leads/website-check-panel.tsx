@@ -3,14 +3,23 @@ import type { BusinessResult } from '../../../contract/businesses';
 import type { WebsiteCheck } from '../../../contract/website-checks';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api';
-import { useCheckRunning, useRunWebsiteCheck, useWebsiteCheck, websiteReportPath } from './website-check-api';
+import {
+  useCheckRunning,
+  useRunWebsiteCheck,
+  useWebsiteCheck,
+  websiteReportPath,
+} from './website-check-api';
 
 /** Most angles a card shows; the report lists them all. */
 const CARD_ANGLES = 4;
 
-export const checkedAtText = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export const checkedAtText = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 
-export const anglesOf = (check: WebsiteCheck) => check.findings.filter((f) => !f.passed && f.angle).map((f) => f.angle!);
+export const anglesOf = (check: WebsiteCheck) =>
+  check.findings.filter((f) => !f.passed && f.angle).map((f) => f.angle!);
 
 /** What a check says in one line: its score, or why there is none. */
 export function checkSummary(check: WebsiteCheck): string {
@@ -46,7 +55,9 @@ export function WebsiteCheckPanel({ business, describedBy }: WebsiteCheckPanelPr
               <Gauge className="size-4 shrink-0" aria-hidden="true" />
               {checkSummary(check)}
             </p>
-            <p className="text-xs text-muted-foreground">Checked {checkedAtText(check.checkedAt)}</p>
+            <p className="text-xs text-muted-foreground">
+              Checked {checkedAtText(check.checkedAt)}
+            </p>
           </>
         ) : latest.isError ? (
           <p className="text-muted-foreground">Earlier checks could not be loaded.</p>
@@ -57,7 +68,11 @@ export function WebsiteCheckPanel({ business, describedBy }: WebsiteCheckPanelPr
           {angles.slice(0, CARD_ANGLES).map((angle) => (
             <li key={angle}>{angle}</li>
           ))}
-          {angles.length > CARD_ANGLES && <li className="list-none text-muted-foreground">and {angles.length - CARD_ANGLES} more in the report</li>}
+          {angles.length > CARD_ANGLES && (
+            <li className="list-none text-muted-foreground">
+              and {angles.length - CARD_ANGLES} more in the report
+            </li>
+          )}
         </ul>
       )}
       {run.isError && (
@@ -66,7 +81,13 @@ export function WebsiteCheckPanel({ business, describedBy }: WebsiteCheckPanelPr
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" aria-disabled={busy} aria-describedby={describedBy} onClick={() => !busy && run.mutate(business)}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-disabled={busy}
+          aria-describedby={describedBy}
+          onClick={() => !busy && run.mutate(business)}
+        >
           {busy ? 'Checking...' : check ? 'Check again' : 'Check website'}
         </Button>
         {check && !busy && (

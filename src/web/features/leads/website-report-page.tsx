@@ -55,28 +55,41 @@ function Report({ check }: { check: WebsiteCheck }) {
   return (
     <div className="min-h-screen bg-background print:bg-white print:text-black">
       <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 pt-4 print:hidden">
-        <p className="text-sm text-muted-foreground">A one-page report to print or save as PDF and send to the business.</p>
+        <p className="text-sm text-muted-foreground">
+          A one-page report to print or save as PDF and send to the business.
+        </p>
         <Button size="sm" onClick={() => window.print()}>
           <Printer className="size-4" aria-hidden="true" />
           Print report
         </Button>
       </div>
-      <main id="main" className="mx-auto grid max-w-3xl gap-5 px-4 py-6 text-sm print:max-w-none print:gap-3 print:p-0">
+      <main
+        id="main"
+        className="mx-auto grid max-w-3xl gap-5 px-4 py-6 text-sm print:max-w-none print:gap-3 print:p-0"
+      >
         <header className="grid gap-1 border-b border-border pb-4 print:pb-2">
-          <p className="font-semibold tracking-wide text-muted-foreground uppercase print:text-black">{site.name}</p>
+          <p className="font-semibold tracking-wide text-muted-foreground uppercase print:text-black">
+            {site.name}
+          </p>
           <h1 className="text-2xl font-semibold">Website check for {check.name}</h1>
           <p className="break-all">{check.finalUrl ?? check.website}</p>
-          <p className="text-muted-foreground print:text-black">Checked {checkedAtText(check.checkedAt)}</p>
+          <p className="text-muted-foreground print:text-black">
+            Checked {checkedAtText(check.checkedAt)}
+          </p>
         </header>
 
         {check.status === 'checked' ? (
           <>
-            <section aria-labelledby="report-score" className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+            <section
+              aria-labelledby="report-score"
+              className="flex flex-wrap items-baseline gap-x-4 gap-y-1"
+            >
               <h2 id="report-score" className="text-lg font-semibold">
                 Score: {check.score} out of 100
               </h2>
               <p className="text-muted-foreground print:text-black">
-                The page arrived in {duration(check.responseMs ?? 0)} and weighs {kb(check.pageBytes ?? 0)} of HTML.
+                The page arrived in {duration(check.responseMs ?? 0)} and weighs{' '}
+                {kb(check.pageBytes ?? 0)} of HTML.
               </p>
             </section>
             <section aria-labelledby="report-angles" className="grid gap-2">
@@ -99,17 +112,24 @@ function Report({ check }: { check: WebsiteCheck }) {
               </h2>
               <ul className="grid gap-1">
                 {check.findings.map((f) => (
-                  <li key={f.id} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 sm:grid-cols-[12rem_9rem_minmax(0,1fr)]">
+                  <li
+                    key={f.id}
+                    className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 sm:grid-cols-[12rem_9rem_minmax(0,1fr)]"
+                  >
                     <span className="font-medium">{f.label}</span>
                     <span className={f.passed ? '' : 'font-semibold'}>
                       {f.passed ? 'Good' : 'Needs work'} ({f.points}/{WEBSITE_CHECK_WEIGHTS[f.id]})
                     </span>
-                    <span className="col-span-2 text-muted-foreground sm:col-span-1 print:text-black">{f.detail}</span>
+                    <span className="col-span-2 text-muted-foreground sm:col-span-1 print:text-black">
+                      {f.detail}
+                    </span>
                   </li>
                 ))}
               </ul>
               {working.length > 0 && (
-                <p className="text-muted-foreground print:text-black">Working well: {working.map((f) => f.label.toLowerCase()).join(', ')}.</p>
+                <p className="text-muted-foreground print:text-black">
+                  Working well: {working.map((f) => f.label.toLowerCase()).join(', ')}.
+                </p>
               )}
             </section>
           </>
@@ -124,8 +144,9 @@ function Report({ check }: { check: WebsiteCheck }) {
 
         <footer className="border-t border-border pt-3 text-xs text-muted-foreground print:text-black">
           <p>
-            Prepared by {site.name} ({site.supportEmail}). We read the homepage once, as a visitor's browser would ask for it, and follow the site's robots.txt.
-            The score adds up the points of each check passed, out of 100.
+            Prepared by {site.name} ({site.supportEmail}). We read the homepage once, as a visitor's
+            browser would ask for it, and follow the site's robots.txt. The score adds up the points
+            of each check passed, out of 100.
           </p>
         </footer>
       </main>

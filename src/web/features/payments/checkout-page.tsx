@@ -31,11 +31,19 @@ export default function CheckoutPage() {
   const _ = useT();
   const plan = plans?.find((p) => p.name === planName);
   // The title the server wrote into the page's head (src/server/http/shell.ts), so it stays the same.
-  useDocumentTitle(plan ? _('checkout.planDocTitle', { plan: plan.displayName }) : _('checkout.docTitle'));
+  useDocumentTitle(
+    plan ? _('checkout.planDocTitle', { plan: plan.displayName }) : _('checkout.docTitle'),
+  );
   useFocusOnArrival();
   if (!planName) return <Redirect to={homeHref} />;
   if (isPending) return <PageSpinner label={_('checkout.loading')} />;
-  if (error) return <Message title={_('plans.loadFailed')} text={errorMessage(error, _('common.pleaseTryAgain'))} />;
+  if (error)
+    return (
+      <Message
+        title={_('plans.loadFailed')}
+        text={errorMessage(error, _('common.pleaseTryAgain'))}
+      />
+    );
   if (!plan) return <Message title={_('checkout.notFound')} text={_('checkout.notFoundText')} />;
   return (
     <>
@@ -68,7 +76,9 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
   const i18n = useI18n();
   const _ = useT();
   const price = formatMoney(i18n, plan.price, plan.currency);
-  const note = plan.renewalPrice && _('plans.renewalNote', { price: formatMoney(i18n, plan.renewalPrice, plan.currency, true) });
+  const note =
+    plan.renewalPrice &&
+    _('plans.renewalNote', { price: formatMoney(i18n, plan.renewalPrice, plan.currency, true) });
   return (
     <main className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_26rem]">
       <div className="lg:col-span-2">
@@ -85,8 +95,12 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
         <p className="mt-2 text-muted-foreground">{plan.description}</p>
         <Card className="mt-6 p-6">
           <p>
-            <span className="text-3xl font-extrabold">{formatMoney(i18n, plan.price, plan.currency, true)}</span>
-            <span className="text-muted-foreground">{_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}</span>
+            <span className="text-3xl font-extrabold">
+              {formatMoney(i18n, plan.price, plan.currency, true)}
+            </span>
+            <span className="text-muted-foreground">
+              {_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}
+            </span>
           </p>
           {note && <p className="mt-1 text-sm text-muted-foreground">{note}</p>}
           <PlanFeatures features={plan.features} className="mt-4 grid gap-2 text-sm" />
@@ -103,7 +117,9 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
           <dt>{_('checkout.planLine', { plan: plan.displayName })}</dt>
           <dd className="text-right">{price}</dd>
           <dt className="text-muted-foreground">{_('checkout.billed')}</dt>
-          <dd className="text-right text-muted-foreground">{_('checkout.every', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}</dd>
+          <dd className="text-right text-muted-foreground">
+            {_('checkout.every', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}
+          </dd>
           {note && <dd className="col-span-2 text-muted-foreground">{note}</dd>}
         </dl>
         <p className="mt-3 flex justify-between border-t border-border pt-3 font-bold">
@@ -151,7 +167,12 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
   const _ = useT();
 
   useEffect(() => {
-    if (intent.error) toast({ title: _('pay.setupFailed'), description: _('pay.setupFailedText'), variant: 'destructive' });
+    if (intent.error)
+      toast({
+        title: _('pay.setupFailed'),
+        description: _('pay.setupFailedText'),
+        variant: 'destructive',
+      });
   }, [intent.error, _]);
 
   if (intent.isPending) return <PaymentFormSkeleton />;
@@ -165,7 +186,11 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
             {_('common.backHome')}
           </Link>
         ) : (
-          <Button variant="outline" onClick={() => void intent.refetch()} disabled={intent.isFetching}>
+          <Button
+            variant="outline"
+            onClick={() => void intent.refetch()}
+            disabled={intent.isFetching}
+          >
             {_('common.tryAgain')}
           </Button>
         )}
@@ -176,7 +201,11 @@ function Payment({ plan, registrationId }: { plan: SubscriptionPlan; registratio
   return (
     <>
       {declined && (
-        <div id="payment-declined" role="alert" className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+        <div
+          id="payment-declined"
+          role="alert"
+          className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm"
+        >
           <p className="font-semibold text-destructive">{declined}</p>
           <p className="mt-1">{_('pay.declinedHelp')}</p>
         </div>

@@ -16,7 +16,12 @@ export interface PaymentFormProps {
 const TestCardForm = lazy(() => import('./test-card-form'));
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
-export function PaymentForm({ intent, ...props }: Omit<PaymentFormProps, 'clientSecret' | 'publishableKey'> & { intent: CreatePaymentIntentResult }) {
+export function PaymentForm({
+  intent,
+  ...props
+}: Omit<PaymentFormProps, 'clientSecret' | 'publishableKey'> & {
+  intent: CreatePaymentIntentResult;
+}) {
   const Form = intent.provider === 'stripe' ? StripePaymentForm : TestCardForm;
   return (
     <Suspense fallback={<PaymentFormSkeleton />}>

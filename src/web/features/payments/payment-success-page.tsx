@@ -59,7 +59,12 @@ function Paid({ result }: { result: PaymentStatusResult }) {
       <h1 className="mt-4 text-3xl font-bold">{_('success.welcome', { name: site.name })}</h1>
       <p className="mt-2 text-muted-foreground">{_('success.text')}</p>
       <div className="mt-8 grid gap-6 text-left sm:grid-cols-2">
-        <InfoList id="next-steps" title={_('success.nextSteps')} items={NEXT_STEPS.map((id) => _(id))} ordered />
+        <InfoList
+          id="next-steps"
+          title={_('success.nextSteps')}
+          items={NEXT_STEPS.map((id) => _(id))}
+          ordered
+        />
         <InfoList id="services" title={_('success.services')} items={SERVICES.map((id) => _(id))} />
       </div>
       {result.receipt && <Receipt plan={result.plan.displayName} receipt={result.receipt} />}
@@ -78,11 +83,19 @@ function NotPaid({ result }: { result: PaymentStatusResult }) {
   const _ = useT();
   return (
     <Shell step={1}>
-      <Icon className={`mx-auto size-14 ${processing ? 'text-muted-foreground' : 'text-destructive'}`} aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-bold">{processing ? _('success.processing') : _('success.notPaid')}</h1>
+      <Icon
+        className={`mx-auto size-14 ${processing ? 'text-muted-foreground' : 'text-destructive'}`}
+        aria-hidden="true"
+      />
+      <h1 className="mt-4 text-3xl font-bold">
+        {processing ? _('success.processing') : _('success.notPaid')}
+      </h1>
       <p className="mt-2 text-muted-foreground" role="status">
         {processing
-          ? _('success.processingText', { amount: formatMoney(i18n, result.amount), plan: result.plan.displayName })
+          ? _('success.processingText', {
+              amount: formatMoney(i18n, result.amount),
+              plan: result.plan.displayName,
+            })
           : _('success.notPaidText', { reason: result.message ?? _('success.notCompleted') })}
       </p>
       <SupportLine />
@@ -138,20 +151,42 @@ function Receipt({ plan, receipt: r }: { plan: string; receipt: PaymentReceipt }
   const i18n = useI18n();
   const _ = useT();
   // In the browser's time zone: the day the client paid, as they saw it.
-  const longDate = (iso: string) => i18n.date(iso, { year: 'numeric', month: 'long', day: 'numeric' });
+  const longDate = (iso: string) =>
+    i18n.date(iso, { year: 'numeric', month: 'long', day: 'numeric' });
   const money = (amount: string) => formatMoney(i18n, amount, r.currency);
   const rows: [string, string][] = [
-    [_('receipt.plan'), _('receipt.planValue', { plan, cycle: _('common.cycle', { cycle: r.billingCycle }) })],
+    [
+      _('receipt.plan'),
+      _('receipt.planValue', { plan, cycle: _('common.cycle', { cycle: r.billingCycle }) }),
+    ],
     [_('receipt.amount'), money(r.amount)],
-    ...(r.card ? [[_('receipt.card'), _('receipt.cardValue', { brand: brandName(r.card.brand), last4: r.card.last4 })] as [string, string]] : []),
+    ...(r.card
+      ? [
+          [
+            _('receipt.card'),
+            _('receipt.cardValue', { brand: brandName(r.card.brand), last4: r.card.last4 }),
+          ] as [string, string],
+        ]
+      : []),
     [_('receipt.date'), longDate(r.paidAt)],
     ...(r.email ? [[_('receipt.sentTo'), r.email] as [string, string]] : []),
     ...(r.nextCharge
-      ? [[_('receipt.nextCharge'), _('receipt.nextChargeValue', { amount: money(r.nextCharge.amount), date: longDate(r.nextCharge.date) })] as [string, string]]
+      ? [
+          [
+            _('receipt.nextCharge'),
+            _('receipt.nextChargeValue', {
+              amount: money(r.nextCharge.amount),
+              date: longDate(r.nextCharge.date),
+            }),
+          ] as [string, string],
+        ]
       : []),
   ];
   return (
-    <section aria-labelledby="receipt-title" className="mt-8 rounded-lg border border-border p-5 text-left">
+    <section
+      aria-labelledby="receipt-title"
+      className="mt-8 rounded-lg border border-border p-5 text-left"
+    >
       <h2 id="receipt-title" className="font-semibold">
         {r.businessName ? _('receipt.titleFor', { business: r.businessName }) : _('receipt.title')}
       </h2>
@@ -165,10 +200,18 @@ function Receipt({ plan, receipt: r }: { plan: string; receipt: PaymentReceipt }
       </dl>
       {r.renewal && (
         <p className="mt-3 text-sm text-muted-foreground">
-          {_('receipt.renewal', { date: longDate(r.renewal.date), amount: money(r.renewal.amount), cycle: _('common.cycle', { cycle: r.billingCycle }) })}
+          {_('receipt.renewal', {
+            date: longDate(r.renewal.date),
+            amount: money(r.renewal.amount),
+            cycle: _('common.cycle', { cycle: r.billingCycle }),
+          })}
         </p>
       )}
-      <button type="button" onClick={() => window.print()} className={buttonClasses('outline', 'sm', 'mt-4 print:hidden')}>
+      <button
+        type="button"
+        onClick={() => window.print()}
+        className={buttonClasses('outline', 'sm', 'mt-4 print:hidden')}
+      >
         {_('receipt.print')}
       </button>
     </section>
@@ -191,7 +234,17 @@ function SupportLine() {
   );
 }
 
-function InfoList({ id, title, items, ordered = false }: { id: string; title: string; items: string[]; ordered?: boolean }) {
+function InfoList({
+  id,
+  title,
+  items,
+  ordered = false,
+}: {
+  id: string;
+  title: string;
+  items: string[];
+  ordered?: boolean;
+}) {
   const List = ordered ? 'ol' : 'ul';
   return (
     <section aria-labelledby={id}>

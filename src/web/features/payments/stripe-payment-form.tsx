@@ -11,7 +11,11 @@ export default function StripePaymentForm(props: PaymentFormProps) {
   return (
     <Elements
       stripe={stripeFor(props.publishableKey ?? '')}
-      options={{ clientSecret: props.clientSecret, locale: pageLocale, appearance: { theme: 'stripe' } }}
+      options={{
+        clientSecret: props.clientSecret,
+        locale: pageLocale,
+        appearance: { theme: 'stripe' },
+      }}
     >
       <ConfirmForm {...props} />
     </Elements>
@@ -31,7 +35,9 @@ function ConfirmForm({ payLabel, onPaid, onFailed }: PaymentFormProps) {
     try {
       const result = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}${pagePath(WEB_PATHS.paymentSuccess)}` },
+        confirmParams: {
+          return_url: `${window.location.origin}${pagePath(WEB_PATHS.paymentSuccess)}`,
+        },
         // Cards finish here; methods that need a redirect come back to /payment-success.
         redirect: 'if_required',
       });

@@ -10,7 +10,12 @@ import { useAuthenticateTestPayment, usePayWithTestCard } from './api';
 import type { PaymentFormProps } from './payment-form';
 
 /** Test mode's card form: checked here like a real card, charged by nobody (Stripe's test cards decide). */
-export default function TestCardForm({ clientSecret, payLabel, onPaid, onFailed }: PaymentFormProps) {
+export default function TestCardForm({
+  clientSecret,
+  payLabel,
+  onPaid,
+  onFailed,
+}: PaymentFormProps) {
   const card = useTestCard();
   const pay = usePayWithTestCard();
   // Stripe's 3-D Secure test cards: the simulated bank page, then its answer to our server.
@@ -20,7 +25,8 @@ export default function TestCardForm({ clientSecret, payLabel, onPaid, onFailed 
   const _ = useT();
 
   const settled = (result: PaymentStatusResult) => {
-    if (result.status === 'succeeded' || result.status === 'processing') onPaid(result.paymentIntentId, result.status);
+    if (result.status === 'succeeded' || result.status === 'processing')
+      onPaid(result.paymentIntentId, result.status);
     else onFailed(result.message ?? _('pay.declined'));
   };
   const failed = (error: unknown) => {
@@ -38,7 +44,11 @@ export default function TestCardForm({ clientSecret, payLabel, onPaid, onFailed 
       {
         onSuccess: (result) => {
           if (result.status !== 'requires_action') return settled(result);
-          void authentication.ask().then((outcome) => answer.mutate({ clientSecret, outcome }, { onSuccess: settled, onError: failed }));
+          void authentication
+            .ask()
+            .then((outcome) =>
+              answer.mutate({ clientSecret, outcome }, { onSuccess: settled, onError: failed }),
+            );
         },
         onError: failed,
       },
@@ -47,7 +57,10 @@ export default function TestCardForm({ clientSecret, payLabel, onPaid, onFailed 
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={_('pay.form')}>
-      <div role="note" className="flex gap-3 rounded-lg border-2 border-dashed border-flag-red bg-muted p-4 text-sm">
+      <div
+        role="note"
+        className="flex gap-3 rounded-lg border-2 border-dashed border-flag-red bg-muted p-4 text-sm"
+      >
         <FlaskConical className="mt-0.5 size-5 shrink-0 text-flag-red" aria-hidden="true" />
         <div>
           <p className="font-bold">{_('pay.testMode')}</p>

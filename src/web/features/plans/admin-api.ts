@@ -8,8 +8,14 @@ import { PLANS_KEY } from './api';
 export function useSavePlan() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, payload }: { id: number; payload: PlanUpdateInput }) => callApi(updatePlan, { params: { id }, body: payload }),
+    mutationFn: ({ id, payload }: { id: number; payload: PlanUpdateInput }) =>
+      callApi(updatePlan, { params: { id }, body: payload }),
     onSuccess: () =>
-      void client.invalidateQueries({ predicate: (q) => [PLANS_KEY[0]!, listActivity.path].some((prefix) => String(q.queryKey[0]).startsWith(prefix)) }),
+      void client.invalidateQueries({
+        predicate: (q) =>
+          [PLANS_KEY[0]!, listActivity.path].some((prefix) =>
+            String(q.queryKey[0]).startsWith(prefix),
+          ),
+      }),
   });
 }

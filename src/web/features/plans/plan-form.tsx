@@ -4,7 +4,13 @@ import { Button } from '../../components/ui/button';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { featureLines, planFieldErrors, planPayload, planValuesOf, type PlanFormValues } from './plan-values';
+import {
+  featureLines,
+  planFieldErrors,
+  planPayload,
+  planValuesOf,
+  type PlanFormValues,
+} from './plan-values';
 import { useSavePlan } from './admin-api';
 
 type TextKey = 'displayName' | 'price' | 'renewalPrice';
@@ -15,7 +21,13 @@ const HINTS: Partial<Record<keyof PlanFormValues, string>> = {
 };
 
 /** One plan's name, price and what it includes; saved on its own. Read-only without the billing permission. */
-export function PlanForm({ plan, readOnly = false }: { plan: SubscriptionPlan; readOnly?: boolean }) {
+export function PlanForm({
+  plan,
+  readOnly = false,
+}: {
+  plan: SubscriptionPlan;
+  readOnly?: boolean;
+}) {
   const save = useSavePlan();
   const [values, setValues] = useState<PlanFormValues>(() => planValuesOf(plan));
   // 'Most Popular' is one plan at a time: when saving another plan moves it, this box follows.
@@ -26,16 +38,28 @@ export function PlanForm({ plan, readOnly = false }: { plan: SubscriptionPlan; r
   }
   const errors = planFieldErrors(fieldIssues(save.error));
   const prefix = `plan-${plan.id}`;
-  const set = <K extends keyof PlanFormValues>(key: K, value: PlanFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const note = renewalNote({ renewalPrice: /^\d+(\.\d{1,2})?$/.test(values.renewalPrice.trim()) ? values.renewalPrice.trim() : null });
+  const set = <K extends keyof PlanFormValues>(key: K, value: PlanFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const note = renewalNote({
+    renewalPrice: /^\d+(\.\d{1,2})?$/.test(values.renewalPrice.trim())
+      ? values.renewalPrice.trim()
+      : null,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
       { id: plan.id, payload: planPayload(values) },
       {
-        onSuccess: (saved) => (toast({ title: 'Plan saved', description: `${saved.displayName}: $${saved.price}/${saved.billingCycle}` }), save.reset()),
-        onError: (error) => toast({ title: errorMessage(error, 'The plan was not saved.'), variant: 'destructive' }),
+        onSuccess: (saved) => (
+          toast({
+            title: 'Plan saved',
+            description: `${saved.displayName}: $${saved.price}/${saved.billingCycle}`,
+          }),
+          save.reset()
+        ),
+        onError: (error) =>
+          toast({ title: errorMessage(error, 'The plan was not saved.'), variant: 'destructive' }),
       },
     );
   };
@@ -43,7 +67,13 @@ export function PlanForm({ plan, readOnly = false }: { plan: SubscriptionPlan; r
   const text = (key: TextKey, label: string, inputMode?: 'decimal') => {
     const id = `${prefix}-${key}`;
     return (
-      <Field id={id} label={label} required={key !== 'renewalPrice'} error={errors[key]} {...(HINTS[key] ? { hint: HINTS[key] } : {})}>
+      <Field
+        id={id}
+        label={label}
+        required={key !== 'renewalPrice'}
+        error={errors[key]}
+        {...(HINTS[key] ? { hint: HINTS[key] } : {})}
+      >
         <Input
           id={id}
           {...(inputMode ? { inputMode } : {})}
@@ -62,12 +92,22 @@ export function PlanForm({ plan, readOnly = false }: { plan: SubscriptionPlan; r
       <fieldset disabled={readOnly} className="grid gap-4 sm:grid-cols-2">
         {text('displayName', 'Display name')}
         <Field id={`${prefix}-cycle`} label="Billing cycle" error={errors.billingCycle}>
-          <Select id={`${prefix}-cycle`} value={values.billingCycle} onChange={(e) => set('billingCycle', e.target.value)}>
+          <Select
+            id={`${prefix}-cycle`}
+            value={values.billingCycle}
+            onChange={(e) => set('billingCycle', e.target.value)}
+          >
             <option value="month">Monthly</option>
             <option value="year">Yearly</option>
           </Select>
         </Field>
-        <Field id={`${prefix}-description`} label="Description" required error={errors.description} className="sm:col-span-2">
+        <Field
+          id={`${prefix}-description`}
+          label="Description"
+          required
+          error={errors.description}
+          className="sm:col-span-2"
+        >
           <Textarea
             id={`${prefix}-description`}
             rows={2}
@@ -81,10 +121,18 @@ export function PlanForm({ plan, readOnly = false }: { plan: SubscriptionPlan; r
         <div className="grid gap-1.5">
           {text('renewalPrice', 'Renewal price ($)', 'decimal')}
           <p className="text-xs text-muted-foreground" aria-live="polite">
-            Shown on the plan card: {note ? <span className="font-medium text-foreground">{note}</span> : 'no renewal note'}
+            Shown on the plan card:{' '}
+            {note ? <span className="font-medium text-foreground">{note}</span> : 'no renewal note'}
           </p>
         </div>
-        <Field id={`${prefix}-features`} label="Features" required error={errors.features} hint={HINTS.features} className="sm:col-span-2">
+        <Field
+          id={`${prefix}-features`}
+          label="Features"
+          required
+          error={errors.features}
+          hint={HINTS.features}
+          className="sm:col-span-2"
+        >
           <Textarea
             id={`${prefix}-features`}
             rows={Math.min(10, Math.max(4, featureLines(values.features).length + 1))}
@@ -95,9 +143,16 @@ export function PlanForm({ plan, readOnly = false }: { plan: SubscriptionPlan; r
           />
         </Field>
         <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
-          <input type="checkbox" checked={values.mostPopular} onChange={(e) => set('mostPopular', e.target.checked)} className="size-4 accent-flag-red" />
+          <input
+            type="checkbox"
+            checked={values.mostPopular}
+            onChange={(e) => set('mostPopular', e.target.checked)}
+            className="size-4 accent-flag-red"
+          />
           Most Popular
-          <span className="font-normal text-muted-foreground">(one plan at a time; ticking it here takes it off the others)</span>
+          <span className="font-normal text-muted-foreground">
+            (one plan at a time; ticking it here takes it off the others)
+          </span>
         </label>
         {save.error && Object.keys(errors).length === 0 && (
           <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">

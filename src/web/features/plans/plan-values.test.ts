@@ -19,7 +19,11 @@ describe('the plan form', () => {
 
   it('round-trips a plan: prices without .00, features one a line', () => {
     const values = planValuesOf(plan);
-    expect(values).toMatchObject({ price: '199', renewalPrice: '425', features: 'Website\nSupport' });
+    expect(values).toMatchObject({
+      price: '199',
+      renewalPrice: '425',
+      features: 'Website\nSupport',
+    });
     const payload = planPayload(values);
     expect(payload).toEqual({
       displayName: 'Essential',
@@ -41,7 +45,13 @@ describe('the plan form', () => {
   });
 
   it("puts the server's field errors on the form's fields, naming a feature's line", () => {
-    expect(planFieldErrors({ price: 'Price must be an amount like 299 or 299.00', 'features.1': 'A feature cannot be empty', body: 'x' })).toEqual({
+    expect(
+      planFieldErrors({
+        price: 'Price must be an amount like 299 or 299.00',
+        'features.1': 'A feature cannot be empty',
+        body: 'x',
+      }),
+    ).toEqual({
       price: 'Price must be an amount like 299 or 299.00',
       features: 'Line 2: A feature cannot be empty',
     });

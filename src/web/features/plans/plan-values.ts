@@ -55,13 +55,18 @@ const FIELD_KEYS: Record<keyof PlanFormValues, true> = {
 };
 
 /** The server names a feature's problem 'features.2'; the form shows it on the features box, naming the line. */
-export function planFieldErrors(issues: Record<string, string>): Partial<Record<keyof PlanFormValues, string>> {
+export function planFieldErrors(
+  issues: Record<string, string>,
+): Partial<Record<keyof PlanFormValues, string>> {
   const out: Partial<Record<keyof PlanFormValues, string>> = {};
   for (const [field, message] of Object.entries(issues)) {
     const [key, index] = field.split('.');
     if (!key || !Object.hasOwn(FIELD_KEYS, key)) continue;
     const name = key as keyof PlanFormValues;
-    out[name] ??= index !== undefined && /^\d+$/.test(index) ? `Line ${Number(index) + 1}: ${message}` : message;
+    out[name] ??=
+      index !== undefined && /^\d+$/.test(index)
+        ? `Line ${Number(index) + 1}: ${message}`
+        : message;
   }
   return out;
 }

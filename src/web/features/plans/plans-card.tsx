@@ -16,13 +16,21 @@ export function PlansCard() {
     <Card className="p-6">
       <h2 className="text-lg font-semibold">Plans</h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        What the landing page and checkout offer. A price change applies to new subscribers only; current subscribers keep the price they signed up for.
+        What the landing page and checkout offer. A price change applies to new subscribers only;
+        current subscribers keep the price they signed up for.
       </p>
       {readOnly && (
-        <p className="mt-2 text-sm text-muted-foreground">Changing plans needs the billing permission. Ask an owner to grant it in Settings → Employees.</p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Changing plans needs the billing permission. Ask an owner to grant it in Settings →
+          Employees.
+        </p>
       )}
       {plans.isPending && <Skeleton className="mt-4 h-32 w-full" />}
-      {plans.isError && <p className="mt-4 text-sm text-destructive">Error loading plans: {errorMessage(plans.error, 'Unknown error')}</p>}
+      {plans.isError && (
+        <p className="mt-4 text-sm text-destructive">
+          Error loading plans: {errorMessage(plans.error, 'Unknown error')}
+        </p>
+      )}
       {plans.data && (
         <div className="mt-4 grid gap-3">
           {plans.data.map((plan) => (

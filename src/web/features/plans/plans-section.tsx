@@ -14,26 +14,41 @@ export function PlansSection({ onChoose }: { onChoose: (planName: string) => voi
   const { data: plans, isPending, error, refetch, isFetching } = usePlans();
   const _ = useT();
   return (
-    <section id="plans" aria-labelledby="plans-title" className="scroll-mt-4 bg-muted py-16 below-fold">
+    <section
+      id="plans"
+      aria-labelledby="plans-title"
+      className="scroll-mt-4 bg-muted py-16 below-fold"
+    >
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="plans-title" className="text-center text-3xl font-bold">
           {_('plans.title')}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">{_('plans.intro')}</p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
+          {_('plans.intro')}
+        </p>
         {error ? (
-          <div role="alert" className="mx-auto mt-10 max-w-lg rounded-lg border border-flag-red bg-card p-6 text-center">
+          <div
+            role="alert"
+            className="mx-auto mt-10 max-w-lg rounded-lg border border-flag-red bg-card p-6 text-center"
+          >
             <p className="font-semibold">{_('plans.loadFailed')}</p>
-            <p className="mt-1 text-sm text-muted-foreground">{errorMessage(error, _('common.pleaseTryAgain'))}</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {errorMessage(error, _('common.pleaseTryAgain'))}
+            </p>
             <Button className="mt-4" onClick={() => void refetch()} disabled={isFetching}>
               {_('common.tryAgain')}
             </Button>
           </div>
         ) : (
           <div className="mt-10 grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-busy={isPending}>
-            {isPending ? [0, 1, 2].map((i) => <PlanSkeleton key={i} />) : plans.map((plan) => <PlanCard key={plan.id} plan={plan} onChoose={onChoose} />)}
+            {isPending
+              ? [0, 1, 2].map((i) => <PlanSkeleton key={i} />)
+              : plans.map((plan) => <PlanCard key={plan.id} plan={plan} onChoose={onChoose} />)}
           </div>
         )}
-        {!isPending && !error && plans.length === 0 && <p className="mt-6 text-center text-muted-foreground">{_('plans.none')}</p>}
+        {!isPending && !error && plans.length === 0 && (
+          <p className="mt-6 text-center text-muted-foreground">{_('plans.none')}</p>
+        )}
       </div>
     </section>
   );
@@ -55,19 +70,33 @@ function PlanSkeleton() {
   );
 }
 
-function PlanCard({ plan, onChoose }: { plan: SubscriptionPlan; onChoose: (planName: string) => void }) {
+function PlanCard({
+  plan,
+  onChoose,
+}: {
+  plan: SubscriptionPlan;
+  onChoose: (planName: string) => void;
+}) {
   const i18n = useI18n();
   const _ = useT();
-  const note = plan.renewalPrice && _('plans.renewalNote', { price: formatMoney(i18n, plan.renewalPrice, plan.currency, true) });
+  const note =
+    plan.renewalPrice &&
+    _('plans.renewalNote', { price: formatMoney(i18n, plan.renewalPrice, plan.currency, true) });
   const titleId = `plan-${plan.name}-title`;
   return (
     <Card
       aria-labelledby={titleId}
       role="group"
-      className={cn('relative flex min-h-[30rem] flex-col p-6 xl:p-5', plan.mostPopular && 'border-2 border-flag-red shadow-lg')}
+      className={cn(
+        'relative flex min-h-[30rem] flex-col p-6 xl:p-5',
+        plan.mostPopular && 'border-2 border-flag-red shadow-lg',
+      )}
     >
       {plan.mostPopular && (
-        <Badge variant="red" className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap">
+        <Badge
+          variant="red"
+          className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap"
+        >
           {_('plans.mostPopular')}
         </Badge>
       )}
@@ -76,8 +105,12 @@ function PlanCard({ plan, onChoose }: { plan: SubscriptionPlan; onChoose: (planN
       </h3>
       <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
       <p className="mt-5">
-        <span className="text-4xl font-extrabold">{formatMoney(i18n, plan.price, plan.currency, true)}</span>
-        <span className="text-muted-foreground">{_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}</span>
+        <span className="text-4xl font-extrabold">
+          {formatMoney(i18n, plan.price, plan.currency, true)}
+        </span>
+        <span className="text-muted-foreground">
+          {_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}
+        </span>
       </p>
       {note && <p className="mt-1 text-sm font-medium text-muted-foreground">{note}</p>}
       <PlanFeatures features={plan.features} className="mt-5 grid gap-2 text-sm" />

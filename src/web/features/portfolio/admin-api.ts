@@ -1,7 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { listActivity } from '../../../contract/activity';
 import { listPortfolio } from '../../../contract/portfolio';
-import { createPortfolioItem, deletePortfolioItem, updatePortfolioItem } from '../../../contract/portfolio-admin';
+import {
+  createPortfolioItem,
+  deletePortfolioItem,
+  updatePortfolioItem,
+} from '../../../contract/portfolio-admin';
 import { callApi } from '../../lib/api';
 import type { PortfolioPayload } from './portfolio-values';
 
@@ -10,7 +14,10 @@ const touched = [listPortfolio.path, listActivity.path];
 
 function useRefresh() {
   const client = useQueryClient();
-  return () => void client.invalidateQueries({ predicate: (q) => touched.some((prefix) => String(q.queryKey[0]).startsWith(prefix)) });
+  return () =>
+    void client.invalidateQueries({
+      predicate: (q) => touched.some((prefix) => String(q.queryKey[0]).startsWith(prefix)),
+    });
 }
 
 /** Adds a portfolio item, or changes one when an id is given. */
@@ -18,12 +25,17 @@ export function useSavePortfolioItem() {
   const onSuccess = useRefresh();
   return useMutation({
     mutationFn: ({ id, payload }: { id?: number; payload: PortfolioPayload }) =>
-      id === undefined ? callApi(createPortfolioItem, { body: payload }) : callApi(updatePortfolioItem, { params: { id }, body: payload }),
+      id === undefined
+        ? callApi(createPortfolioItem, { body: payload })
+        : callApi(updatePortfolioItem, { params: { id }, body: payload }),
     onSuccess,
   });
 }
 
 export function useDeletePortfolioItem() {
   const onSuccess = useRefresh();
-  return useMutation({ mutationFn: (id: number) => callApi(deletePortfolioItem, { params: { id } }), onSuccess });
+  return useMutation({
+    mutationFn: (id: number) => callApi(deletePortfolioItem, { params: { id } }),
+    onSuccess,
+  });
 }

@@ -3,4 +3,5 @@ import type { OutputOf } from '../../../contract/endpoint';
 import { listPortfolio } from '../../../contract/portfolio';
 
 // An endpoint without parameters or query: its URL is its path (what apiUrl answers).
-export const usePortfolio = () => useQuery<OutputOf<typeof listPortfolio>>({ queryKey: [listPortfolio.path] });
+export const usePortfolio = () =>
+  useQuery<OutputOf<typeof listPortfolio>>({ queryKey: [listPortfolio.path] });

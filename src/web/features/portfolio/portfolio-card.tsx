@@ -44,21 +44,36 @@ export function PortfolioCard({ focused }: { focused: boolean }) {
     const { id } = pending.item;
     remove.mutate(id, {
       onSuccess: () => {
-        afterDelete.removing(document.getElementById(portfolioRowId(id)), document.getElementById('portfolio-list-heading'));
+        afterDelete.removing(
+          document.getElementById(portfolioRowId(id)),
+          document.getElementById('portfolio-list-heading'),
+        );
         close();
         toast({ title: 'Portfolio item deleted successfully!' });
       },
-      onError: (error) => toast({ title: errorMessage(error, 'Failed to delete portfolio item'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: errorMessage(error, 'Failed to delete portfolio item'),
+          variant: 'destructive',
+        }),
     });
   };
 
   return (
-    <section id="portfolio" ref={ref} aria-labelledby="portfolio-heading" tabIndex={-1} className="scroll-mt-16 outline-none">
+    <section
+      id="portfolio"
+      ref={ref}
+      aria-labelledby="portfolio-heading"
+      tabIndex={-1}
+      className="scroll-mt-16 outline-none"
+    >
       <Card className="p-6">
         <h2 id="portfolio-heading" className="text-lg font-semibold">
           Portfolio Management
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">Client websites shown on the landing page under ‘Our Client Websites’.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Client websites shown on the landing page under ‘Our Client Websites’.
+        </p>
         <h3 id="portfolio-add-title" className="mt-6 font-semibold">
           Add New Client Website
         </h3>
@@ -69,12 +84,23 @@ export function PortfolioCard({ focused }: { focused: boolean }) {
           Client websites
         </h3>
         {portfolio.isPending && <Skeleton className="mt-4 h-24 w-full" />}
-        {portfolio.isError && <p className="mt-4 text-sm text-destructive">Error loading the portfolio: {errorMessage(portfolio.error, 'Unknown error')}</p>}
-        {portfolio.data?.length === 0 && <p className="mt-4 text-sm text-muted-foreground">No portfolio items yet</p>}
+        {portfolio.isError && (
+          <p className="mt-4 text-sm text-destructive">
+            Error loading the portfolio: {errorMessage(portfolio.error, 'Unknown error')}
+          </p>
+        )}
+        {portfolio.data?.length === 0 && (
+          <p className="mt-4 text-sm text-muted-foreground">No portfolio items yet</p>
+        )}
         {portfolio.data && portfolio.data.length > 0 && (
           <ul className="mt-2 divide-y divide-border" aria-label="Client websites">
             {portfolio.data.map((item) => (
-              <PortfolioRow key={item.id} item={item} onEdit={() => open('edit', item)} onDelete={() => open('delete', item)} />
+              <PortfolioRow
+                key={item.id}
+                item={item}
+                onEdit={() => open('edit', item)}
+                onDelete={() => open('delete', item)}
+              />
             ))}
           </ul>
         )}
@@ -101,11 +127,23 @@ export function PortfolioCard({ focused }: { focused: boolean }) {
   );
 }
 
-function PortfolioRow({ item, onEdit, onDelete }: { item: PortfolioItem; onEdit: () => void; onDelete: () => void }) {
+function PortfolioRow({
+  item,
+  onEdit,
+  onDelete,
+}: {
+  item: PortfolioItem;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const [logoFailed, setLogoFailed] = useState(false);
   // Focusable by script: focus lands on the row after adding it, or on the next one after a delete.
   return (
-    <li id={portfolioRowId(item.id)} tabIndex={-1} className="flex flex-wrap items-start justify-between gap-3 py-4">
+    <li
+      id={portfolioRowId(item.id)}
+      tabIndex={-1}
+      className="flex flex-wrap items-start justify-between gap-3 py-4"
+    >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         {item.logoUrl && !logoFailed ? (
           <img
@@ -118,18 +156,28 @@ function PortfolioRow({ item, onEdit, onDelete }: { item: PortfolioItem; onEdit:
             onError={() => setLogoFailed(true)}
           />
         ) : (
-          <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-navy-900 font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-navy-900 font-bold text-white"
+          >
             {item.websiteName.charAt(0).toUpperCase()}
           </span>
         )}
         <div className="min-w-0">
           <p className="font-medium">{item.websiteName}</p>
           <p className="break-all text-sm text-muted-foreground">{item.websiteUrl}</p>
-          {item.description && <p className="mt-1 text-sm text-muted-foreground">{item.description}</p>}
+          {item.description && (
+            <p className="mt-1 text-sm text-muted-foreground">{item.description}</p>
+          )}
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <a href={item.websiteUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm')}>
+        <a
+          href={item.websiteUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses('outline', 'sm')}
+        >
           <ExternalLink className="size-3.5" aria-hidden="true" />
           Visit Site
           <span className="sr-only"> {item.websiteName} (opens in a new tab)</span>

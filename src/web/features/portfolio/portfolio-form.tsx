@@ -8,7 +8,13 @@ import { focusWhenShown } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { LogoField } from '../uploads';
 import { useSavePortfolioItem } from './admin-api';
-import { EMPTY_PORTFOLIO_ITEM, portfolioPayload, portfolioProblem, portfolioValuesOf, type PortfolioFormValues } from './portfolio-values';
+import {
+  EMPTY_PORTFOLIO_ITEM,
+  portfolioPayload,
+  portfolioProblem,
+  portfolioValuesOf,
+  type PortfolioFormValues,
+} from './portfolio-values';
 
 const TEXT_FIELDS = [
   { key: 'websiteName', label: 'Website Name', type: 'text', placeholder: undefined },
@@ -19,9 +25,19 @@ const TEXT_FIELDS = [
 export const portfolioRowId = (id: number) => `portfolio-item-${id}`;
 
 /** Add a client website, or edit one (inside a dialog) when `item` is given. */
-export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioItem; labelledBy?: string; onSaved?: () => void }) {
+export function PortfolioForm({
+  item,
+  labelledBy,
+  onSaved,
+}: {
+  item?: PortfolioItem;
+  labelledBy?: string;
+  onSaved?: () => void;
+}) {
   const save = useSavePortfolioItem();
-  const [values, setValues] = useState<PortfolioFormValues>(() => (item ? portfolioValuesOf(item) : EMPTY_PORTFOLIO_ITEM));
+  const [values, setValues] = useState<PortfolioFormValues>(() =>
+    item ? portfolioValuesOf(item) : EMPTY_PORTFOLIO_ITEM,
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const prefix = item ? `pf-${item.id}` : 'pf-new';
@@ -37,14 +53,20 @@ export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioI
     const found = portfolioProblem(values);
     setProblem(found);
     if (found) {
-      document.getElementById(`${prefix}-${values.websiteName.trim() ? 'websiteUrl' : 'websiteName'}`)?.focus();
+      document
+        .getElementById(`${prefix}-${values.websiteName.trim() ? 'websiteUrl' : 'websiteName'}`)
+        ?.focus();
       return;
     }
     save.mutate(
       { ...(item ? { id: item.id } : {}), payload: portfolioPayload(values) },
       {
         onSuccess: (saved) => {
-          toast({ title: item ? 'Portfolio item updated successfully!' : 'Portfolio item added successfully!' });
+          toast({
+            title: item
+              ? 'Portfolio item updated successfully!'
+              : 'Portfolio item added successfully!',
+          });
           if (!item) {
             setValues(EMPTY_PORTFOLIO_ITEM);
             focusWhenShown(() => document.getElementById(portfolioRowId(saved.id)));
@@ -53,7 +75,13 @@ export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioI
           onSaved?.();
         },
         onError: (error) =>
-          toast({ title: errorMessage(error, item ? 'Failed to update portfolio item' : 'Failed to add portfolio item'), variant: 'destructive' }),
+          toast({
+            title: errorMessage(
+              error,
+              item ? 'Failed to update portfolio item' : 'Failed to add portfolio item',
+            ),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -63,7 +91,9 @@ export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioI
     <form
       noValidate
       onSubmit={submit}
-      {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': `Edit ${item?.websiteName ?? 'portfolio item'}` })}
+      {...(labelledBy
+        ? { 'aria-labelledby': labelledBy }
+        : { 'aria-label': `Edit ${item?.websiteName ?? 'portfolio item'}` })}
       className="grid gap-4 sm:grid-cols-2"
     >
       {TEXT_FIELDS.map(({ key, label, type, placeholder }) => {
@@ -86,7 +116,12 @@ export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioI
           </Field>
         );
       })}
-      <Field id={`${prefix}-description`} label="Description" error={issues.description} className="sm:col-span-2">
+      <Field
+        id={`${prefix}-description`}
+        label="Description"
+        error={issues.description}
+        className="sm:col-span-2"
+      >
         <Textarea
           id={`${prefix}-description`}
           rows={3}
@@ -108,7 +143,11 @@ export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioI
       </div>
       {problem && (
         // One message for both fields (docs/product.md §5), next to the button that was pressed.
-        <p id={`${prefix}-problem`} role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
+        <p
+          id={`${prefix}-problem`}
+          role="alert"
+          className="text-sm font-medium text-destructive sm:col-span-2"
+        >
           {problem}
         </p>
       )}
@@ -119,7 +158,13 @@ export function PortfolioForm({ item, labelledBy, onSaved }: { item?: PortfolioI
           </DialogClose>
         )}
         <Button type="submit" disabled={save.isPending || uploading}>
-          {uploading ? 'Uploading logo...' : save.isPending ? 'Saving...' : item ? 'Save changes' : 'Add Portfolio Item'}
+          {uploading
+            ? 'Uploading logo...'
+            : save.isPending
+              ? 'Saving...'
+              : item
+                ? 'Save changes'
+                : 'Add Portfolio Item'}
         </Button>
       </div>
     </form>

@@ -5,12 +5,25 @@ import { EMPTY_PORTFOLIO_ITEM, portfolioPayload, portfolioProblem } from './port
 describe('the portfolio form', () => {
   it('needs both the website name and URL after trimming', () => {
     expect(portfolioProblem(EMPTY_PORTFOLIO_ITEM)).toBe('Please provide website name and URL');
-    expect(portfolioProblem({ ...EMPTY_PORTFOLIO_ITEM, websiteName: 'Bakery', websiteUrl: ' ' })).toBe('Please provide website name and URL');
-    expect(portfolioProblem({ ...EMPTY_PORTFOLIO_ITEM, websiteName: 'Bakery', websiteUrl: 'https://b.example' })).toBeNull();
+    expect(
+      portfolioProblem({ ...EMPTY_PORTFOLIO_ITEM, websiteName: 'Bakery', websiteUrl: ' ' }),
+    ).toBe('Please provide website name and URL');
+    expect(
+      portfolioProblem({
+        ...EMPTY_PORTFOLIO_ITEM,
+        websiteName: 'Bakery',
+        websiteUrl: 'https://b.example',
+      }),
+    ).toBeNull();
   });
 
   it('trims and leaves out an empty description and logo', () => {
-    const payload = portfolioPayload({ websiteName: ' Bakery ', websiteUrl: ' https://b.example ', description: ' ', logoUrl: '' });
+    const payload = portfolioPayload({
+      websiteName: ' Bakery ',
+      websiteUrl: ' https://b.example ',
+      description: ' ',
+      logoUrl: '',
+    });
     expect(payload).toEqual({ websiteName: 'Bakery', websiteUrl: 'https://b.example' });
     expect(portfolioInput.safeParse(payload).success).toBe(true);
   });

@@ -11,7 +11,12 @@ export interface PortfolioFormValues {
   logoUrl: string;
 }
 
-export const EMPTY_PORTFOLIO_ITEM: PortfolioFormValues = { websiteName: '', websiteUrl: '', description: '', logoUrl: '' };
+export const EMPTY_PORTFOLIO_ITEM: PortfolioFormValues = {
+  websiteName: '',
+  websiteUrl: '',
+  description: '',
+  logoUrl: '',
+};
 
 export const portfolioValuesOf = (item: PortfolioItem): PortfolioFormValues => ({
   websiteName: item.websiteName,

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import type { BusinessRegistrationInput } from '../../../contract/registration';
-import { submitBusinessRegistration, type BusinessRegistrationResult } from '../../../contract/registration-fields';
+import {
+  submitBusinessRegistration,
+  type BusinessRegistrationResult,
+} from '../../../contract/registration-fields';
 import { callPath } from '../../lib/api-core';
 
 /**
@@ -11,7 +14,10 @@ import { callPath } from '../../lib/api-core';
  */
 export function useRegisterBusiness() {
   const [isPending, setPending] = useState(false);
-  const mutate = (input: BusinessRegistrationInput, on: { onSuccess(result: BusinessRegistrationResult): void; onError(error: unknown): void }) => {
+  const mutate = (
+    input: BusinessRegistrationInput,
+    on: { onSuccess(result: BusinessRegistrationResult): void; onError(error: unknown): void },
+  ) => {
     setPending(true);
     void callPath(submitBusinessRegistration, input)
       .then(on.onSuccess, on.onError)

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { formatMoney } from '../../../contract/locale-format';
-import { BUSINESS_TYPES, type BusinessType, missingRequiredFields, type RegistrationField } from '../../../contract/registration-fields';
+import {
+  BUSINESS_TYPES,
+  type BusinessType,
+  missingRequiredFields,
+  type RegistrationField,
+} from '../../../contract/registration-fields';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
@@ -52,7 +57,11 @@ const EMPTY: Values = {
   description: '',
 };
 
-export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string; nonce: number } | null }) {
+export function RegistrationSection({
+  chosenPlan,
+}: {
+  chosenPlan: { name: string; nonce: number } | null;
+}) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<RegistrationField, string>>>({});
   const { data: plans, isPending: plansLoading } = usePlans();
@@ -70,7 +79,9 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
     setErrors((e) => ({ ...e, subscriptionPlan: undefined }));
     // Smooth unless the visitor asked for reduced motion (the page's scroll-behavior, theme.css).
     sectionRef.current?.scrollIntoView({ block: 'start' });
-    formRef.current?.querySelector<HTMLInputElement>('#businessName')?.focus({ preventScroll: true });
+    formRef.current
+      ?.querySelector<HTMLInputElement>('#businessName')
+      ?.focus({ preventScroll: true });
   }, [chosenPlan]);
 
   const set = (field: RegistrationField) => (event: { target: { value: string } }) => {
@@ -79,14 +90,17 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`#${field}`)?.focus();
+  const focusField = (field: string) =>
+    formRef.current?.querySelector<HTMLElement>(`#${field}`)?.focus();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (register.isPending) return;
     const missing = missingRequiredFields(values);
     if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((f) => [f, _('reg.required', { field: _(LABELS[f]) })])));
+      setErrors(
+        Object.fromEntries(missing.map((f) => [f, _('reg.required', { field: _(LABELS[f]) })])),
+      );
       toast({ title: _('reg.missingFields'), variant: 'destructive' });
       focusField(missing[0]!);
       return;
@@ -107,7 +121,11 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
         onError: (error) => {
           const issues = fieldIssues(error);
           setErrors(issues);
-          toast({ title: _('reg.failed'), description: errorMessage(error, _('reg.tryLater')), variant: 'destructive' });
+          toast({
+            title: _('reg.failed'),
+            description: errorMessage(error, _('reg.tryLater')),
+            variant: 'destructive',
+          });
           const first = Object.keys(issues)[0];
           if (first) focusField(first);
         },
@@ -132,7 +150,12 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
   });
 
   return (
-    <section id="register" ref={sectionRef} aria-labelledby="register-title" className="scroll-mt-4 py-16 below-fold">
+    <section
+      id="register"
+      ref={sectionRef}
+      aria-labelledby="register-title"
+      className="scroll-mt-4 py-16 below-fold"
+    >
       <div className="mx-auto max-w-3xl px-4">
         <h2 id="register-title" className="text-center text-3xl font-bold">
           {_('reg.title')}
@@ -141,7 +164,10 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
         <Card className="mt-8 p-6 sm:p-8">
           <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={_('reg.form')}>
             {/* Disabled until React handles the form (it arrives rendered by the server). */}
-            <fieldset disabled={!hydrated} className="m-0 grid min-w-0 gap-5 border-0 p-0 sm:grid-cols-2">
+            <fieldset
+              disabled={!hydrated}
+              className="m-0 grid min-w-0 gap-5 border-0 p-0 sm:grid-cols-2"
+            >
               <Field {...fieldProps('businessName', true)}>
                 <Input {...control('businessName')} autoComplete="organization" required />
               </Field>
@@ -169,7 +195,9 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
               </Field>
               <Field {...fieldProps('subscriptionPlan', true)}>
                 <Select {...control('subscriptionPlan')} required disabled={plansLoading}>
-                  <option value="">{plansLoading ? _('reg.loadingPlans') : _('reg.choosePlan')}</option>
+                  <option value="">
+                    {plansLoading ? _('reg.loadingPlans') : _('reg.choosePlan')}
+                  </option>
                   {plans?.map((plan) => (
                     <option key={plan.id} value={plan.name}>
                       {_('reg.planOption', {
@@ -181,17 +209,33 @@ export function RegistrationSection({ chosenPlan }: { chosenPlan: { name: string
                   ))}
                 </Select>
               </Field>
-              <Field {...fieldProps('website', false, _('reg.websiteHint'))} className="sm:col-span-2">
-                <Input {...control('website', _('reg.websiteHint'))} type="url" autoComplete="url" placeholder="https://" />
+              <Field
+                {...fieldProps('website', false, _('reg.websiteHint'))}
+                className="sm:col-span-2"
+              >
+                <Input
+                  {...control('website', _('reg.websiteHint'))}
+                  type="url"
+                  autoComplete="url"
+                  placeholder="https://"
+                />
               </Field>
               <Field {...fieldProps('description')} className="sm:col-span-2">
                 <Textarea {...control('description')} rows={4} />
               </Field>
               <div className="sm:col-span-2">
-                <Button type="submit" variant="red" size="lg" className="w-full" disabled={register.isPending}>
+                <Button
+                  type="submit"
+                  variant="red"
+                  size="lg"
+                  className="w-full"
+                  disabled={register.isPending}
+                >
                   {register.isPending ? _('reg.submitting') : _('reg.submit')}
                 </Button>
-                <p className="mt-3 text-center text-xs text-muted-foreground">{_('reg.requiredNote')}</p>
+                <p className="mt-3 text-center text-xs text-muted-foreground">
+                  {_('reg.requiredNote')}
+                </p>
               </div>
             </fieldset>
           </form>

@@ -4,7 +4,14 @@ import { useState, type ChangeEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../lib/toast';
-import { LOGO_HINTS, LOGO_TYPES, logoFileProblem, uploadFailure, uploadLogo, type LogoPurpose } from './logo-upload';
+import {
+  LOGO_HINTS,
+  LOGO_TYPES,
+  logoFileProblem,
+  uploadFailure,
+  uploadLogo,
+  type LogoPurpose,
+} from './logo-upload';
 
 interface LogoFieldProps {
   id: string;
@@ -52,8 +59,19 @@ export function LogoField({ id, purpose, value, onChange, onBusyChange, error }:
       <div className="flex flex-wrap items-center gap-3">
         {value && (
           <>
-            <img src={value} alt="Current logo" width={48} height={48} className="size-12 rounded-lg border border-border bg-white object-contain" />
-            <Button size="sm" variant="outline" onClick={() => onChange('')} disabled={upload.isPending}>
+            <img
+              src={value}
+              alt="Current logo"
+              width={48}
+              height={48}
+              className="size-12 rounded-lg border border-border bg-white object-contain"
+            />
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onChange('')}
+              disabled={upload.isPending}
+            >
               <X className="size-3.5" aria-hidden="true" />
               Remove logo
             </Button>

@@ -1,8 +1,23 @@
 import type { OutputOf } from '../../../contract/endpoint';
-import { LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE, LOGO_TYPES, MAX_LOGO_BYTES, requestUpload, type LogoPurpose, type uploadToLink } from '../../../contract/uploads';
+import {
+  LOGO_NOT_AN_IMAGE,
+  LOGO_TOO_LARGE,
+  LOGO_TYPES,
+  MAX_LOGO_BYTES,
+  requestUpload,
+  type LogoPurpose,
+  type uploadToLink,
+} from '../../../contract/uploads';
 import { callApi, errorMessage, throwIfNotOk } from '../../lib/api';
 
-export { LOGO_HINTS, LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE, LOGO_TYPES, MAX_LOGO_BYTES, type LogoPurpose } from '../../../contract/uploads';
+export {
+  LOGO_HINTS,
+  LOGO_NOT_AN_IMAGE,
+  LOGO_TOO_LARGE,
+  LOGO_TYPES,
+  MAX_LOGO_BYTES,
+  type LogoPurpose,
+} from '../../../contract/uploads';
 export const LOGO_UPLOAD_FAILED = 'Failed to upload logo';
 
 /** Why this file cannot be a logo, or null when it can; checked before anything is sent. */
@@ -18,14 +33,23 @@ export function logoFileProblem(file: Pick<File, 'type' | 'size'>): string | nul
  * server answers with the address it serves the re-encoded image from. Cookies go only to our
  * own origin, never to a bucket.
  */
-export async function uploadLogo(file: File, purpose: LogoPurpose, origin: string = window.location.origin): Promise<string> {
+export async function uploadLogo(
+  file: File,
+  purpose: LogoPurpose,
+  origin: string = window.location.origin,
+): Promise<string> {
   const problem = logoFileProblem(file);
   if (problem) throw new Error(problem);
   // The type is named up front so that a bucket's presigned URL can sign it.
   const ticket = await callApi(requestUpload, { body: { purpose, contentType: file.type } });
   const target = new URL(ticket.uploadURL, origin);
   const ours = target.origin === origin;
-  const response = await fetch(target, { method: 'PUT', body: file, headers: { 'content-type': file.type, ...ticket.headers }, credentials: 'same-origin' });
+  const response = await fetch(target, {
+    method: 'PUT',
+    body: file,
+    headers: { 'content-type': file.type, ...ticket.headers },
+    credentials: 'same-origin',
+  });
   if (!ours) {
     // A bucket answers in XML, nothing a person should read.
     if (!response.ok) throw new Error(LOGO_UPLOAD_FAILED);

@@ -42,8 +42,10 @@ export const STATEMENT_EN: StatementText = {
   ],
   contact: {
     heading: 'Tell us what does not work',
-    before: 'If something on this site is hard to use for you, or you need what it says in another form, e-mail us at',
-    after: '. Tell us the page and what went wrong, and we will fix it or find another way to help you.',
+    before:
+      'If something on this site is hard to use for you, or you need what it says in another form, e-mail us at',
+    after:
+      '. Tell us the page and what went wrong, and we will fix it or find another way to help you.',
   },
 };
 
@@ -80,7 +82,9 @@ export const STATEMENT_ES: StatementText = {
   ],
   contact: {
     heading: 'Díganos qué no funciona',
-    before: 'Si algo de este sitio le resulta difícil de usar, o necesita lo que dice en otro formato, escríbanos a',
-    after: '. Díganos la página y qué salió mal, y lo arreglaremos o buscaremos otra forma de ayudarle.',
+    before:
+      'Si algo de este sitio le resulta difícil de usar, o necesita lo que dice en otro formato, escríbanos a',
+    after:
+      '. Díganos la página y qué salió mal, y lo arreglaremos o buscaremos otra forma de ayudarle.',
   },
 };

@@ -1,18 +1,30 @@
 import { useMemo } from 'react';
 import { useLocationProperty } from 'wouter/use-browser-location';
-import { SETTINGS_PAGES, settingsPath, WEB_PATHS, type SettingsPage } from '../../../contract/routes';
+import {
+  SETTINGS_PAGES,
+  settingsPath,
+  WEB_PATHS,
+  type SettingsPage,
+} from '../../../contract/routes';
 
 /** The admin sections, chosen by id (docs/product.md §2): `/admin#apps`; settings has pages of its own. */
 export const SECTION_IDS = ['search', 'apps', 'investors', 'clients', 'settings'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
-export type AdminLocation = { section: Exclude<SectionId, 'settings'> } | { section: 'settings'; page: SettingsPage };
+export type AdminLocation =
+  { section: Exclude<SectionId, 'settings'> } | { section: 'settings'; page: SettingsPage };
 
 /** Anchors of the old one-page settings whose card now has a page under another name. */
-const OLD_ANCHORS: Record<string, SettingsPage> = { 'two-factor': 'security', 'activity-log': 'activity', billing: 'billing-clock' };
+const OLD_ANCHORS: Record<string, SettingsPage> = {
+  'two-factor': 'security',
+  'activity-log': 'activity',
+  billing: 'billing-clock',
+};
 
-const isSettingsPage = (value: string): value is SettingsPage => (SETTINGS_PAGES as readonly string[]).includes(value);
-const isSection = (value: string): value is SectionId => (SECTION_IDS as readonly string[]).includes(value);
+const isSettingsPage = (value: string): value is SettingsPage =>
+  (SETTINGS_PAGES as readonly string[]).includes(value);
+const isSection = (value: string): value is SectionId =>
+  (SECTION_IDS as readonly string[]).includes(value);
 
 /**
  * Where the admin area is: `/admin#clients`, `/settings/portfolio`, and the older forms that still
@@ -24,7 +36,10 @@ export function parseAdminLocation(pathname: string, hash: string): AdminLocatio
   if (path === WEB_PATHS.settings || path.startsWith(`${WEB_PATHS.settings}/`)) {
     const named = path.slice(WEB_PATHS.settings.length + 1);
     const fromAnchor = isSettingsPage(anchor) ? anchor : OLD_ANCHORS[anchor];
-    return { section: 'settings', page: isSettingsPage(named) ? named : (fromAnchor ?? SETTINGS_PAGES[0]) };
+    return {
+      section: 'settings',
+      page: isSettingsPage(named) ? named : (fromAnchor ?? SETTINGS_PAGES[0]),
+    };
   }
   if (anchor === 'settings') return { section: 'settings', page: SETTINGS_PAGES[0] };
   return { section: isSection(anchor) && anchor !== 'settings' ? anchor : 'search' };
@@ -32,10 +47,13 @@ export function parseAdminLocation(pathname: string, hash: string): AdminLocatio
 
 /** The one address of a place in the admin area: `/admin#apps`, `/settings/plans`. */
 export function adminHref(location: AdminLocation): string {
-  return location.section === 'settings' ? settingsPath(location.page) : `${WEB_PATHS.admin}#${location.section}`;
+  return location.section === 'settings'
+    ? settingsPath(location.page)
+    : `${WEB_PATHS.admin}#${location.section}`;
 }
 
-export const sectionHref = (section: SectionId): string => adminHref(section === 'settings' ? { section, page: SETTINGS_PAGES[0] } : { section });
+export const sectionHref = (section: SectionId): string =>
+  adminHref(section === 'settings' ? { section, page: SETTINGS_PAGES[0] } : { section });
 
 const currentUrl = () => window.location.pathname + window.location.hash;
 
@@ -44,6 +62,8 @@ export function useAdminLocation(): AdminLocation {
   const url = useLocationProperty(currentUrl);
   return useMemo(() => {
     const hashAt = url.indexOf('#');
-    return hashAt < 0 ? parseAdminLocation(url, '') : parseAdminLocation(url.slice(0, hashAt), url.slice(hashAt));
+    return hashAt < 0
+      ? parseAdminLocation(url, '')
+      : parseAdminLocation(url.slice(0, hashAt), url.slice(hashAt));
   }, [url]);
 }

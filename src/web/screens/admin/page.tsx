@@ -31,7 +31,11 @@ export default function AdminPage() {
 
   useEffect(() => {
     if (!unauthorized) return;
-    toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+    toast({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
     const timer = setTimeout(() => window.location.assign(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [unauthorized]);
@@ -51,11 +55,16 @@ function AdminShell({ name, email }: { name: string; email: string }) {
   const href = adminHref(location);
   const current = SECTIONS.find((s) => s.id === location.section)!;
   const settingsPage = location.section === 'settings' ? location.page : undefined;
-  useDocumentTitle(settingsPage ? `${SETTINGS_PAGE_INFO[settingsPage].label} · Settings · Admin` : `${current.label} · Admin`);
+  useDocumentTitle(
+    settingsPage
+      ? `${SETTINGS_PAGE_INFO[settingsPage].label} · Settings · Admin`
+      : `${current.label} · Admin`,
+  );
 
   // The old settings links (`/settings#portfolio`, `/admin#settings`) land on the page's own address.
   useEffect(() => {
-    if (location.section === 'settings' && window.location.pathname !== href) navigate(href + window.location.search, { replace: true });
+    if (location.section === 'settings' && window.location.pathname !== href)
+      navigate(href + window.location.search, { replace: true });
   }, [location.section, href]);
   // A new section or settings page starts at its top, as a new page would.
   const shown = useRef(href);
@@ -67,7 +76,14 @@ function AdminShell({ name, email }: { name: string; email: string }) {
   }, [href]);
 
   const Section = current.component;
-  const sidebar = <SidebarContent current={location.section} name={name} email={email} onChoose={() => setDrawerOpen(false)} />;
+  const sidebar = (
+    <SidebarContent
+      current={location.section}
+      name={name}
+      email={email}
+      onChoose={() => setDrawerOpen(false)}
+    />
+  );
 
   return (
     <div className="min-h-screen md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
@@ -101,7 +117,17 @@ function AdminShell({ name, email }: { name: string; email: string }) {
   );
 }
 
-function SidebarContent({ current, name, email, onChoose }: { current: SectionId; name: string; email: string; onChoose: () => void }) {
+function SidebarContent({
+  current,
+  name,
+  email,
+  onChoose,
+}: {
+  current: SectionId;
+  name: string;
+  email: string;
+  onChoose: () => void;
+}) {
   const signOut = useSignOut();
   return (
     <>
@@ -113,13 +139,19 @@ function SidebarContent({ current, name, email, onChoose }: { current: SectionId
             href={sectionHref(id)}
             onClick={onChoose}
             aria-current={id === current ? 'page' : undefined}
-            className={cn('flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-muted', id === current && 'bg-muted font-semibold')}
+            className={cn(
+              'flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-muted',
+              id === current && 'bg-muted font-semibold',
+            )}
           >
             <Icon className="size-4" aria-hidden="true" />
             {label}
           </AdminLink>
         ))}
-        <a href="/" className="mt-4 flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-muted">
+        <a
+          href="/"
+          className="mt-4 flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-muted"
+        >
           <Home className="size-4" aria-hidden="true" />
           Landing Page
         </a>
@@ -135,7 +167,9 @@ function SidebarContent({ current, name, email, onChoose }: { current: SectionId
           size="sm"
           className="mt-3 w-full"
           disabled={signOut.isPending}
-          onClick={() => signOut.mutate(undefined, { onSettled: () => window.location.assign('/login') })}
+          onClick={() =>
+            signOut.mutate(undefined, { onSettled: () => window.location.assign('/login') })
+          }
         >
           <LogOut className="size-4" aria-hidden="true" />
           Sign out

@@ -37,6 +37,18 @@ export const SECTIONS = [
     icon: Building2,
     component: lazy(() => import('../../features/investors/section')),
   },
-  { id: 'clients', label: 'Clients', title: () => 'Clients', icon: Users, component: lazy(() => import('../../features/clients/section')) },
-  { id: 'settings', label: 'Settings', title: () => 'Settings', icon: Settings, component: lazy(() => import('../settings/section')) },
+  {
+    id: 'clients',
+    label: 'Clients',
+    title: () => 'Clients',
+    icon: Users,
+    component: lazy(() => import('../../features/clients/section')),
+  },
+  {
+    id: 'settings',
+    label: 'Settings',
+    title: () => 'Settings',
+    icon: Settings,
+    component: lazy(() => import('../settings/section')),
+  },
 ] as const satisfies readonly Section[];

@@ -22,10 +22,17 @@ export function Hero() {
             {_('hero.badge')}
           </p>
           <div className="mt-6 flex items-center gap-3">
-            <BrandMark size={56} label={_('hero.logoAlt', { name: site.name })} className="shrink-0 rounded-lg bg-white p-1" />
+            <BrandMark
+              size={56}
+              label={_('hero.logoAlt', { name: site.name })}
+              className="shrink-0 rounded-lg bg-white p-1"
+            />
             <span className="text-lg font-semibold text-navy-100">{site.name}</span>
           </div>
-          <h1 id="hero-title" className="mt-4 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
+          <h1
+            id="hero-title"
+            className="mt-4 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl"
+          >
             {_('hero.title')}
           </h1>
           <p className="mt-4 max-w-xl text-lg text-navy-100">{_('hero.intro')}</p>
@@ -33,7 +40,14 @@ export function Hero() {
             <a href="#plans" className={buttonClasses('red', 'lg')}>
               {_('hero.seePlans')}
             </a>
-            <a href="#register" className={buttonClasses('outline', 'lg', 'border-white/60 bg-transparent text-white hover:bg-white/10')}>
+            <a
+              href="#register"
+              className={buttonClasses(
+                'outline',
+                'lg',
+                'border-white/60 bg-transparent text-white hover:bg-white/10',
+              )}
+            >
               {_('hero.register')}
             </a>
           </div>

@@ -13,12 +13,18 @@ const PortfolioSection = lazy(() => import('../../features/portfolio/portfolio-s
 export function LandingPage() {
   // A plan chosen on a card; the nonce lets choosing the same plan again scroll again.
   const [chosen, setChosen] = useState<{ name: string; nonce: number } | null>(null);
-  const choosePlan = useCallback((name: string) => setChosen((c) => ({ name, nonce: (c?.nonce ?? 0) + 1 })), []);
+  const choosePlan = useCallback(
+    (name: string) => setChosen((c) => ({ name, nonce: (c?.nonce ?? 0) + 1 })),
+    [],
+  );
   const _ = useT();
 
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
+      >
         {_('landing.skip')}
       </a>
       <SiteHeader

@@ -6,7 +6,10 @@ import { useT } from '../../lib/i18n';
 export function TeamAccess() {
   const _ = useT();
   return (
-    <section aria-labelledby="team-title" className="border-t border-border bg-muted py-12 below-fold">
+    <section
+      aria-labelledby="team-title"
+      className="border-t border-border bg-muted py-12 below-fold"
+    >
       <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 id="team-title" className="text-xl font-bold">

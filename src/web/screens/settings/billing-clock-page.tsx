@@ -9,7 +9,8 @@ export default function BillingClockSettings() {
       <Card className="p-6">
         <h2 className="text-lg font-semibold">Billing test clock</h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          This site takes real payments through Stripe, so there is no test clock here: use Stripe's own test clocks.
+          This site takes real payments through Stripe, so there is no test clock here: use Stripe's
+          own test clocks.
         </p>
       </Card>
     );

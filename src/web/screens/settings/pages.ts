@@ -19,8 +19,16 @@ export const SETTINGS_PAGE_INFO: Record<SettingsPage, PageInfo> = {
   applications: { label: 'Applications', component: lazy(() => import('./applications-page')) },
   portfolio: { label: 'Portfolio', component: lazy(() => import('./portfolio-page')) },
   plans: { label: 'Plans', component: lazy(() => import('./plans-page')) },
-  employees: { label: 'Employees', ownersOnly: true, component: lazy(() => import('./employees-page')) },
+  employees: {
+    label: 'Employees',
+    ownersOnly: true,
+    component: lazy(() => import('./employees-page')),
+  },
   security: { label: 'Security', component: lazy(() => import('./security-page')) },
   activity: { label: 'Activity log', component: lazy(() => import('./activity-page')) },
-  'billing-clock': { label: 'Billing test clock', ownersOnly: true, component: lazy(() => import('./billing-clock-page')) },
+  'billing-clock': {
+    label: 'Billing test clock',
+    ownersOnly: true,
+    component: lazy(() => import('./billing-clock-page')),
+  },
 };

@@ -20,7 +20,11 @@ export default function SettingsSection({ page = SETTINGS_PAGES[0] }: SectionPro
   const clockAvailable = useBillingClockAvailable(owner);
   if (!me.data) return <PageSpinner />;
 
-  const listed = SETTINGS_PAGES.filter((id) => (id === 'billing-clock' ? owner && clockAvailable === true : owner || !SETTINGS_PAGE_INFO[id].ownersOnly));
+  const listed = SETTINGS_PAGES.filter((id) =>
+    id === 'billing-clock'
+      ? owner && clockAvailable === true
+      : owner || !SETTINGS_PAGE_INFO[id].ownersOnly,
+  );
   const { label, ownersOnly, component: Page } = SETTINGS_PAGE_INFO[page];
   return (
     <div className="grid gap-6">
@@ -28,7 +32,9 @@ export default function SettingsSection({ page = SETTINGS_PAGES[0] }: SectionPro
       {ownersOnly && !owner ? (
         <Card className="p-6">
           <h2 className="text-lg font-semibold">{label}</h2>
-          <p className="mt-1 text-sm text-muted-foreground">Only an owner can see this page. Ask an owner of your team if you need a change here.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Only an owner can see this page. Ask an owner of your team if you need a change here.
+          </p>
         </Card>
       ) : (
         <Suspense fallback={<PageSpinner label={`Loading ${label}…`} />}>
@@ -39,7 +45,13 @@ export default function SettingsSection({ page = SETTINGS_PAGES[0] }: SectionPro
   );
 }
 
-function SettingsNav({ pages, current }: { pages: readonly SettingsPage[]; current: SettingsPage }) {
+function SettingsNav({
+  pages,
+  current,
+}: {
+  pages: readonly SettingsPage[];
+  current: SettingsPage;
+}) {
   return (
     <nav aria-label="Settings pages">
       <ul className="flex flex-wrap gap-2">
@@ -50,7 +62,9 @@ function SettingsNav({ pages, current }: { pages: readonly SettingsPage[]; curre
               aria-current={id === current ? 'page' : undefined}
               className={cn(
                 'inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors',
-                id === current ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:bg-muted',
+                id === current
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-border bg-card hover:bg-muted',
               )}
             >
               {SETTINGS_PAGE_INFO[id].label}
