@@ -110,7 +110,7 @@ try {
       console.log(
         "note: the bare server used less than 90 % of its core: autocannon or other work on this machine set the pace, so the ratio is not the servers' own.",
       );
-    checkBudgets(`GET /api/subscription-plans, ${CONNECTIONS} connections, median round`, [
+    checkBudgets('api', `GET /api/subscription-plans, ${CONNECTIONS} connections, median round`, [
       {
         what: 'app req/s ÷ bare req/s',
         measured: ratio,

@@ -82,4 +82,4 @@ async function measure(label: string, database: Database) {
 }
 
 await onBothDatabases(measure);
-checkBudgets(`investor directory over ${COUNT} investors`, budgets);
+checkBudgets('investors', `investor directory over ${COUNT} investors`, budgets);

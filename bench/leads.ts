@@ -38,15 +38,13 @@ async function fill(database: Database) {
   }));
   for (let i = 0; i < rows.length; i += 1000)
     await database.db.insert(leads).values(rows.slice(i, i + 1000));
-  await database.db
-    .insert(doNotContact)
-    .values(
-      Array.from({ length: 200 }, (_, i) => ({
-        provider: 'directory' as const,
-        sourceId: `bench-${i * 30}`,
-        name: `Bench Business ${i * 30}`,
-      })),
-    );
+  await database.db.insert(doNotContact).values(
+    Array.from({ length: 200 }, (_, i) => ({
+      provider: 'directory' as const,
+      sourceId: `bench-${i * 30}`,
+      name: `Bench Business ${i * 30}`,
+    })),
+  );
   await database.db.execute(sql`analyze leads`);
   await database.db.execute(sql`analyze do_not_contact`);
 }
@@ -121,4 +119,4 @@ async function measure(label: string, database: Database) {
 }
 
 await onBothDatabases(measure);
-checkBudgets(`leads over ${COUNT} leads`, budgets);
+checkBudgets('leads', `leads over ${COUNT} leads`, budgets);

@@ -209,23 +209,83 @@ const holds = ({ measured, must, limit }: Budget): boolean =>
         ? measured >= limit
         : measured > limit;
 
+const unitOf = (b: Budget) =>
+  b.unit === '' || b.unit === '×' || b.unit === '%' ? b.unit : ` ${b.unit}`;
+const figure = (b: Budget) =>
+  Number.isFinite(b.measured) ? `${b.measured.toFixed(b.digits ?? 1)}${unitOf(b)}` : 'not measured';
+
+// The sections of this run's results file, one per checkBudgets call.
+const sections: string[] = [];
+
+/** The commit measured, and whether tracked files differ from it. */
+function commitNote(): string {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const commit = git('rev-parse', '--short', 'HEAD').trim();
+    return git('status', '--porcelain', '--untracked-files=no') === ''
+      ? `commit ${commit}`
+      : `commit ${commit} with uncommitted changes`;
+  } catch {
+    return 'commit unknown';
+  }
+}
+
+/** Rewrites bench/results/<bench>.md with this run's sections so far: when, where, each budget. */
+function writeResults(bench: string, title: string, budgets: Budget[], missed: number): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  sections.push(
+    [
+      `## ${cell(title)}`,
+      '',
+      '| Figure | Measured | Budget | Result |',
+      '| --- | --- | --- | --- |',
+      ...budgets.map(
+        (b) =>
+          `| ${cell(b.what)} | ${figure(b)} | ${b.must} ${b.limit}${unitOf(b)} | ` +
+          `${holds(b) ? 'met' : 'MISSED'} |`,
+      ),
+      '',
+      budgets.length === 0
+        ? 'Nothing was measured: MISSED.'
+        : missed === 0
+          ? `All ${budgets.length} budgets met.`
+          : `${missed} of ${budgets.length} budgets MISSED.`,
+    ].join('\n'),
+  );
+  // Settings that change the figures; URLs are left out (they may carry a password).
+  const settings = Object.entries(process.env)
+    .filter(([key]) => key.startsWith('BENCH_') && !key.endsWith('_URL'))
+    .map(([key, value]) => `${key}=${value}`);
+  const header = [
+    `# bench:${bench}`,
+    '',
+    `Written by \`npm run bench:${bench}\`; each run rewrites this file.`,
+    '',
+    `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${commitNote()}`,
+    `- Machine: ${cores} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}, ${process.platform}`,
+    `- Settings: ${settings.length > 0 ? settings.join(', ') : 'defaults'}`,
+  ];
+  const file = path.join(root, 'bench/results', `${bench}.md`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, [...header, '', ...sections.join('\n\n').split('\n'), ''].join('\n'));
+  return path.relative(root, file);
+}
+
 /**
- * Prints each budget as 'met' or 'MISSED' with its figure, and a summary line; on any miss sets
- * process.exitCode = 1, so `npm run bench:…` fails. Answers whether every budget was met.
+ * Prints each budget as 'met' or 'MISSED' with its figure, and a summary line, and writes them to
+ * bench/results/<bench>.md. On any miss sets process.exitCode = 1, so `npm run bench:…` fails.
+ * Answers whether every budget was met.
  */
-export function checkBudgets(title: string, budgets: Budget[]): boolean {
-  const unit = (b: Budget) =>
-    b.unit === '' || b.unit === '×' || b.unit === '%' ? b.unit : ` ${b.unit}`;
+export function checkBudgets(bench: string, title: string, budgets: Budget[]): boolean {
   console.log(`\nbudgets (${title}):`);
   let missed = 0;
   for (const b of budgets) {
     const met = holds(b);
     if (!met) missed++;
-    const value = Number.isFinite(b.measured)
-      ? `${b.measured.toFixed(b.digits ?? 1)}${unit(b)}`
-      : 'not measured';
     console.log(
-      `  ${(met ? 'met' : 'MISSED').padEnd(7)}${b.what}: ${value} (budget ${b.must} ${b.limit}${unit(b)})`,
+      `  ${(met ? 'met' : 'MISSED').padEnd(7)}${b.what}: ${figure(b)} (budget ${b.must} ${b.limit}${unitOf(b)})`,
     );
   }
   if (budgets.length === 0) {
@@ -237,6 +297,7 @@ export function checkBudgets(title: string, budgets: Budget[]): boolean {
       ? `all ${budgets.length} budgets met`
       : `${missed} of ${Math.max(1, budgets.length)} budgets MISSED: exit code 1`,
   );
+  console.log(`figures written to ${writeResults(bench, title, budgets, missed)}`);
   if (missed > 0) process.exitCode = 1;
   return missed === 0;
 }

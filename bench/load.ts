@@ -566,6 +566,7 @@ if ('postgres' in measured && 'postgres-x2' in measured)
     digits: 2,
   });
 checkBudgets(
+  'load',
   `capacity of the mix, reads p99 ≤ ${BUDGET_MS.read} ms, writes p99 ≤ ${BUDGET_MS.write} ms, errors ≤ ${ERROR_BUDGET * 100} %`,
   budgets,
 );

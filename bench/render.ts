@@ -173,7 +173,7 @@ try {
     `\nunder attack (${sent} invented-value requests in ${ATTACK_SECONDS} s): GET / p50 ${ms(p50(landing))}, p95 ${ms(p95(landing))}; ` +
       `attack answers p50 ${ms(p50(answers.map((a) => a.ms)))}, ${errors} of them 5xx; server busy ${(busy * 100).toFixed(0)} % of a core`,
   );
-  checkBudgets('bench:render', [
+  checkBudgets('render', 'what invented values cost the server', [
     {
       what: 'server CPU of a hostile request (costliest kind)',
       measured: hostileCpuMs,

@@ -74,4 +74,4 @@ await onBothDatabases(async (label, database) => {
   await fill(database);
   await measure(label, database);
 });
-checkBudgets(`lead search over ${COUNT} businesses`, budgets);
+checkBudgets('search', `lead search over ${COUNT} businesses`, budgets);

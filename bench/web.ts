@@ -57,7 +57,7 @@ for (const [, style = ''] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
   console.log(`${'(inline <style> in the page)'.padEnd(40)} ${kb(size)}`);
 }
 console.log(`\nloaded later (lazy routes, idle toaster): ${lazy.join(', ')}`);
-checkBudgets("what '/' loads before it renders, gzip", [
+checkBudgets('web', "what '/' loads before it renders, gzip", [
   { what: "initial JS for '/'", measured: js / 1024, must: '<=', limit: JS_BUDGET_KB, unit: 'KB' },
   {
     what: "initial CSS for '/'",
@@ -343,7 +343,7 @@ async function lighthouseRuns(): Promise<void> {
     await mainThreadAfterFirstPaint(origin, runs * 2);
     const home = results.find((r) => r.name === '/' && r.form === 'mobile')!;
     const homeDesktop = results.find((r) => r.name === '/' && r.form === 'desktop')!;
-    checkBudgets(`Lighthouse on '/', median of ${runs} runs`, [
+    checkBudgets('web', `Lighthouse on '/', median of ${runs} runs`, [
       { what: 'mobile score', measured: home.score, must: '>=', limit: 100, unit: '', digits: 0 },
       { what: 'mobile FCP', measured: home.fcp, must: '<=', limit: 900, unit: 'ms', digits: 0 },
       { what: 'mobile LCP', measured: home.lcp, must: '<=', limit: 1200, unit: 'ms', digits: 0 },
