@@ -2,7 +2,11 @@
 // the first page, filtered pages, searched pages and a deep page, on PostgreSQL and on PGlite.
 // Budget (exit code 1 on a miss): p95 at most 30 ms on PostgreSQL, each case; PGlite is printed only.
 import { sql } from 'drizzle-orm';
-import { INDUSTRIES, INVESTMENT_STAGES, type InvestorsQuery } from '../src/contract/investors.js';
+import {
+  INDUSTRIES,
+  INVESTMENT_STAGES,
+  type InvestorsQuery,
+} from '../src/contract/investors/investors.js';
 import type { Database } from '../src/server/db/client.js';
 import { checkBudgets, onBothDatabases, timed, type Budget } from './lib.js';
 import { migrate } from '../src/server/db/migrate.js';

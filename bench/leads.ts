@@ -4,8 +4,8 @@
 // PostgreSQL: a throw-away database beside BENCH_DATABASE_URL (default: the local server).
 // Budget (exit code 1 on a miss): p95 at most 30 ms on PostgreSQL, each case; PGlite is printed only.
 import { sql } from 'drizzle-orm';
-import type { BusinessResult } from '../src/contract/businesses.js';
-import { LEAD_STATUSES } from '../src/contract/leads.js';
+import type { BusinessResult } from '../src/contract/businesses/businesses.js';
+import { LEAD_STATUSES } from '../src/contract/leads/leads.js';
 import type { Database } from '../src/server/db/client.js';
 import { doNotContact, leads } from '../src/server/db/schema.js';
 import { migrate } from '../src/server/db/migrate.js';

@@ -10,7 +10,7 @@ import { seed } from '../src/server/seed/seed.js';
 import { createDirectoryPlaces } from '../src/server/adapters/places/directory.js';
 import { generateBusinesses } from '../src/server/features/businesses/generate.js';
 import { storeBusinesses } from '../src/server/features/businesses/directory-store.js';
-import { DEFAULT_SEARCH_LOCATION } from '../src/contract/site.js';
+import { DEFAULT_SEARCH_LOCATION } from '../src/contract/site/site.js';
 
 const COUNT = Number(process.env.BENCH_BUSINESSES ?? 100_000);
 const RARE = 400; // locksmiths: a category with few rows

@@ -3,7 +3,7 @@
 // never answers, cut off by the fetch's 5 s limit), 4 checks at once as the browser runs them,
 // through the service (robots.txt, page, http:// probe) onto PostgreSQL and PGlite.
 import { performance } from 'node:perf_hooks';
-import { eachWithLimit, WEBSITE_CHECKS_AT_ONCE } from '../src/contract/website-checks.js';
+import { eachWithLimit, WEBSITE_CHECKS_AT_ONCE } from '../src/contract/leads/website-checks.js';
 import {
   createSafeFetcher,
   websiteAddressPolicy,

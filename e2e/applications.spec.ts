@@ -1,6 +1,6 @@
 import { expect, test, type Cookie, type Page } from '@playwright/test';
-import type { RevenueToday } from '../src/contract/applications';
-import type { SubscriptionPlan } from '../src/contract/plans';
+import type { RevenueToday } from '../src/contract/revenue/revenue';
+import type { SubscriptionPlan } from '../src/contract/plans/plans';
 import { formatMoney } from '../src/web/features/applications/format';
 import { collectPageErrors, expectNoSeriousA11yViolations, signIn, useAddress } from './helpers';
 
@@ -218,13 +218,11 @@ test('the create form refuses a missing name and a logo over 5MB before sending 
   await form.getByRole('button', { name: 'Create Application' }).click();
   await expect(form.getByText('Please provide an application URL', { exact: true })).toBeVisible();
 
-  await form
-    .getByLabel('Logo', { exact: true })
-    .setInputFiles({
-      name: 'huge.png',
-      mimeType: 'image/png',
-      buffer: Buffer.alloc(6 * 1024 * 1024),
-    });
+  await form.getByLabel('Logo', { exact: true }).setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(6 * 1024 * 1024),
+  });
   await expect(
     form.getByRole('alert').filter({ hasText: 'Logo file size must be less than 5MB' }),
   ).toBeVisible();

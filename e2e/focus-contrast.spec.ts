@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { settingsPath, type SettingsPage } from '../src/contract/routes';
+import { settingsPath, type SettingsPage } from '../src/contract/site/routes';
 import { tabThroughPage, type FocusIndicator } from './contrast';
 import { signIn, useAddress } from './helpers';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { BusinessResult } from '../src/contract/businesses';
+import type { BusinessResult } from '../src/contract/businesses/businesses';
 import { DATED_HOMEPAGE, startFakeSite, TIDY_HOMEPAGE } from '../src/server/test/fake-websites';
 import { expectNoSeriousA11yViolations, signIn, useAddress } from './helpers';
 

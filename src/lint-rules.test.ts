@@ -27,13 +27,13 @@ const cases: { rule: string; file: string; code: string; expected: RegExp }[] = 
   },
   {
     rule: 'the contract imports neither side',
-    file: 'src/contract/money.ts',
-    code: "export { cn } from '../web/lib/cn';\n",
+    file: 'src/contract/lib/money.ts',
+    code: "export { cn } from '../../web/lib/cn';\n",
     expected: /no-restricted-paths: .*The contract is shared by web and server: it imports neither/,
   },
   {
     rule: 'the contract uses no framework',
-    file: 'src/contract/money.ts',
+    file: 'src/contract/lib/money.ts',
     code: "export { useState } from 'react';\n",
     expected: /no-restricted-imports: .*plain TypeScript and zod only/,
   },

@@ -42,7 +42,7 @@ describe('the public style sheet leaves out only code the public pages never loa
         isEntry: true,
         dynamicImports: ['admin.js', 'checkout.js'],
       }),
-      chunk('checkout.js', [src('features/payments/checkout-page.tsx')], {
+      chunk('checkout.js', [src('screens/checkout/page.tsx')], {
         imports: ['shared.js'],
       }),
       chunk('admin.js', [src('screens/admin/page.tsx'), src('features/leads/leads.tsx')], {
@@ -60,7 +60,7 @@ describe('the public style sheet leaves out only code the public pages never loa
         isEntry: true,
         dynamicImports: ['checkout.js'],
       }),
-      chunk('checkout.js', [src('features/payments/checkout-page.tsx')], { imports: ['table.js'] }),
+      chunk('checkout.js', [src('screens/checkout/page.tsx')], { imports: ['table.js'] }),
       chunk('table.js', [src('components/ui/data-table.tsx'), src('features/leads-extra/x.tsx')]),
     ];
     expect(adminCodeOnPublicPages(chunks, adminOnly)).toEqual([

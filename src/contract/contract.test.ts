@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal } from './money.js';
-import { formatDollars, planOptionLabel, renewalNote } from './plans.js';
-import { businessRegistrationInput, missingRequiredFields } from './registration.js';
-import { isKnownWebPath, SETTINGS_PAGES, settingsPath, WEB_ROUTES } from './routes.js';
+import { centsToDecimal } from './lib/money.js';
+import { formatDollars, planOptionLabel, renewalNote } from './plans/plans.js';
+import { businessRegistrationInput, missingRequiredFields } from './registration/registration.js';
+import { isKnownWebPath, SETTINGS_PAGES, settingsPath, WEB_ROUTES } from './site/routes.js';
 
 describe('money', () => {
   it('turns cents into decimal strings', () => {

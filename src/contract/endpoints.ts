@@ -4,27 +4,28 @@
  * this file: it imports each endpoint from its feature's contract file, so that a page's bundle
  * holds only the endpoints it calls.
  */
-import * as account from './account.js';
-import * as activity from './activity.js';
-import * as applications from './applications.js';
-import * as auth from './auth.js';
-import * as billing from './billing.js';
-import * as businesses from './businesses.js';
-import * as checkout from './checkout.js';
-import * as clients from './clients.js';
-import * as employees from './employees.js';
-import type { AnyEndpoint, HttpMethod } from './endpoint.js';
-import * as investors from './investors.js';
-import * as leads from './leads.js';
-import * as outbox from './outbox.js';
-import * as planAdmin from './plan-admin.js';
-import * as planList from './plan-list.js';
-import * as portfolioAdmin from './portfolio-admin.js';
-import * as portfolio from './portfolio.js';
-import * as registration from './registration.js';
-import * as signIn from './sign-in.js';
-import * as uploads from './uploads.js';
-import * as websiteChecks from './website-checks.js';
+import * as account from './auth/employee-account.js';
+import * as activity from './activity/activity.js';
+import * as applications from './applications/applications.js';
+import * as revenue from './revenue/revenue.js';
+import * as auth from './auth/auth.js';
+import * as billing from './billing/billing.js';
+import * as businesses from './businesses/businesses.js';
+import * as checkout from './payments/checkout.js';
+import * as clients from './clients/clients.js';
+import * as employees from './employees/employees.js';
+import type { AnyEndpoint, HttpMethod } from './lib/endpoint.js';
+import * as investors from './investors/investors.js';
+import * as leads from './leads/leads.js';
+import * as outbox from './notifications/outbox.js';
+import * as planAdmin from './plans/admin.js';
+import * as planList from './plans/list.js';
+import * as portfolioAdmin from './portfolio/admin.js';
+import * as portfolio from './portfolio/portfolio.js';
+import * as registration from './registration/registration.js';
+import * as signIn from './auth/sign-in.js';
+import * as uploads from './uploads/uploads.js';
+import * as websiteChecks from './leads/website-checks.js';
 
 /** The contract files that define endpoints (registration.ts re-exports registration-fields.ts's). */
 export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
@@ -45,6 +46,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   portfolio,
   'portfolio-admin': portfolioAdmin,
   registration,
+  revenue,
   'sign-in': signIn,
   uploads,
   'website-checks': websiteChecks,

@@ -6,7 +6,7 @@ import {
   DEFAULT_SEARCH_LOCATION,
   DEFAULT_SITE_NAME,
   DEFAULT_SUPPORT_EMAIL,
-} from '../contract/site.js';
+} from '../contract/site/site.js';
 
 const hostList = (v: string) =>
   v

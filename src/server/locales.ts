@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import PO from 'pofile';
-import { INTL_LOCALES } from '../contract/locale-format.js';
-import type { Locale } from '../contract/routes.js';
+import { INTL_LOCALES } from '../contract/lib/locale-format.js';
+import type { Locale } from '../contract/site/routes.js';
 
 /**
  * The message catalogs the browser and the server share (docs/decisions/015): src/locales in the

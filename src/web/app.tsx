@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { DEFAULT_LOCALE, SETTINGS_PAGES, WEB_PATHS } from '../contract/routes';
+import { DEFAULT_LOCALE, SETTINGS_PAGES, WEB_PATHS } from '../contract/site/routes';
 import { ToastHost } from './components/toast-host';
 import { SiteFooter, SiteHeader } from './components/site-chrome';
 import { LandingPage } from './screens/landing/page';
@@ -17,17 +17,17 @@ import { homeHref, localeBase, pageLocale, withMessages } from './lib/i18n';
 // lazy chunk they made Rolldown split shared modules off the landing chunk into extra requests
 // (+0.5 KB, docs/decisions/017).
 const CheckoutPage = lazy(() =>
-  withMessages(['checkout'], import('./features/payments/checkout-page')),
+  withMessages(['checkout'], import('./screens/checkout/page')),
 );
 const PaymentSuccessPage = lazy(() =>
-  withMessages(['checkout'], import('./features/payments/payment-success-page')),
+  withMessages(['checkout'], import('./screens/payment-success/page')),
 );
 const AdminPage = lazy(() => import('./screens/admin/page'));
-const LoginPage = lazy(() => import('./features/auth/login-page'));
+const LoginPage = lazy(() => import('./screens/login/page'));
 const AccountPage = lazy(() =>
-  withMessages(['checkout', 'account'], import('./features/account/account-page')),
+  withMessages(['checkout', 'account'], import('./screens/account/page')),
 );
-const WebsiteReportPage = lazy(() => import('./features/leads/website-report-page'));
+const WebsiteReportPage = lazy(() => import('./screens/website-report/page'));
 const AccessibilityStatement = lazy(() => import('./screens/accessibility/statement'));
 const NotFoundPage = lazy(() => import('./screens/not-found/page'));
 

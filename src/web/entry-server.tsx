@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { moneyMadeDuring } from '../contract/locale-format';
-import { splitLocale } from '../contract/routes';
+import { moneyMadeDuring } from '../contract/lib/locale-format';
+import { splitLocale } from '../contract/site/routes';
 import { App } from './app';
 import { renderIn } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';

@@ -3,8 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { startI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import { knownMoney } from '../contract/locale-format';
-import { SSR_DATA_ID, SSR_MONEY_ID } from '../contract/site';
+import { knownMoney } from '../contract/lib/locale-format';
+import { SSR_DATA_ID, SSR_MONEY_ID } from '../contract/site/site';
 import './index.css';
 
 /**

@@ -1,4 +1,4 @@
-import { DB_INT_MAX, parseDbId } from '../../contract/db-int.js';
+import { DB_INT_MAX, parseDbId } from '../../contract/lib/db-int.js';
 
 /**
  * Ids from URLs are checked before they reach a query: PostgreSQL refuses a malformed uuid or an

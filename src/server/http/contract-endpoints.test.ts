@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AnyEndpoint } from '../../contract/endpoint.js';
+import type { AnyEndpoint } from '../../contract/lib/endpoint.js';
 import { ENDPOINTS, isEndpoint } from '../../contract/endpoints.js';
 import { appUnderTest } from '../test/app-under-test.js';
 

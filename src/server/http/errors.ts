@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ApiErrorBody } from '../../contract/errors.js';
+import type { ApiErrorBody } from '../../contract/lib/errors.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 
 /** An error whose message is meant for the person using the product. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { BusinessResult } from '../../contract/businesses.js';
+import type { BusinessResult } from '../../contract/businesses/businesses.js';
 import { TEST_DATABASES } from '../test/databases.js';
 import { appUnderTest } from '../test/app-under-test.js';
 import { accountCookie, paidRegistration } from '../test/billing.js';

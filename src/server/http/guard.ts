@@ -3,7 +3,7 @@ import {
   BILLING_PERMISSION_MESSAGE,
   type CurrentEmployee,
   type EmployeePermission,
-} from '../../contract/employees.js';
+} from '../../contract/employees/employees.js';
 import { HttpError } from './errors.js';
 
 /** What an employee route did, for the activity log; set by the route when the default does not fit. */

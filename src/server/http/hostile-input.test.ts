@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { DB_INT_MAX, DB_INT_MIN, parseDbId } from '../../contract/db-int.js';
+import { DB_INT_MAX, DB_INT_MIN, parseDbId } from '../../contract/lib/db-int.js';
 import { activityLog } from '../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../test/databases.js';
 import { appUnderTest } from '../test/app-under-test.js';

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
-import { BILLING_LINK_TOKEN_PARAM } from '../../contract/billing.js';
-import type { SubscriptionPlan } from '../../contract/plans.js';
+import { BILLING_LINK_TOKEN_PARAM } from '../../contract/billing/billing.js';
+import type { SubscriptionPlan } from '../../contract/plans/plans.js';
 import {
   CHECKOUT_REGISTRATION_PARAM,
   checkoutPath,
@@ -12,7 +12,7 @@ import {
   WEB_PATHS,
   type Locale,
   type PublicPage,
-} from '../../contract/routes.js';
+} from '../../contract/site/routes.js';
 
 /**
  * What a request may make the server render (docs/decisions/022): a page is rendered for its

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { SSR_DATA_ID, SSR_MONEY_ID } from '../../contract/site.js';
-import { formatMoney } from '../../contract/locale-format.js';
-import type { SubscriptionPlan } from '../../contract/plans.js';
+import { SSR_DATA_ID, SSR_MONEY_ID } from '../../contract/site/site.js';
+import { formatMoney } from '../../contract/lib/locale-format.js';
+import type { SubscriptionPlan } from '../../contract/plans/plans.js';
 import {
   alternateLinks,
   checkoutPath,
@@ -10,7 +10,7 @@ import {
   publicPageOf,
   type Locale,
   type PublicPage,
-} from '../../contract/routes.js';
+} from '../../contract/site/routes.js';
 import { serverI18n } from '../locales.js';
 
 /** Site facts written into the HTML shell: title, meta tags, Open Graph, JSON-LD. */

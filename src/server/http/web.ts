@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { listPlans } from '../../contract/plan-list.js';
-import type { SubscriptionPlan } from '../../contract/plans.js';
+import { listPlans } from '../../contract/plans/list.js';
+import type { SubscriptionPlan } from '../../contract/plans/plans.js';
 import { requestOrigin, variesByHost, type OriginRule } from './host.js';
 import {
   FRESH_BROTLI,

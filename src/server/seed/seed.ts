@@ -4,7 +4,7 @@ import type { Database, Db } from '../db/client.js';
 import { STARTUP_LOCK_KEY } from '../db/migrate.js';
 import { openMigratedDatabase, type OpenOptions } from '../db/open.js';
 import { appMeta } from '../db/schema.js';
-import { DEFAULT_SEARCH_LOCATION } from '../../contract/site.js';
+import { DEFAULT_SEARCH_LOCATION } from '../../contract/site/site.js';
 import { seedPlans } from '../features/plans/seed.js';
 import { seedDemoPortfolio } from '../features/portfolio/seed.js';
 import { seedDemoBusinesses } from '../features/businesses/seed.js';

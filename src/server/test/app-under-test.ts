@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.js';
 import type { Config } from '../config.js';
-import type { EmployeeRole } from '../../contract/employees.js';
+import type { EmployeeRole } from '../../contract/employees/employees.js';
 import { createAuth } from '../features/auth/auth.js';
 import {
   createTestDatabase,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { EmployeeRole } from '../../contract/employees.js';
+import type { EmployeeRole } from '../../contract/employees/employees.js';
 import type { Db } from '../db/client.js';
 import { createOrResetEmployee } from '../features/auth/employees.js';
 

@@ -1,5 +1,5 @@
 import { useLocation, useSearch } from 'wouter';
-import { localizedPath, type Locale } from '../../contract/routes';
+import { localizedPath, type Locale } from '../../contract/site/routes';
 import { pageLocale } from '../lib/i18n';
 import { useHydrated } from '../lib/use-hydrated';
 

@@ -5,7 +5,7 @@ import {
   formatExpiry,
   type CardCheck,
   type CardProblem,
-} from '../../contract/cards';
+} from '../../contract/payments/cards';
 import { useT } from '../lib/i18n';
 import { describedBy, Field, Input } from './ui/field';
 

@@ -1,4 +1,4 @@
-import type { SettingsPage } from '../../contract/routes';
+import type { SettingsPage } from '../../contract/site/routes';
 
 /** What the admin shell gives each section it shows. */
 export interface SectionProps {

@@ -1,5 +1,5 @@
-import type { AnyEndpoint, InputOf, OutputOf } from '../../contract/endpoint';
-import type { ApiErrorBody } from '../../contract/errors';
+import type { AnyEndpoint, InputOf, OutputOf } from '../../contract/lib/endpoint';
+import type { ApiErrorBody } from '../../contract/lib/errors';
 import { i18n } from '@lingui/core';
 
 // The part of the API client that the landing page loads first (kept lean: bench:web): the

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Endpoint } from '../../contract/endpoint';
+import type { Endpoint } from '../../contract/lib/endpoint';
 import {
   ApiError,
   apiUrl,

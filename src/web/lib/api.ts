@@ -1,4 +1,4 @@
-import type { AnyEndpoint, OutputOf, QueryOf } from '../../contract/endpoint';
+import type { AnyEndpoint, OutputOf, QueryOf } from '../../contract/lib/endpoint';
 import { request, throwIfNotOk, type BodyOption } from './api-core';
 
 // The API client: every call names an endpoint of the contract (method, path, input, output),

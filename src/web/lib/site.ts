@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from '../../contract/site';
+import { DEFAULT_SITE_NAME, DEFAULT_SUPPORT_EMAIL } from '../../contract/site/site';
 
 /** On the server (entry-server.tsx), the site a page is rendered for; the browser reads the shell's meta tags. */
 let rendering: { name: string; supportEmail: string; origin: string } | null = null;

@@ -1,4 +1,4 @@
-import type { InvestorInput } from '../../../contract/investors.js';
+import type { InvestorInput } from '../../../contract/investors/investors.js';
 
 /** An investor as a discovery source describes them (the fields of a manual entry), before de-duplication and storage. */
 export type DiscoveredInvestor = InvestorInput & {

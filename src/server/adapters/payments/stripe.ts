@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
-import type { PaymentStatus } from '../../../contract/payments.js';
+import type { PaymentStatus } from '../../../contract/payments/payments.js';
 import {
   CardDeclinedError,
   InvalidWebhookError,

@@ -5,7 +5,7 @@ import {
   parseExpiry,
   type CardBrand,
   type CardCheck,
-} from '../../../contract/cards.js';
+} from '../../../contract/payments/cards.js';
 
 export type TestCardOutcome =
   | { ok: true }

@@ -1,4 +1,4 @@
-import type { PaymentProviderKind, PaymentStatus } from '../../../contract/payments.js';
+import type { PaymentProviderKind, PaymentStatus } from '../../../contract/payments/payments.js';
 
 /** What a provider needs to start a plan's subscription and collect its first payment. */
 export interface SubscriptionPaymentRequest {

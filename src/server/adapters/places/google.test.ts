@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { METERS_PER_MILE } from '../../../contract/geo.js';
+import { METERS_PER_MILE } from '../../../contract/lib/geo.js';
 import {
   googleError,
   startFakeGooglePlaces,

@@ -1,5 +1,5 @@
-import { distanceMiles, METERS_PER_MILE } from '../../../contract/geo.js';
-import { httpUrlOrNull } from '../../../contract/web-address.js';
+import { distanceMiles, METERS_PER_MILE } from '../../../contract/lib/geo.js';
+import { httpUrlOrNull } from '../../../contract/lib/web-address.js';
 import { fetchJson, type HttpAnswer } from './http.js';
 import { PlacesProviderError, type Place, type PlacesProvider } from './types.js';
 
@@ -66,7 +66,7 @@ function toPlace(raw: GooglePlace): Place | null {
     lng,
     rating: num(raw.rating),
     reviewCount: num(raw.userRatingCount),
-    // Only http(s) links are ever stored or shown (src/contract/web-address.ts).
+    // Only http(s) links are ever stored or shown (src/contract/lib/web-address.ts).
     website: httpUrlOrNull(raw.websiteUri),
     phone: text(raw.nationalPhoneNumber) ?? text(raw.internationalPhoneNumber),
     socialProfiles: [],

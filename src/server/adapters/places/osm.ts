@@ -1,4 +1,4 @@
-import { distanceMiles, METERS_PER_MILE } from '../../../contract/geo.js';
+import { distanceMiles, METERS_PER_MILE } from '../../../contract/lib/geo.js';
 import { fetchJson } from './http.js';
 import { contactFieldsFrom, osmFiltersFor } from './osm-tags.js';
 import {

@@ -12,7 +12,7 @@ const HOSTILE = [
 ];
 
 /**
- * Links read from outside sources are kept only when they are http(s) (src/contract/web-address.ts).
+ * Links read from outside sources are kept only when they are http(s) (src/contract/lib/web-address.ts).
  * The directory CSV import's case is in features/businesses/import-csv.test.ts.
  */
 describe('links from outside sources', () => {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { WebsiteCheck, WebsiteCheckStatus } from '../../../contract/website-checks.js';
+import type { WebsiteCheck, WebsiteCheckStatus } from '../../../contract/leads/website-checks.js';
 import { withScheme } from './find-social-profiles.js';
 import { robotsAllows } from './robots.js';
 import { RefusedAddressError, SafeFetchError, type SiteFetcher } from './safe-fetch.js';

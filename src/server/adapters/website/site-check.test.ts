@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEBSITE_CHECK_WEIGHTS } from '../../../contract/website-checks.js';
+import { WEBSITE_CHECK_WEIGHTS } from '../../../contract/leads/website-checks.js';
 import { cpuMs, cpuSlices } from '../../test/cpu-slices.js';
 import { HOSTILE_HOMEPAGES } from '../../test/fake-websites.js';
 import {

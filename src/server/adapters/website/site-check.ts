@@ -4,7 +4,7 @@ import {
   WEBSITE_CHECK_WEIGHTS,
   type WebsiteCheckId,
   type WebsiteFinding,
-} from '../../../contract/website-checks.js';
+} from '../../../contract/leads/website-checks.js';
 
 /** What one visit to a homepage saw; everything the score depends on (no clock, no network). */
 export interface SiteObservation {

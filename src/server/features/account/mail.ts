@@ -1,5 +1,5 @@
-import { BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing.js';
-import type { Locale } from '../../../contract/routes.js';
+import { BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing/billing.js';
+import type { Locale } from '../../../contract/site/routes.js';
 import { mailWords, type MailSettings } from '../notifications/index.js';
 
 /** The billing page's sign-in link (kind client_billing_link), to the registration's own address, in its language. */

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AccountOverview, PlanChangePreview } from '../../../contract/billing.js';
+import type { AccountOverview, PlanChangePreview } from '../../../contract/billing/billing.js';
 import {
   BILLING_LINK_INVALID_MESSAGE,
   BILLING_LINK_SENT_MESSAGE,
-} from '../../../contract/billing.js';
+} from '../../../contract/billing/billing.js';
 import { billingSignInTokens, outboxMessages } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest, type AppUnderTestOptions } from '../../test/app-under-test.js';

@@ -11,7 +11,7 @@ import {
   planChangeInput,
   type AccountChargeResult,
   redeemBillingLinkInput,
-} from '../../../contract/billing.js';
+} from '../../../contract/billing/billing.js';
 import { HttpError } from '../../http/errors.js';
 import { emailOrigin } from '../../http/host.js';
 import { parseInput } from '../../http/validate.js';

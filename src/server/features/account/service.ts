@@ -2,8 +2,8 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   BILLING_LINK_INVALID_MESSAGE,
   BILLING_LINK_TOKEN_PARAM,
-} from '../../../contract/billing.js';
-import { localizedPath, WEB_PATHS } from '../../../contract/routes.js';
+} from '../../../contract/billing/billing.js';
+import { localizedPath, WEB_PATHS } from '../../../contract/site/routes.js';
 import type { Db } from '../../db/client.js';
 import {
   billingSessions,

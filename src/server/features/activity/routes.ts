@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ACTIVITY_PAGE_SIZE, activityQuerySchema } from '../../../contract/activity.js';
+import { ACTIVITY_PAGE_SIZE, activityQuerySchema } from '../../../contract/activity/activity.js';
 import { parseInput } from '../../http/validate.js';
 import type { ActivityLog } from './service.js';
 

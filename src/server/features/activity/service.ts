@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activityLog } from '../../db/schema.js';
-import type { ActivityEntry, ActivityPage } from '../../../contract/activity.js';
+import type { ActivityEntry, ActivityPage } from '../../../contract/activity/activity.js';
 
 export interface ActivityRecord {
   employeeId?: string | null;

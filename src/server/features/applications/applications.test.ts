@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { Application } from '../../../contract/applications/applications.js';
 import type {
-  Application,
   DailyRevenue,
   RevenueSummary,
   RevenueToday,
-} from '../../../contract/applications.js';
-import type { SubscriptionPlan } from '../../../contract/plans.js';
+} from '../../../contract/revenue/revenue.js';
+import type { SubscriptionPlan } from '../../../contract/plans/plans.js';
 import { payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
@@ -31,18 +31,16 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     customerEmail = 'a@customers.example',
     livemode = false,
   ) =>
-    ctx.testDb.database.db
-      .insert(payments)
-      .values({
-        provider: 'test',
-        providerPaymentId: id,
-        productId,
-        amountCents: cents,
-        currency: 'usd',
-        customerEmail,
-        paidAt,
-        livemode,
-      });
+    ctx.testDb.database.db.insert(payments).values({
+      provider: 'test',
+      providerPaymentId: id,
+      productId,
+      amountCents: cents,
+      currency: 'usd',
+      customerEmail,
+      paidAt,
+      livemode,
+    });
 
   it('sums the ledger by day and week in the agency time zone, across a daylight-saving change', async () => {
     // Monday 11 March 2030, 13:00 in Chicago; clocks went forward on Sunday the 10th.
@@ -267,16 +265,14 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
       .select()
       .from(subscriptionPlans)
       .where(eq(subscriptionPlans.name, 'essential'));
-    await ctx.testDb.database.db
-      .insert(subscriptions)
-      .values({
-        provider: 'test',
-        planId: essential!.id,
-        status: 'active',
-        priceCents: essential!.priceCents,
-        currency: 'usd',
-        billingCycle: 'month',
-      });
+    await ctx.testDb.database.db.insert(subscriptions).values({
+      provider: 'test',
+      planId: essential!.id,
+      status: 'active',
+      priceCents: essential!.priceCents,
+      currency: 'usd',
+      billingCycle: 'month',
+    });
     const body = {
       displayName: 'Essential Plus',
       description: 'More of the basics.',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { applicationInput } from '../../../contract/applications.js';
+import { applicationInput } from '../../../contract/applications/applications.js';
 import { serialIdParam } from '../../db/ids.js';
 import { parseInput } from '../../http/validate.js';
 import type { RevenueService } from '../revenue/index.js';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { centsToDecimal } from '../../../contract/money.js';
-import type { Application, ApplicationInput } from '../../../contract/applications.js';
+import { centsToDecimal } from '../../../contract/lib/money.js';
+import type { Application, ApplicationInput } from '../../../contract/applications/applications.js';
 import type { Db } from '../../db/client.js';
 import { applications } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';

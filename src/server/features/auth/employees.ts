@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { user } from '../../db/auth-schema.js';
 import type { Auth } from './auth.js';
-import type { EmployeeRole } from '../../../contract/employees.js';
+import type { EmployeeRole } from '../../../contract/employees/employees.js';
 import { passwordProblem } from './passwords.js';
 
 export interface EmployeeInput {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hasBilling, type CurrentEmployee } from '../../../contract/employees.js';
+import { hasBilling, type CurrentEmployee } from '../../../contract/employees/employees.js';
 import type { Auth } from './auth.js';
 
 /** The signed-in employee, as `GET /api/auth/user` answers it. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CardInput } from '../../../contract/billing.js';
+import type { CardInput } from '../../../contract/billing/billing.js';
 import type { Db } from '../../db/client.js';
 import { subscriptions } from '../../db/schema.js';
 import { checkTestCard, testCardOnFile } from '../../adapters/payments/test-cards.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoices, payments } from '../../db/schema.js';
-import { formatCents } from '../../../contract/money.js';
+import { formatCents } from '../../../contract/lib/money.js';
 import { HttpError } from '../../http/errors.js';
 import type { MailWords } from '../notifications/index.js';
 import { billingChangeMail } from './mails.js';

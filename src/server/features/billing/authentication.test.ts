@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AccountOverview, PaymentActionRequired } from '../../../contract/billing.js';
-import type { PaymentStatusResult } from '../../../contract/payments.js';
+import type { AccountOverview, PaymentActionRequired } from '../../../contract/billing/billing.js';
+import type { PaymentStatusResult } from '../../../contract/payments/payments.js';
 import {
   AUTHENTICATION_FAILED,
   AUTHENTICATION_REQUIRED,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { MAX_ADVANCE_DAYS, type BillingClock } from '../../../contract/billing.js';
+import { MAX_ADVANCE_DAYS, type BillingClock } from '../../../contract/billing/billing.js';
 import type { Db } from '../../db/client.js';
 import { appMeta } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';

@@ -1,4 +1,4 @@
-import type { AccountOverview } from '../../../contract/billing.js';
+import type { AccountOverview } from '../../../contract/billing/billing.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES } from '../../test/databases.js';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../contract/routes.js';
+import type { Locale } from '../../../contract/site/routes.js';
 import {
   day,
   mailWords,

@@ -3,8 +3,8 @@ import type {
   AccountOverview,
   InvoiceView,
   SubscriptionOverview,
-} from '../../../contract/billing.js';
-import { centsToDecimal } from '../../../contract/money.js';
+} from '../../../contract/billing/billing.js';
+import { centsToDecimal } from '../../../contract/lib/money.js';
 import type { Db } from '../../db/client.js';
 import {
   businessRegistrations,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { PlanChangePreview } from '../../../contract/billing.js';
-import { centsToDecimal } from '../../../contract/money.js';
+import type { PlanChangePreview } from '../../../contract/billing/billing.js';
+import { centsToDecimal } from '../../../contract/lib/money.js';
 import type { Db } from '../../db/client.js';
 import { subscriptions } from '../../db/schema.js';
 import { CardDeclinedError } from '../../adapters/payments/types.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../../http/guard.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { clockAdvanceInput } from '../../../contract/billing.js';
+import { clockAdvanceInput } from '../../../contract/billing/billing.js';
 import { CLOCK_ONLY_IN_TEST_MODE } from './clock.js';
 import type { BillingService } from './service.js';
 

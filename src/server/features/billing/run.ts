@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BillingRunResult } from '../../../contract/billing.js';
+import type { BillingRunResult } from '../../../contract/billing/billing.js';
 import type { Db } from '../../db/client.js';
 import { subscriptions } from '../../db/schema.js';
 import { REMIND_BEFORE_MS } from './reminders.js';

@@ -7,7 +7,7 @@ import type {
   CardInput,
   CardSetup,
   PlanChangePreview,
-} from '../../../contract/billing.js';
+} from '../../../contract/billing/billing.js';
 import {
   PaymentProviderError,
   ProviderRefusedError,

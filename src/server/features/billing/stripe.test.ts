@@ -5,7 +5,7 @@ import type {
   CardSetup,
   PaymentActionRequired,
   PlanChangePreview,
-} from '../../../contract/billing.js';
+} from '../../../contract/billing/billing.js';
 import { payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { accountCookie, invoicesOf, mailKinds, subscriptionRow } from '../../test/billing.js';

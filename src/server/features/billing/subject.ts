@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_LOCALE, localizedPath, WEB_PATHS } from '../../../contract/routes.js';
+import { DEFAULT_LOCALE, localizedPath, WEB_PATHS } from '../../../contract/site/routes.js';
 import type { SubscriptionManager } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { businessTerms } from '../../adapters/places/directory-terms.js';
-import { DB_INT_MAX } from '../../../contract/db-int.js';
-import { httpUrlOrNull, isHttpUrl } from '../../../contract/web-address.js';
+import { DB_INT_MAX } from '../../../contract/lib/db-int.js';
+import { httpUrlOrNull, isHttpUrl } from '../../../contract/lib/web-address.js';
 import type { GeneratedBusiness } from './generate.js';
 
 export interface ImportedRow extends GeneratedBusiness {

@@ -4,7 +4,7 @@ import {
   businessSearchQuery,
   resultFiltersQuery,
   type BusinessResult,
-} from '../../../contract/businesses.js';
+} from '../../../contract/businesses/businesses.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
 import { parseInput } from '../../http/validate.js';
 import type { BusinessSearch } from './service.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BusinessResult, SearchSettings } from '../../../contract/businesses.js';
-import { distanceMiles } from '../../../contract/geo.js';
+import type { BusinessResult, SearchSettings } from '../../../contract/businesses/businesses.js';
+import { distanceMiles } from '../../../contract/lib/geo.js';
 import { buildApp } from '../../app.js';
 import { directoryBusinesses } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';

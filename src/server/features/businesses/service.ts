@@ -1,10 +1,10 @@
-import { distanceMiles, roundMiles } from '../../../contract/geo.js';
+import { distanceMiles, roundMiles } from '../../../contract/lib/geo.js';
 import {
   SEARCH_RESULT_CAP,
   type BusinessResult,
   type BusinessSearchQuery,
   type SearchSettings,
-} from '../../../contract/businesses.js';
+} from '../../../contract/businesses/businesses.js';
 import { HttpError } from '../../http/errors.js';
 import {
   PlacesProviderError,

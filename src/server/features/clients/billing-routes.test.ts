@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { AccountOverview } from '../../../contract/billing.js';
+import type { AccountOverview } from '../../../contract/billing/billing.js';
 import { activityLog, payments } from '../../db/schema.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES } from '../../test/databases.js';

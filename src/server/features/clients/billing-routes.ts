@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { clientCancelInput, REFUND_LABELS, refundInput } from '../../../contract/clients.js';
-import { dollarsToCents } from '../../../contract/money.js';
+import { clientCancelInput, REFUND_LABELS, refundInput } from '../../../contract/clients/clients.js';
+import { dollarsToCents } from '../../../contract/lib/money.js';
 import { isUuid } from '../../db/ids.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';

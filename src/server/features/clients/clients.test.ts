@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import Papa from 'papaparse';
 import { and, eq } from 'drizzle-orm';
-import type { ClientDetail, ClientPage } from '../../../contract/clients.js';
+import type { ClientDetail, ClientPage } from '../../../contract/clients/clients.js';
 import { activityLog, businessRegistrations, subscriptionPlans } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';

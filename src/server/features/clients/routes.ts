@@ -4,7 +4,7 @@ import {
   CLIENTS_QUERY_LABELS,
   clientsQuerySchema,
   type ClientSummary,
-} from '../../../contract/clients.js';
+} from '../../../contract/clients/clients.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
 import { parseInput } from '../../http/validate.js';
 import type { ClientService } from './service.js';

@@ -7,8 +7,8 @@ import {
   type ClientPaymentStatus,
   type ClientsQuery,
   type ClientSummary,
-} from '../../../contract/clients.js';
-import { centsToDecimal } from '../../../contract/money.js';
+} from '../../../contract/clients/clients.js';
+import { centsToDecimal } from '../../../contract/lib/money.js';
 import type { Db } from '../../db/client.js';
 import {
   businessRegistrations as reg,

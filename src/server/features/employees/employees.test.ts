@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, like } from 'drizzle-orm';
-import type { EmployeeSummary } from '../../../contract/employees.js';
-import type { ActivityPage } from '../../../contract/activity.js';
+import type { EmployeeSummary } from '../../../contract/employees/employees.js';
+import type { ActivityPage } from '../../../contract/activity/activity.js';
 import { activityLog, rateLimitCounters, user } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { employeeUpdateInput, newEmployeeInput } from '../../../contract/employees.js';
+import { employeeUpdateInput, newEmployeeInput } from '../../../contract/employees/employees.js';
 import { requireOwner } from '../../http/guard.js';
 import { parseInput } from '../../http/validate.js';
 import type { EmployeeService } from './service.js';

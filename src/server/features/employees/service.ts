@@ -5,7 +5,7 @@ import {
   type EmployeeSummary,
   type EmployeeUpdateInput,
   type NewEmployeeInput,
-} from '../../../contract/employees.js';
+} from '../../../contract/employees/employees.js';
 import type { Db } from '../../db/client.js';
 import { account, user } from '../../db/auth-schema.js';
 import { HttpError } from '../../http/errors.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import Papa from 'papaparse';
-import type { Investor, InvestorImportResult } from '../../../contract/investors.js';
+import type { Investor, InvestorImportResult } from '../../../contract/investors/investors.js';
 import { buildApp } from '../../app.js';
 import { activityLog, investors } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';

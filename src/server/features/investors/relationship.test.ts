@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Investor } from '../../../contract/investors.js';
+import type { Investor } from '../../../contract/investors/investors.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 

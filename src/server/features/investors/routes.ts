@@ -6,7 +6,7 @@ import {
   investorsQuery,
   relationshipInput,
   type InvestorImportResult,
-} from '../../../contract/investors.js';
+} from '../../../contract/investors/investors.js';
 import { sendCsv, toCsv } from '../../http/csv.js';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';

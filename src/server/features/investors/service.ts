@@ -4,7 +4,7 @@ import type {
   InvestorInput,
   InvestorsQuery,
   RelationshipInput,
-} from '../../../contract/investors.js';
+} from '../../../contract/investors/investors.js';
 import type { Db } from '../../db/client.js';
 import { investorFacets, investors } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import Papa from 'papaparse';
-import type { BusinessResult } from '../../../contract/businesses.js';
-import type { Lead, LeadPage } from '../../../contract/leads.js';
+import type { BusinessResult } from '../../../contract/businesses/businesses.js';
+import type { Lead, LeadPage } from '../../../contract/leads/leads.js';
 import { activityLog } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { TEST_DATABASES } from '../../test/databases.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import type { BusinessResult } from '../../../contract/businesses.js';
-import type { Lead, LeadBoard, LeadPage } from '../../../contract/leads.js';
+import type { BusinessResult } from '../../../contract/businesses/businesses.js';
+import type { Lead, LeadBoard, LeadPage } from '../../../contract/leads/leads.js';
 import { activityLog, doNotContact, leadDigests, outboxMessages, user } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { BusinessResult } from '../../../contract/businesses.js';
+import type { BusinessResult } from '../../../contract/businesses/businesses.js';
 import type { Db } from '../../db/client.js';
 import { doNotContact, leads } from '../../db/schema.js';
 import { phoneKey, websiteKey } from './contact-keys.js';

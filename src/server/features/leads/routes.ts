@@ -5,7 +5,7 @@ import {
   leadUpdateInput,
   newLeadInput,
   type Lead,
-} from '../../../contract/leads.js';
+} from '../../../contract/leads/leads.js';
 import type { DigestSettings } from './digest.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
 import { parseInput } from '../../http/validate.js';

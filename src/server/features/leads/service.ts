@@ -9,8 +9,8 @@ import {
   type LeadsQuery,
   type LeadUpdateInput,
   type NewLeadInput,
-} from '../../../contract/leads.js';
-import type { SocialProfile } from '../../../contract/businesses.js';
+} from '../../../contract/leads/leads.js';
+import type { SocialProfile } from '../../../contract/businesses/businesses.js';
 import type { Db } from '../../db/client.js';
 import { doNotContact, leads } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Lead } from '../../../contract/leads.js';
+import type { Lead } from '../../../contract/leads/leads.js';
 import { loadConfig } from '../../config.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';

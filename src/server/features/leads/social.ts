@@ -1,4 +1,4 @@
-import type { SocialProfile } from '../../../contract/businesses.js';
+import type { SocialProfile } from '../../../contract/businesses/businesses.js';
 import { findSocialProfiles } from '../../adapters/website/find-social-profiles.js';
 import {
   createSafeFetcher,

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Lead } from '../../../contract/leads.js';
-import type { WebsiteCheck } from '../../../contract/website-checks.js';
+import type { Lead } from '../../../contract/leads/leads.js';
+import type { WebsiteCheck } from '../../../contract/leads/website-checks.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { websiteCheckInput, websiteChecksQuery } from '../../../contract/website-checks.js';
+import { websiteCheckInput, websiteChecksQuery } from '../../../contract/leads/website-checks.js';
 import { parseInput } from '../../http/validate.js';
 import type { WebsiteCheckService } from './website-check-service.js';
 

@@ -3,7 +3,7 @@ import {
   WEBSITE_CHECKS_AT_ONCE,
   type WebsiteCheck,
   type WebsiteCheckInput,
-} from '../../../contract/website-checks.js';
+} from '../../../contract/leads/website-checks.js';
 import { checkWebsite } from '../../adapters/website/check-website.js';
 import { RefusedAddressError, type SiteFetcher } from '../../adapters/website/safe-fetch.js';
 import type { Db } from '../../db/client.js';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { WebsiteCheck } from '../../../contract/website-checks.js';
+import type { WebsiteCheck } from '../../../contract/leads/website-checks.js';
 import { loadConfig } from '../../config.js';
 import { websiteAddressPolicy } from '../../adapters/website/safe-fetch.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';

@@ -1,6 +1,6 @@
-import { formatLongDate, formatMoney } from '../../../contract/locale-format.js';
-import { centsToDecimal, formatCents } from '../../../contract/money.js';
-import type { Locale } from '../../../contract/routes.js';
+import { formatLongDate, formatMoney } from '../../../contract/lib/locale-format.js';
+import { centsToDecimal, formatCents } from '../../../contract/lib/money.js';
+import type { Locale } from '../../../contract/site/routes.js';
 import type { MailMessage } from '../../adapters/mail/index.js';
 import { serverI18n } from '../../locales.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { OUTBOX_PAGE_SIZE, type OutboxMessage } from '../../../contract/outbox.js';
+import { OUTBOX_PAGE_SIZE, type OutboxMessage } from '../../../contract/notifications/outbox.js';
 import { activityLog, outboxMessages } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { outboxQuerySchema } from '../../../contract/outbox.js';
+import { outboxQuerySchema } from '../../../contract/notifications/outbox.js';
 import { parseInput } from '../../http/validate.js';
 import type { OutboxReader } from './service.js';
 

@@ -1,5 +1,5 @@
 import { desc, sql } from 'drizzle-orm';
-import { OUTBOX_PAGE_SIZE, type OutboxMessage } from '../../../contract/outbox.js';
+import { OUTBOX_PAGE_SIZE, type OutboxMessage } from '../../../contract/notifications/outbox.js';
 import type { Db } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema.js';
 

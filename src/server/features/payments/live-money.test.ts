@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { Application } from '../../../contract/applications/applications.js';
 import type {
-  Application,
   DailyRevenue,
   RevenueSummary,
   RevenueToday,
-} from '../../../contract/applications.js';
+} from '../../../contract/revenue/revenue.js';
 import { payments, subscriptionPlans } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';

@@ -7,7 +7,7 @@ import {
   TEST_CARD_LABELS,
   testAuthenticationInput,
   testCardPaymentInput,
-} from '../../../contract/payments.js';
+} from '../../../contract/payments/payments.js';
 import { STRIPE_API_VERSION } from '../../adapters/payments/stripe.js';
 import { InvalidWebhookError, WrongApiVersionError } from '../../adapters/payments/types.js';
 import { HttpError } from '../../http/errors.js';

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { centsToDecimal, dollarsToCents } from '../../../contract/money.js';
+import { centsToDecimal, dollarsToCents } from '../../../contract/lib/money.js';
 import type {
   CreatePaymentIntentResult,
   PaymentReceipt,
   PaymentStatusResult,
   TestCardPaymentInput,
-} from '../../../contract/payments.js';
+} from '../../../contract/payments/payments.js';
 import {
   AUTHENTICATION_FAILED,
   behaviorAfterAuthentication,

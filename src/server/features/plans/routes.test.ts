@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionPlan } from '../../../contract/plans.js';
+import type { SubscriptionPlan } from '../../../contract/plans/plans.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { portfolioItems, subscriptionPlans } from '../../db/schema.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { planUpdateInput } from '../../../contract/plan-admin.js';
+import { planUpdateInput } from '../../../contract/plans/admin.js';
 import type { Db } from '../../db/client.js';
 import { serialIdParam } from '../../db/ids.js';
 import { parseInput } from '../../http/validate.js';

@@ -1,8 +1,8 @@
 import { asc, eq, ne } from 'drizzle-orm';
-import { centsToDecimal, dollarsToCents } from '../../../contract/money.js';
+import { centsToDecimal, dollarsToCents } from '../../../contract/lib/money.js';
 import { HttpError } from '../../http/errors.js';
-import type { PlanUpdateInput } from '../../../contract/plan-admin.js';
-import type { SubscriptionPlan } from '../../../contract/plans.js';
+import type { PlanUpdateInput } from '../../../contract/plans/admin.js';
+import type { SubscriptionPlan } from '../../../contract/plans/plans.js';
 import type { Db } from '../../db/client.js';
 import { subscriptionPlans } from '../../db/schema.js';
 import { isSerialId } from '../../db/ids.js';

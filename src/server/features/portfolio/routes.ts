@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { portfolioInput } from '../../../contract/applications.js';
+import { portfolioInput } from '../../../contract/portfolio/admin.js';
 import { serialIdParam } from '../../db/ids.js';
 import { parseInput } from '../../http/validate.js';
 import type { PortfolioService, PortfolioShowcase } from './service.js';

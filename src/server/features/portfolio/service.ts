@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { PortfolioInput } from '../../../contract/applications.js';
-import type { PortfolioItem } from '../../../contract/portfolio.js';
+import type { PortfolioInput } from '../../../contract/portfolio/admin.js';
+import type { PortfolioItem } from '../../../contract/portfolio/portfolio.js';
 import type { Db } from '../../db/client.js';
 import { portfolioItems } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { BusinessRegistrationResult } from '../../../contract/registration.js';
+import type { BusinessRegistrationResult } from '../../../contract/registration/registration.js';
 import { businessRegistrations, outboxMessages, subscriptionPlans } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { businessRegistrationInput, REGISTRATION_LABELS } from '../../../contract/registration.js';
+import { businessRegistrationInput, REGISTRATION_LABELS } from '../../../contract/registration/registration.js';
 import type { Db } from '../../db/client.js';
 import { emailOrigin } from '../../http/host.js';
 import { parseInput } from '../../http/validate.js';

@@ -2,8 +2,8 @@ import { and, desc, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type {
   BusinessRegistration,
   BusinessRegistrationResult,
-} from '../../../contract/registration.js';
-import { checkoutPath, DEFAULT_LOCALE, type Locale } from '../../../contract/routes.js';
+} from '../../../contract/registration/registration.js';
+import { checkoutPath, DEFAULT_LOCALE, type Locale } from '../../../contract/site/routes.js';
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, outboxMessages, subscriptionPlans } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';

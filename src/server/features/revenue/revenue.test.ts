@@ -27,14 +27,12 @@ describe.each(TEST_DATABASES)(
         .select()
         .from(subscriptionPlans)
         .where(eq(subscriptionPlans.name, 'essential'));
-      await db
-        .insert(applications)
-        .values({
-          name: 'Source App',
-          url: 'https://source.example',
-          status: 'active',
-          stripeProductId: 'prod_source_app',
-        });
+      await db.insert(applications).values({
+        name: 'Source App',
+        url: 'https://source.example',
+        status: 'active',
+        stripeProductId: 'prod_source_app',
+      });
       const [sub] = await db
         .insert(subscriptions)
         .values({
@@ -52,17 +50,15 @@ describe.each(TEST_DATABASES)(
         paidAt: Date,
         extra: Partial<typeof payments.$inferInsert>,
       ) =>
-        db
-          .insert(payments)
-          .values({
-            provider: 'test',
-            providerPaymentId: id,
-            amountCents: cents,
-            currency: 'usd',
-            paidAt,
-            livemode: false,
-            ...extra,
-          });
+        db.insert(payments).values({
+          provider: 'test',
+          providerPaymentId: id,
+          amountCents: cents,
+          currency: 'usd',
+          paidAt,
+          livemode: false,
+          ...extra,
+        });
       await pay('src-plan-today', 29900, ago(0.1), { planId: plan!.id, subscriptionId: sub!.id });
       await pay('src-app-today', 1000, ago(0.1), { productId: 'prod_source_app' });
       await pay('src-other-today', 500, ago(0.1), { productId: 'prod_not_an_app' });

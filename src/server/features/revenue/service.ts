@@ -1,11 +1,11 @@
 import { and, countDistinct, eq, gte, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
-import { centsToDecimal } from '../../../contract/money.js';
+import { centsToDecimal } from '../../../contract/lib/money.js';
 import type {
   DailyRevenue,
   RevenueSummary,
   RevenueToday,
   SourceTotals,
-} from '../../../contract/applications.js';
+} from '../../../contract/revenue/revenue.js';
 import type { Db } from '../../db/client.js';
 import { applications, payments, subscriptions } from '../../db/schema.js';
 import {

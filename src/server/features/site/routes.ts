@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SubscriptionPlan } from '../../../contract/plans.js';
+import type { SubscriptionPlan } from '../../../contract/plans/plans.js';
 import {
   alternateLinks,
   checkoutPath,
   LOCALES,
   localizedPath,
   WEB_PATHS,
-} from '../../../contract/routes.js';
+} from '../../../contract/site/routes.js';
 import { requestOrigin, variesByHost, type OriginRule } from '../../http/host.js';
 
 export interface SiteRouteOptions {

@@ -8,7 +8,7 @@ import {
   MAX_LOGO_BYTES,
   UPLOAD_PURPOSES,
   type LogoPurpose,
-} from '../../../contract/uploads.js';
+} from '../../../contract/uploads/uploads.js';
 
 // The limits and the spec's own words come from the contract, so the toast reads the same whether the browser or the server refuses.
 export { MAX_LOGO_BYTES, UPLOAD_PURPOSES };

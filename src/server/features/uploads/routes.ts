@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
-import { uploadRequestInput, UPLOAD_REQUEST_LABELS } from '../../../contract/upload-request.js';
+import { uploadRequestInput, UPLOAD_REQUEST_LABELS } from '../../../contract/uploads/request.js';
 import { MAX_LOGO_BYTES, NOT_AN_IMAGE_MESSAGE, TOO_LARGE_MESSAGE } from './images.js';
 import type { UploadService } from './service.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AccountOverview, InvoiceView } from '../../../contract/billing';
+import type { AccountOverview, InvoiceView } from '../../../contract/billing/billing';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Actions, UpdateCardDialog } from './actions';

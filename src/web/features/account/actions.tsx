@@ -3,8 +3,8 @@ import type {
   AccountChargeResult,
   AccountOverview,
   SubscriptionOverview,
-} from '../../../contract/billing';
-import { CANCEL_REASON_MAX } from '../../../contract/billing';
+} from '../../../contract/billing/billing';
+import { CANCEL_REASON_MAX } from '../../../contract/billing/billing';
 import { Button } from '../../components/ui/button';
 import { DialogClose } from '../../components/ui/dialog';
 import { Field, Textarea } from '../../components/ui/field';

@@ -16,7 +16,7 @@ import {
   type AccountChargeResult,
   type AccountOverview,
   type CardInput,
-} from '../../../contract/billing';
+} from '../../../contract/billing/billing';
 import { ApiError, callApi } from '../../lib/api';
 
 const ACCOUNT_KEY = ['account'];

@@ -4,7 +4,7 @@ import {
   needsAuthentication,
   type AccountChargeResult,
   type AccountOverview,
-} from '../../../contract/billing';
+} from '../../../contract/billing/billing';
 import { useTestAuthentication } from '../../components/authentication-dialog';
 import { useFinishPayment } from './api';
 

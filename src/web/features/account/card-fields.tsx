@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import type { FormEvent } from 'react';
-import type { CardCheck } from '../../../contract/cards';
-import type { CardInput } from '../../../contract/billing';
+import type { CardCheck } from '../../../contract/payments/cards';
+import type { CardInput } from '../../../contract/billing/billing';
 import { Button } from '../../components/ui/button';
 import { TestCardFields, useTestCard } from '../../components/test-card-fields';
 import { useT } from '../../lib/i18n';

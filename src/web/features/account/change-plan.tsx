@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PlanChangePreview, SubscriptionOverview } from '../../../contract/billing';
+import type { PlanChangePreview, SubscriptionOverview } from '../../../contract/billing/billing';
 import { Button } from '../../components/ui/button';
 import { DialogClose } from '../../components/ui/dialog';
 import { Field, Select } from '../../components/ui/field';

@@ -1,5 +1,5 @@
-import type { InvoiceView, SubscriptionOverview } from '../../../contract/billing';
-import { formatLongDate, formatMoney } from '../../../contract/locale-format';
+import type { InvoiceView, SubscriptionOverview } from '../../../contract/billing/billing';
+import { formatLongDate, formatMoney } from '../../../contract/lib/locale-format';
 import { useI18n, useT } from '../../lib/i18n';
 
 const INVOICE_STATUS: Record<InvoiceView['status'], string> = {

@@ -1,2 +1,5 @@
-/** The client's billing page; the router loads account-page.tsx by file (a lazy chunk). */
+/** The client's billing page: what screens/account composes, and the plan-change sentence. */
+export { useAccount, useRedeemLink, useSignOut } from './api';
+export { AccountView } from './account-view';
 export { previewSentence } from './change-plan';
+export { OpenLink, SignInForm } from './sign-in-form';

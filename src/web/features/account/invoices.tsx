@@ -1,4 +1,4 @@
-import type { InvoiceView } from '../../../contract/billing';
+import type { InvoiceView } from '../../../contract/billing/billing';
 import { Button } from '../../components/ui/button';
 import { useAccountFormat } from './format';
 

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
-import type { AccountChargeResult } from '../../../contract/billing';
-import { WEB_PATHS } from '../../../contract/routes';
+import type { AccountChargeResult } from '../../../contract/billing/billing';
+import { WEB_PATHS } from '../../../contract/site/routes';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';

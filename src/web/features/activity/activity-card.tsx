@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ActivityEntry } from '../../../contract/activity';
+import type { ActivityEntry } from '../../../contract/activity/activity';
 import { Card } from '../../components/ui/card';
 import { Cell, DataTable, Row } from '../../components/ui/data-table';
 import { Pagination } from '../../components/ui/pagination';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { listActivity } from '../../../contract/activity';
-import type { OutputOf } from '../../../contract/endpoint';
+import { listActivity } from '../../../contract/activity/activity';
+import type { OutputOf } from '../../../contract/lib/endpoint';
 import { apiUrl } from '../../lib/api';
 
 export const ACTIVITY_KEY_PREFIX = listActivity.path;

@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { listActivity } from '../../../contract/activity';
+import { listActivity } from '../../../contract/activity/activity';
 import {
   createApplication,
   deleteApplication,
-  getRevenueSummary,
   listApplications,
-  listDailyRevenue,
   updateApplication,
   type ApplicationPayload,
-} from '../../../contract/applications';
-import type { OutputOf } from '../../../contract/endpoint';
+} from '../../../contract/applications/applications';
+import { getRevenueSummary, listDailyRevenue } from '../../../contract/revenue/revenue';
+import type { OutputOf } from '../../../contract/lib/endpoint';
 import { apiUrl, callApi } from '../../lib/api';
 
 /** What the browser sends: blank optional values left out (docs/product.md §5). */

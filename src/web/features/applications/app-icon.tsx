@@ -10,7 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
-import { DEFAULT_ICON_COLOR, type ICON_TYPES } from '../../../contract/applications';
+import { DEFAULT_ICON_COLOR, type ICON_TYPES } from '../../../contract/applications/applications';
 import { cn } from '../../lib/cn';
 
 export type IconType = (typeof ICON_TYPES)[number];

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { Application } from '../../../contract/applications';
+import type { Application } from '../../../contract/applications/applications';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, DialogContent } from '../../components/ui/dialog';
 import { errorMessage } from '../../lib/api';

@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { APPLICATION_STATUSES, type Application } from '../../../contract/applications';
+import {
+  APPLICATION_STATUSES,
+  type Application,
+} from '../../../contract/applications/applications';
 import { Button } from '../../components/ui/button';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';

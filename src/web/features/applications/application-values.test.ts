@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationInput } from '../../../contract/applications';
+import { applicationInput } from '../../../contract/applications/applications';
 import {
   applicationPayload,
   applicationProblems,

@@ -2,7 +2,7 @@ import {
   DEFAULT_ICON_COLOR,
   DEFAULT_ICON_TYPE,
   type Application,
-} from '../../../contract/applications';
+} from '../../../contract/applications/applications';
 import type { ApplicationPayload } from './api';
 
 /** The application form as typed: every value a string, as the inputs hold it. */

@@ -1,6 +1,6 @@
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
-import type { Application } from '../../../contract/applications';
+import type { Application } from '../../../contract/applications/applications';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';

@@ -1,5 +1,5 @@
 import { ExternalLink, Settings } from 'lucide-react';
-import type { Application } from '../../../contract/applications';
+import type { Application } from '../../../contract/applications/applications';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Cell, DataTable, Row } from '../../components/ui/data-table';

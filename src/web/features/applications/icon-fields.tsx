@@ -1,4 +1,4 @@
-import { ICON_TYPES } from '../../../contract/applications';
+import { ICON_TYPES } from '../../../contract/applications/applications';
 import { Input } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import { ICONS } from './app-icon';

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DailyRevenue } from '../../../contract/applications';
+import type { DailyRevenue } from '../../../contract/revenue/revenue';
 import { formatMoney, longDate, shortDate } from './format';
 
 const AXIS_TICK = { fill: 'var(--color-muted-foreground)', fontSize: 12 };

@@ -1,4 +1,4 @@
-import type { RevenueSummary } from '../../../contract/applications';
+import type { RevenueSummary } from '../../../contract/revenue/revenue';
 import { Card } from '../../components/ui/card';
 import { formatMoney } from './format';
 

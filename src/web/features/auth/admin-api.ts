@@ -5,8 +5,8 @@ import {
   enableTwoFactor,
   getCurrentEmployee,
   signOut,
-} from '../../../contract/account';
-import type { OutputOf } from '../../../contract/endpoint';
+} from '../../../contract/auth/employee-account';
+import type { OutputOf } from '../../../contract/lib/endpoint';
 import { apiUrl, callApi } from '../../lib/api';
 
 export const EMPLOYEE_QUERY_KEY = [apiUrl(getCurrentEmployee)];

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSession } from '../../../contract/auth';
-import type { OutputOf } from '../../../contract/endpoint';
+import { getSession } from '../../../contract/auth/auth';
+import type { OutputOf } from '../../../contract/lib/endpoint';
 
 /** Better Auth's session read answers `null` to a visitor (not an error), so the landing page stays quiet. */
 export const useSignedInEmployee = (enabled: boolean) =>

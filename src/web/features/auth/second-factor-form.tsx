@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { verifyBackupCode, verifyTotp } from '../../../contract/sign-in';
+import { verifyBackupCode, verifyTotp } from '../../../contract/auth/sign-in';
 import { callApi, errorMessage } from '../../lib/api';
 
 /** The second step when two-factor sign-in is on: a code from the authenticator app or a backup code. */

@@ -4,7 +4,7 @@ import {
   getBillingClock,
   resetBillingClock,
   type BillingClock,
-} from '../../../contract/billing';
+} from '../../../contract/billing/billing';
 import { ApiError, apiUrl, callApi } from '../../lib/api';
 
 const CLOCK_KEY = [apiUrl(getBillingClock)];

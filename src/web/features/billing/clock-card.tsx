@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { BillingRunResult } from '../../../contract/billing';
+import type { BillingRunResult } from '../../../contract/billing/billing';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { describedBy, Field, Input } from '../../components/ui/field';

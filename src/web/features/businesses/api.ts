@@ -5,8 +5,8 @@ import {
   searchBusinesses,
   type BusinessSearchParams,
   type ResultFilters,
-} from '../../../contract/businesses';
-import type { OutputOf } from '../../../contract/endpoint';
+} from '../../../contract/businesses/businesses';
+import type { OutputOf } from '../../../contract/lib/endpoint';
 import { apiUrl, queryString } from '../../lib/api';
 import type { Coordinates } from './browser-position';
 import type { SearchRequest } from './search-request';

@@ -1,6 +1,6 @@
 import { ExternalLink, MapPin, Phone, Star } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { noWebsiteLabel, type BusinessResult } from '../../../contract/businesses';
+import { noWebsiteLabel, type BusinessResult } from '../../../contract/businesses/businesses';
 import { LeadBadge } from './lead-badge';
 import { Card } from '../../components/ui/card';
 import {

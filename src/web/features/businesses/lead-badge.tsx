@@ -1,4 +1,4 @@
-import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../contract/leads';
+import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../contract/leads/leads';
 import { Badge } from '../../components/ui/badge';
 
 /** 'Lead · Contacted' on a result that is already a saved lead (whoever saved it). */

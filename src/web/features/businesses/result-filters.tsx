@@ -5,7 +5,7 @@ import {
   type ResultFilters,
   type ResultSort,
   type SearchSettings,
-} from '../../../contract/businesses';
+} from '../../../contract/businesses/businesses';
 import { Field, Select } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 

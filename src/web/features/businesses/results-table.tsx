@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { noWebsiteLabel, type BusinessResult } from '../../../contract/businesses';
+import { noWebsiteLabel, type BusinessResult } from '../../../contract/businesses/businesses';
 import { Cell, DataTable, Row } from '../../components/ui/data-table';
 import { formatMiles, networkLabel, telHref, websiteHref, websiteLabel } from './format';
 import { LeadBadge } from './lead-badge';

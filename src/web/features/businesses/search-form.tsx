@@ -1,6 +1,6 @@
 import { Loader2, Search } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { SEARCH_RADII } from '../../../contract/businesses';
+import { SEARCH_RADII } from '../../../contract/businesses/businesses';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, Select } from '../../components/ui/field';

@@ -6,7 +6,7 @@ import {
   type BusinessResult,
   type ResultFilters,
   type SearchSettings,
-} from '../../../contract/businesses';
+} from '../../../contract/businesses/businesses';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';

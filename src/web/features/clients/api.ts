@@ -9,8 +9,8 @@ import {
   refundClientInvoice,
   resendClientReceipt,
   type ClientPaymentStatus,
-} from '../../../contract/clients';
-import type { OutputOf, QueryOf } from '../../../contract/endpoint';
+} from '../../../contract/clients/clients';
+import type { OutputOf, QueryOf } from '../../../contract/lib/endpoint';
 import { apiUrl, callApi } from '../../lib/api';
 
 export interface ClientFilters {

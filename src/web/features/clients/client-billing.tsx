@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { InvoiceView, SubscriptionOverview } from '../../../contract/billing';
-import { CANCEL_REASON_MAX } from '../../../contract/clients';
-import { formatAmount as money } from '../../../contract/money';
+import type { InvoiceView, SubscriptionOverview } from '../../../contract/billing/billing';
+import { CANCEL_REASON_MAX } from '../../../contract/clients/clients';
+import { formatAmount as money } from '../../../contract/lib/money';
 import { useEmployee } from '../auth/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { InvoiceView } from '../../../contract/billing';
-import { REFUND_REASON_MAX } from '../../../contract/clients';
-import { centsToDecimal, dollarsToCents, formatAmount as money } from '../../../contract/money';
+import type { InvoiceView } from '../../../contract/billing/billing';
+import { REFUND_REASON_MAX } from '../../../contract/clients/clients';
+import { centsToDecimal, dollarsToCents, formatAmount as money } from '../../../contract/lib/money';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { describedBy, Field, Input, Textarea } from '../../components/ui/field';

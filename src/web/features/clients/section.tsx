@@ -6,8 +6,8 @@ import {
   type ClientPaymentStatus,
   type ClientSubscription,
   type ClientSummary,
-} from '../../../contract/clients';
-import { formatDollars } from '../../../contract/plans';
+} from '../../../contract/clients/clients';
+import { formatDollars } from '../../../contract/plans/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

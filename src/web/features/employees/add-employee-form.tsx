@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { EMPLOYEE_ROLES, type EmployeeRole } from '../../../contract/employees';
+import { EMPLOYEE_ROLES, type EmployeeRole } from '../../../contract/employees/employees';
 import { Button } from '../../components/ui/button';
 import { describedBy, Field, Input, Select } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';

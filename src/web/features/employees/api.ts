@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listActivity } from '../../../contract/activity';
+import { listActivity } from '../../../contract/activity/activity';
 import {
   addEmployee,
   listEmployees,
@@ -7,8 +7,8 @@ import {
   updateEmployee,
   type EmployeeUpdateInput,
   type NewEmployeeInput,
-} from '../../../contract/employees';
-import type { OutputOf } from '../../../contract/endpoint';
+} from '../../../contract/employees/employees';
+import type { OutputOf } from '../../../contract/lib/endpoint';
 import { apiUrl, callApi } from '../../lib/api';
 
 const EMPLOYEES_KEY = [apiUrl(listEmployees)];

@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import type { EmployeeSummary } from '../../../contract/employees';
+import type { EmployeeSummary } from '../../../contract/employees/employees';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

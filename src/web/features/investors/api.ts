@@ -16,7 +16,7 @@ import {
   updateRelationship,
   type Investor,
   type RelationshipInput,
-} from '../../../contract/investors';
+} from '../../../contract/investors/investors';
 import { callApi } from '../../lib/api';
 import type { InvestorPayload } from './form-values';
 import { investorsQuery, investorsQueryString, type InvestorFilters } from './url-state';

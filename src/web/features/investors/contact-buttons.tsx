@@ -2,7 +2,7 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { ExternalLink, Mail } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../components/ui/button';
-import type { Investor } from '../../../contract/investors';
+import type { Investor } from '../../../contract/investors/investors';
 import { mailtoHref } from './format';
 
 export const NO_EMAIL_REASON = 'No e-mail address on file for this investor';

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { INDUSTRIES, INVESTMENT_STAGES } from '../../../contract/investors';
+import { INDUSTRIES, INVESTMENT_STAGES } from '../../../contract/investors/investors';
 import { Card } from '../../components/ui/card';
 import { Field, Input, Select } from '../../components/ui/field';
 import {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { investorInput, type Investor } from '../../../contract/investors';
+import { investorInput, type Investor } from '../../../contract/investors/investors';
 import { EMPTY_FORM, formValuesOf, payloadOf, splitList, toggled } from './form-values';
 
 const investor: Investor = {

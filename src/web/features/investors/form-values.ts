@@ -1,4 +1,4 @@
-import type { Investor, InvestorPayload } from '../../../contract/investors';
+import type { Investor, InvestorPayload } from '../../../contract/investors/investors';
 import type { Industry, InvestmentStage } from './url-state';
 
 /** The add/edit form as typed: text everywhere, lists comma-separated, numbers as written. */

@@ -3,7 +3,7 @@ import {
   INVESTOR_CSV_MAX_BYTES,
   INVESTOR_CSV_TOO_LARGE,
   type InvestorImportResult,
-} from '../../../contract/investors';
+} from '../../../contract/investors/investors';
 import { Button } from '../../components/ui/button';
 import { DialogClose, DialogContent } from '../../components/ui/dialog';
 import { describedBy, Field, Input } from '../../components/ui/field';

@@ -1,6 +1,6 @@
 import { Briefcase, MapPin, TrendingUp, Users } from 'lucide-react';
 import { useId } from 'react';
-import type { Investor } from '../../../contract/investors';
+import type { Investor } from '../../../contract/investors/investors';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';

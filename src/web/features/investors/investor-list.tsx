@@ -1,6 +1,6 @@
 import { Loader2, SearchX } from 'lucide-react';
 import { useRef } from 'react';
-import { INVESTOR_BATCH } from '../../../contract/investors';
+import { INVESTOR_BATCH } from '../../../contract/investors/investors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api';

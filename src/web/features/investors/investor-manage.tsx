@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { Investor } from '../../../contract/investors';
+import type { Investor } from '../../../contract/investors/investors';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog, DialogTrigger } from '../../components/ui/dialog';
 import { errorMessage } from '../../lib/api';

@@ -4,7 +4,7 @@ import {
   RELATIONSHIP_STATUSES,
   type Investor,
   type RelationshipStatus,
-} from '../../../contract/investors';
+} from '../../../contract/investors/investors';
 import { FollowUp, followUpState, type FollowUpChange } from '../../components/follow-up';
 import { Button } from '../../components/ui/button';
 import { Field, Input, Select, Textarea } from '../../components/ui/field';

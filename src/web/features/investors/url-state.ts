@@ -1,11 +1,11 @@
-import type { QueryOf } from '../../../contract/endpoint';
+import type { QueryOf } from '../../../contract/lib/endpoint';
 import {
   exportInvestorsCsv,
   INDUSTRIES,
   INVESTMENT_STAGES,
   INVESTOR_BATCH,
   listInvestors,
-} from '../../../contract/investors';
+} from '../../../contract/investors/investors';
 import { apiUrl, queryString } from '../../lib/api';
 
 export type InvestmentStage = (typeof INVESTMENT_STAGES)[number];

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import type { BusinessResult } from '../../../contract/businesses';
-import { newLeadInput } from '../../../contract/leads';
+import type { BusinessResult } from '../../../contract/businesses/businesses';
+import { newLeadInput } from '../../../contract/leads/leads';
 import { searchQueryString } from '../businesses';
-import type { Lead, LeadBoard } from '../../../contract/leads';
+import type { Lead, LeadBoard } from '../../../contract/leads/leads';
 import { leadsExportUrl, moveOnBoard, resultIdOfLead, toNewLead } from './api';
 
 const business: BusinessResult = {

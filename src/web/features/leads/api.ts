@@ -5,9 +5,9 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { BusinessResult } from '../../../contract/businesses';
-import type { OutputOf } from '../../../contract/endpoint';
-import { searchBusinesses } from '../../../contract/businesses';
+import type { BusinessResult } from '../../../contract/businesses/businesses';
+import type { OutputOf } from '../../../contract/lib/endpoint';
+import { searchBusinesses } from '../../../contract/businesses/businesses';
 import {
   clearDoNotContact,
   deleteLead,
@@ -27,7 +27,7 @@ import {
   type LeadStatus,
   type LeadUpdateInput,
   type NewLeadInput,
-} from '../../../contract/leads';
+} from '../../../contract/leads/leads';
 import { apiUrl, callApi, fetchApi } from '../../lib/api';
 import { websiteHref } from '../businesses';
 
@@ -38,7 +38,7 @@ export interface LeadFilters {
   due?: boolean;
 }
 
-export { LEAD_STATUS_LABELS } from '../../../contract/leads';
+export { LEAD_STATUS_LABELS } from '../../../contract/leads/leads';
 
 export const leadsExportUrl = (status: LeadStatus | '', due = false) =>
   apiUrl(exportLeadsCsv, {

@@ -7,7 +7,7 @@ import {
   type Lead,
   type LeadBoard as Board,
   type LeadStatus,
-} from '../../../contract/leads';
+} from '../../../contract/leads/leads';
 import { followUpState } from '../../components/follow-up';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

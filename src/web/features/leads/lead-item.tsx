@@ -1,6 +1,6 @@
 import { Ban, ExternalLink, Phone, Share2, Trash2, Undo2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../../contract/leads';
+import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../../contract/leads/leads';
 import { Button } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { LEAD_STATUSES } from '../../../contract/leads';
+import { LEAD_STATUSES } from '../../../contract/leads/leads';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Select } from '../../components/ui/field';

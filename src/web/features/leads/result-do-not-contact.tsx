@@ -1,5 +1,5 @@
 import { Ban } from 'lucide-react';
-import type { BusinessResult } from '../../../contract/businesses';
+import type { BusinessResult } from '../../../contract/businesses/businesses';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { DEFAULT_RADIUS, type ResultFilters } from '../../../contract/businesses';
+import { DEFAULT_RADIUS, type ResultFilters } from '../../../contract/businesses/businesses';
 import type { SectionProps } from '../../lib/admin-section';
 import { SaveLeadButton } from './save-lead-button';
 import { CheckAllWebsites } from './website-check-all';

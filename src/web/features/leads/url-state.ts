@@ -4,9 +4,9 @@ import {
   RESULT_SORTS,
   SEARCH_RADII,
   type ResultFilters,
-} from '../../../contract/businesses';
+} from '../../../contract/businesses/businesses';
 import type { SearchRequest } from '../businesses';
-import { LEAD_STATUSES, type LeadStatus } from '../../../contract/leads';
+import { LEAD_STATUSES, type LeadStatus } from '../../../contract/leads/leads';
 
 export type SectionView = 'search' | 'leads' | 'board';
 export type ResultLayout = 'cards' | 'table';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Gauge } from 'lucide-react';
 import { useState } from 'react';
-import type { BusinessResult } from '../../../contract/businesses';
-import { eachWithLimit, WEBSITE_CHECKS_AT_ONCE } from '../../../contract/website-checks';
+import type { BusinessResult } from '../../../contract/businesses/businesses';
+import { eachWithLimit, WEBSITE_CHECKS_AT_ONCE } from '../../../contract/leads/website-checks';
 import { Button } from '../../components/ui/button';
 import { runCheck } from './website-check-api';
 

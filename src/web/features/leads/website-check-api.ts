@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { BusinessResult } from '../../../contract/businesses';
+import type { BusinessResult } from '../../../contract/businesses/businesses';
 import {
   getWebsiteCheck,
   latestWebsiteChecks,
@@ -7,8 +7,8 @@ import {
   runWebsiteCheck,
   type WebsiteCheck,
   type WebsiteCheckInput,
-} from '../../../contract/website-checks';
-import { WEB_PATHS } from '../../../contract/routes';
+} from '../../../contract/leads/website-checks';
+import { WEB_PATHS } from '../../../contract/site/routes';
 import { apiUrl, callApi } from '../../lib/api';
 import { websiteHref } from '../businesses';
 

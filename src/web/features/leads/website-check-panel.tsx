@@ -1,6 +1,6 @@
 import { FileText, Gauge } from 'lucide-react';
-import type { BusinessResult } from '../../../contract/businesses';
-import type { WebsiteCheck } from '../../../contract/website-checks';
+import type { BusinessResult } from '../../../contract/businesses/businesses';
+import type { WebsiteCheck } from '../../../contract/leads/website-checks';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api';
 import {

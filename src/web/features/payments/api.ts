@@ -4,8 +4,8 @@ import {
   confirmTestCardPayment,
   createPaymentIntent,
   getPaymentStatus,
-} from '../../../contract/checkout';
-import type { TestCardPaymentInput } from '../../../contract/payments';
+} from '../../../contract/payments/checkout';
+import type { TestCardPaymentInput } from '../../../contract/payments/payments';
 import { callApi } from '../../lib/api';
 
 /**

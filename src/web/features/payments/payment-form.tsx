@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { CreatePaymentIntentResult } from '../../../contract/payments';
+import type { CreatePaymentIntentResult } from '../../../contract/payments/payments';
 import { Skeleton } from '../../components/ui/skeleton';
 
 export interface PaymentFormProps {

@@ -1,6 +1,6 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
-import { WEB_PATHS } from '../../../contract/routes';
+import { WEB_PATHS } from '../../../contract/site/routes';
 import { Button } from '../../components/ui/button';
 import { pageLocale, pagePath, useT } from '../../lib/i18n';
 import { stripeFor } from '../../lib/stripe';

@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import type { FormEvent } from 'react';
-import type { PaymentStatusResult } from '../../../contract/payments';
+import type { PaymentStatusResult } from '../../../contract/payments/payments';
 import { useTestAuthentication } from '../../components/authentication-dialog';
 import { TestCardFields, useTestCard } from '../../components/test-card-fields';
 import { Button } from '../../components/ui/button';

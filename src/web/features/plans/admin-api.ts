@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { listActivity } from '../../../contract/activity';
-import { updatePlan, type PlanUpdateInput } from '../../../contract/plan-admin';
+import { listActivity } from '../../../contract/activity/activity';
+import { updatePlan, type PlanUpdateInput } from '../../../contract/plans/admin';
 import { callApi } from '../../lib/api';
 import { PLANS_KEY } from './api';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OutputOf } from '../../../contract/endpoint';
-import { listPlans } from '../../../contract/plan-list';
+import type { OutputOf } from '../../../contract/lib/endpoint';
+import { listPlans } from '../../../contract/plans/list';
 
 // An endpoint without parameters or query: its URL is its path (what apiUrl answers).
 export const PLANS_KEY = [listPlans.path];

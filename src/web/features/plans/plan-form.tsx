@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { renewalNote, type SubscriptionPlan } from '../../../contract/plans';
+import { renewalNote, type SubscriptionPlan } from '../../../contract/plans/plans';
 import { Button } from '../../components/ui/button';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';

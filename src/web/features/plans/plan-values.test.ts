@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planUpdateInput } from '../../../contract/plan-admin';
-import type { SubscriptionPlan } from '../../../contract/plans';
+import { planUpdateInput } from '../../../contract/plans/admin';
+import type { SubscriptionPlan } from '../../../contract/plans/plans';
 import { featureLines, planFieldErrors, planPayload, planValuesOf } from './plan-values';
 
 describe('the plan form', () => {

@@ -1,5 +1,5 @@
-import type { PlanUpdateInput } from '../../../contract/plan-admin';
-import { formatDollars, type SubscriptionPlan } from '../../../contract/plans';
+import type { PlanUpdateInput } from '../../../contract/plans/admin';
+import { formatDollars, type SubscriptionPlan } from '../../../contract/plans/plans';
 
 export interface PlanFormValues {
   displayName: string;

@@ -1,4 +1,4 @@
-import { formatDollars } from '../../../contract/plans';
+import { formatDollars } from '../../../contract/plans/plans';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';

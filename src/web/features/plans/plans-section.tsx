@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../contract/locale-format';
-import type { SubscriptionPlan } from '../../../contract/plans';
+import { formatMoney } from '../../../contract/lib/locale-format';
+import type { SubscriptionPlan } from '../../../contract/plans/plans';
 import { PlanFeatures } from './plan-features';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { listActivity } from '../../../contract/activity';
-import { listPortfolio } from '../../../contract/portfolio';
+import { listActivity } from '../../../contract/activity/activity';
+import { listPortfolio } from '../../../contract/portfolio/portfolio';
 import {
   createPortfolioItem,
   deletePortfolioItem,
   updatePortfolioItem,
-} from '../../../contract/portfolio-admin';
+} from '../../../contract/portfolio/admin';
 import { callApi } from '../../lib/api';
 import type { PortfolioPayload } from './portfolio-values';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OutputOf } from '../../../contract/endpoint';
-import { listPortfolio } from '../../../contract/portfolio';
+import type { OutputOf } from '../../../contract/lib/endpoint';
+import { listPortfolio } from '../../../contract/portfolio/portfolio';
 
 // An endpoint without parameters or query: its URL is its path (what apiUrl answers).
 export const usePortfolio = () =>

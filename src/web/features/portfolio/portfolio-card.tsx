@@ -1,7 +1,7 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { PortfolioItem } from '../../../contract/portfolio';
+import type { PortfolioItem } from '../../../contract/portfolio/portfolio';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog, Dialog, DialogContent } from '../../components/ui/dialog';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { PortfolioItem } from '../../../contract/portfolio';
+import type { PortfolioItem } from '../../../contract/portfolio/portfolio';
 import { Button } from '../../components/ui/button';
 import { DialogClose } from '../../components/ui/dialog';
 import { describedBy, Field, Input, Textarea } from '../../components/ui/field';

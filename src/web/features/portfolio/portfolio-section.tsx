@@ -1,6 +1,6 @@
 import { ExternalLink, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import type { PortfolioItem } from '../../../contract/portfolio';
+import type { PortfolioItem } from '../../../contract/portfolio/portfolio';
 import { Card } from '../../components/ui/card';
 import { buttonClasses } from '../../components/ui/button';
 import { useT } from '../../lib/i18n';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { portfolioInput } from '../../../contract/applications';
+import { portfolioInput } from '../../../contract/portfolio/admin';
 import { EMPTY_PORTFOLIO_ITEM, portfolioPayload, portfolioProblem } from './portfolio-values';
 
 describe('the portfolio form', () => {

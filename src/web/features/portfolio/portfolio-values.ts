@@ -1,5 +1,5 @@
-import type { PortfolioItem } from '../../../contract/portfolio';
-import type { PortfolioPayload } from '../../../contract/portfolio-admin';
+import type { PortfolioItem } from '../../../contract/portfolio/portfolio';
+import type { PortfolioPayload } from '../../../contract/portfolio/admin';
 
 /** What the browser sends: blank optional values left out. */
 export type { PortfolioPayload };

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { BusinessRegistrationInput } from '../../../contract/registration';
+import type { BusinessRegistrationInput } from '../../../contract/registration/registration';
 import {
   submitBusinessRegistration,
   type BusinessRegistrationResult,
-} from '../../../contract/registration-fields';
+} from '../../../contract/registration/fields';
 import { callPath } from '../../lib/api-core';
 
 /**

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { formatMoney } from '../../../contract/locale-format';
+import { formatMoney } from '../../../contract/lib/locale-format';
 import {
   BUSINESS_TYPES,
   type BusinessType,
   missingRequiredFields,
   type RegistrationField,
-} from '../../../contract/registration-fields';
+} from '../../../contract/registration/fields';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';

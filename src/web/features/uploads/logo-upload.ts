@@ -1,4 +1,4 @@
-import type { OutputOf } from '../../../contract/endpoint';
+import type { OutputOf } from '../../../contract/lib/endpoint';
 import {
   LOGO_NOT_AN_IMAGE,
   LOGO_TOO_LARGE,
@@ -7,7 +7,7 @@ import {
   requestUpload,
   type LogoPurpose,
   type uploadToLink,
-} from '../../../contract/uploads';
+} from '../../../contract/uploads/uploads';
 import { callApi, errorMessage, throwIfNotOk } from '../../lib/api';
 
 export {
@@ -17,7 +17,7 @@ export {
   LOGO_TYPES,
   MAX_LOGO_BYTES,
   type LogoPurpose,
-} from '../../../contract/uploads';
+} from '../../../contract/uploads/uploads';
 export const LOGO_UPLOAD_FAILED = 'Failed to upload logo';
 
 /** Why this file cannot be a logo, or null when it can; checked before anything is sent. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_PAGES } from '../../../contract/routes';
+import { SETTINGS_PAGES } from '../../../contract/site/routes';
 import { adminHref, parseAdminLocation, sectionHref } from './location';
 
 describe('the admin location in the URL', () => {

@@ -5,7 +5,7 @@ import {
   settingsPath,
   WEB_PATHS,
   type SettingsPage,
-} from '../../../contract/routes';
+} from '../../../contract/site/routes';
 
 /** The admin sections, chosen by id (docs/product.md §2): `/admin#apps`; settings has pages of its own. */
 export const SECTION_IDS = ['search', 'apps', 'investors', 'clients', 'settings'] as const;

@@ -1,7 +1,7 @@
 import { Home, LogOut, Menu } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { LOGIN_PATH } from '../../../contract/auth';
+import { LOGIN_PATH } from '../../../contract/auth/auth';
 import { PageSpinner } from '../../components/page-spinner';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';

@@ -1,5 +1,5 @@
 import { LogIn } from 'lucide-react';
-import { LOGIN_PATH } from '../../../contract/auth';
+import { LOGIN_PATH } from '../../../contract/auth/auth';
 import { Button } from '../../components/ui/button';
 import { useT } from '../../lib/i18n';
 

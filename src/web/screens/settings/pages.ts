@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { CurrentEmployee } from '../../../contract/employees';
-import type { SettingsPage } from '../../../contract/routes';
+import type { CurrentEmployee } from '../../../contract/employees/employees';
+import type { SettingsPage } from '../../../contract/site/routes';
 
 export interface SettingsPageProps {
   me: CurrentEmployee;

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { AdminLink } from '../admin/admin-link';
-import { SETTINGS_PAGES, settingsPath, type SettingsPage } from '../../../contract/routes';
+import { SETTINGS_PAGES, settingsPath, type SettingsPage } from '../../../contract/site/routes';
 import { PageSpinner } from '../../components/page-spinner';
 import { Card } from '../../components/ui/card';
 import { useEmployee } from '../../features/auth/admin';

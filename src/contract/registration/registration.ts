@@ -1,0 +1,60 @@
+import * as z from 'zod/mini';
+import { BUSINESS_TYPES } from './fields.js';
+import { LOCALES } from '../site/routes.js';
+import { isHttpUrl } from '../lib/web-address.js';
+
+export * from './fields.js';
+
+const required = (label: string, max: number) =>
+  z
+    .string(`${label} is required`)
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
+
+/** Optional text: blank after trimming counts as not given. */
+const optional = (label: string, max: number) =>
+  z
+    .pipe(
+      z.optional(z.nullable(z.string(`${label} must be text`))),
+      z.transform((v) => (v == null || v.trim() === '' ? undefined : v.trim())),
+    )
+    .check(
+      z.refine(
+        (v) => v === undefined || v.length <= max,
+        `${label} must be at most ${max} characters`,
+      ),
+    );
+
+export const businessRegistrationInput = z.object({
+  businessName: required('Business Name', 120),
+  ownerName: required('Owner Name', 120),
+  email: z
+    .string('Email is required')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Email is required'),
+      z.maxLength(254, 'Email must be at most 254 characters'),
+      z.email('Enter a valid email address, like name@example.com'),
+    ),
+  phone: optional('Phone', 40),
+  address: optional('Address', 300),
+  businessType: z.enum(
+    BUSINESS_TYPES,
+    `Business Type must be one of: ${BUSINESS_TYPES.join(', ')}`,
+  ),
+  subscriptionPlan: required('Subscription Plan', 60),
+  website: optional('Website', 2048).check(
+    z.refine(
+      (v) => v === undefined || isHttpUrl(v),
+      'Website must be a web address starting with http:// or https://',
+    ),
+  ),
+  description: optional('Description', 2000),
+  /** The language of the page the client registered on: their e-mails follow it (default English). */
+  language: z.optional(z.enum(LOCALES, `Language must be one of: ${LOCALES.join(', ')}`)),
+});
+export type BusinessRegistrationInput = z.input<typeof businessRegistrationInput>;
+export type BusinessRegistration = z.output<typeof businessRegistrationInput>;
