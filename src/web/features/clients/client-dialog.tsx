@@ -1,0 +1,145 @@
+import type { ReactNode } from 'react';
+import type { ClientSubscription, ClientSummary } from '../../../contract/clients/clients';
+import { formatDollars } from '../../../contract/plans/plans';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorMessage } from '../../lib/api';
+import { useClient } from './api';
+import { ClientBilling } from './client-billing';
+import { day, period, when } from './format';
+import { StatusBadge } from './status-badge';
+
+const money = (amount: string, currency: string) =>
+  `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${formatDollars(amount)}`;
+
+const SUBSCRIPTION_STATES: Record<ClientSubscription['status'], string> = {
+  incomplete: 'Not paid yet',
+  active: 'Active',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+};
+
+/** One client: the business, the plan and payment, the billing panel and the payments. */
+export function ClientDetailDialog({
+  client,
+  onClose,
+}: {
+  client: ClientSummary | null;
+  onClose: () => void;
+}) {
+  const detail = useClient(client?.id ?? null);
+  const d = detail.data;
+  return (
+    <Dialog open={client !== null} onOpenChange={(open) => !open && onClose()}>
+      {client && (
+        <DialogContent
+          title={client.businessName}
+          description={`Registered ${when(client.createdAt)}`}
+        >
+          {detail.isPending && <Skeleton className="h-64 w-full" />}
+          {detail.isError && (
+            <p role="alert" className="text-sm text-destructive">
+              {errorMessage(detail.error, 'The client could not be loaded.')}
+            </p>
+          )}
+          {d && (
+            <div className="grid gap-6 text-sm">
+              <Facts
+                title="Business"
+                rows={[
+                  ['Owner', d.ownerName],
+                  [
+                    'Email',
+                    <a key="e" className="underline" href={`mailto:${d.email}`}>
+                      {d.email}
+                    </a>,
+                  ],
+                  ['Phone', d.phone],
+                  ['Address', d.address],
+                  ['Business type', d.businessType],
+                  [
+                    'Website',
+                    d.website && (
+                      <a
+                        key="w"
+                        className="break-all underline"
+                        href={d.website}
+                        target="_blank"
+                        rel="noreferrer noopener"
+                      >
+                        {d.website}
+                      </a>
+                    ),
+                  ],
+                  ['Description', d.description],
+                ]}
+              />
+              <Facts
+                title="Plan and payment"
+                rows={[
+                  ['Plan', d.plan.displayName],
+                  ['Payment status', <StatusBadge key="s" status={d.paymentStatus} />],
+                  [
+                    'Last payment error',
+                    d.lastPaymentError && (
+                      <span className="text-destructive">{d.lastPaymentError}</span>
+                    ),
+                  ],
+                  [
+                    'Subscription',
+                    d.subscription &&
+                      `${SUBSCRIPTION_STATES[d.subscription.status]}, ${money(d.subscription.price, d.subscription.currency)} / ${d.subscription.billingCycle}`,
+                  ],
+                  [
+                    'Current period',
+                    d.subscription && period(d.subscription.periodStart, d.subscription.periodEnd),
+                  ],
+                  [
+                    'Renewal',
+                    d.subscription?.renewalPrice &&
+                      `${money(d.subscription.renewalPrice, d.subscription.currency)} from ${day(d.subscription.renewalStartsAt)}`,
+                  ],
+                ]}
+              />
+              <ClientBilling clientId={d.id} />
+              <section>
+                <h3 className="font-semibold">Payments</h3>
+                {d.payments.length === 0 ? (
+                  <p className="mt-1 text-muted-foreground">No payments yet.</p>
+                ) : (
+                  <ul className="mt-2 divide-y divide-border rounded-md border border-border">
+                    {d.payments.map((p) => (
+                      <li key={p.id} className="flex flex-wrap justify-between gap-2 px-3 py-2">
+                        <span>{when(p.paidAt)}</span>
+                        <span className="font-semibold">{money(p.amount, p.currency)}</span>
+                        <span className="text-muted-foreground">
+                          {p.provider === 'stripe' ? 'Stripe' : 'Test mode'}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </div>
+          )}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function Facts({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <section>
+      <h3 className="font-semibold">{title}</h3>
+      <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="break-words">{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
