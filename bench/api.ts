@@ -1,7 +1,5 @@
 // npm run bench:api — GET /api/subscription-plans on the production server vs a bare node:http
-// server answering the same JSON, measured in the same run with autocannon (50 connections).
-// Budget (exit code 1 on a miss): the app at least 70 % of the bare server's requests per second,
-// app p99 under 10 ms.
+// server answering the same JSON, in the same run with autocannon (50 connections).
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,7 +25,7 @@ const P99_BUDGET_MS = 10;
 
 interface Round {
   result: autocannon.Result;
-  /** Share of one core the server used: near 100 % means the server, not autocannon, set the pace. */
+  /** Share of a core the server used: near 100 % means it, not autocannon, set the pace. */
   busy: number;
 }
 

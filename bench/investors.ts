@@ -1,6 +1,5 @@
 // npm run bench:investors — the investor directory over 100 000 generated investors: p50/p95 of
 // the first page, filtered pages, searched pages and a deep page, on PostgreSQL and on PGlite.
-// Budget (exit code 1 on a miss): p95 at most 30 ms on PostgreSQL, each case; PGlite is printed only.
 import { sql } from 'drizzle-orm';
 import {
   INDUSTRIES,

@@ -2,7 +2,6 @@
 // first page, a status, the due leads, a deep page, the board, and lead search's lookup of a
 // page of results (saved leads + do-not-contact), on PostgreSQL and on PGlite.
 // PostgreSQL: a throw-away database beside BENCH_DATABASE_URL (default: the local server).
-// Budget (exit code 1 on a miss): p95 at most 30 ms on PostgreSQL, each case; PGlite is printed only.
 import { sql } from 'drizzle-orm';
 import type { BusinessResult } from '../src/contract/businesses/businesses.js';
 import { LEAD_STATUSES } from '../src/contract/leads/leads.js';

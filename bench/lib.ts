@@ -24,7 +24,7 @@ async function adminQuery(statement: string) {
   }
 }
 
-/** Runs `fn` with the URL of a new PostgreSQL database beside BENCH_DATABASE_URL; drops it afterwards. */
+/** Runs `fn` with the URL of a new database beside BENCH_DATABASE_URL; drops it afterwards. */
 export async function withThrowawayDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
   const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${name}`);
@@ -37,7 +37,7 @@ export async function withThrowawayDatabase<T>(fn: (url: string) => Promise<T>):
   }
 }
 
-/** Runs `fn` on a new PostgreSQL database beside BENCH_DATABASE_URL, then on an in-memory PGlite; drops both. */
+/** Runs `fn` on a throw-away PostgreSQL database, then on an in-memory PGlite. */
 export async function onBothDatabases(
   fn: (label: string, database: Database) => Promise<void>,
 ): Promise<void> {
@@ -57,7 +57,7 @@ export async function onBothDatabases(
   }
 }
 
-/** Runs `call` RUNS times after 5 warm-up runs; answers the last result's size and p50/p95 in ms. */
+/** Runs `call` RUNS times after 5 warm-ups; answers the last result's size and p50/p95 in ms. */
 export async function timed(
   call: () => Promise<unknown[]>,
 ): Promise<{ found: number; p50: number; p95: number }> {
@@ -74,7 +74,7 @@ export async function timed(
 }
 
 export const root = path.resolve(import.meta.dirname, '..');
-// BENCH_SERVER_ENTRY: another build's server (e.g. a copy of dist/ that a rebuild cannot change mid-run).
+// BENCH_SERVER_ENTRY: another build's server (e.g. a copy of dist/ a rebuild cannot change).
 export const serverEntry = process.env.BENCH_SERVER_ENTRY
   ? path.resolve(process.env.BENCH_SERVER_ENTRY)
   : path.join(root, 'dist/server/main.js');
@@ -118,7 +118,7 @@ export function spawnServer(args: string[], options: SpawnOptions): ChildProcess
     : spawn(process.execPath, args, options);
 }
 
-/** The environment of a production server a benchmark starts: its port, its data folder, production settings. */
+/** A production server's environment: its port, its data folder, production settings. */
 export function serverEnv(
   port: number,
   dataDir: string,
@@ -188,7 +188,7 @@ export function machineCpuSeconds(): { busy: number; total: number } {
 export const quantile = (sorted: number[], q: number): number =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
-/** One budget a benchmark holds: `measured` compared with `limit` (NaN, e.g. nothing measured, never meets it). */
+/** One budget: `measured` compared with `limit` (NaN, nothing measured, never meets it). */
 export interface Budget {
   what: string;
   measured: number;

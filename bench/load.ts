@@ -1,23 +1,10 @@
-// npm run bench:load — capacity: the highest arrival rate of a mixed traffic the production server
-// answers within its latency budget, on PGlite, on PostgreSQL with one instance and with two.
-//
-// Open loop: requests are sent on a schedule (Poisson arrivals at the step's rate) whatever the
-// answers do, and each request's latency counts from the moment the schedule said to send it, so a
-// slow server (or a late load generator) cannot hide its queue (no coordinated omission). The rate
-// is stepped up (BENCH_RATE_STEP req/s, default 50; each step BENCH_WARM_UP_SECONDS of warm-up, 3,
-// then BENCH_STEP_SECONDS measured, 10) until a step misses: reads p99 > 50 ms, writes p99 > 150 ms
-// or more than 0.1 % errors (no answer, or a status the route does not promise). One more step
-// halfway between the last rate that held and the first that missed sharpens the figure.
-//
-// The mix, per 10 arrivals: the landing page twice, plans twice, the portfolio twice, a checkout
-// (register, create a payment, pay with the test card 4242 4242 4242 4242: three writes, each sent
-// when the previous answers, as a person would), and a signed-in employee's two lead searches and an
-// investor page. Each checkout comes from its own address (X-Forwarded-For, TRUST_PROXY=true), so
-// the per-address limits stay on and hold as for real visitors.
-//
-// Budget (exit code 1 on a miss): PGlite ≥ 150 req/s; PostgreSQL ≥ 400 req/s per instance; two
-// instances (two processes on one database, counters in Redis, round robin in this generator)
-// ≥ 1.7 × one. BENCH_LOAD_SETUPS (default 'pglite,postgres,postgres-x2') chooses the setups.
+// npm run bench:load — capacity (decision 027): the highest open-loop arrival rate (Poisson) of
+// a mixed traffic the production server holds (reads p99 ≤ 50 ms, writes p99 ≤ 150 ms, ≤ 0.1 %
+// errors), on PGlite and on PostgreSQL with one instance and two. Latency counts from the
+// scheduled send, so a queue cannot hide. The rate steps up by BENCH_RATE_STEP until a step
+// misses, then one step halfway. The mix per 10 arrivals: landing ×2, plans ×2, portfolio ×2, a
+// checkout (three writes from its own address) and an employee's two searches and investor page.
+// BENCH_LOAD_SETUPS (default 'pglite,postgres,postgres-x2') chooses the setups.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -55,13 +42,13 @@ const ADMIN = { email: 'load-owner@agency.example', password: 'load bench passph
 
 type Kind = keyof typeof BUDGET_MS;
 
-/** What one step measured: every answer's latency (from its scheduled send) by route, errors, CPU. */
+/** One step: each answer's latency (from its scheduled send) by route, errors, CPU. */
 class Step {
   readonly routes = new Map<string, { kind: Kind; times: number[] }>();
   requests = 0;
   errors = 0;
   errorSamples: string[] = [];
-  /** How late the generator sent each scheduled arrival (ms): large values mean it, not the server, fell behind. */
+  /** How late each arrival was sent (ms): large values mean the generator fell behind. */
   lags: number[] = [];
 
   constructor(readonly rate: number) {}
@@ -108,7 +95,7 @@ class Step {
  * of 65 536, which comes round again only after thousands of other visitors.
  */
 let nextAddress = 0;
-/** Requests sent so far, every setup and step (warm-up included): the servers' CPU per request is worked out from it. */
+/** Requests sent so far, warm-ups included: the divisor of the servers' CPU per request. */
 let sent = 0;
 const visitorAddress = () => {
   const n = nextAddress++ % 65_536;
@@ -129,7 +116,7 @@ async function signIn(base: string): Promise<string> {
     .join('; ');
 }
 
-/** The traffic against `bases` (round robin, one request at a time), driven by the open-loop scheduler. */
+/** The traffic against `bases` (round robin), driven by the open-loop scheduler. */
 async function trafficFor(bases: string[]) {
   const plans = (await (await fetch(`${bases[0]}/api/subscription-plans`)).json()) as {
     id: number;
@@ -146,7 +133,7 @@ async function trafficFor(bases: string[]) {
   let visitors = 0;
   let arrivals = 0;
 
-  /** One request sent now, its latency counted from `scheduledAt`; answers the parsed JSON when the status is the one expected. */
+  /** One request, timed from `scheduledAt`; answers its JSON when the status is as expected. */
   async function send(
     step: Step | null,
     name: string,
@@ -197,7 +184,7 @@ async function trafficFor(bases: string[]) {
       at,
     );
 
-  /** A customer: registers, asks for a payment, pays with Stripe's test card; each write is sent when the previous one answers. */
+  /** A customer registers, asks for a payment and pays, each write after the last answered. */
   async function checkout(step: Step | null, at: number) {
     const n = visitors++;
     const address = visitorAddress();
@@ -274,9 +261,8 @@ async function trafficFor(bases: string[]) {
   const requestsPerArrival = (mix.length + 2) / mix.length;
 
   /**
-   * Poisson arrivals at `rate` requests/s for `seconds`: each arrival is started at its scheduled time
-   * (late ones at once, their lateness counted in their latency); those scheduled after `recordFrom`
-   * seconds are recorded into `step`. Waits until every request has answered.
+   * Poisson arrivals at `rate` requests/s for `seconds`, each started at its scheduled time (a late
+   * one at once, its lateness counted); those after `recordFrom` s go into `step`. Awaits all.
    */
   return async function drive(
     rate: number,
@@ -309,7 +295,7 @@ interface Instance {
   base: string;
 }
 
-/** Starts `count` production servers (unpinned: the kernel shares the two cores) on PGlite or `databaseUrl`, one after the other. */
+/** Starts `count` production servers (unpinned) on PGlite or `databaseUrl`, one by one. */
 async function startInstances(
   count: number,
   databaseUrl: string | undefined,
@@ -351,7 +337,7 @@ async function startInstances(
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
-/** Steps the rate up on `instances` until a step misses; answers the highest rate that held (0 when none did). */
+/** Steps the rate up until a step misses; answers the highest rate that held (0 for none). */
 async function capacity(label: string, instances: Instance[]): Promise<number> {
   const drive = await trafficFor(instances.map((i) => i.base));
   const cores = os.availableParallelism();
@@ -446,7 +432,7 @@ async function capacity(label: string, instances: Instance[]): Promise<number> {
   return held;
 }
 
-/** Runs `fn` with `count` servers on PGlite, or on a throw-away PostgreSQL database with counters in Redis. */
+/** Runs `fn` with `count` servers on PGlite, or on a throw-away PostgreSQL with Redis counters. */
 async function withSetup(
   kind: 'pglite' | 'postgres',
   count: number,

@@ -1,14 +1,8 @@
-// npm run bench:render — what a request with invented values costs the server (docs/decisions/022).
-// Starts the production server (build first; BENCH_DIST=<dir> measures another build, e.g. an
-// older one) on an in-memory-sized PGlite, without PUBLIC_URL, and measures from one client:
-//   1. a cached page: GET / again and again;
-//   2. hostile requests, each with a value never sent before: a new 404 path, a new checkout
-//      link's registration id, a new payment secret, a new billing token, a new Host;
-//   3. GET / every 100 ms while the same client sends 24 such requests a second (open loop).
-// Budgets (exit code 1 on a miss), in the server's CPU time and in ratios, so that a machine busy
-// with other work does not decide them: at most 5 ms of server CPU for a hostile request of any
-// kind (a render was 44–73 ms in issue 25), the p50 of / under that load at most twice its p50
-// without it (issue 25: 2 ms → 518 ms), the server at most half a core busy, and no 5xx.
+// npm run bench:render — what a request with invented values costs the server (decision 022):
+// the production server (BENCH_DIST=<dir>: another build) on PGlite without PUBLIC_URL; a cached
+// GET /, then requests each with a new value (404 path, registration, payment secret, billing
+// token, Host), then GET / every 100 ms under 24 such requests a second. Budgets are in server
+// CPU and ratios, so a machine busy with other work does not decide them.
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,6 +1,5 @@
 // npm run bench:search — lead search in the directory over 100 000 generated businesses:
 // p50/p95 of common and rare searches at 5, 30 and 50 miles, on PostgreSQL and on PGlite.
-// Budget (exit code 1 on a miss): p95 at most 30 ms on PostgreSQL and 150 ms on PGlite, each case.
 // PostgreSQL: a throw-away database beside BENCH_DATABASE_URL (default: the local server).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client.js';

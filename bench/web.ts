@@ -1,12 +1,9 @@
-// npm run bench:web — (1) what the landing page '/' downloads before it can render: the entry
-// script (requested after the first paint), its chunks and the CSS inline in the built HTML shell, in gzip
-// bytes; (2) Lighthouse (the npm package, in Debian's Chromium) on '/', '/es', a checkout and the
-// 404 page, mobile and desktop, BENCH_WEB_RUNS runs each (median): score, FCP, LCP, TBT, CLS and
-// the JS transferred; then on a bare page (one heading, no style, no script) served beside it, the
-// floor this machine's Lighthouse reports for nothing; (3) the landing page's main-thread work after
-// its first paint, in thread CPU time (steadier than Lighthouse's wall-clock tasks on a busy
-// machine), with a TBT worked out from it the way Lighthouse's mobile profile would (4× CPU).
-// BENCH_WEB_LIGHTHOUSE=0 skips (2) and (3); CHROMIUM_PATH names the browser.
+// npm run bench:web — (1) the gzip bytes '/' loads before it renders (entry script, its chunks,
+// the shell's inline CSS); (2) Lighthouse on '/', '/es', a checkout and the 404 page, mobile and
+// desktop, median of BENCH_WEB_RUNS runs, and a bare page as this machine's floor; (3) the main
+// thread's CPU on '/' after the first paint, as a TBT at 4× CPU (steadier than Lighthouse's
+// wall-clock on a busy machine). BENCH_WEB_LIGHTHOUSE=0 skips (2) and (3); CHROMIUM_PATH names
+// the browser.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -77,7 +74,7 @@ interface Sample {
   js: number;
 }
 
-/** One Lighthouse run: its figures and its simulated long tasks (≥ 50 ms at 4× CPU), what its TBT is made of. */
+/** One Lighthouse run: its figures and the simulated long tasks (≥ 50 ms at 4×) of its TBT. */
 type Run = Sample & { longTasks: string };
 
 const BARE_PAGE =
@@ -156,7 +153,7 @@ async function measure(url: string, form: 'mobile' | 'desktop'): Promise<Run> {
   };
 }
 
-/** 'what@start+duration' for each of a run's simulated long tasks: the page's URL means its document (parse, style, layout, paint). */
+/** 'what@start+duration' per simulated long task (the page's URL: its parse, layout, paint). */
 function longTaskList(details: unknown): string {
   const items =
     (details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined)
@@ -186,9 +183,9 @@ interface TraceEvent {
 }
 
 /**
- * '/' loaded `loads` times in a fresh browser context each (a phone-sized viewport, no throttling),
- * traced as Lighthouse traces: the main thread's tasks after the first contentful paint, in thread CPU time. Printed:
- * the median longest task and the median TBT a 4× slower CPU would give (Σ max(0, 4·t − 50 ms)).
+ * '/' loaded `loads` times (fresh phone-sized context, no throttling), traced as Lighthouse does.
+ * Prints the main thread's median longest task after the first paint, in thread CPU time, and
+ * the median TBT at 4× CPU (Σ max(0, 4·t − 50 ms)).
  */
 async function mainThreadAfterFirstPaint(origin: string, loads: number): Promise<void> {
   const browser = await chromium.launch({
@@ -206,8 +203,8 @@ async function mainThreadAfterFirstPaint(origin: string, loads: number): Promise
         isMobile: true,
       });
       const page = await context.newPage();
-      // Lighthouse's own categories (its screenshots aside): what it records costs the page too, e.g. the
-      // stacks of timers and of new errors, which V8 gives line numbers by re-parsing the functions on them.
+      // Lighthouse's categories (no screenshots): recording costs the page too (stacks make V8
+      // re-parse functions for line numbers).
       const categories = TraceGatherer.getDefaultTraceCategories().filter(
         (c) => !c.endsWith('.screenshot'),
       );
@@ -225,7 +222,7 @@ async function mainThreadAfterFirstPaint(origin: string, loads: number): Promise
         (e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(origin),
       );
       const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === parse?.pid);
-      // Now and then a trace comes back without the page's paint events (as Lighthouse's NO_NAVSTART): left out, and said so.
+      // A trace without the page's paint (Lighthouse's NO_NAVSTART) is left out, and said so.
       if (!parse || !fcp) {
         untraced++;
         continue;
@@ -254,7 +251,7 @@ async function mainThreadAfterFirstPaint(origin: string, loads: number): Promise
 
 const FIRST_FLIGHT_BYTES = 10 * 1460;
 
-/** The bytes of a page's answer as a browser receives it (brotli): its status line and headers, then its body. */
+/** The bytes of a page's answer as a browser receives it (brotli): status line, headers, body. */
 function answerBytes(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http
@@ -331,8 +328,8 @@ async function lighthouseRuns(): Promise<void> {
     } finally {
       bare.close();
     }
-    // What '/' mobile's TBT is made of, run by run: Lighthouse simulates the page at 4× CPU and counts
-    // what of each long task lies after its simulated FCP, less 50 ms.
+    // '/' mobile's TBT run by run: each simulated long task (4× CPU) after the simulated FCP, less
+    // 50 ms.
     console.log(
       `\n'/' mobile, each run: TBT (simulated FCP) and the simulated long tasks, what@start+duration ms:`,
     );
