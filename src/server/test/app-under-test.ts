@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { ANSWERS } from '../../contract/answers.js';
 import { buildApp, type AppOptions } from '../app.js';
+import { registerAnswerCheck } from '../http/answer-check.js';
 import type { Config } from '../config.js';
 import type { EmployeeRole } from '../../contract/employees/employees.js';
 import { createAuth } from '../features/auth/auth.js';
@@ -69,6 +71,7 @@ export function appUnderTest(
       ...(auth ? { auth } : {}),
       database: ctx.testDb.database,
     });
+    registerAnswerCheck(ctx.app, ANSWERS);
     ctx.cookie =
       role === null ? '' : (await signedInEmployee(ctx.app, ctx.testDb.database.db, role)).cookie;
   });

@@ -3,10 +3,13 @@ import {
   CLIENT_PAYMENT_STATUS_LABELS,
   CLIENTS_QUERY_LABELS,
   clientsQuerySchema,
+  exportClientsCsv,
+  getClient,
+  listClients,
   type ClientSummary,
 } from '../../../contract/clients/clients.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
 import type { ClientService } from './service.js';
 
 /** '2025-03-04T05:06:07.000Z' → '2025-03-04 05:06': spreadsheets read it as a date and time. */
@@ -34,27 +37,29 @@ export async function clientRoutes(
 ): Promise<void> {
   const { clients } = options;
 
-  app.get('/api/clients', async (request, reply) => {
-    const query = parseInput(clientsQuerySchema, request.query, CLIENTS_QUERY_LABELS);
-    reply.header('cache-control', 'no-store');
-    return clients.list(query);
-  });
+  route(
+    app,
+    listClients,
+    { query: clientsQuerySchema, labels: CLIENTS_QUERY_LABELS },
+    async ({ query }) => clients.list(query),
+  );
 
   // A static segment: find-my-way matches it before `/:id` whatever the order (a test checks).
-  app.get('/api/clients/export.csv', async (request, reply) => {
-    const query = parseInput(clientsQuerySchema, request.query, CLIENTS_QUERY_LABELS);
-    const rows = await clients.exportRows(query);
-    // Reading every client out is logged like a write (the guard records it).
-    request.activity = {
-      action: 'export',
-      subject: 'clients',
-      detail: { count: rows.length, search: query.search ?? null, status: query.status ?? null },
-    };
-    return sendCsv(reply, 'clients', toCsv(EXPORT_COLUMNS, rows));
-  });
+  route(
+    app,
+    exportClientsCsv,
+    { query: clientsQuerySchema, labels: CLIENTS_QUERY_LABELS },
+    async ({ query }, request, reply) => {
+      const rows = await clients.exportRows(query);
+      // Reading every client out is logged like a write (the guard records it).
+      request.activity = {
+        action: 'export',
+        subject: 'clients',
+        detail: { count: rows.length, search: query.search ?? null, status: query.status ?? null },
+      };
+      return sendCsv(reply, 'clients', toCsv(EXPORT_COLUMNS, rows));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/clients/:id', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return clients.detail(request.params.id);
-  });
+  route(app, getClient, {}, async ({ params }) => clients.detail(params.id!));
 }

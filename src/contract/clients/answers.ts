@@ -1,0 +1,70 @@
+import * as z from 'zod/mini';
+import { answer, decimal, isoTime } from '../lib/answer.js';
+import {
+  CLIENT_PAYMENT_STATUSES,
+  exportClientsCsv,
+  getClient,
+  listClients,
+  type ClientDetail,
+  type ClientPage,
+  type ClientSummary,
+} from './clients.js';
+
+const summaryShape = {
+  id: z.string(),
+  businessName: z.string(),
+  ownerName: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  businessType: z.string(),
+  plan: z.strictObject({ name: z.string(), displayName: z.string() }),
+  paymentStatus: z.enum(CLIENT_PAYMENT_STATUSES),
+  createdAt: isoTime(),
+  paidAt: z.nullable(isoTime()),
+  periodStart: z.nullable(isoTime()),
+  periodEnd: z.nullable(isoTime()),
+};
+export const clientSummary: z.ZodMiniType<ClientSummary> = z.strictObject(summaryShape);
+
+const clientPage: z.ZodMiniType<ClientPage> = z.strictObject({
+  items: z.array(clientSummary),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+
+const clientDetail: z.ZodMiniType<ClientDetail> = z.strictObject({
+  ...summaryShape,
+  address: z.nullable(z.string()),
+  website: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  updatedAt: isoTime(),
+  subscription: z.nullable(
+    z.strictObject({
+      status: z.enum(['incomplete', 'active', 'past_due', 'canceled']),
+      price: decimal(),
+      currency: z.string(),
+      billingCycle: z.string(),
+      renewalPrice: z.nullable(decimal()),
+      renewalStartsAt: z.nullable(isoTime()),
+      periodStart: z.nullable(isoTime()),
+      periodEnd: z.nullable(isoTime()),
+    }),
+  ),
+  payments: z.array(
+    z.strictObject({
+      id: z.string(),
+      amount: decimal(),
+      currency: z.string(),
+      paidAt: isoTime(),
+      provider: z.enum(['test', 'stripe']),
+    }),
+  ),
+  lastPaymentError: z.nullable(z.string()),
+});
+
+export const answers = [
+  answer(listClients, clientPage),
+  answer(getClient, clientDetail),
+  answer(exportClientsCsv, null),
+];
