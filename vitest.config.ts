@@ -5,12 +5,30 @@ export default defineConfig({
   // Web code under test imports compiled catalogs (src/locales/**/*.po), as in the build.
   plugins: [lingui()],
   test: {
-    include: ['src/**/*.test.ts'],
-    environment: 'node',
-    globalSetup: ['src/server/test/global-setup.ts'],
     setupFiles: ['src/web/test-i18n.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/server/test/global-setup.ts'],
+        },
+      },
+      // Component tests (screens and features): a DOM, no database.
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/web/test/setup-dom.ts'],
+        },
+      },
+    ],
   },
 });
