@@ -5,5 +5,6 @@
  */
 import type { Answer } from './lib/answer.js';
 import { answers as clients } from './clients/answers.js';
+import { answers as leads } from './leads/answers.js';
 
-export const ANSWERS: readonly Answer[] = [...clients];
+export const ANSWERS: readonly Answer[] = [...clients, ...leads];

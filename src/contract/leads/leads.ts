@@ -125,6 +125,21 @@ export const leadUpdateInput = z
   );
 export type LeadUpdateInput = z.output<typeof leadUpdateInput>;
 
+/** How the lead routes name a field in an error. */
+export const LEAD_LABELS: Record<string, string> = {
+  provider: 'Provider',
+  sourceId: 'Source id',
+  name: 'Name',
+  status: 'Status',
+  note: 'Note',
+  website: 'Website',
+  page: 'Page',
+  due: 'Due',
+  nextFollowUp: 'Next follow-up',
+  lastContacted: 'Last contacted',
+  enabled: 'Enabled',
+};
+
 export const leadsQuery = z.object({
   status: z.optional(z.enum(LEAD_STATUSES, 'Status must be new, contacted, won or lost')),
   /** 'today': leads whose next follow-up is today or earlier (overdue counts as due), soonest first. */

@@ -111,6 +111,15 @@ export const websiteCheckInput = z.object({
 });
 export type WebsiteCheckInput = z.output<typeof websiteCheckInput>;
 
+/** How the website-check routes name a field in an error. */
+export const WEBSITE_CHECK_LABELS: Record<string, string> = {
+  provider: 'Provider',
+  sourceId: 'Source id',
+  name: 'Name',
+  website: 'Website',
+  ids: 'Ids',
+};
+
 /** The latest checks of some search results, by their ids (`provider:sourceId`, comma-separated). */
 export const websiteChecksQuery = z.object({
   ids: z.string('Send the ids of the businesses (ids=provider:sourceId,...)').check(

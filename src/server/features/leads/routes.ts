@@ -1,29 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  clearDoNotContact,
+  deleteLead,
+  exportLeadsCsv,
+  findLeadSocialProfiles,
+  getLeadBoard,
+  getLeadDigest,
+  LEAD_LABELS,
   leadDigestInput,
   leadsQuery,
   leadUpdateInput,
+  listLeads,
+  markDoNotContact,
+  markResultDoNotContact,
   newLeadInput,
+  saveLead,
+  setLeadDigest,
+  updateLead,
   type Lead,
 } from '../../../contract/leads/leads.js';
 import type { DigestSettings } from './digest.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
 import type { LeadService } from './service.js';
-
-const LABELS = {
-  provider: 'Provider',
-  sourceId: 'Source id',
-  name: 'Name',
-  status: 'Status',
-  note: 'Note',
-  website: 'Website',
-  page: 'Page',
-  due: 'Due',
-  nextFollowUp: 'Next follow-up',
-  lastContacted: 'Last contacted',
-  enabled: 'Enabled',
-};
 
 export const LEAD_COLUMNS: CsvColumn<Lead>[] = [
   { header: 'Name', value: (l) => l.name },
@@ -48,31 +47,27 @@ export async function leadRoutes(
   options: { leads: LeadService; digests: DigestSettings },
 ): Promise<void> {
   const { leads, digests } = options;
+  const labels = LEAD_LABELS;
 
-  app.get('/api/leads', async (request, reply) => {
-    const query = parseInput(leadsQuery, request.query, LABELS);
-    reply.header('cache-control', 'no-store');
-    return leads.page(query);
-  });
+  route(app, listLeads, { query: leadsQuery, labels }, async ({ query }) => leads.page(query));
 
-  app.get('/api/leads/board', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return leads.board();
-  });
+  route(app, getLeadBoard, {}, async () => leads.board());
 
-  app.get('/api/leads/digest', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { enabled: await digests.get(request.employee!.id) };
-  });
+  route(app, getLeadDigest, {}, async (_input, request) => ({
+    enabled: await digests.get(request.employee!.id),
+  }));
 
-  app.put('/api/leads/digest', async (request) => {
-    const { enabled } = parseInput(leadDigestInput, request.body, LABELS);
-    request.activity = { action: 'update', subject: 'due-lead e-mail', detail: { enabled } };
-    return { enabled: await digests.set(request.employee!.id, enabled) };
-  });
+  route(
+    app,
+    setLeadDigest,
+    { body: leadDigestInput, labels },
+    async ({ body: { enabled } }, request) => {
+      request.activity = { action: 'update', subject: 'due-lead e-mail', detail: { enabled } };
+      return { enabled: await digests.set(request.employee!.id, enabled) };
+    },
+  );
 
-  app.get('/api/leads/export.csv', async (request, reply) => {
-    const query = parseInput(leadsQuery, request.query, LABELS);
+  route(app, exportLeadsCsv, { query: leadsQuery, labels }, async ({ query }, request, reply) => {
     const rows = await leads.all(query);
     request.activity = {
       action: 'export',
@@ -82,47 +77,56 @@ export async function leadRoutes(
     return sendCsv(reply, 'leads', toCsv(LEAD_COLUMNS, rows));
   });
 
-  app.post('/api/leads', async (request, reply) => {
-    const input = parseInput(newLeadInput, request.body, LABELS);
-    const { lead, created } = await leads.save(input, request.employee!.id);
+  route(app, saveLead, { body: newLeadInput, labels }, async ({ body }, request, reply) => {
+    const { lead, created } = await leads.save(body, request.employee!.id);
     request.activity = created
       ? { action: 'create', subject: 'lead', detail: { id: lead.id, name: lead.name } }
       : null;
-    return reply.status(created ? 201 : 200).send(lead);
-  });
-
-  app.patch<{ Params: { id: string } }>('/api/leads/:id', async (request) => {
-    const patch = parseInput(leadUpdateInput, request.body, LABELS);
-    const lead = await leads.update(request.params.id, patch);
-    // The note itself stays out of the activity log (it can be long and personal); the rest is short.
-    const { note, ...changes } = patch;
-    request.activity = {
-      action: 'update',
-      subject: 'lead',
-      detail: {
-        id: lead.id,
-        name: lead.name,
-        ...changes,
-        ...(note !== undefined ? { note: 'changed' } : {}),
-      },
-    };
+    reply.status(created ? 201 : 200);
     return lead;
   });
 
-  app.post('/api/leads/do-not-contact', async (request, reply) => {
-    const input = parseInput(newLeadInput, request.body, LABELS);
-    const { lead: saved, created } = await leads.save(input, request.employee!.id);
-    const lead = await leads.markDoNotContact(saved.id, request.employee!.id);
-    request.activity = {
-      action: 'update',
-      subject: 'lead',
-      detail: { id: lead.id, name: lead.name, created, doNotContact: true },
-    };
-    return reply.status(created ? 201 : 200).send(lead);
-  });
+  route(
+    app,
+    updateLead,
+    { body: leadUpdateInput, labels },
+    async ({ body: patch, params }, request) => {
+      const lead = await leads.update(params.id!, patch);
+      // The note itself stays out of the activity log (it can be long and personal); the rest is short.
+      const { note, ...changes } = patch;
+      request.activity = {
+        action: 'update',
+        subject: 'lead',
+        detail: {
+          id: lead.id,
+          name: lead.name,
+          ...changes,
+          ...(note !== undefined ? { note: 'changed' } : {}),
+        },
+      };
+      return lead;
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/api/leads/:id/do-not-contact', async (request) => {
-    const lead = await leads.markDoNotContact(request.params.id, request.employee!.id);
+  route(
+    app,
+    markResultDoNotContact,
+    { body: newLeadInput, labels },
+    async ({ body }, request, reply) => {
+      const { lead: saved, created } = await leads.save(body, request.employee!.id);
+      const lead = await leads.markDoNotContact(saved.id, request.employee!.id);
+      request.activity = {
+        action: 'update',
+        subject: 'lead',
+        detail: { id: lead.id, name: lead.name, created, doNotContact: true },
+      };
+      reply.status(created ? 201 : 200);
+      return lead;
+    },
+  );
+
+  route(app, markDoNotContact, {}, async ({ params }, request) => {
+    const lead = await leads.markDoNotContact(params.id!, request.employee!.id);
     request.activity = {
       action: 'update',
       subject: 'lead',
@@ -131,8 +135,8 @@ export async function leadRoutes(
     return lead;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/leads/:id/do-not-contact', async (request) => {
-    const lead = await leads.clearDoNotContact(request.params.id);
+  route(app, clearDoNotContact, {}, async ({ params }, request) => {
+    const lead = await leads.clearDoNotContact(params.id!);
     request.activity = {
       action: 'update',
       subject: 'lead',
@@ -141,8 +145,8 @@ export async function leadRoutes(
     return lead;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/leads/:id', async (request, reply) => {
-    const lead = await leads.remove(request.params.id);
+  route(app, deleteLead, {}, async ({ params }, request, reply) => {
+    const lead = await leads.remove(params.id!);
     request.activity = {
       action: 'delete',
       subject: 'lead',
@@ -151,8 +155,8 @@ export async function leadRoutes(
     return reply.status(204).send();
   });
 
-  app.post<{ Params: { id: string } }>('/api/leads/:id/social-profiles', async (request) => {
-    const lead = await leads.findSocialProfiles(request.params.id);
+  route(app, findLeadSocialProfiles, {}, async ({ params }, request) => {
+    const lead = await leads.findSocialProfiles(params.id!);
     request.activity = {
       action: 'discover',
       subject: 'lead social profiles',
