@@ -4,7 +4,8 @@
  * test checks that every endpoint has one. Neither the web app nor the server's code loads it.
  */
 import type { Answer } from './lib/answer.js';
+import { answers as businesses } from './businesses/answers.js';
 import { answers as clients } from './clients/answers.js';
 import { answers as leads } from './leads/answers.js';
 
-export const ANSWERS: readonly Answer[] = [...clients, ...leads];
+export const ANSWERS: readonly Answer[] = [...clients, ...leads, ...businesses];

@@ -55,10 +55,11 @@ export const RESULT_SORTS = ['distance', 'rating', 'reviews', 'name'] as const;
 export type ResultSort = (typeof RESULT_SORTS)[number];
 export const MIN_RATINGS = ['3', '3.5', '4', '4.5'] as const;
 
+// From the query string's text: the browser's client writes its 1 as '1'.
 const flag = (label: string) =>
   z.optional(
     z.pipe(
-      z.enum(['1', 'true', '0', 'false'], `${label} must be 1 or 0`),
+      z.pipe(z.coerce.string(), z.enum(['1', 'true', '0', 'false'], `${label} must be 1 or 0`)),
       z.transform((v: '1' | 'true' | '0' | 'false') => v === '1' || v === 'true'),
     ),
   );
@@ -72,6 +73,23 @@ export const resultFiltersQuery = z.object({
   hasSocial: flag('Has social profiles'),
 });
 export type ResultFilters = z.output<typeof resultFiltersQuery>;
+
+/** A search and the filters on its results, from one query string (the search's errors first). */
+export const businessResultsQuery = z.intersection(businessSearchQuery, resultFiltersQuery);
+
+/** How the business search routes name a field in an error. */
+export const BUSINESS_SEARCH_LABELS: Record<string, string> = {
+  category: 'Business category',
+  radius: 'Radius',
+  lat: 'Latitude',
+  lng: 'Longitude',
+  location: 'Location',
+  sort: 'Sort',
+  website: 'Website',
+  minRating: 'Minimum rating',
+  hasPhone: 'Has phone',
+  hasSocial: 'Has social profiles',
+};
 
 /** Filters then sorts results (ties by distance, then name). Pure: the browser and the CSV export share it. */
 export function applyResultFilters<T extends BusinessResult>(

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import {
   applyResultFilters,
-  businessSearchQuery,
-  resultFiltersQuery,
+  BUSINESS_SEARCH_LABELS,
+  businessResultsQuery,
+  exportBusinessesCsv,
+  getSearchSettings,
+  searchBusinesses,
   type BusinessResult,
 } from '../../../contract/businesses/businesses.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
 import type { BusinessSearch } from './service.js';
 
 const RESULT_COLUMNS: CsvColumn<BusinessResult>[] = [
@@ -22,46 +25,27 @@ const RESULT_COLUMNS: CsvColumn<BusinessResult>[] = [
   { header: 'Source', value: (b) => b.id },
 ];
 
-const LABELS = {
-  category: 'Business category',
-  radius: 'Radius',
-  lat: 'Latitude',
-  lng: 'Longitude',
-  location: 'Location',
-  sort: 'Sort',
-  website: 'Website',
-  minRating: 'Minimum rating',
-  hasPhone: 'Has phone',
-  hasSocial: 'Has social profiles',
-};
-
 /** Lead search (employees only: registered through the guard). */
 export async function businessRoutes(
   app: FastifyInstance,
   options: { search: BusinessSearch },
 ): Promise<void> {
   const { search } = options;
+  const spec = { query: businessResultsQuery, labels: BUSINESS_SEARCH_LABELS };
 
-  app.get('/api/businesses/settings', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return search.settings();
-  });
+  route(app, getSearchSettings, {}, async () => search.settings());
 
-  app.get('/api/businesses/search', async (request, reply) => {
-    const query = parseInput(businessSearchQuery, request.query, LABELS);
-    const filters = parseInput(resultFiltersQuery, request.query, LABELS);
-    reply.header('cache-control', 'no-store');
-    return applyResultFilters(await search.search(query), filters);
-  });
+  route(app, searchBusinesses, spec, async ({ query }) =>
+    applyResultFilters(await search.search(query), query),
+  );
 
-  app.get('/api/businesses/export.csv', async (request, reply) => {
-    const query = parseInput(businessSearchQuery, request.query, LABELS);
-    const filters = parseInput(resultFiltersQuery, request.query, LABELS);
-    const results = applyResultFilters(await search.search(query), filters);
+  route(app, exportBusinessesCsv, spec, async ({ query }, request, reply) => {
+    const results = applyResultFilters(await search.search(query), query);
+    const { category, radius, lat: _lat, lng: _lng, location: _location, ...filters } = query;
     request.activity = {
       action: 'export',
       subject: 'business search results',
-      detail: { count: results.length, category: query.category, radius: query.radius, ...filters },
+      detail: { count: results.length, category, radius, ...filters },
     };
     return sendCsv(reply, 'businesses', toCsv(RESULT_COLUMNS, results));
   });
