@@ -6,6 +6,7 @@
 import type { Answer } from './lib/answer.js';
 import { answers as businesses } from './businesses/answers.js';
 import { answers as clients } from './clients/answers.js';
+import { answers as investors } from './investors/answers.js';
 import { answers as leads } from './leads/answers.js';
 
-export const ANSWERS: readonly Answer[] = [...clients, ...leads, ...businesses];
+export const ANSWERS: readonly Answer[] = [...clients, ...leads, ...businesses, ...investors];

@@ -38,6 +38,22 @@ export const investorsQuery = z.object({
 });
 export type InvestorsQuery = z.output<typeof investorsQuery>;
 
+/** How the investor routes name a field in an error. */
+export const INVESTOR_LABELS: Record<string, string> = {
+  search: 'Search',
+  investmentStage: 'Investment stage',
+  industry: 'Industry',
+  offset: 'Offset',
+  limit: 'Limit',
+  name: 'Name',
+  linkedinUrl: 'Profile URL',
+  email: 'Email',
+  status: 'Status',
+  notes: 'Notes',
+  introducer: 'Who can introduce us',
+  nextFollowUp: 'Next follow-up',
+};
+
 const text = (label: string, max: number) =>
   z.optional(
     z

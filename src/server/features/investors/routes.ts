@@ -1,32 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  createInvestor,
   CSV_CONTENT_TYPES,
+  deleteInvestor,
+  discoverInvestors,
+  exportInvestorsCsv,
+  importInvestorsCsv,
   INVESTOR_CSV_MAX_BYTES,
+  INVESTOR_LABELS,
   investorInput,
   investorsQuery,
+  listInvestors,
   relationshipInput,
-  type InvestorImportResult,
+  updateInvestor,
+  updateRelationship,
 } from '../../../contract/investors/investors.js';
 import { sendCsv, toCsv } from '../../http/csv.js';
 import { HttpError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
 import { INVESTOR_COLUMNS, parseInvestorCsv } from './csv.js';
 import type { InvestorService } from './service.js';
 
-const LABELS = {
-  search: 'Search',
-  investmentStage: 'Investment stage',
-  industry: 'Industry',
-  offset: 'Offset',
-  limit: 'Limit',
-  name: 'Name',
-  linkedinUrl: 'Profile URL',
-  email: 'Email',
-  status: 'Status',
-  notes: 'Notes',
-  introducer: 'Who can introduce us',
-  nextFollowUp: 'Next follow-up',
-};
 export const IMPORT_BODY_LIMIT = INVESTOR_CSV_MAX_BYTES;
 const CSV_TYPES = [...CSV_CONTENT_TYPES];
 const NOT_CSV = 'Send the investor list as a CSV file (content type text/csv).';
@@ -37,34 +31,36 @@ export async function investorRoutes(
   options: { investors: InvestorService },
 ): Promise<void> {
   const { investors } = options;
-  app.get('/api/investors', async (request, reply) => {
-    const query = parseInput(investorsQuery, request.query, LABELS);
-    reply.header('cache-control', 'no-store');
-    return investors.list(query);
-  });
+  const labels = INVESTOR_LABELS;
 
-  app.get('/api/investors/export.csv', async (request, reply) => {
-    const query = parseInput(investorsQuery, request.query, LABELS);
-    const rows = await investors.all(query);
-    request.activity = { action: 'export', subject: 'investors', detail: { count: rows.length } };
-    return sendCsv(reply, 'investors', toCsv(INVESTOR_COLUMNS, rows));
-  });
+  route(app, listInvestors, { query: investorsQuery, labels }, async ({ query }) =>
+    investors.list(query),
+  );
 
-  app.post('/api/investors', async (request, reply) => {
-    const created = await investors.add(parseInput(investorInput, request.body, LABELS));
+  route(
+    app,
+    exportInvestorsCsv,
+    { query: investorsQuery, labels },
+    async ({ query }, request, reply) => {
+      const rows = await investors.all(query);
+      request.activity = { action: 'export', subject: 'investors', detail: { count: rows.length } };
+      return sendCsv(reply, 'investors', toCsv(INVESTOR_COLUMNS, rows));
+    },
+  );
+
+  route(app, createInvestor, { body: investorInput, labels }, async ({ body }, request, reply) => {
+    const created = await investors.add(body);
     request.activity = {
       action: 'create',
       subject: 'investor',
       detail: { id: created.id, name: created.name },
     };
-    return reply.status(201).send(created);
+    reply.status(201);
+    return created;
   });
 
-  app.put<{ Params: { id: string } }>('/api/investors/:id', async (request) => {
-    const updated = await investors.update(
-      request.params.id,
-      parseInput(investorInput, request.body, LABELS),
-    );
+  route(app, updateInvestor, { body: investorInput, labels }, async ({ body, params }, request) => {
+    const updated = await investors.update(params.id!, body);
     request.activity = {
       action: 'update',
       subject: 'investor',
@@ -73,25 +69,29 @@ export async function investorRoutes(
     return updated;
   });
 
-  app.patch<{ Params: { id: string } }>('/api/investors/:id/relationship', async (request) => {
-    const patch = parseInput(relationshipInput, request.body, LABELS);
-    const updated = await investors.updateRelationship(request.params.id, patch);
-    const { notes, ...changes } = patch;
-    request.activity = {
-      action: 'update',
-      subject: 'investor relationship',
-      detail: {
-        id: updated.id,
-        name: updated.name,
-        ...changes,
-        ...(notes !== undefined ? { notes: 'changed' } : {}),
-      },
-    };
-    return updated;
-  });
+  route(
+    app,
+    updateRelationship,
+    { body: relationshipInput, labels },
+    async ({ body: patch, params }, request) => {
+      const updated = await investors.updateRelationship(params.id!, patch);
+      const { notes, ...changes } = patch;
+      request.activity = {
+        action: 'update',
+        subject: 'investor relationship',
+        detail: {
+          id: updated.id,
+          name: updated.name,
+          ...changes,
+          ...(notes !== undefined ? { notes: 'changed' } : {}),
+        },
+      };
+      return updated;
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/investors/:id', async (request, reply) => {
-    const removed = await investors.remove(request.params.id);
+  route(app, deleteInvestor, {}, async ({ params }, request, reply) => {
+    const removed = await investors.remove(params.id!);
     request.activity = {
       action: 'delete',
       subject: 'investor',
@@ -100,7 +100,7 @@ export async function investorRoutes(
     return reply.status(204).send();
   });
 
-  app.post('/api/discover-investors', async (request) => {
+  route(app, discoverInvestors, {}, async (_input, request) => {
     const count = await investors.discover();
     request.activity = { action: 'discover', subject: 'investors', detail: { count } };
     return { count };
@@ -120,24 +120,21 @@ export async function investorRoutes(
     );
 
     /** `?dryRun=1` answers the preview and the errors and stores nothing. */
-    scope.post<{ Querystring: { dryRun?: string } }>(
-      '/api/investors/import',
-      { bodyLimit: IMPORT_BODY_LIMIT },
-      async (request): Promise<InvestorImportResult> => {
-        if (typeof request.body !== 'string') throw new HttpError(415, NOT_CSV);
-        const { rows, errors } = parseInvestorCsv(request.body);
-        if (request.query.dryRun === '1' || request.query.dryRun === 'true') {
-          request.activity = null;
-          return { preview: rows, errors, added: 0, updated: 0 };
-        }
-        const { added, updated } = await investors.import(rows);
-        request.activity = {
-          action: 'create',
-          subject: 'investor import',
-          detail: { added, updated, errors: errors.length },
-        };
-        return { preview: rows, errors, added, updated };
-      },
-    );
+    route(scope, importInvestorsCsv, { bodyLimit: IMPORT_BODY_LIMIT }, async (_input, request) => {
+      if (typeof request.body !== 'string') throw new HttpError(415, NOT_CSV);
+      const { rows, errors } = parseInvestorCsv(request.body);
+      const { dryRun } = request.query as { dryRun?: string };
+      if (dryRun === '1' || dryRun === 'true') {
+        request.activity = null;
+        return { preview: rows, errors, added: 0, updated: 0 };
+      }
+      const { added, updated } = await investors.import(rows);
+      request.activity = {
+        action: 'create',
+        subject: 'investor import',
+        detail: { added, updated, errors: errors.length },
+      };
+      return { preview: rows, errors, added, updated };
+    });
   });
 }
