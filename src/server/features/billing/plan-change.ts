@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { subscriptions } from '../../db/schema.js';
 import { CardDeclinedError } from '../../adapters/payments/types.js';
 import { HttpError } from '../../http/errors.js';
-import { cycleMonths } from '../payments/index.js';
+import { cycleMonths } from '../../lib/billing-cycle.js';
 import { withSubscription } from './actions.js';
 import { awaitAuthentication, type ActionRequired } from './awaiting.js';
 import { cardNeedsAuthentication, chargeSavedCard } from './charge.js';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { subscriptions } from '../../db/schema.js';
-import { addMonths, cycleMonths } from '../payments/index.js';
+import { cycleMonths } from '../../lib/billing-cycle.js';
+import { addMonths } from '../../lib/months.js';
 import { chargeSavedCard } from './charge.js';
 import { DAY_MS } from './clock.js';
 import {

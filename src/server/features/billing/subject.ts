@@ -40,7 +40,7 @@ export function stripeOf(
 
 export const DECLINED = 'Your card was declined.';
 
-export { priceAt } from '../payments/index.js';
+export { priceAt } from '../../lib/billing-cycle.js';
 
 /** The row, locked until the transaction ends: the job on another instance or a second click waits, then sees the change. */
 export async function lockSubscription(tx: Db, id: string): Promise<Sub | undefined> {

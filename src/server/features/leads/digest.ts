@@ -5,7 +5,7 @@ import { leadDigests, leads, user } from '../../db/schema.js';
 import { markedDoNotContact } from './service.js';
 import { runOnceAcrossInstances } from '../../adapters/shared-state/schedule.js';
 import { enqueueMail } from '../notifications/index.js';
-import { isoDate, localDate } from '../revenue/index.js';
+import { isoDate, localDate } from '../../lib/zoned-time.js';
 
 /** The morning e-mail goes out from this local hour on (07:00 in the agency's time zone). */
 export const DIGEST_HOUR = 7;

@@ -6,7 +6,7 @@ import type { Lead, LeadBoard, LeadPage } from '../../../contract/leads/leads.js
 import { activityLog, doNotContact, leadDigests, outboxMessages, user } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
-import { addDays, isoDate, localDate, startOfLocalDay } from '../revenue/index.js';
+import { addDays, isoDate, localDate, startOfLocalDay } from '../../lib/zoned-time.js';
 import { phoneKey, websiteKey } from './contact-keys.js';
 import { DIGEST_HOUR, sendDueDigests } from './digest.js';
 
@@ -182,14 +182,12 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
 
     // Another business of the same search, marked through another provider by its phone number only.
     const other = results.find((b) => b.id !== target.id && b.phone && !b.lead)!;
-    await ctx.testDb.database.db
-      .insert(doNotContact)
-      .values({
-        provider: 'google',
-        sourceId: 'places/x',
-        name: other.name,
-        phoneKey: phoneKey(other.phone),
-      });
+    await ctx.testDb.database.db.insert(doNotContact).values({
+      provider: 'google',
+      sourceId: 'places/x',
+      name: other.name,
+      phoneKey: phoneKey(other.phone),
+    });
     expect((await search('category=plumber&radius=50')).map((b) => b.id)).not.toContain(other.id);
 
     const cleared = await call('DELETE', `/api/leads/${lead.id}/do-not-contact`);

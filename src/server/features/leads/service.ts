@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { doNotContact, leads } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { isUuid } from '../../db/ids.js';
-import { isoDate, localDate } from '../revenue/index.js';
+import { isoDate, localDate } from '../../lib/zoned-time.js';
 import { phoneKey, websiteKey } from './contact-keys.js';
 
 export const EXPORT_LIMIT = 10_000;

@@ -23,7 +23,8 @@ import {
   subscriptions,
 } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { createSettlement, priceAt, type SettleDeps } from './settle.js';
+import { priceAt } from '../../lib/billing-cycle.js';
+import { createSettlement, type SettleDeps } from './settle.js';
 
 type IntentRow = typeof paymentIntents.$inferSelect;
 type CreateInput = {

@@ -8,7 +8,7 @@ import { STRIPE_API_VERSION } from '../../adapters/payments/stripe.js';
 import { invoices, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { STRIPE_WEBHOOK_SECRET, stripeAppUnderTest } from '../../test/stripe-app.js';
-import { addMonths } from './settle.js';
+import { addMonths } from '../../lib/months.js';
 
 // Issue 25 §4: Stripe as it really behaves (webhook API versions, prorations, period boundaries,
 // schedules it already has, event order, idempotency keys, when a payment was made).

@@ -15,7 +15,7 @@ import {
   mondayOf,
   percentChange,
   startOfLocalDay,
-} from './zoned-time.js';
+} from '../../lib/zoned-time.js';
 
 export interface ProductRevenue {
   dailyCents: number;

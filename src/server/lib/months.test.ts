@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths } from './settle.js';
+import { addMonths } from './months.js';
 
 describe('addMonths', () => {
   it('keeps the day of the month, or the last day when the month is shorter', () => {
