@@ -1,4 +1,9 @@
 /** E-mail: the messages the product sends and the outbox that delivers them once. */
+import type { FastifyInstance } from 'fastify';
+import type { FeatureContext } from '../../context.js';
+import { outboxRoutes } from './routes.js';
+import { createOutboxReader } from './service.js';
+
 export { day, mailWords, money, type MailCard, type MailWords } from './messages.js';
 export {
   clientCheckoutLinkMail,
@@ -6,4 +11,15 @@ export {
   paymentMails,
   type MailSettings,
 } from './messages.js';
-export { enqueueMail, REDACTED, type OutgoingMail } from './outbox.js';
+export {
+  createOutboxWorker,
+  enqueueMail,
+  REDACTED,
+  type OutboxWorker,
+  type OutgoingMail,
+} from './outbox.js';
+
+/** The outbox as employees read it; its delivery is a shared service (every feature nudges it). */
+export async function register(_app: FastifyInstance, ctx: FeatureContext): Promise<void> {
+  await ctx.employeeOnly(outboxRoutes, { outbox: createOutboxReader(ctx.db) });
+}

@@ -1,4 +1,29 @@
 /** Payments: first payments (checkout), the ledger, invoices and the billing cycle's arithmetic. */
+import type { FastifyInstance } from 'fastify';
+import type { FeatureContext } from '../../context.js';
+import { paymentRoutes } from './routes.js';
+import { createPaymentsService } from './service.js';
+
 export { bookLedgerRow } from './settle.js';
 export { insertInvoice, invoiceOf } from './invoices.js';
 export type { SubscriptionNews, SubscriptionNewsHandler } from './settle.js';
+export { createWebhookVersionWatch, type WebhookVersionWatch } from './webhook-version.js';
+
+export async function register(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
+  const { billing, testMode } = ctx.services;
+  const payments = createPaymentsService({
+    db: ctx.db,
+    provider: ctx.services.paymentProvider,
+    mail: ctx.mail,
+    log: ctx.log,
+    mailQueued: ctx.services.mailQueued,
+    ...(testMode
+      ? { billingNow: () => billing.clock.now() }
+      : { onSubscriptionNews: billing.subscriptionNews }),
+  });
+  await app.register(paymentRoutes, {
+    payments,
+    rateLimitPerMinute: ctx.options.paymentRateLimit ?? 20,
+    webhookVersion: ctx.services.stripeWebhooks,
+  });
+}

@@ -1,0 +1,15 @@
+/** A business registers for a plan; the checkout link is e-mailed. */
+import type { FastifyInstance } from 'fastify';
+import type { FeatureContext } from '../../context.js';
+import { registrationRoutes } from './routes.js';
+
+export async function register(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
+  await app.register(registrationRoutes, {
+    db: ctx.db,
+    mail: ctx.mail,
+    mailQueued: ctx.services.mailQueued,
+    publicUrl: ctx.config.site.publicUrl,
+    port: ctx.config.port,
+    rateLimitPerMinute: ctx.options.registrationRateLimit ?? 10,
+  });
+}
