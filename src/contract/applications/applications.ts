@@ -77,6 +77,10 @@ export const listApplications: Endpoint<Application[]> = {
   method: 'GET',
   path: '/api/applications',
 };
+export const getApplication: Endpoint<Application> = {
+  method: 'GET',
+  path: '/api/applications/:id',
+};
 export const createApplication: Endpoint<Application, ApplicationPayload> = {
   method: 'POST',
   path: '/api/applications',

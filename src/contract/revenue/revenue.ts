@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import type { Endpoint } from '../lib/endpoint.js';
 
 /**
@@ -46,6 +47,22 @@ export interface DailyRevenue {
   testMode: boolean;
 }
 
+/** The chart's days: 1 to 90, 30 when missing or not a number (a bad value never fails the dashboard). */
+export const DAILY_REVENUE_DAYS_MAX = 90;
+export const dailyRevenueQuery = z.object({
+  days: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((v) => {
+      const days = Number.parseInt(typeof v === 'string' ? v : String(v ?? ''), 10) || 30;
+      return Math.min(DAILY_REVENUE_DAYS_MAX, Math.max(1, days));
+    }),
+  ),
+});
+
+export const getRevenueToday: Endpoint<RevenueToday> = {
+  method: 'GET',
+  path: '/api/revenue/today',
+};
 export const getRevenueSummary: Endpoint<RevenueSummary> = {
   method: 'GET',
   path: '/api/revenue/summary',

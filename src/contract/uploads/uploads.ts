@@ -9,6 +9,7 @@ export const LOGO_TOO_LARGE = 'Logo file size must be less than 5MB';
 export const LOGO_NOT_AN_IMAGE = 'Only PNG, JPEG and WebP images can be uploaded.';
 /** The types the server keeps (it re-encodes them); anything else it refuses with 415. */
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type LogoType = (typeof LOGO_TYPES)[number];
 export const LOGO_HINTS: Record<LogoPurpose, string> = {
   'app-logo': 'PNG, JPG up to 5MB. Recommended 512x512',
   'portfolio-logo': 'PNG, JPG up to 5MB. Recommended 256x256',
@@ -25,8 +26,10 @@ export interface UploadTicket {
 }
 
 /** Asks for an upload link (employees only). The type is named up front so that a presigned URL can sign it. */
-export const requestUpload: Endpoint<UploadTicket, { purpose: LogoPurpose; contentType?: string }> =
-  { method: 'POST', path: '/api/objects/upload' };
+export const requestUpload: Endpoint<
+  UploadTicket,
+  { purpose: LogoPurpose; contentType?: LogoType }
+> = { method: 'POST', path: '/api/objects/upload' };
 /**
  * Our own one-time upload link, as a ticket names it in `uploadURL` (the browser PUTs the file's
  * bytes there as they are and never builds this path itself). Answers where the re-encoded logo is served.

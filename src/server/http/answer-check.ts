@@ -12,7 +12,8 @@ export function registerAnswerCheck(app: FastifyInstance, answers: readonly Answ
   const schemas = new Map<AnyEndpoint, Answer['schema']>(
     answers.map((a) => [a.endpoint, a.schema]),
   );
-  app.addHook('preSerialization', async (request, reply, payload) => {
+  // onSend sees every answer, also the ones a route serialised itself (the cached plan list).
+  app.addHook('onSend', async (request, reply, payload) => {
     const endpoint = request.routeOptions.config.endpoint;
     if (!endpoint || reply.statusCode >= 300) return payload;
     const schema = schemas.get(endpoint);
@@ -23,7 +24,13 @@ export function registerAnswerCheck(app: FastifyInstance, answers: readonly Answ
       );
     }
     if (schema === null) return payload;
-    const result = schema.safeParse(payload);
+    const type = String(reply.getHeader('content-type') ?? '');
+    const text =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
+    if (text === null || !type.startsWith('application/json')) {
+      throw new HttpError(500, `${endpoint.method} ${endpoint.path} answered no JSON`);
+    }
+    const result = schema.safeParse(JSON.parse(text));
     if (!result.success) {
       const where = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
       throw new HttpError(

@@ -1,8 +1,9 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AnyEndpoint } from '../../contract/lib/endpoint.js';
+import { ANSWERS } from '../../contract/answers.js';
 import { ENDPOINTS, isEndpoint } from '../../contract/endpoints.js';
 import { appUnderTest } from '../test/app-under-test.js';
+import { contractFiles } from '../test/contract-numbers.js';
 
 // Every endpoint of the contract (what the browser's client calls) is a route of the server, with
 // the same method and path. Better Auth's endpoints are served by one bridge route under
@@ -14,10 +15,7 @@ const AUTH_BRIDGE = '/api/auth/*';
 /** Every endpoint any contract file exports, by asking the files themselves. */
 async function endpointsOfContractFiles(): Promise<Map<AnyEndpoint, string>> {
   const found = new Map<AnyEndpoint, string>();
-  const files = fs
-    .readdirSync(CONTRACT_DIR)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
-  for (const file of files) {
+  for (const file of contractFiles()) {
     const exports = (await import(new URL(file, CONTRACT_DIR).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(exports))
       if (isEndpoint(value) && !found.has(value)) found.set(value, `${file}: ${name}`);
@@ -36,6 +34,25 @@ describe('the contract and the route table', () => {
       .map(([, where]) => where);
     expect(missing, 'add the file to ENDPOINT_MODULES in src/contract/endpoints.ts').toEqual([]);
     expect(ENDPOINTS.length).toBeGreaterThan(50);
+  });
+
+  it('has an answer schema for every endpoint the server serves', async () => {
+    await ctx.app.ready();
+    const answered = new Set(ANSWERS.map((a) => a.endpoint));
+    const missing = ENDPOINTS.filter(
+      ({ endpoint }) => hasRoute(endpoint.method, endpoint.path) && !answered.has(endpoint),
+    ).map(({ name }) => name);
+    expect(missing, "add it to its domain's answers.ts").toEqual([]);
+  });
+
+  it('serves no /api route that is not a contract endpoint', async () => {
+    await ctx.app.ready();
+    const known = new Set(ENDPOINTS.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`));
+    const unknown = ctx.app.routeTable
+      .filter((r) => r.url.startsWith('/api/') && r.url !== AUTH_BRIDGE)
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !known.has(r));
+    expect(unknown).toEqual([]);
   });
 
   it.each(ENDPOINTS)('$name: $endpoint.method $endpoint.path', async ({ endpoint }) => {

@@ -70,12 +70,18 @@ function numbersIn(
   for (const next of inner) if (next) numbersIn(next, where, field, found);
 }
 
-export async function contractNumbers(): Promise<ContractNumber[]> {
-  const found: ContractNumber[] = [];
-  const files = fs
-    .readdirSync(CONTRACT_DIR)
+/** Every module of the contract, as paths relative to src/contract ('clients/clients.ts'). */
+export function contractFiles(): string[] {
+  return fs
+    .readdirSync(CONTRACT_DIR, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .sort();
+}
+
+export async function contractNumbers(): Promise<ContractNumber[]> {
+  const found: ContractNumber[] = [];
+  // Inputs only: answers.ts files describe what the server answers, not what it takes.
+  const files = contractFiles().filter((f) => !/(^|\/)answers\.ts$/.test(f));
   for (const file of files) {
     const exports = (await import(new URL(file, CONTRACT_DIR).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(exports))

@@ -1,7 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { applicationInput } from '../../../contract/applications/applications.js';
+import {
+  applicationInput,
+  createApplication,
+  deleteApplication,
+  getApplication,
+  listApplications,
+  updateApplication,
+} from '../../../contract/applications/applications.js';
+import {
+  dailyRevenueQuery,
+  getRevenueSummary,
+  getRevenueToday,
+  listDailyRevenue,
+} from '../../../contract/revenue/revenue.js';
 import { serialIdParam } from '../../db/ids.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
 import type { RevenueService } from '../revenue/index.js';
 import type { ApplicationService } from './service.js';
 
@@ -15,7 +28,7 @@ const LABELS = {
   iconType: 'Icon',
   stripeProductId: 'Stripe product id',
 };
-const DAYS_MAX = 90;
+const input = { body: applicationInput, labels: LABELS };
 
 /** Applications and their revenue (employees only: registered through the guard). */
 export async function applicationRoutes(
@@ -23,30 +36,23 @@ export async function applicationRoutes(
   options: { applications: ApplicationService; revenue: RevenueService },
 ): Promise<void> {
   const { applications, revenue } = options;
-  const noStore = { 'cache-control': 'no-store' };
 
-  app.get('/api/applications', async (_request, reply) =>
-    reply.headers(noStore).send(await applications.list()),
-  );
-  app.get<{ Params: { id: string } }>('/api/applications/:id', async (request, reply) =>
-    reply.headers(noStore).send(await applications.get(serialIdParam(request.params.id))),
-  );
+  route(app, listApplications, {}, async () => applications.list());
+  route(app, getApplication, {}, async ({ params }) => applications.get(serialIdParam(params.id!)));
 
-  app.post('/api/applications', async (request, reply) => {
-    const created = await applications.create(parseInput(applicationInput, request.body, LABELS));
+  route(app, createApplication, input, async ({ body }, request, reply) => {
+    const created = await applications.create(body);
     request.activity = {
       action: 'create',
       subject: 'application',
       detail: { id: created.id, name: created.name },
     };
-    return reply.status(201).send(created);
+    reply.status(201);
+    return created;
   });
 
-  app.put<{ Params: { id: string } }>('/api/applications/:id', async (request) => {
-    const updated = await applications.update(
-      serialIdParam(request.params.id),
-      parseInput(applicationInput, request.body, LABELS),
-    );
+  route(app, updateApplication, input, async ({ body, params }, request) => {
+    const updated = await applications.update(serialIdParam(params.id!), body);
     request.activity = {
       action: 'update',
       subject: 'application',
@@ -55,8 +61,8 @@ export async function applicationRoutes(
     return updated;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/applications/:id', async (request, reply) => {
-    const removed = await applications.remove(serialIdParam(request.params.id));
+  route(app, deleteApplication, {}, async ({ params }, request, reply) => {
+    const removed = await applications.remove(serialIdParam(params.id!));
     request.activity = {
       action: 'delete',
       subject: 'application',
@@ -65,17 +71,9 @@ export async function applicationRoutes(
     return reply.status(204).send();
   });
 
-  app.get('/api/revenue/today', async (_request, reply) =>
-    reply.headers(noStore).send(await revenue.today()),
+  route(app, getRevenueToday, {}, async () => revenue.today());
+  route(app, getRevenueSummary, {}, async () => revenue.summary());
+  route(app, listDailyRevenue, { query: dailyRevenueQuery }, async ({ query }) =>
+    revenue.daily(query.days),
   );
-  app.get('/api/revenue/summary', async (_request, reply) =>
-    reply.headers(noStore).send(await revenue.summary()),
-  );
-  app.get<{ Querystring: { days?: string } }>('/api/revenue/daily', async (request, reply) => {
-    const days = Math.min(
-      DAYS_MAX,
-      Math.max(1, Number.parseInt(request.query.days ?? '30', 10) || 30),
-    );
-    return reply.headers(noStore).send(await revenue.daily(days));
-  });
 }

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { employeeUpdateInput, newEmployeeInput } from '../../../contract/employees/employees.js';
+import {
+  addEmployee,
+  employeeUpdateInput,
+  listEmployees,
+  newEmployeeInput,
+  removeEmployee,
+  updateEmployee,
+} from '../../../contract/employees/employees.js';
 import { requireOwner } from '../../http/guard.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
 import type { EmployeeService } from './service.js';
 
 const LABELS = {
@@ -19,43 +26,47 @@ export async function employeeRoutes(
 ): Promise<void> {
   const { employees } = options;
 
-  app.get('/api/employees', async (request, reply) => {
+  route(app, listEmployees, {}, async (_input, request) => {
     requireOwner(request);
-    reply.header('cache-control', 'no-store');
     return employees.list();
   });
 
-  app.post('/api/employees', async (request, reply) => {
-    requireOwner(request);
-    const input = parseInput(newEmployeeInput, request.body, LABELS);
-    const created = await employees.add(input);
-    request.activity = {
-      action: 'create',
-      subject: 'employee',
-      detail: { id: created.id, email: input.email, role: input.role },
-    };
-    return reply.status(201).send(created);
-  });
+  route(
+    app,
+    addEmployee,
+    { body: newEmployeeInput, labels: LABELS },
+    async ({ body: input }, request, reply) => {
+      requireOwner(request);
+      const created = await employees.add(input);
+      request.activity = {
+        action: 'create',
+        subject: 'employee',
+        detail: { id: created.id, email: input.email, role: input.role },
+      };
+      reply.status(201);
+      return created;
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/api/employees/:id', async (request, reply) => {
+  const patchInput = { body: employeeUpdateInput, labels: LABELS };
+  route(app, updateEmployee, patchInput, async ({ body: patch, params }, request, reply) => {
     const actor = requireOwner(request);
-    const patch = parseInput(employeeUpdateInput, request.body, LABELS);
-    await employees.update(actor, request.params.id, patch);
+    await employees.update(actor, params.id!, patch);
     request.activity = {
       action: 'update',
       subject: 'employee',
-      detail: { id: request.params.id, ...patch },
+      detail: { id: params.id, ...patch },
     };
     return reply.status(204).send();
   });
 
-  app.delete<{ Params: { id: string } }>('/api/employees/:id', async (request, reply) => {
+  route(app, removeEmployee, {}, async ({ params }, request, reply) => {
     const actor = requireOwner(request);
-    const removed = await employees.remove(actor, request.params.id);
+    const removed = await employees.remove(actor, params.id!);
     request.activity = {
       action: 'delete',
       subject: 'employee',
-      detail: { id: request.params.id, email: removed.email },
+      detail: { id: params.id, email: removed.email },
     };
     return reply.status(204).send();
   });

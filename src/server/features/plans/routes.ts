@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { planUpdateInput } from '../../../contract/plans/admin.js';
+import {
+  planUpdateInput,
+  updatePlan as updatePlanEndpoint,
+} from '../../../contract/plans/admin.js';
+import { listPlans } from '../../../contract/plans/list.js';
 import type { Db } from '../../db/client.js';
 import { serialIdParam } from '../../db/ids.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
 import type { SerialisedJson } from '../../lib/cached-json.js';
 import { updatePlan, type PlanCatalogue } from './service.js';
 
@@ -26,11 +30,9 @@ export async function planRoutes(
 ): Promise<void> {
   // The landing page's busiest call: the serialised list is nearly always at hand, so it goes out
   // as ready bytes without waiting on a promise (docs/decisions/012-containers-load-and-api-throughput.md).
-  app.get('/api/subscription-plans', (request, reply) => {
-    const plans = options.catalogue.now();
-    if (plans) return sendPlans(request, reply, plans);
-    return options.catalogue.serialised().then((loaded) => sendPlans(request, reply, loaded));
-  });
+  route(app, listPlans, { cache: 'no-cache' }, async (_input, request, reply) =>
+    sendPlans(request, reply, options.catalogue.now() ?? (await options.catalogue.serialised())),
+  );
 }
 
 /**
@@ -50,15 +52,12 @@ export async function planAdminRoutes(
     renewalPrice: 'Renewal price',
     mostPopular: 'Most Popular',
   };
-  app.put<{ Params: { id: string } }>(
-    '/api/subscription-plans/:id',
-    { config: { permission: 'billing' } },
-    async (request) => {
-      const plan = await updatePlan(
-        options.db,
-        serialIdParam(request.params.id),
-        parseInput(planUpdateInput, request.body, labels),
-      );
+  route(
+    app,
+    updatePlanEndpoint,
+    { body: planUpdateInput, labels, config: { permission: 'billing' } },
+    async ({ body, params }, request) => {
+      const plan = await updatePlan(options.db, serialIdParam(params.id!), body);
       options.catalogue.invalidate();
       request.activity = {
         action: 'update',

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { portfolioInput } from '../../../contract/portfolio/admin.js';
+import {
+  createPortfolioItem,
+  deletePortfolioItem,
+  portfolioInput,
+  updatePortfolioItem,
+} from '../../../contract/portfolio/admin.js';
+import { listPortfolio } from '../../../contract/portfolio/portfolio.js';
 import { serialIdParam } from '../../db/ids.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
 import type { PortfolioService, PortfolioShowcase } from './service.js';
 
 const LABELS = {
@@ -16,10 +22,9 @@ export async function portfolioRoutes(
   app: FastifyInstance,
   options: { showcase: PortfolioShowcase },
 ): Promise<void> {
-  app.get('/api/portfolio', async (_request, reply) => {
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-    return reply.send(await options.showcase.json());
-  });
+  route(app, listPortfolio, { cache: 'no-cache' }, async (_input, _request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await options.showcase.json()),
+  );
 }
 
 /** Adding, editing and deleting items (employees only: registered through the guard). */
@@ -34,20 +39,19 @@ export async function portfolioAdminRoutes(
     if (request.method !== 'GET' && reply.statusCode < 400) showcase.invalidate();
     return payload;
   });
-  app.post('/api/portfolio', async (request, reply) => {
-    const created = await portfolio.create(parseInput(portfolioInput, request.body, LABELS));
+  const input = { body: portfolioInput, labels: LABELS };
+  route(app, createPortfolioItem, input, async ({ body }, request, reply) => {
+    const created = await portfolio.create(body);
     request.activity = {
       action: 'create',
       subject: 'portfolio item',
       detail: { id: created.id, name: created.websiteName },
     };
-    return reply.status(201).send(created);
+    reply.status(201);
+    return created;
   });
-  app.put<{ Params: { id: string } }>('/api/portfolio/:id', async (request) => {
-    const updated = await portfolio.update(
-      serialIdParam(request.params.id),
-      parseInput(portfolioInput, request.body, LABELS),
-    );
+  route(app, updatePortfolioItem, input, async ({ body, params }, request) => {
+    const updated = await portfolio.update(serialIdParam(params.id!), body);
     request.activity = {
       action: 'update',
       subject: 'portfolio item',
@@ -55,8 +59,8 @@ export async function portfolioAdminRoutes(
     };
     return updated;
   });
-  app.delete<{ Params: { id: string } }>('/api/portfolio/:id', async (request, reply) => {
-    const removed = await portfolio.remove(serialIdParam(request.params.id));
+  route(app, deletePortfolioItem, {}, async ({ params }, request, reply) => {
+    const removed = await portfolio.remove(serialIdParam(params.id!));
     request.activity = {
       action: 'delete',
       subject: 'portfolio item',

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
+import { requestUpload, uploadToLink } from '../../../contract/uploads/uploads.js';
 import { uploadRequestInput, UPLOAD_REQUEST_LABELS } from '../../../contract/uploads/request.js';
 import { MAX_LOGO_BYTES, NOT_AN_IMAGE_MESSAGE, TOO_LARGE_MESSAGE } from './images.js';
 import type { UploadService } from './service.js';
@@ -25,11 +26,10 @@ export async function uploadRoutes(
 ): Promise<void> {
   const { uploads } = options;
 
-  app.post('/api/objects/upload', async (request, reply) => {
-    const input = parseInput(uploadRequestInput, request.body, UPLOAD_REQUEST_LABELS);
+  const ticket = { body: uploadRequestInput, labels: UPLOAD_REQUEST_LABELS };
+  route(app, requestUpload, ticket, async ({ body: input }, request) => {
     // Asking for an upload link changes nothing yet; the upload itself (or the record using it) is logged.
     request.activity = null;
-    reply.header('cache-control', 'no-store');
     return uploads.createUpload(input.purpose, request.employee!.id, input.contentType);
   });
 
@@ -45,21 +45,17 @@ export async function uploadRoutes(
     scope.setErrorHandler((error: FastifyError, _request, _reply) => {
       throw (error.code && BODY_MESSAGES[error.code]) || error;
     });
-    scope.put<{ Params: { token: string } }>(
-      '/api/objects/upload/:token',
-      { bodyLimit: MAX_LOGO_BYTES },
-      async (request) => {
-        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const stored = await uploads.receive(request.params.token, request.employee!.id, bytes);
-        // Named here so the token (the route's parameter) never reaches the activity log.
-        request.activity = {
-          action: 'upload',
-          subject: 'logo',
-          detail: { purpose: stored.purpose, file: stored.objectKey, bytes: stored.bytes },
-        };
-        return { publicUrl: stored.publicUrl };
-      },
-    );
+    route(scope, uploadToLink, { bodyLimit: MAX_LOGO_BYTES }, async ({ params }, request) => {
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const stored = await uploads.receive(params.token!, request.employee!.id, bytes);
+      // Named here so the token (the route's parameter) never reaches the activity log.
+      request.activity = {
+        action: 'upload',
+        subject: 'logo',
+        detail: { purpose: stored.purpose, file: stored.objectKey, bytes: stored.bytes },
+      };
+      return { publicUrl: stored.publicUrl };
+    });
   });
 }
 

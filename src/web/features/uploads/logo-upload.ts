@@ -6,6 +6,7 @@ import {
   MAX_LOGO_BYTES,
   requestUpload,
   type LogoPurpose,
+  type LogoType,
   type uploadToLink,
 } from '../../../contract/uploads/uploads';
 import { callApi, errorMessage, throwIfNotOk } from '../../lib/api';
@@ -41,7 +42,9 @@ export async function uploadLogo(
   const problem = logoFileProblem(file);
   if (problem) throw new Error(problem);
   // The type is named up front so that a bucket's presigned URL can sign it.
-  const ticket = await callApi(requestUpload, { body: { purpose, contentType: file.type } });
+  // logoFileProblem has checked it is one of LOGO_TYPES.
+  const contentType = file.type as LogoType;
+  const ticket = await callApi(requestUpload, { body: { purpose, contentType } });
   const target = new URL(ticket.uploadURL, origin);
   const ours = target.origin === origin;
   const response = await fetch(target, {

@@ -1,0 +1,22 @@
+import * as z from 'zod/mini';
+import { answer, isoTime } from '../lib/answer.js';
+import { listActivity, type ActivityPage } from './activity.js';
+
+const activityPage: z.ZodMiniType<ActivityPage> = z.strictObject({
+  items: z.array(
+    z.strictObject({
+      id: z.string(),
+      at: isoTime(),
+      actorEmail: z.nullable(z.string()),
+      action: z.string(),
+      subject: z.nullable(z.string()),
+      detail: z.nullable(z.record(z.string(), z.unknown())),
+      ipAddress: z.nullable(z.string()),
+    }),
+  ),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+
+export const answers = [answer(listActivity, activityPage)];
