@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../../http/guard.js';
 import { HttpError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
-import { clockAdvanceInput } from '../../../contract/billing/billing.js';
+import { route } from '../../http/route.js';
+import {
+  advanceBillingClock,
+  clockAdvanceInput,
+  getBillingClock,
+  resetBillingClock,
+} from '../../../contract/billing/billing.js';
 import { CLOCK_ONLY_IN_TEST_MODE } from './clock.js';
 import type { BillingService } from './service.js';
 
@@ -15,31 +20,30 @@ export async function billingClockRoutes(
   options: { billing: BillingService; testMode: boolean },
 ): Promise<void> {
   const { billing, testMode } = options;
-  const ownerInTestMode = (request: Parameters<typeof requireOwner>[0]) => {
+  // Before the body is read: a non-owner learns nothing of what the body should be.
+  app.addHook('preHandler', async (request) => {
     requireOwner(request);
     if (!testMode) throw new HttpError(404, CLOCK_ONLY_IN_TEST_MODE);
-  };
-
-  app.get('/api/billing/clock', async (request, reply) => {
-    ownerInTestMode(request);
-    reply.header('cache-control', 'no-store');
-    return billing.clock.get();
   });
 
-  app.post('/api/billing/clock/advance', async (request) => {
-    ownerInTestMode(request);
-    const { days } = parseInput(clockAdvanceInput, request.body, { days: 'Days' });
-    const result = await billing.clock.advance(days);
-    request.activity = {
-      action: 'update',
-      subject: 'billing clock',
-      detail: { days, ...result.run },
-    };
-    return result;
-  });
+  route(app, getBillingClock, {}, async () => billing.clock.get());
 
-  app.post('/api/billing/clock/reset', async (request) => {
-    ownerInTestMode(request);
+  route(
+    app,
+    advanceBillingClock,
+    { body: clockAdvanceInput, labels: { days: 'Days' } },
+    async ({ body: { days } }, request) => {
+      const result = await billing.clock.advance(days);
+      request.activity = {
+        action: 'update',
+        subject: 'billing clock',
+        detail: { days, ...result.run },
+      };
+      return result;
+    },
+  );
+
+  route(app, resetBillingClock, {}, async (_input, request) => {
     request.activity = { action: 'update', subject: 'billing clock', detail: { reset: true } };
     return billing.clock.reset();
   });
