@@ -1,10 +1,15 @@
 import * as z from 'zod/mini';
+import { accountOverview } from '../billing/answers.js';
 import { answer, decimal, isoTime } from '../lib/answer.js';
 import {
+  cancelClientSubscription,
   CLIENT_PAYMENT_STATUSES,
   exportClientsCsv,
   getClient,
+  getClientBilling,
   listClients,
+  refundClientInvoice,
+  resendClientReceipt,
   type ClientDetail,
   type ClientPage,
   type ClientSummary,
@@ -67,4 +72,8 @@ export const answers = [
   answer(listClients, clientPage),
   answer(getClient, clientDetail),
   answer(exportClientsCsv, null),
+  answer(getClientBilling, accountOverview),
+  answer(cancelClientSubscription, accountOverview),
+  answer(refundClientInvoice, accountOverview),
+  answer(resendClientReceipt, z.strictObject({ message: z.string() })),
 ];

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { clientCancelInput, REFUND_LABELS, refundInput } from '../../../contract/clients/clients.js';
+import {
+  cancelClientSubscription,
+  clientCancelInput,
+  getClientBilling,
+  refundClientInvoice,
+  REFUND_LABELS,
+  refundInput,
+  resendClientReceipt,
+} from '../../../contract/clients/clients.js';
 import { dollarsToCents } from '../../../contract/lib/money.js';
 import { isUuid } from '../../db/ids.js';
 import { HttpError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
 import type { BillingService } from '../billing/index.js';
-
-/** A client id and invoice id from the path: anything but a uuid is nobody. */
-function ids(params: { id: string; invoiceId?: string }): { id: string; invoiceId: string } {
-  if (!isUuid(params.id) || (params.invoiceId !== undefined && !isUuid(params.invoiceId)))
-    throw new HttpError(404, 'There is no such client or invoice.');
-  return { id: params.id, invoiceId: params.invoiceId ?? '' };
-}
 
 /**
  * The agency's side of a client's billing (employees only: registered through the guard, which
@@ -25,30 +26,39 @@ export async function clientBillingRoutes(
 ): Promise<void> {
   const { billing } = options;
 
-  app.get<{ Params: { id: string } }>('/api/clients/:id/billing', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return billing.overview(ids(request.params).id);
+  // A client id and invoice id from the path: anything but a uuid is nobody (before the body is read).
+  app.addHook('preHandler', async (request) => {
+    const { id, invoiceId } = request.params as { id: string; invoiceId?: string };
+    if (!isUuid(id) || (invoiceId !== undefined && !isUuid(invoiceId)))
+      throw new HttpError(404, 'There is no such client or invoice.');
   });
 
-  const billingOnly = { config: { permission: 'billing' as const } };
+  route(app, getClientBilling, {}, async ({ params }) => billing.overview(params.id!));
 
-  app.post<{ Params: { id: string } }>('/api/clients/:id/cancel', billingOnly, async (request) => {
-    const { id } = ids(request.params);
-    const { reason } = parseInput(clientCancelInput, request.body ?? {}, { reason: 'Reason' });
-    request.activity = {
-      action: 'cancel',
-      subject: `client:${id}`,
-      detail: { reason: reason ?? null },
-    };
-    return billing.cancel(id, reason?.trim() || undefined, 'team');
-  });
+  const billingOnly = { permission: 'billing' as const };
 
-  app.post<{ Params: { id: string; invoiceId: string } }>(
-    '/api/clients/:id/invoices/:invoiceId/refund',
-    billingOnly,
-    async (request) => {
-      const { id, invoiceId } = ids(request.params);
-      const input = parseInput(refundInput, request.body, REFUND_LABELS);
+  route(
+    app,
+    cancelClientSubscription,
+    { body: clientCancelInput, labels: { reason: 'Reason' }, config: billingOnly },
+    async ({ body: { reason }, params }, request) => {
+      const id = params.id!;
+      request.activity = {
+        action: 'cancel',
+        subject: `client:${id}`,
+        detail: { reason: reason ?? null },
+      };
+      return billing.cancel(id, reason?.trim() || undefined, 'team');
+    },
+  );
+
+  route(
+    app,
+    refundClientInvoice,
+    { body: refundInput, labels: REFUND_LABELS, config: billingOnly },
+    async ({ body: input, params }, request) => {
+      const id = params.id!;
+      const invoiceId = params.invoiceId!;
       // Cents from the decimal string on the server (the regex bounds it): no floating point on money.
       const cents = dollarsToCents(input.amount)!;
       if (cents <= 0)
@@ -68,16 +78,14 @@ export async function clientBillingRoutes(
     },
   );
 
-  app.post<{ Params: { id: string; invoiceId: string } }>(
-    '/api/clients/:id/invoices/:invoiceId/resend',
-    async (request) => {
-      const { id, invoiceId } = ids(request.params);
-      request.activity = {
-        action: 'resend-receipt',
-        subject: `invoice:${invoiceId}`,
-        detail: { client: id },
-      };
-      return { message: await billing.resendReceipt(id, invoiceId) };
-    },
-  );
+  route(app, resendClientReceipt, {}, async ({ params }, request) => {
+    const id = params.id!;
+    const invoiceId = params.invoiceId!;
+    request.activity = {
+      action: 'resend-receipt',
+      subject: `invoice:${invoiceId}`,
+      detail: { client: id },
+    };
+    return { message: await billing.resendReceipt(id, invoiceId) };
+  });
 }
