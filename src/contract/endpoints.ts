@@ -18,6 +18,7 @@ import type { AnyEndpoint, HttpMethod } from './lib/endpoint.js';
 import * as investors from './investors/investors.js';
 import * as leads from './leads/leads.js';
 import * as outbox from './notifications/outbox.js';
+import * as payments from './payments/payments.js';
 import * as planAdmin from './plans/admin.js';
 import * as planList from './plans/list.js';
 import * as portfolioAdmin from './portfolio/admin.js';
@@ -41,6 +42,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   investors,
   leads,
   outbox,
+  payments,
   'plan-admin': planAdmin,
   'plan-list': planList,
   portfolio,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DB_INT_MAX, dbId } from '../lib/db-int.js';
+import type { Endpoint } from '../lib/endpoint.js';
 
 /**
  * POST /api/create-payment-intent. `amount` (the plan's price in dollars, docs/product.md §7) is
@@ -111,3 +112,19 @@ export const paymentStatusQuery = z.object({
     .string('payment_intent_client_secret is required')
     .check(z.minLength(1, 'payment_intent_client_secret is required'), z.maxLength(300)),
 });
+
+/** What the webhook answers Stripe: received, and whether the event changed anything. */
+export interface StripeWebhookAnswer {
+  received: true;
+  /** 'duplicate': seen before; 'stale': a newer event about the subscription came first. */
+  outcome: 'applied' | 'duplicate' | 'stale';
+}
+
+/**
+ * Stripe's events (payment succeeded or failed, subscription news): the body is read raw, as the
+ * signature covers its exact bytes. Answers 404 without Stripe keys. Not called by any page.
+ */
+export const stripeWebhook: Endpoint<StripeWebhookAnswer, unknown> = {
+  method: 'POST',
+  path: '/api/stripe/webhook',
+};

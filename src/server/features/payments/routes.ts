@@ -3,15 +3,22 @@ import {
   createPaymentIntentInput,
   PAYMENT_INTENT_LABELS,
   paymentStatusQuery,
+  stripeWebhook,
   TEST_AUTHENTICATION_LABELS,
   TEST_CARD_LABELS,
   testAuthenticationInput,
   testCardPaymentInput,
 } from '../../../contract/payments/payments.js';
+import {
+  authenticateTestPayment,
+  confirmTestCardPayment,
+  createPaymentIntent,
+  getPaymentStatus,
+} from '../../../contract/payments/checkout.js';
 import { STRIPE_API_VERSION } from '../../adapters/payments/stripe.js';
 import { InvalidWebhookError, WrongApiVersionError } from '../../adapters/payments/types.js';
 import { HttpError } from '../../http/errors.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
 import type { PaymentsService } from './service.js';
 import { createWebhookVersionWatch, type WebhookVersionWatch } from './webhook-version.js';
 
@@ -42,37 +49,44 @@ export async function paymentRoutes(
   }
   const rateLimit = { max: options.rateLimitPerMinute, timeWindow: '1 minute' };
 
-  app.post('/api/create-payment-intent', { config: { rateLimit } }, async (request) => {
-    const input = parseInput(createPaymentIntentInput, request.body, PAYMENT_INTENT_LABELS);
-    const key = request.headers['idempotency-key'];
-    if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-      throw new HttpError(
-        400,
-        'The Idempotency-Key header must be 8 to 200 letters, digits, "-", "_" or ":".',
+  route(
+    app,
+    createPaymentIntent,
+    { body: createPaymentIntentInput, labels: PAYMENT_INTENT_LABELS, config: { rateLimit } },
+    async ({ body: input }, request) => {
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+        throw new HttpError(
+          400,
+          'The Idempotency-Key header must be 8 to 200 letters, digits, "-", "_" or ":".',
+        );
+      }
+      const result = await payments.createIntent(input, key);
+      request.log.info(
+        { reqId: request.id, paymentIntent: result.paymentIntentId, planId: input.planId },
+        'payment intent ready',
       );
-    }
-    const result = await payments.createIntent(input, key);
-    request.log.info(
-      { reqId: request.id, paymentIntent: result.paymentIntentId, planId: input.planId },
-      'payment intent ready',
-    );
-    return result;
-  });
+      return result;
+    },
+  );
 
-  app.post('/api/payments/test/confirm', { config: { rateLimit } }, async (request) => {
-    const input = parseInput(testCardPaymentInput, request.body, TEST_CARD_LABELS);
-    return payments.payWithTestCard(input);
-  });
+  route(
+    app,
+    confirmTestCardPayment,
+    { body: testCardPaymentInput, labels: TEST_CARD_LABELS, config: { rateLimit } },
+    async ({ body }) => payments.payWithTestCard(body),
+  );
 
-  app.post('/api/payments/test/authenticate', { config: { rateLimit } }, async (request) => {
-    const input = parseInput(testAuthenticationInput, request.body, TEST_AUTHENTICATION_LABELS);
-    return payments.authenticateTestPayment(input);
-  });
+  route(
+    app,
+    authenticateTestPayment,
+    { body: testAuthenticationInput, labels: TEST_AUTHENTICATION_LABELS, config: { rateLimit } },
+    async ({ body }) => payments.authenticateTestPayment(body),
+  );
 
-  app.get('/api/payments/status', async (request) => {
-    const query = parseInput(paymentStatusQuery, request.query);
-    return payments.status(query.payment_intent_client_secret, query.payment_intent);
-  });
+  route(app, getPaymentStatus, { query: paymentStatusQuery }, async ({ query }) =>
+    payments.status(query.payment_intent_client_secret, query.payment_intent),
+  );
 
   // Stripe signs the exact bytes it sent: this route keeps the body raw.
   await app.register(async (webhook) => {
@@ -82,7 +96,7 @@ export async function paymentRoutes(
       { parseAs: 'buffer' },
       (_request, body, done) => done(null, body),
     );
-    webhook.post('/api/stripe/webhook', async (request, reply) => {
+    route(webhook, stripeWebhook, {}, async (_input, request) => {
       if (payments.provider.kind !== 'stripe') {
         throw new HttpError(
           404,
@@ -128,7 +142,7 @@ export async function paymentRoutes(
         { reqId: request.id, event: event.id, type: event.type, outcome },
         'webhook',
       );
-      return reply.send({ received: true, outcome });
+      return { received: true as const, outcome };
     });
   });
 }
