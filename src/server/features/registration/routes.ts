@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { businessRegistrationInput, REGISTRATION_LABELS } from '../../../contract/registration/registration.js';
+import {
+  businessRegistrationInput,
+  REGISTRATION_LABELS,
+  submitBusinessRegistration,
+} from '../../../contract/registration/registration.js';
 import type { Db } from '../../db/client.js';
 import { emailOrigin } from '../../http/host.js';
-import { parseInput } from '../../http/validate.js';
+import { route } from '../../http/route.js';
 import type { MailSettings } from '../notifications/index.js';
 import { registerBusiness } from './service.js';
 
@@ -18,14 +22,15 @@ export async function registrationRoutes(
     rateLimitPerMinute: number;
   },
 ): Promise<void> {
-  app.post(
-    '/api/business-registration',
-    { config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } } },
-    async (request, reply) => {
-      const input = parseInput(businessRegistrationInput, request.body, {
-        ...REGISTRATION_LABELS,
-        language: 'Language',
-      });
+  route(
+    app,
+    submitBusinessRegistration,
+    {
+      body: businessRegistrationInput,
+      labels: { ...REGISTRATION_LABELS, language: 'Language' },
+      config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } },
+    },
+    async ({ body: input }, request, reply) => {
       const result = await registerBusiness(
         options.db,
         options.mail,
@@ -42,7 +47,8 @@ export async function registrationRoutes(
         },
         'business registered',
       );
-      return reply.status(result.resumed ? 200 : 201).send(result);
+      reply.status(result.resumed ? 200 : 201);
+      return result;
     },
   );
 }
