@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { outboxQuerySchema } from '../../../contract/notifications/outbox.js';
-import { parseInput } from '../../http/validate.js';
+import { listOutbox, outboxQuerySchema } from '../../../contract/notifications/outbox.js';
+import { route } from '../../http/route.js';
 import type { OutboxReader } from './service.js';
 
 /**
@@ -11,14 +11,17 @@ export async function outboxRoutes(
   app: FastifyInstance,
   options: { outbox: OutboxReader },
 ): Promise<void> {
-  app.get('/api/outbox', async (request, reply) => {
-    const { recipient } = parseInput(outboxQuerySchema, request.query, { recipient: 'recipient' });
-    request.activity = {
-      action: 'read-outbox',
-      subject: 'outbox',
-      detail: { recipient: recipient ?? null },
-    };
-    reply.header('cache-control', 'no-store');
-    return options.outbox.list({ recipient });
-  });
+  route(
+    app,
+    listOutbox,
+    { query: outboxQuerySchema, labels: { recipient: 'recipient' } },
+    async ({ query: { recipient } }, request) => {
+      request.activity = {
+        action: 'read-outbox',
+        subject: 'outbox',
+        detail: { recipient: recipient ?? null },
+      };
+      return options.outbox.list({ recipient });
+    },
+  );
 }
