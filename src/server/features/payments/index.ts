@@ -4,7 +4,7 @@ import type { FeatureContext } from '../../context.js';
 import { paymentRoutes } from './routes.js';
 import { createPaymentsService } from './service.js';
 
-export { bookLedgerRow } from './settle.js';
+export { bookLedgerRow } from './ledger.js';
 export { insertInvoice, invoiceOf } from './invoices.js';
 export type { SubscriptionNews, SubscriptionNewsHandler } from './settle.js';
 export { createWebhookVersionWatch, type WebhookVersionWatch } from './webhook-version.js';
