@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ANSWERS } from '../../contract/answers.js';
@@ -6,7 +5,6 @@ import { buildApp, type AppOptions } from '../app.js';
 import { registerAnswerCheck } from '../http/answer-check.js';
 import type { Config } from '../config.js';
 import type { EmployeeRole } from '../../contract/employees/employees.js';
-import { createAuth } from '../features/auth/auth.js';
 import {
   createTestDatabase,
   testConfig,
@@ -29,11 +27,6 @@ export interface AppUnderTestOptions extends Omit<Partial<AppOptions>, 'database
   role?: EmployeeRole | null;
   /** Seed the database with the plans and the demo data (default true), as `createTestDatabase`. */
   seed?: boolean;
-  /**
-   * Better Auth's sign-in attempts per address per minute. When given, the app gets its own
-   * sign-in (with a random secret) with this limit instead of the one it builds from the config.
-   */
-  signInLimitPerMinute?: number;
 }
 
 /**
@@ -51,26 +44,12 @@ export function appUnderTest(
     const {
       role = 'staff',
       seed,
-      signInLimitPerMinute,
       ...appOptions
     } = typeof options === 'function' ? await options() : options;
     ctx.testDb = await createTestDatabase(kind, { seed });
     ctx.config = appOptions.config ?? testConfig();
-    const auth =
-      signInLimitPerMinute === undefined
-        ? appOptions.auth
-        : createAuth({
-            db: ctx.testDb.database.db,
-            config: ctx.config,
-            secret: crypto.randomBytes(32).toString('hex'),
-            signInLimitPerMinute,
-          });
-    ctx.app = await buildApp({
-      ...appOptions,
-      config: ctx.config,
-      ...(auth ? { auth } : {}),
-      database: ctx.testDb.database,
-    });
+    // The app's own wiring, as the server builds it; its shared services are `app.services`.
+    ctx.app = await buildApp({ ...appOptions, config: ctx.config, database: ctx.testDb.database });
     registerAnswerCheck(ctx.app, ANSWERS);
     ctx.cookie =
       role === null ? '' : (await signedInEmployee(ctx.app, ctx.testDb.database.db, role)).cookie;

@@ -2,9 +2,8 @@ import { vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { AppUnderTest } from './app-under-test.js';
 import { businessRegistrations, invoices, outboxMessages, subscriptions } from '../db/schema.js';
-import { createBillingService } from '../features/billing/index.js';
 
-/** Test helpers: a registered business that paid with a test card, the engine on the same database, and what it wrote. */
+/** Test helpers: a registered business that paid with a test card, the app's billing engine, and what it wrote. */
 export const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
 
 export async function paidRegistration(
@@ -55,20 +54,9 @@ export async function paidRegistration(
   };
 }
 
-export function billingFor(ctx: AppUnderTest, testMode = true) {
-  return createBillingService({
-    db: ctx.testDb.database.db,
-    mail: {
-      siteName: 'Test Agency',
-      supportEmail: 'help@example.com',
-      teamEmail: 'team@example.com',
-    },
-    mailQueued: () => {},
-    log: ctx.app.log,
-    testMode,
-    provider: { publishableKey: null },
-    publicOrigin: () => 'https://agency.example',
-  });
+/** The app's own billing engine (the one its routes and its billing job use), not a second copy. */
+export function billingFor(ctx: AppUnderTest) {
+  return ctx.app.services.billing;
 }
 
 export async function subscriptionRow(ctx: AppUnderTest, id: string) {

@@ -1,7 +1,7 @@
 import type { AccountOverview } from '../../../contract/billing/billing.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appUnderTest } from '../../test/app-under-test.js';
-import { TEST_DATABASES } from '../../test/databases.js';
+import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { DAY_MS } from './clock.js';
 import {
   billingFor,
@@ -16,6 +16,8 @@ const FAILS_ON_CHARGE = { ...GOOD_CARD, cardNumber: '4000 0000 0000 0341' };
 
 describe.each(TEST_DATABASES)('failed renewals in test mode on %s', (kind) => {
   const ctx = appUnderTest(kind, {
+    // The team's own address, apart from the support address the clients see.
+    config: testConfig({ TEAM_EMAIL: 'team@example.com' }),
     role: 'owner',
     registrationRateLimit: 1000,
     paymentRateLimit: 1000,

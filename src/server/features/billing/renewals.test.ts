@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { outboxMessages, payments } from '../../db/schema.js';
 import { appUnderTest } from '../../test/app-under-test.js';
-import { TEST_DATABASES } from '../../test/databases.js';
+import { buildApp } from '../../app.js';
+import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import {
   billingFor,
   invoicesOf,
@@ -13,6 +14,8 @@ import {
 
 describe.each(TEST_DATABASES)('billing renewals in test mode on %s', (kind) => {
   const ctx = appUnderTest(kind, {
+    // E-mailed links start with PUBLIC_URL.
+    config: testConfig({ PUBLIC_URL: 'https://agency.example' }),
     role: 'owner',
     registrationRateLimit: 1000,
     paymentRateLimit: 1000,
@@ -99,10 +102,13 @@ describe.each(TEST_DATABASES)('billing renewals in test mode on %s', (kind) => {
     );
   });
 
-  it('two runs at once renew a period once', async () => {
+  it('two instances running at once renew a period once', async () => {
     const { subscriptionId } = await paidRegistration(ctx);
     const billing = billingFor(ctx);
-    const other = billingFor(ctx);
+    // A second instance of the app on the same database, as a second server would be.
+    const second = await buildApp({ config: ctx.config, database: ctx.testDb.database });
+    onTestFinished(() => second.close());
+    const other = second.services.billing;
     await billing.clock.advance(1);
     const end = (await subscriptionRow(ctx, subscriptionId)).currentPeriodEnd!;
     // Move the clock past the period end without running, then race two runs.
