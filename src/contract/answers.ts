@@ -5,6 +5,7 @@
  */
 import type { Answer } from './lib/answer.js';
 import { answers as activity } from './activity/answers.js';
+import { answers as auth } from './auth/answers.js';
 import { answers as applications } from './applications/answers.js';
 import { answers as billing } from './billing/answers.js';
 import { answers as businesses } from './businesses/answers.js';
@@ -23,6 +24,7 @@ import { answers as uploads } from './uploads/answers.js';
 export const ANSWERS: readonly Answer[] = [
   ...activity,
   ...applications,
+  ...auth,
   ...billing,
   ...businesses,
   ...clients,

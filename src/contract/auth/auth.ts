@@ -9,6 +9,9 @@ import type { Endpoint } from '../lib/endpoint.js';
  */
 export const LOGIN_PATH = '/api/login';
 
+/** Where Better Auth's own endpoints live: the server bridges every path under it. */
+export const AUTH_BASE_PATH = '/api/auth';
+
 /** Better Auth's session read: `null` for a visitor (not an error). */
 export interface AuthSession {
   user: { id: string };

@@ -6,6 +6,9 @@
  * object literals typed with this interface: nothing runs to define one, so the bundler keeps
  * only the endpoints a page calls (and a zod-free file for the pages that load no schema).
  */
+/** Every endpoint's path starts here; nothing else on the site does. */
+export const API_PREFIX = '/api/';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint<Output, Input = undefined, Query = undefined> {

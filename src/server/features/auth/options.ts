@@ -1,12 +1,13 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins';
+import { AUTH_BASE_PATH } from '../../../contract/auth/auth.js';
 
 /**
  * Better Auth's settings that shape the database (read by its CLI to generate the schema) and
  * the rules: e-mail + password, no public sign-up, employees with a role.
  */
 export const authSchemaOptions = {
-  basePath: '/api/auth',
+  basePath: AUTH_BASE_PATH,
   emailAndPassword: {
     enabled: true,
     disableSignUp: true,

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import { AUTH_BASE_PATH } from '../../../contract/auth/auth.js';
+import { getCurrentEmployee } from '../../../contract/auth/employee-account.js';
+import { getSignInOptions, login } from '../../../contract/auth/sign-in.js';
 import { HttpError } from '../../http/errors.js';
+import { route } from '../../http/route.js';
 import type { CounterStore } from '../../adapters/shared-state/types.js';
 import { SIGN_IN_FAILED, type ActivityLog } from '../activity/index.js';
 import { describeAuthExchange } from './activity.js';
@@ -35,10 +39,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
 
   // The landing page's 'Employee Login' and the admin area's "logged out" path come here;
   // `?sso=1` goes straight to the identity provider when single sign-on is configured.
-  app.get<{ Querystring: { sso?: string } }>('/api/login', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (!options.oidc || request.query.sso !== '1') return reply.redirect('/login', 302);
-    const response = await callAuth(auth, request, '/api/auth/sign-in/social', {
+  route(app, login, {}, async (_input, request, reply) => {
+    const { sso } = request.query as { sso?: string };
+    if (!options.oidc || sso !== '1') return reply.redirect('/login', 302);
+    const response = await callAuth(auth, request, `${AUTH_BASE_PATH}/sign-in/social`, {
       provider: SSO_PROVIDER_ID,
       callbackURL: '/admin',
       errorCallbackURL: '/login',
@@ -50,27 +54,28 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     return reply.redirect(body.url, 302);
   });
 
-  app.get('/api/auth/sign-in-options', async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return { password: true, sso: options.oidc ? { name: options.oidc.name } : null };
-  });
+  route(app, getSignInOptions, { cache: 'no-cache' }, async () => ({
+    password: true,
+    sso: options.oidc ? { name: options.oidc.name } : null,
+  }));
 
-  app.get('/api/auth/user', async (request, reply) => {
+  route(app, getCurrentEmployee, {}, async (_input, request) => {
     const me = await currentEmployee(auth, request);
     if (!me) throw new HttpError(401, 'You are not signed in.');
-    return reply.header('cache-control', 'no-store').send(me);
+    return me;
   });
 
   // Better Auth speaks Fetch; Fastify has parsed the JSON body, so it is passed on as JSON again.
   app.route({
     method: ['GET', 'POST'],
-    url: '/api/auth/*',
+    url: `${AUTH_BASE_PATH}/*`,
     async handler(request, reply) {
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
-      const path = url.pathname.slice('/api/auth'.length);
+      const path = url.pathname.slice(AUTH_BASE_PATH.length);
       // One door for the identity provider's answer: ours (logged, refusals sent to /login), not Better Auth's own.
       if (path.startsWith('/callback/')) throw new HttpError(404, 'Not found.');
-      if (path === SSO_CALLBACK_PATH) url.pathname = `/api/auth/callback/${SSO_PROVIDER_ID}`;
+      if (path === SSO_CALLBACK_PATH)
+        url.pathname = `${AUTH_BASE_PATH}/callback/${SSO_PROVIDER_ID}`;
       const typedEmail = path === '/sign-in/email' ? emailOf(request.body) : undefined;
       const before = request.method === 'POST' ? await currentEmployee(auth, request) : null;
       const challenged =

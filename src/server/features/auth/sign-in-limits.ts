@@ -1,3 +1,4 @@
+import { AUTH_BASE_PATH } from '../../../contract/auth/auth.js';
 import crypto from 'node:crypto';
 import type { CounterStore } from '../../adapters/shared-state/types.js';
 
@@ -73,7 +74,7 @@ export function createSignInLimits(options: {
       const expires = Math.floor(Date.now() / 1000) + DEVICE_COOKIE_DAYS * 86_400;
       const value = `${device}.${expires}.${await sign(`${hash(email)}.${device}.${expires}`)}`;
       const secure = options.secureCookies ? '; Secure' : '';
-      return `${DEVICE_COOKIE}=${value}; Max-Age=${DEVICE_COOKIE_DAYS * 86_400}; Path=/api/auth; HttpOnly; SameSite=Strict${secure}`;
+      return `${DEVICE_COOKIE}=${value}; Max-Age=${DEVICE_COOKIE_DAYS * 86_400}; Path=${AUTH_BASE_PATH}; HttpOnly; SameSite=Strict${secure}`;
     },
   };
 }

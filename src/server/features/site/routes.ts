@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../../../contract/lib/endpoint.js';
 import type { SubscriptionPlan } from '../../../contract/plans/plans.js';
 import {
   alternateLinks,
@@ -21,7 +22,7 @@ const PRIVATE_PATHS = [
   WEB_PATHS.admin,
   WEB_PATHS.settings,
   WEB_PATHS.login,
-  '/api/',
+  API_PREFIX,
   ...[WEB_PATHS.account, WEB_PATHS.paymentSuccess].flatMap((path) =>
     LOCALES.map((locale) => localizedPath(locale, path)),
   ),
