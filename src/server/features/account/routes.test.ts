@@ -8,8 +8,24 @@ import type { AccountOverview, PlanChangePreview } from '../../../contract/billi
 import {
   BILLING_LINK_INVALID_MESSAGE,
   BILLING_LINK_SENT_MESSAGE,
+  cancelAccountSubscription,
+  changeAccountPlan,
+  getAccount,
+  previewAccountPlanChange,
+  redeemBillingLink,
+  requestBillingLink,
+  resumeAccountSubscription,
+  signOutOfAccount,
+  updateAccountCard,
 } from '../../../contract/billing/billing.js';
+import {
+  confirmTestCardPayment,
+  createPaymentIntent,
+} from '../../../contract/payments/checkout.js';
+import { listPlans } from '../../../contract/plans/list.js';
+import { submitBusinessRegistration } from '../../../contract/registration/registration.js';
 import { billingSignInTokens, outboxMessages } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest, type AppUnderTestOptions } from '../../test/app-under-test.js';
 import { testConfig, type TestDatabaseKind } from '../../test/databases.js';
@@ -38,7 +54,7 @@ function appWithLinks(kind: TestDatabaseKind, options: AppUnderTestOptions = {})
 
   /** Registers a business on `plan` and pays with 4242: a client with a subscription. */
   async function client(email: string, plan = 'growing') {
-    const plans = (await ctx.app.inject({ url: '/api/subscription-plans' })).json<
+    const plans = (await ctx.app.inject({ url: apiPath(listPlans) })).json<
       { id: number; name: string }[]
     >();
     const planId = plans.find((p) => p.name === plan)!.id;
@@ -50,12 +66,12 @@ function appWithLinks(kind: TestDatabaseKind, options: AppUnderTestOptions = {})
       subscriptionPlan: plan,
     };
     const registrationId = (
-      await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload })
+      await ctx.app.inject({ method: 'POST', url: apiPath(submitBusinessRegistration), payload })
     ).json<{ id: string }>().id;
     const intent = (
       await ctx.app.inject({
         method: 'POST',
-        url: '/api/create-payment-intent',
+        url: apiPath(createPaymentIntent),
         payload: { planId, registrationId },
       })
     ).json<{
@@ -63,7 +79,7 @@ function appWithLinks(kind: TestDatabaseKind, options: AppUnderTestOptions = {})
     }>();
     const paid = await ctx.app.inject({
       method: 'POST',
-      url: '/api/payments/test/confirm',
+      url: apiPath(confirmTestCardPayment),
       payload: { clientSecret: intent.clientSecret, ...card },
     });
     expect(paid.json()).toMatchObject({ status: 'succeeded' });
@@ -72,7 +88,7 @@ function appWithLinks(kind: TestDatabaseKind, options: AppUnderTestOptions = {})
   const askForLink = (email: string, remoteAddress = freshAddress()) =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in-link',
+      url: apiPath(requestBillingLink),
       payload: { email },
       remoteAddress,
     });
@@ -83,7 +99,7 @@ function appWithLinks(kind: TestDatabaseKind, options: AppUnderTestOptions = {})
   const redeem = (token: string) =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in',
+      url: apiPath(redeemBillingLink),
       payload: { token },
       remoteAddress: freshAddress(),
     });
@@ -124,7 +140,7 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
     // Registered but never paid: no subscription, no link.
     await ctx.app.inject({
       method: 'POST',
-      url: '/api/business-registration',
+      url: apiPath(submitBusinessRegistration),
       payload: {
         businessName: 'Unpaid',
         ownerName: 'U',
@@ -202,12 +218,12 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
 
   it('answers 401 without a billing session, and after signing out', async () => {
     const routes: ['GET' | 'POST', string][] = [
-      ['GET', '/api/account'],
-      ['POST', '/api/account/card'],
-      ['POST', '/api/account/cancel'],
-      ['POST', '/api/account/resume'],
-      ['GET', '/api/account/plan-change?planId=1'],
-      ['POST', '/api/account/plan-change'],
+      ['GET', apiPath(getAccount)],
+      ['POST', apiPath(updateAccountCard)],
+      ['POST', apiPath(cancelAccountSubscription)],
+      ['POST', apiPath(resumeAccountSubscription)],
+      ['GET', apiPath(previewAccountPlanChange, {}, { planId: 1 })],
+      ['POST', apiPath(changeAccountPlan)],
     ];
     for (const [method, url] of routes) {
       for (const cookie of ['', 'agency.account=forged']) {
@@ -218,16 +234,16 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
     }
     const { cookie } = await signedIn('out@example.com');
     // Signed in: past the session check (whatever the billing engine then answers).
-    expect((await call(cookie, 'GET', '/api/account')).statusCode).not.toBe(401);
-    const out = await call(cookie, 'POST', '/api/account/sign-out');
+    expect((await call(cookie, 'GET', apiPath(getAccount))).statusCode).not.toBe(401);
+    const out = await call(cookie, 'POST', apiPath(signOutOfAccount));
     expect(out.statusCode).toBe(204);
     expect(String([out.headers['set-cookie']].flat()[0])).toMatch(/^agency\.account=; Max-Age=0/);
-    expect((await call(cookie, 'GET', '/api/account')).statusCode).toBe(401);
+    expect((await call(cookie, 'GET', apiPath(getAccount))).statusCode).toBe(401);
   });
 
   it('reads the account and does each action through the billing engine', async () => {
     const { cookie, plans } = await signedIn('actions@example.com', 'growing');
-    const overview = (await call(cookie, 'GET', '/api/account')).json<AccountOverview>();
+    const overview = (await call(cookie, 'GET', apiPath(getAccount))).json<AccountOverview>();
     expect(overview).toMatchObject({
       business: { email: 'actions@example.com' },
       provider: 'test',
@@ -236,36 +252,42 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
     expect(overview.invoices).toHaveLength(1);
 
     expect(
-      (await call(cookie, 'POST', '/api/account/cancel', { reason: 'x'.repeat(1001) })).statusCode,
+      (await call(cookie, 'POST', apiPath(cancelAccountSubscription), { reason: 'x'.repeat(1001) }))
+        .statusCode,
     ).toBe(400);
     const canceled = (
-      await call(cookie, 'POST', '/api/account/cancel', { reason: 'Too busy' })
+      await call(cookie, 'POST', apiPath(cancelAccountSubscription), { reason: 'Too busy' })
     ).json<AccountOverview>();
     expect(canceled.subscription).toMatchObject({
       status: 'active',
       cancelAtPeriodEnd: true,
       nextCharge: null,
     });
-    const resumed = (await call(cookie, 'POST', '/api/account/resume')).json<AccountOverview>();
+    const resumed = (
+      await call(cookie, 'POST', apiPath(resumeAccountSubscription))
+    ).json<AccountOverview>();
     expect(resumed.subscription).toMatchObject({ cancelAtPeriodEnd: false });
 
     const higher = plans.find((p) => p.name === 'professional')!;
-    expect((await call(cookie, 'GET', '/api/account/plan-change?planId=abc')).statusCode).toBe(400);
+    expect(
+      (await call(cookie, 'GET', apiPath(previewAccountPlanChange, {}, { planId: 'abc' })))
+        .statusCode,
+    ).toBe(400);
     const preview = (
-      await call(cookie, 'GET', `/api/account/plan-change?planId=${higher.id}`)
+      await call(cookie, 'GET', apiPath(previewAccountPlanChange, {}, { planId: higher.id }))
     ).json<PlanChangePreview>();
     expect(preview).toMatchObject({ direction: 'upgrade', plan: { name: 'professional' } });
     expect(Number(preview.amountNow)).toBeGreaterThan(0);
     const changed = (
-      await call(cookie, 'POST', '/api/account/plan-change', { planId: higher.id })
+      await call(cookie, 'POST', apiPath(changeAccountPlan), { planId: higher.id })
     ).json<AccountOverview>();
     expect(changed.subscription!.plan.name).toBe('professional');
     expect(changed.invoices.map((i) => i.kind).sort()).toEqual(['first', 'proration']);
     expect(changed.invoices.find((i) => i.kind === 'proration')!.amount).toBe(preview.amountNow);
     // Last: 0341 is saved like Stripe attaches it, and fails when a charge (a proration) uses it.
-    const badCard = await call(cookie, 'POST', '/api/account/card', { cardNumber: 42 });
+    const badCard = await call(cookie, 'POST', apiPath(updateAccountCard), { cardNumber: 42 });
     expect(badCard.statusCode).toBe(400);
-    const updated = await call(cookie, 'POST', '/api/account/card', {
+    const updated = await call(cookie, 'POST', apiPath(updateAccountCard), {
       cardNumber: '4000 0000 0000 0341',
       expiry: '11 / 39',
       cvc: '321',
@@ -324,7 +346,7 @@ describe.each(TEST_DATABASES)('the billing link under an https PUBLIC_URL on %s'
     const token = link.searchParams.get('token')!;
     const forged = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in',
+      url: apiPath(redeemBillingLink),
       payload: { token },
       headers: { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
       remoteAddress: freshAddress(),
@@ -334,7 +356,7 @@ describe.each(TEST_DATABASES)('the billing link under an https PUBLIC_URL on %s'
 
     const clicked = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in',
+      url: apiPath(redeemBillingLink),
       payload: { token },
       headers: { origin: 'https://agency.example.com', 'sec-fetch-site': 'same-origin' },
       remoteAddress: freshAddress(),
@@ -354,20 +376,20 @@ describe.each(TEST_DATABASES)('the billing link under an https PUBLIC_URL on %s'
     expect(session).toMatch(/^__Host-agency\.account=/);
     const value = session.split('=')[1]!;
     expect(
-      (await ctx.app.inject({ url: '/api/account', headers: { cookie: session } })).statusCode,
+      (await ctx.app.inject({ url: apiPath(getAccount), headers: { cookie: session } })).statusCode,
     ).toBe(200);
     // The http name (which any page of the domain, over plain http too, could set) is not read here.
     expect(
       (
         await ctx.app.inject({
-          url: '/api/account',
+          url: apiPath(getAccount),
           headers: { cookie: `agency.account=${value}` },
         })
       ).statusCode,
     ).toBe(401);
     const out = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-out',
+      url: apiPath(signOutOfAccount),
       headers: { cookie: session },
       payload: {},
     });
@@ -376,7 +398,7 @@ describe.each(TEST_DATABASES)('the billing link under an https PUBLIC_URL on %s'
       '__Host-agency.account=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure',
     );
     expect(
-      (await ctx.app.inject({ url: '/api/account', headers: { cookie: session } })).statusCode,
+      (await ctx.app.inject({ url: apiPath(getAccount), headers: { cookie: session } })).statusCode,
     ).toBe(401);
   });
 });
@@ -429,7 +451,7 @@ describe.each(TEST_DATABASES)('the time a link request takes on %s', (kind) => {
       outsider.close();
     });
     const timed = async (email: string) => {
-      const { ms, body } = await outsider.post('/api/account/sign-in-link', { email });
+      const { ms, body } = await outsider.post(apiPath(requestBillingLink), { email });
       expect(body).toEqual({ message: BILLING_LINK_SENT_MESSAGE });
       // What was left for after the answer is done before the next request is timed.
       await settled();
