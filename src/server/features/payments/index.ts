@@ -1,4 +1,4 @@
-/** Payments: first payments (checkout), the ledger, invoices and the billing cycle's arithmetic. */
+/** Payments: first payments (checkout), provider events, the ledger and invoices. */
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../../context.js';
 import { paymentRoutes } from './routes.js';
