@@ -108,7 +108,7 @@ describe('the import rules of eslint.config.js', () => {
   it('allows what the rules allow: public entries, admin entries, contract and lib', async () => {
     const found = await ruleIds(
       'src/web/screens/not-found/page.tsx',
-      "export { usePlans } from '../../features/plans';\nexport { PlansCard } from '../../features/plans/admin';\nexport { formatUsd } from '../../../contract/money';\nexport { cn } from '../../lib/cn';\n",
+      "export { usePlans } from '../../features/plans';\nexport { PlansCard } from '../../features/plans/admin';\nexport { formatAmount } from '../../../contract/lib/money';\nexport { cn } from '../../lib/cn';\n",
     );
     expect(found.filter((m) => !m.startsWith('@typescript-eslint/no-unused-vars'))).toEqual([]);
   });
