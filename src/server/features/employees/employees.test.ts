@@ -1,8 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, like } from 'drizzle-orm';
-import type { EmployeeSummary } from '../../../contract/employees/employees.js';
-import type { ActivityPage } from '../../../contract/activity/activity.js';
+import {
+  addEmployee,
+  listEmployees,
+  removeEmployee,
+  updateEmployee,
+  type EmployeeSummary,
+} from '../../../contract/employees/employees.js';
+import { listActivity, type ActivityPage } from '../../../contract/activity/activity.js';
+import { getCurrentEmployee, signOut } from '../../../contract/auth/employee-account.js';
+import { signInWithEmail } from '../../../contract/auth/sign-in.js';
 import { activityLog, rateLimitCounters, user } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { cookieOf, signedInEmployee } from '../../test/employees.js';
@@ -40,10 +49,10 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     )[0]!;
 
   it('lets only owners list and add employees, with clear errors for bad input', async () => {
-    expect((await call('GET', '/api/employees', staff.cookie)).statusCode).toBe(403);
+    expect((await call('GET', apiPath(listEmployees), staff.cookie)).statusCode).toBe(403);
     expect(
       (
-        await call('POST', '/api/employees', staff.cookie, {
+        await call('POST', apiPath(addEmployee), staff.cookie, {
           email: 'x@example.com',
           name: 'X',
           password: 'a long enough password',
@@ -53,7 +62,7 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
       message: 'Only an owner can do this.',
     });
 
-    const weak = await call('POST', '/api/employees', owner.cookie, {
+    const weak = await call('POST', apiPath(addEmployee), owner.cookie, {
       email: 'new@example.com',
       name: 'New',
       password: 'password1234',
@@ -62,7 +71,7 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     expect(weak.json().issues).toEqual([
       { field: 'password', message: expect.stringMatching(/too common/) },
     ]);
-    const bad = await call('POST', '/api/employees', owner.cookie, {
+    const bad = await call('POST', apiPath(addEmployee), owner.cookie, {
       email: 'not-an-email',
       name: '',
       password: 'short',
@@ -75,7 +84,7 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
         .sort(),
     ).toEqual(['email', 'name', 'password']);
 
-    const added = await call('POST', '/api/employees', owner.cookie, {
+    const added = await call('POST', apiPath(addEmployee), owner.cookie, {
       email: ' New@Example.com ',
       name: 'Nia New',
       password: 'a long enough password',
@@ -83,7 +92,7 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     expect(added.statusCode).toBe(201);
     expect(
       (
-        await call('POST', '/api/employees', owner.cookie, {
+        await call('POST', apiPath(addEmployee), owner.cookie, {
           email: 'new@example.com',
           name: 'Again',
           password: 'a long enough password',
@@ -97,7 +106,9 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
       ipAddress: '10.3.0.1',
     });
 
-    const list = (await call('GET', '/api/employees', owner.cookie)).json<EmployeeSummary[]>();
+    const list = (await call('GET', apiPath(listEmployees), owner.cookie)).json<
+      EmployeeSummary[]
+    >();
     expect(list.find((e) => e.email === 'new@example.com')).toMatchObject({
       name: 'Nia New',
       role: 'staff',
@@ -110,12 +121,13 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     const victim = await signedInEmployee(ctx.app, ctx.testDb.database.db, 'staff');
     const id = await idOf(victim.email);
     expect(
-      (await call('PATCH', `/api/employees/${id}`, owner.cookie, { disabled: true })).statusCode,
+      (await call('PATCH', apiPath(updateEmployee, { id }), owner.cookie, { disabled: true }))
+        .statusCode,
     ).toBe(204);
-    expect((await call('GET', '/api/auth/user', victim.cookie)).statusCode).toBe(401);
+    expect((await call('GET', apiPath(getCurrentEmployee), victim.cookie)).statusCode).toBe(401);
     const again = await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-in/email',
+      url: apiPath(signInWithEmail),
       payload: { email: victim.email, password: victim.password },
       remoteAddress: '10.3.0.2',
     });
@@ -124,11 +136,12 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     expect(cookieOf(again)).not.toMatch(/session_token=[^;]/);
 
     expect(
-      (await call('PATCH', `/api/employees/${id}`, owner.cookie, { disabled: false })).statusCode,
+      (await call('PATCH', apiPath(updateEmployee, { id }), owner.cookie, { disabled: false }))
+        .statusCode,
     ).toBe(204);
     const back = await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-in/email',
+      url: apiPath(signInWithEmail),
       payload: { email: victim.email, password: victim.password },
       remoteAddress: '10.3.0.2',
     });
@@ -138,22 +151,35 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
   it('an owner cannot lock themselves or the last owner out; removing an employee deletes the account', async () => {
     const ownerId = await idOf(owner.email);
     expect(
-      (await call('PATCH', `/api/employees/${ownerId}`, owner.cookie, { disabled: true }))
-        .statusCode,
+      (
+        await call('PATCH', apiPath(updateEmployee, { id: ownerId }), owner.cookie, {
+          disabled: true,
+        })
+      ).statusCode,
     ).toBe(422);
     expect(
-      (await call('PATCH', `/api/employees/${ownerId}`, owner.cookie, { role: 'staff' }))
-        .statusCode,
+      (
+        await call('PATCH', apiPath(updateEmployee, { id: ownerId }), owner.cookie, {
+          role: 'staff',
+        })
+      ).statusCode,
     ).toBe(422);
-    expect((await call('DELETE', `/api/employees/${ownerId}`, owner.cookie)).statusCode).toBe(422);
-    expect((await call('PATCH', `/api/employees/${ownerId}`, owner.cookie, {})).statusCode).toBe(
-      400,
-    );
-    expect((await call('DELETE', '/api/employees/no-such-id', owner.cookie)).statusCode).toBe(404);
+    expect(
+      (await call('DELETE', apiPath(removeEmployee, { id: ownerId }), owner.cookie)).statusCode,
+    ).toBe(422);
+    expect(
+      (await call('PATCH', apiPath(updateEmployee, { id: ownerId }), owner.cookie, {})).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('DELETE', apiPath(removeEmployee, { id: 'no-such-id' }), owner.cookie))
+        .statusCode,
+    ).toBe(404);
 
     const staffId = await idOf(staff.email);
-    expect((await call('DELETE', `/api/employees/${staffId}`, owner.cookie)).statusCode).toBe(204);
-    expect((await call('GET', '/api/auth/user', staff.cookie)).statusCode).toBe(401);
+    expect(
+      (await call('DELETE', apiPath(removeEmployee, { id: staffId }), owner.cookie)).statusCode,
+    ).toBe(204);
+    expect((await call('GET', apiPath(getCurrentEmployee), staff.cookie)).statusCode).toBe(401);
     expect(await ctx.testDb.database.db.$count(user, eq(user.email, staff.email))).toBe(0);
     expect(await lastActivity()).toMatchObject({
       action: 'delete',
@@ -166,35 +192,39 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     const email = owner.email;
     await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-in/email',
+      url: apiPath(signInWithEmail),
       payload: { email, password: 'wrong password here' },
       remoteAddress: '10.3.0.7',
     });
     const good = await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-in/email',
+      url: apiPath(signInWithEmail),
       payload: { email, password: owner.password },
       remoteAddress: '10.3.0.7',
     });
     await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-out',
+      url: apiPath(signOut),
       headers: { cookie: cookieOf(good) },
       payload: {},
       remoteAddress: '10.3.0.7',
     });
 
-    const page = (await call('GET', '/api/activity', owner.cookie)).json<ActivityPage>();
+    const page = (await call('GET', apiPath(listActivity), owner.cookie)).json<ActivityPage>();
     expect(page.items.slice(0, 3).map((i) => [i.action, i.actorEmail, i.ipAddress])).toEqual([
       ['sign-out', email, '10.3.0.7'],
       ['sign-in', email, '10.3.0.7'],
       ['sign-in.failed', email, '10.3.0.7'],
     ]);
     expect(page.total).toBeGreaterThan(3);
-    const second = (await call('GET', `/api/activity?page=2`, owner.cookie)).json<ActivityPage>();
+    const second = (
+      await call('GET', apiPath(listActivity, {}, { page: 2 }), owner.cookie)
+    ).json<ActivityPage>();
     expect(second.items.every((i) => !page.items.some((p) => p.id === i.id))).toBe(true);
-    expect((await call('GET', '/api/activity?page=0', owner.cookie)).statusCode).toBe(400);
-    expect((await ctx.app.inject('/api/activity')).statusCode).toBe(401);
+    expect(
+      (await call('GET', apiPath(listActivity, {}, { page: 0 }), owner.cookie)).statusCode,
+    ).toBe(400);
+    expect((await ctx.app.inject(apiPath(listActivity))).statusCode).toBe(401);
   });
 
   it('locks an account after 10 failed sign-ins, whatever the address, until the window passes', async () => {
@@ -202,7 +232,7 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     for (let i = 0; i < 10; i++) {
       const res = await ctx.app.inject({
         method: 'POST',
-        url: '/api/auth/sign-in/email',
+        url: apiPath(signInWithEmail),
         payload: { email: target.email, password: `wrong guess ${i}!!` },
         remoteAddress: `10.4.${i}.1`,
       });
@@ -210,7 +240,7 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     }
     const locked = await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-in/email',
+      url: apiPath(signInWithEmail),
       payload: { email: target.email, password: target.password },
       remoteAddress: '10.4.99.1',
     });
@@ -221,7 +251,7 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
     // Another account from the same addresses is not affected.
     const other = await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-in/email',
+      url: apiPath(signInWithEmail),
       payload: { email: owner.email, password: owner.password },
       remoteAddress: '10.4.98.1',
     });
@@ -233,7 +263,7 @@ describe.each(TEST_DATABASES)('owners manage employees on %s', (kind) => {
       .where(like(rateLimitCounters.key, 'sign-in:account:%'));
     const later = await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-in/email',
+      url: apiPath(signInWithEmail),
       payload: { email: target.email, password: target.password },
       remoteAddress: '10.4.99.2',
     });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { removeEmployee, updateEmployee } from '../../../contract/employees/employees.js';
 import { user } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { signedInEmployee } from '../../test/employees.js';
@@ -26,7 +28,7 @@ describe.each(TEST_DATABASES)(
     const act = (actor: Owner, target: Owner, action: 'demote' | 'disable' | 'remove') =>
       ctx.app.inject({
         method: action === 'remove' ? 'DELETE' : 'PATCH',
-        url: `/api/employees/${target.id}`,
+        url: apiPath(action === 'remove' ? removeEmployee : updateEmployee, { id: target.id }),
         headers: { cookie: actor.cookie },
         ...(action === 'remove'
           ? {}
@@ -70,7 +72,7 @@ describe.each(TEST_DATABASES)(
           (
             await ctx.app.inject({
               method: 'PATCH',
-              url: `/api/employees/${loser.id}`,
+              url: apiPath(updateEmployee, { id: loser.id }),
               headers: { cookie: winner.cookie },
               payload: { role: 'owner' },
             })
