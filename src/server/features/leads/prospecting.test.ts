@@ -2,10 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { BusinessResult } from '../../../contract/businesses/businesses.js';
+import { exportBusinessesCsv, searchBusinesses } from '../../../contract/businesses/businesses.js';
 import type { Lead, LeadBoard, LeadPage } from '../../../contract/leads/leads.js';
+import {
+  clearDoNotContact,
+  exportLeadsCsv,
+  getLeadBoard,
+  getLeadDigest,
+  listLeads,
+  markDoNotContact,
+  markResultDoNotContact,
+  saveLead,
+  setLeadDigest,
+  updateLead,
+} from '../../../contract/leads/leads.js';
 import { activityLog, doNotContact, leadDigests, outboxMessages, user } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
+import { apiPath } from '../../test/api-path.js';
 import { addDays, isoDate, localDate, startOfLocalDay } from '../../lib/zoned-time.js';
 import { phoneKey, websiteKey } from './contact-keys.js';
 import { DIGEST_HOUR, sendDueDigests } from './digest.js';
@@ -35,13 +49,13 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
       ...(payload ? { payload } : {}),
     });
   const search = async (query: string) => {
-    const res = await call('GET', `/api/businesses/search?${query}`);
+    const res = await call('GET', apiPath(searchBusinesses, {}, query));
     expect(res.statusCode).toBe(200);
     return res.json<BusinessResult[]>();
   };
   const save = async (b: BusinessResult) =>
     (
-      await call('POST', '/api/leads', {
+      await call('POST', apiPath(saveLead), {
         provider: b.provider,
         sourceId: b.sourceId,
         name: b.name,
@@ -57,7 +71,7 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     const [first, second] = await search('category=plumber');
     expect(first!.lead).toBeNull();
     const lead = await save(first!);
-    await call('PATCH', `/api/leads/${lead.id}`, { status: 'contacted' });
+    await call('PATCH', apiPath(updateLead, { id: lead.id }), { status: 'contacted' });
     const again = await search('category=plumber');
     expect(again.find((b) => b.id === first!.id)!.lead).toEqual({
       id: lead.id,
@@ -91,7 +105,11 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
 
     const csv = await call(
       'GET',
-      '/api/businesses/export.csv?category=restaurant&radius=50&sort=name&website=none',
+      apiPath(
+        exportBusinessesCsv,
+        {},
+        { category: 'restaurant', radius: 50, sort: 'name', website: 'none' },
+      ),
     );
     const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, ''), {
       skipEmptyLines: true,
@@ -103,7 +121,7 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
 
     const bad = await call(
       'GET',
-      '/api/businesses/search?category=restaurant&sort=price&minRating=2',
+      apiPath(searchBusinesses, {}, { category: 'restaurant', sort: 'price', minRating: 2 }),
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(
@@ -114,39 +132,45 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
   it('keeps follow-up dates and lists the due leads, overdue first', async () => {
     const results = await search('category=dentist&radius=50');
     const [overdue, dueToday, later, undated] = await Promise.all(results.slice(0, 4).map(save));
-    await call('PATCH', `/api/leads/${overdue!.id}`, {
+    await call('PATCH', apiPath(updateLead, { id: overdue!.id }), {
       nextFollowUp: dayFromToday(-3),
       lastContacted: dayFromToday(-10),
     });
-    await call('PATCH', `/api/leads/${dueToday!.id}`, { nextFollowUp: today() });
+    await call('PATCH', apiPath(updateLead, { id: dueToday!.id }), { nextFollowUp: today() });
     const saved = (
-      await call('PATCH', `/api/leads/${later!.id}`, { nextFollowUp: dayFromToday(2) })
+      await call('PATCH', apiPath(updateLead, { id: later!.id }), { nextFollowUp: dayFromToday(2) })
     ).json<Lead>();
     expect(saved.nextFollowUp).toBe(dayFromToday(2));
     void undated;
 
-    const due = (await call('GET', '/api/leads?due=today')).json<LeadPage>();
+    const due = (await call('GET', apiPath(listLeads, {}, { due: 'today' }))).json<LeadPage>();
     expect(due.today).toBe(today());
     expect(due.items.map((l) => l.id)).toEqual([overdue!.id, dueToday!.id]);
     expect(due.items[0]!.lastContacted).toBe(dayFromToday(-10));
-    expect((await call('GET', '/api/leads?due=today&status=won')).json<LeadPage>().total).toBe(0);
+    expect(
+      (await call('GET', apiPath(listLeads, {}, { due: 'today', status: 'won' }))).json<LeadPage>()
+        .total,
+    ).toBe(0);
 
     const cleared = (
-      await call('PATCH', `/api/leads/${dueToday!.id}`, { nextFollowUp: null })
+      await call('PATCH', apiPath(updateLead, { id: dueToday!.id }), { nextFollowUp: null })
     ).json<Lead>();
     expect(cleared.nextFollowUp).toBeNull();
-    const invalid = await call('PATCH', `/api/leads/${later!.id}`, { nextFollowUp: '2026-02-30' });
+    const invalid = await call('PATCH', apiPath(updateLead, { id: later!.id }), {
+      nextFollowUp: '2026-02-30',
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe(
       'Please check Next follow-up: Next follow-up must be a date like 2026-11-25..',
     );
     expect(
-      (await call('PATCH', `/api/leads/${later!.id}`, { lastContacted: 20261125 })).statusCode,
+      (await call('PATCH', apiPath(updateLead, { id: later!.id }), { lastContacted: 20261125 }))
+        .statusCode,
     ).toBe(400);
-    expect((await call('GET', '/api/leads?due=tomorrow')).statusCode).toBe(400);
+    expect((await call('GET', apiPath(listLeads, {}, { due: 'tomorrow' }))).statusCode).toBe(400);
 
     // The activity log names what changed, but never a note's text.
-    await call('PATCH', `/api/leads/${later!.id}`, {
+    await call('PATCH', apiPath(updateLead, { id: later!.id }), {
       note: 'Owner is in hospital this week',
       nextFollowUp: dayFromToday(9),
     });
@@ -167,16 +191,19 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     const results = await search('category=plumber&radius=50');
     const target = results.find((b) => b.phone && b.website && !b.lead)!;
     const lead = await save(target);
-    const marked = await call('PUT', `/api/leads/${lead.id}/do-not-contact`);
+    const marked = await call('PUT', apiPath(markDoNotContact, { id: lead.id }));
     expect(marked.json<Lead>().doNotContact).toBe(true);
     expect((await search('category=plumber&radius=50')).map((b) => b.id)).not.toContain(target.id);
-    const csv = await call('GET', '/api/businesses/export.csv?category=plumber&radius=50');
+    const csv = await call(
+      'GET',
+      apiPath(exportBusinessesCsv, {}, { category: 'plumber', radius: 50 }),
+    );
     expect(csv.body).not.toContain(target.name);
-    const leadsCsv = await call('GET', '/api/leads/export.csv');
+    const leadsCsv = await call('GET', apiPath(exportLeadsCsv));
     expect(leadsCsv.body).not.toContain(target.name);
     // Still in the leads list, marked, so nobody saves it again by mistake.
     expect(
-      (await call('GET', '/api/leads')).json<LeadPage>().items.find((l) => l.id === lead.id)!
+      (await call('GET', apiPath(listLeads))).json<LeadPage>().items.find((l) => l.id === lead.id)!
         .doNotContact,
     ).toBe(true);
 
@@ -190,14 +217,16 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     });
     expect((await search('category=plumber&radius=50')).map((b) => b.id)).not.toContain(other.id);
 
-    const cleared = await call('DELETE', `/api/leads/${lead.id}/do-not-contact`);
+    const cleared = await call('DELETE', apiPath(clearDoNotContact, { id: lead.id }));
     expect(cleared.json<Lead>().doNotContact).toBe(false);
     expect((await search('category=plumber&radius=50')).map((b) => b.id)).toContain(target.id);
-    expect((await call('PUT', '/api/leads/not-a-lead/do-not-contact')).statusCode).toBe(404);
+    expect((await call('PUT', apiPath(markDoNotContact, { id: 'not-a-lead' }))).statusCode).toBe(
+      404,
+    );
 
     // Straight from a search result: kept as a marked lead (where it can be undone), gone from the results.
     const third = results.find((b) => b.id !== target.id && b.id !== other.id && !b.lead)!;
-    const direct = await call('POST', '/api/leads/do-not-contact', {
+    const direct = await call('POST', apiPath(markResultDoNotContact), {
       provider: third.provider,
       sourceId: third.sourceId,
       name: third.name,
@@ -205,7 +234,7 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     expect(direct.statusCode).toBe(201);
     expect(direct.json<Lead>()).toMatchObject({ name: third.name, doNotContact: true });
     expect((await search('category=plumber&radius=50')).map((b) => b.id)).not.toContain(third.id);
-    const again = await call('POST', '/api/leads/do-not-contact', {
+    const again = await call('POST', apiPath(markResultDoNotContact), {
       provider: third.provider,
       sourceId: third.sourceId,
       name: third.name,
@@ -213,31 +242,38 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     expect(again.statusCode).toBe(200);
     expect(again.json<Lead>().id).toBe(direct.json<Lead>().id);
     expect(
-      (await call('POST', '/api/leads/do-not-contact', { provider: 'fax', sourceId: '', name: '' }))
-        .statusCode,
+      (
+        await call('POST', apiPath(markResultDoNotContact), {
+          provider: 'fax',
+          sourceId: '',
+          name: '',
+        })
+      ).statusCode,
     ).toBe(400);
   });
 
   it('answers the board by status with each column’s total', async () => {
-    const board = (await call('GET', '/api/leads/board')).json<LeadBoard>();
+    const board = (await call('GET', apiPath(getLeadBoard))).json<LeadBoard>();
     expect(board.columns.map((c) => c.status)).toEqual(['new', 'contacted', 'won', 'lost']);
-    const list = (await call('GET', '/api/leads')).json<LeadPage>();
+    const list = (await call('GET', apiPath(listLeads))).json<LeadPage>();
     expect(board.columns.reduce((n, c) => n + c.total, 0)).toBe(list.total);
     const card = board.columns[0]!.items[0]!;
-    expect((await call('PATCH', `/api/leads/${card.id}`, { status: 'won' })).statusCode).toBe(200);
-    const after = (await call('GET', '/api/leads/board')).json<LeadBoard>();
+    expect(
+      (await call('PATCH', apiPath(updateLead, { id: card.id }), { status: 'won' })).statusCode,
+    ).toBe(200);
+    const after = (await call('GET', apiPath(getLeadBoard))).json<LeadBoard>();
     expect(after.columns[2]!.items.map((l) => l.id)).toContain(card.id);
     expect(after.columns[0]!.total).toBe(board.columns[0]!.total - 1);
   });
 
   it('e-mails an employee who asked for it their due leads once a morning', async () => {
     const db = ctx.testDb.database.db;
-    expect((await call('GET', '/api/leads/digest')).json()).toEqual({ enabled: false });
-    expect((await call('PUT', '/api/leads/digest', { enabled: 'yes' })).statusCode).toBe(400);
-    expect((await call('PUT', '/api/leads/digest', { enabled: true })).json()).toEqual({
+    expect((await call('GET', apiPath(getLeadDigest))).json()).toEqual({ enabled: false });
+    expect((await call('PUT', apiPath(setLeadDigest), { enabled: 'yes' })).statusCode).toBe(400);
+    expect((await call('PUT', apiPath(setLeadDigest), { enabled: true })).json()).toEqual({
       enabled: true,
     });
-    expect((await call('GET', '/api/leads/digest')).json()).toEqual({ enabled: true });
+    expect((await call('GET', apiPath(getLeadDigest))).json()).toEqual({ enabled: true });
     const [row] = await db
       .select({ email: user.email })
       .from(leadDigests)
@@ -275,7 +311,7 @@ describe.each(TEST_DATABASES)('lead prospecting on %s', (kind) => {
     await db.update(user).set({ disabled: true }).where(eq(user.email, row!.email));
     expect(await sendDueDigests(options, morning(DIGEST_HOUR, 2))).toBe(0);
     await db.update(user).set({ disabled: false }).where(eq(user.email, row!.email));
-    await call('PUT', '/api/leads/digest', { enabled: false });
+    await call('PUT', apiPath(setLeadDigest), { enabled: false });
     expect(await sendDueDigests(options, morning(DIGEST_HOUR, 3))).toBe(0);
   });
 });
