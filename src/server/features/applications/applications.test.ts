@@ -1,13 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Application } from '../../../contract/applications/applications.js';
-import type {
-  DailyRevenue,
-  RevenueSummary,
-  RevenueToday,
+import {
+  createApplication,
+  deleteApplication,
+  getApplication,
+  listApplications,
+  updateApplication,
+  type Application,
+} from '../../../contract/applications/applications.js';
+import {
+  getRevenueSummary,
+  getRevenueToday,
+  listDailyRevenue,
+  type DailyRevenue,
+  type RevenueSummary,
+  type RevenueToday,
 } from '../../../contract/revenue/revenue.js';
+import { updatePlan } from '../../../contract/plans/admin.js';
+import { listPlans } from '../../../contract/plans/list.js';
 import type { SubscriptionPlan } from '../../../contract/plans/plans.js';
+import {
+  createPortfolioItem,
+  deletePortfolioItem,
+  updatePortfolioItem,
+} from '../../../contract/portfolio/admin.js';
+import { listPortfolio } from '../../../contract/portfolio/portfolio.js';
 import { payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { createRevenueService } from '../revenue/index.js';
@@ -102,26 +121,28 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
       users: 1,
     });
     // This app runs without Stripe keys: its answers say the figures are test money.
-    expect((await call('GET', '/api/revenue/today')).json<RevenueToday>().testMode).toBe(true);
-    expect((await call('GET', '/api/revenue/summary')).json<RevenueSummary>().testMode).toBe(true);
+    expect((await call('GET', apiPath(getRevenueToday))).json<RevenueToday>().testMode).toBe(true);
+    expect((await call('GET', apiPath(getRevenueSummary))).json<RevenueSummary>().testMode).toBe(
+      true,
+    );
     expect(
-      (await call('GET', '/api/revenue/daily?days=2'))
+      (await call('GET', apiPath(listDailyRevenue, {}, { days: 2 })))
         .json<DailyRevenue[]>()
         .every((d) => d.testMode),
     ).toBe(true);
     expect(
-      (await call('GET', '/api/applications')).json<Application[]>().every((a) => a.testMode),
+      (await call('GET', apiPath(listApplications))).json<Application[]>().every((a) => a.testMode),
     ).toBe(true);
   });
 
   it('creates applications with the spec texts for missing fields, and counts their revenue and users', async () => {
-    const missing = await call('POST', '/api/applications', { name: '  ', url: '' });
+    const missing = await call('POST', apiPath(createApplication), { name: '  ', url: '' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().issues).toEqual([
       { field: 'name', message: 'Please provide an application name' },
       { field: 'url', message: 'Please provide an application URL' },
     ]);
-    const created = await call('POST', '/api/applications', {
+    const created = await call('POST', apiPath(createApplication), {
       name: ' Rally Point ',
       url: 'https://rally.example',
       description: '',
@@ -141,7 +162,7 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     });
     expect(
       (
-        await call('POST', '/api/applications', {
+        await call('POST', apiPath(createApplication), {
           name: 'Copy',
           url: 'https://copy.example',
           stripeProductId: 'prod_rally',
@@ -153,22 +174,22 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     await pay('rally-1', 'prod_rally', 2500, justNow, 'one@customers.example');
     await pay('rally-2', 'prod_rally', 2500, justNow, 'one@customers.example');
     await pay('rally-3', 'prod_rally', 1000, justNow, 'two@customers.example');
-    const listed = (await call('GET', '/api/applications'))
+    const listed = (await call('GET', apiPath(listApplications)))
       .json<Application[]>()
       .find((a) => a.id === rally.id)!;
     expect(listed).toMatchObject({ dailyRevenue: '60.00', weeklyRevenue: '60.00', totalUsers: 2 });
     // The demo applications come with their fictional ledger.
-    const demo = (await call('GET', '/api/applications'))
+    const demo = (await call('GET', apiPath(listApplications)))
       .json<Application[]>()
       .filter((a) => a.name.endsWith('(demo)'));
     expect(demo.length).toBe(3);
     expect(demo.some((a) => a.totalUsers > 10)).toBe(true);
-    const today = (await call('GET', '/api/revenue/today')).json<RevenueToday>();
+    const today = (await call('GET', apiPath(getRevenueToday))).json<RevenueToday>();
     expect(Number(today.today)).toBeGreaterThanOrEqual(60);
     expect(today.week).toMatch(/^\d+\.\d{2}$/);
 
     // A logo must be one of our finished uploads; an address from elsewhere is refused.
-    const foreign = await call('PUT', `/api/applications/${rally.id}`, {
+    const foreign = await call('PUT', apiPath(updateApplication, { id: rally.id }), {
       name: 'Rally Point',
       url: 'https://rally.example',
       logoUrl: 'https://evil.example/logo.png',
@@ -177,7 +198,7 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     expect(foreign.json().message).toBe(
       'This logo address is not one of our uploads. Please upload the logo again.',
     );
-    const updated = await call('PUT', `/api/applications/${rally.id}`, {
+    const updated = await call('PUT', apiPath(updateApplication, { id: rally.id }), {
       name: 'Rally Point',
       url: 'https://rally.example',
       status: 'active',
@@ -190,16 +211,18 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     });
     expect(
       (
-        await call('PUT', `/api/applications/${rally.id}`, {
+        await call('PUT', apiPath(updateApplication, { id: rally.id }), {
           name: 'X',
           url: 'https://x.example',
           iconType: 'rocket',
         })
       ).statusCode,
     ).toBe(400);
-    expect((await call('DELETE', `/api/applications/${rally.id}`)).statusCode).toBe(204);
-    expect((await call('GET', `/api/applications/${rally.id}`)).statusCode).toBe(404);
-    expect((await call('GET', '/api/applications/abc')).statusCode).toBe(404);
+    expect((await call('DELETE', apiPath(deleteApplication, { id: rally.id }))).statusCode).toBe(
+      204,
+    );
+    expect((await call('GET', apiPath(getApplication, { id: rally.id }))).statusCode).toBe(404);
+    expect((await call('GET', apiPath(getApplication, { id: 'abc' }))).statusCode).toBe(404);
   });
 
   it('adds, edits and deletes portfolio items, which the landing page shows', async () => {
@@ -207,18 +230,18 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
       (
         await ctx.app.inject({
           method: 'POST',
-          url: '/api/portfolio',
+          url: apiPath(createPortfolioItem),
           payload: { websiteName: 'X', websiteUrl: 'https://x.example' },
         })
       ).statusCode,
     ).toBe(401);
-    const bad = await call('POST', '/api/portfolio', { websiteName: 'Only a name' });
+    const bad = await call('POST', apiPath(createPortfolioItem), { websiteName: 'Only a name' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual([
       { field: 'websiteUrl', message: 'Please provide website name and URL' },
     ]);
     const created = (
-      await call('POST', '/api/portfolio', {
+      await call('POST', apiPath(createPortfolioItem), {
         websiteName: 'Lone Star Tacos',
         websiteUrl: 'https://tacos.example',
         description: ' Best tacos ',
@@ -226,7 +249,7 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     ).json<{ id: number }>();
     expect(
       (
-        await call('POST', '/api/portfolio', {
+        await call('POST', apiPath(createPortfolioItem), {
           websiteName: 'Y',
           websiteUrl: 'https://y.example',
           logoUrl: '/uploads/app-logo/not-ours.webp',
@@ -234,19 +257,19 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
       ).statusCode,
     ).toBe(422);
     // A demo item keeps its own (seeded) logo when edited.
-    const demo = (await ctx.app.inject('/api/portfolio'))
+    const demo = (await ctx.app.inject(apiPath(listPortfolio)))
       .json<{ id: number; websiteName: string; websiteUrl: string; logoUrl: string | null }[]>()
       .find((p) => p.logoUrl)!;
     expect(
       (
-        await call('PUT', `/api/portfolio/${demo.id}`, {
+        await call('PUT', apiPath(updatePortfolioItem, { id: demo.id }), {
           websiteName: demo.websiteName,
           websiteUrl: demo.websiteUrl,
           logoUrl: demo.logoUrl,
         })
       ).statusCode,
     ).toBe(200);
-    const updated = await call('PUT', `/api/portfolio/${created.id}`, {
+    const updated = await call('PUT', apiPath(updatePortfolioItem, { id: created.id }), {
       websiteName: 'Lone Star Tacos & More',
       websiteUrl: 'https://tacos.example',
     });
@@ -254,10 +277,16 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
       websiteName: 'Lone Star Tacos & More',
       description: null,
     });
-    const landing = (await ctx.app.inject('/api/portfolio')).json<{ websiteName: string }[]>();
+    const landing = (await ctx.app.inject(apiPath(listPortfolio))).json<
+      { websiteName: string }[]
+    >();
     expect(landing.map((p) => p.websiteName)).toContain('Lone Star Tacos & More');
-    expect((await call('DELETE', `/api/portfolio/${created.id}`)).statusCode).toBe(204);
-    expect((await call('DELETE', `/api/portfolio/${created.id}`)).statusCode).toBe(404);
+    expect(
+      (await call('DELETE', apiPath(deletePortfolioItem, { id: created.id }))).statusCode,
+    ).toBe(204);
+    expect(
+      (await call('DELETE', apiPath(deletePortfolioItem, { id: created.id }))).statusCode,
+    ).toBe(404);
   });
 
   it('edits a plan for new subscribers only; one plan is Most Popular', async () => {
@@ -282,7 +311,7 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
       renewalPrice: '450.00',
       mostPopular: true,
     };
-    const res = await call('PUT', `/api/subscription-plans/${essential!.id}`, body);
+    const res = await call('PUT', apiPath(updatePlan, { id: essential!.id }), body);
     expect(res.statusCode).toBe(200);
     expect(res.json<SubscriptionPlan>()).toMatchObject({
       displayName: 'Essential Plus',
@@ -291,7 +320,7 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
       features: ['Website Development', 'More pages'],
       mostPopular: true,
     });
-    const plans = (await ctx.app.inject('/api/subscription-plans')).json<SubscriptionPlan[]>();
+    const plans = (await ctx.app.inject(apiPath(listPlans))).json<SubscriptionPlan[]>();
     expect(plans.filter((p) => p.mostPopular).map((p) => p.name)).toEqual(['essential']);
     expect(plans.find((p) => p.name === 'essential')!.price).toBe('249.00');
     const [sub] = await ctx.testDb.database.db
@@ -300,9 +329,9 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
       .where(eq(subscriptions.planId, essential!.id));
     expect(sub!.priceCents).toBe(essential!.priceCents);
     expect(
-      (await call('PUT', `/api/subscription-plans/${essential!.id}`, { ...body, price: '-5' }))
+      (await call('PUT', apiPath(updatePlan, { id: essential!.id }), { ...body, price: '-5' }))
         .statusCode,
     ).toBe(400);
-    expect((await call('PUT', '/api/subscription-plans/9999', body)).statusCode).toBe(404);
+    expect((await call('PUT', apiPath(updatePlan, { id: 9999 }), body)).statusCode).toBe(404);
   });
 });
