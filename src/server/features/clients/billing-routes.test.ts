@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { getCurrentEmployee } from '../../../contract/auth/employee-account.js';
 import type { AccountOverview } from '../../../contract/billing/billing.js';
+import {
+  cancelClientSubscription,
+  getClientBilling,
+  refundClientInvoice,
+  resendClientReceipt,
+} from '../../../contract/clients/clients.js';
+import { listEmployees, updateEmployee } from '../../../contract/employees/employees.js';
+import { updatePlan } from '../../../contract/plans/admin.js';
+import { listPlans } from '../../../contract/plans/list.js';
 import { activityLog, payments } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { invoicesOf, mailKinds, paidRegistration } from '../../test/billing.js';
@@ -18,19 +29,22 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
     cookie = ctx.cookie,
   ) => ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const refundUrl = (registrationId: string, invoiceId: string) =>
-    `/api/clients/${registrationId}/invoices/${invoiceId}/refund`;
+    apiPath(refundClientInvoice, { id: registrationId, invoiceId });
   const firstInvoice = async (registrationId: string) =>
-    (await call('GET', `/api/clients/${registrationId}/billing`))
+    (await call('GET', apiPath(getClientBilling, { id: registrationId })))
       .json<AccountOverview>()
       .invoices.at(-1)!;
 
   it('shows the subscription and invoices, and answers 401 to visitors and 404 to strangers', async () => {
     const { registrationId } = await paidRegistration(ctx);
     expect(
-      (await call('GET', `/api/clients/${registrationId}/billing`, undefined, '')).statusCode,
+      (await call('GET', apiPath(getClientBilling, { id: registrationId }), undefined, ''))
+        .statusCode,
     ).toBe(401);
-    expect((await call('GET', '/api/clients/not-a-uuid/billing')).statusCode).toBe(404);
-    const billing = await call('GET', `/api/clients/${registrationId}/billing`);
+    expect((await call('GET', apiPath(getClientBilling, { id: 'not-a-uuid' }))).statusCode).toBe(
+      404,
+    );
+    const billing = await call('GET', apiPath(getClientBilling, { id: registrationId }));
     expect(billing.statusCode).toBe(200);
     const overview = billing.json<AccountOverview>();
     expect(overview.subscription).toMatchObject({
@@ -49,7 +63,7 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
   it('refunds a paid invoice once: a negative ledger row, the invoice refunded, the client told, the activity logged', async () => {
     const { registrationId, email } = await paidRegistration(ctx);
     const [invoice] = (
-      await call('GET', `/api/clients/${registrationId}/billing`)
+      await call('GET', apiPath(getClientBilling, { id: registrationId }))
     ).json<AccountOverview>().invoices;
     const url = refundUrl(registrationId, invoice!.id);
     const full = { amount: invoice!.amount, reason: 'Charged twice' };
@@ -66,7 +80,7 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
       ledger.find((p) => p.amountCents > 0)!.id,
     );
     const after = (
-      await call('GET', `/api/clients/${registrationId}/billing`)
+      await call('GET', apiPath(getClientBilling, { id: registrationId }))
     ).json<AccountOverview>();
     expect(after.invoices[0]).toMatchObject({ status: 'refunded', refunded: invoice!.amount });
     expect(await mailKinds(ctx, email)).toContain('client_billing_change');
@@ -176,11 +190,13 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
     const staff = await signedInEmployee(ctx.app, db, 'staff', 'Sam Staff');
     const [staffRow] = await db.select().from(user).where(eq(user.email, staff.email));
     const me = async () =>
-      (await call('GET', '/api/auth/user', undefined, staff.cookie)).json<{ billing: boolean }>();
+      (await call('GET', apiPath(getCurrentEmployee), undefined, staff.cookie)).json<{
+        billing: boolean;
+      }>();
     expect(await me()).toMatchObject({ billing: false });
     const { registrationId } = await paidRegistration(ctx, 'essential');
     const invoice = await firstInvoice(registrationId);
-    const plans = (await call('GET', '/api/subscription-plans')).json<
+    const plans = (await call('GET', apiPath(listPlans))).json<
       {
         id: number;
         name: string;
@@ -213,12 +229,12 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
     const cancel = () =>
       call(
         'POST',
-        `/api/clients/${registrationId}/cancel`,
+        apiPath(cancelClientSubscription, { id: registrationId }),
         { reason: 'Asked by phone' },
         staff.cookie,
       );
     const changePlan = (price: string) =>
-      call('PUT', `/api/subscription-plans/${essential.id}`, { ...planBody, price }, staff.cookie);
+      call('PUT', apiPath(updatePlan, { id: essential.id }), { ...planBody, price }, staff.cookie);
 
     for (const res of [await refund(), await cancel(), await changePlan('1.00')]) {
       expect(res.statusCode, res.body).toBe(403);
@@ -230,19 +246,25 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
     // Nothing moved, and reading and resending a receipt stay open to staff.
     expect(await firstInvoice(registrationId)).toMatchObject({ refunded: '0.00' });
     expect(
-      (await call('GET', '/api/subscription-plans'))
+      (await call('GET', apiPath(listPlans)))
         .json<typeof plans>()
         .find((p) => p.id === essential.id)!.price,
     ).toBe(essential.price);
     expect(
-      (await call('GET', `/api/clients/${registrationId}/billing`, undefined, staff.cookie))
-        .statusCode,
+      (
+        await call(
+          'GET',
+          apiPath(getClientBilling, { id: registrationId }),
+          undefined,
+          staff.cookie,
+        )
+      ).statusCode,
     ).toBe(200);
     expect(
       (
         await call(
           'POST',
-          `/api/clients/${registrationId}/invoices/${invoice.id}/resend`,
+          apiPath(resendClientReceipt, { id: registrationId, invoiceId: invoice.id }),
           {},
           staff.cookie,
         )
@@ -251,17 +273,25 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
 
     // Staff cannot grant it to themselves; an owner can.
     expect(
-      (await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: true }, staff.cookie))
-        .statusCode,
+      (
+        await call(
+          'PATCH',
+          apiPath(updateEmployee, { id: staffRow!.id }),
+          { billing: true },
+          staff.cookie,
+        )
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: 'yes' })).statusCode,
+      (await call('PATCH', apiPath(updateEmployee, { id: staffRow!.id }), { billing: 'yes' }))
+        .statusCode,
     ).toBe(400);
     expect(
-      (await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: true })).statusCode,
+      (await call('PATCH', apiPath(updateEmployee, { id: staffRow!.id }), { billing: true }))
+        .statusCode,
     ).toBe(204);
     expect(await me()).toMatchObject({ billing: true });
-    const listed = (await call('GET', '/api/employees')).json<
+    const listed = (await call('GET', apiPath(listEmployees))).json<
       { id: string; role: string; billing: boolean }[]
     >();
     expect(listed.find((e) => e.id === staffRow!.id)).toMatchObject({
@@ -274,7 +304,8 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
 
     // Taken back: refused again at once (the session reads the account on each request).
     expect(
-      (await call('PATCH', `/api/employees/${staffRow!.id}`, { billing: false })).statusCode,
+      (await call('PATCH', apiPath(updateEmployee, { id: staffRow!.id }), { billing: false }))
+        .statusCode,
     ).toBe(204);
     expect((await refund()).statusCode).toBe(403);
     const granted = await db
@@ -292,29 +323,39 @@ describe.each(TEST_DATABASES)("the agency's view of a client's billing on %s", (
   it('resends a receipt and cancels at the end of the paid period for the client', async () => {
     const { registrationId, email } = await paidRegistration(ctx);
     const [invoice] = (
-      await call('GET', `/api/clients/${registrationId}/billing`)
+      await call('GET', apiPath(getClientBilling, { id: registrationId }))
     ).json<AccountOverview>().invoices;
     const before = (await mailKinds(ctx, email)).length;
     const resent = await call(
       'POST',
-      `/api/clients/${registrationId}/invoices/${invoice!.id}/resend`,
+      apiPath(resendClientReceipt, { id: registrationId, invoiceId: invoice!.id }),
     );
     expect(resent.statusCode).toBe(200);
     expect(resent.json<{ message: string }>().message).toContain(email);
     expect((await mailKinds(ctx, email)).length).toBe(before + 1);
 
     expect(
-      (await call('POST', `/api/clients/${registrationId}/cancel`, { reason: 'x'.repeat(501) }))
-        .statusCode,
+      (
+        await call('POST', apiPath(cancelClientSubscription, { id: registrationId }), {
+          reason: 'x'.repeat(501),
+        })
+      ).statusCode,
     ).toBe(400);
-    const cancelled = await call('POST', `/api/clients/${registrationId}/cancel`, {
-      reason: 'Closing the shop',
-    });
+    const cancelled = await call(
+      'POST',
+      apiPath(cancelClientSubscription, { id: registrationId }),
+      {
+        reason: 'Closing the shop',
+      },
+    );
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json<AccountOverview>().subscription).toMatchObject({
       status: 'active',
       cancelAtPeriodEnd: true,
     });
-    expect((await call('POST', `/api/clients/${registrationId}/cancel`, {})).statusCode).toBe(409);
+    expect(
+      (await call('POST', apiPath(cancelClientSubscription, { id: registrationId }), {}))
+        .statusCode,
+    ).toBe(409);
   });
 });
