@@ -1,8 +1,21 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import Papa from 'papaparse';
 import { and, eq } from 'drizzle-orm';
-import type { ClientDetail, ClientPage } from '../../../contract/clients/clients.js';
+import {
+  exportClientsCsv,
+  getClient,
+  listClients,
+  type ClientDetail,
+  type ClientPage,
+} from '../../../contract/clients/clients.js';
+import {
+  confirmTestCardPayment,
+  createPaymentIntent,
+} from '../../../contract/payments/checkout.js';
+import { listPlans } from '../../../contract/plans/list.js';
+import { submitBusinessRegistration } from '../../../contract/registration/registration.js';
 import { activityLog, businessRegistrations, subscriptionPlans } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 
@@ -15,31 +28,31 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
 
   const get = (url: string, withCookie = true) =>
     ctx.app.inject({ url, headers: withCookie ? { cookie: ctx.cookie } : {} });
-  const list = async (qs: string) => (await get(`/api/clients?${qs}`)).json<ClientPage>();
+  const list = async (qs: string) => (await get(apiPath(listClients, {}, qs))).json<ClientPage>();
   const names = async (qs: string) => (await list(qs)).items.map((c) => c.businessName).sort();
 
   async function register(businessName: string, email: string, extra: object = {}) {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/api/business-registration',
+      url: apiPath(submitBusinessRegistration),
       payload: { ...base, businessName, email, ...extra },
     });
     expect(res.statusCode).toBe(201);
     return res.json<{ id: string }>().id;
   }
   async function pay(registrationId: string, cardNumber: string) {
-    const planId = (await ctx.app.inject({ url: '/api/subscription-plans' }))
+    const planId = (await ctx.app.inject({ url: apiPath(listPlans) }))
       .json<{ id: number; name: string }[]>()
       .find((p) => p.name === 'growing')!.id;
     const intent = await ctx.app.inject({
       method: 'POST',
-      url: '/api/create-payment-intent',
+      url: apiPath(createPaymentIntent),
       payload: { planId, registrationId },
     });
     const { clientSecret } = intent.json<{ clientSecret: string }>();
     const paid = await ctx.app.inject({
       method: 'POST',
-      url: '/api/payments/test/confirm',
+      url: apiPath(confirmTestCardPayment),
       payload: { clientSecret, ...card, cardNumber },
     });
     expect(paid.statusCode).toBe(200);
@@ -62,21 +75,23 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
       .from(subscriptionPlans)
       .where(eq(subscriptionPlans.name, 'essential'));
     const at = new Date('2024-01-01T00:00:00Z');
-    await ctx.testDb.database.db
-      .insert(businessRegistrations)
-      .values(
-        Array.from({ length: 25 }, (_, i) => ({
-          ...base,
-          businessName: `Paging Co ${i}`,
-          email: `paging${i}@example.com`,
-          planId: plan!.id,
-          createdAt: at,
-        })),
-      );
+    await ctx.testDb.database.db.insert(businessRegistrations).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        ...base,
+        businessName: `Paging Co ${i}`,
+        email: `paging${i}@example.com`,
+        planId: plan!.id,
+        createdAt: at,
+      })),
+    );
   });
 
   it('answers 401 to a visitor on the list, the detail and the export', async () => {
-    for (const url of ['/api/clients', `/api/clients/${ids.sunny}`, '/api/clients/export.csv']) {
+    for (const url of [
+      apiPath(listClients),
+      apiPath(getClient, { id: ids.sunny! }),
+      apiPath(exportClientsCsv),
+    ]) {
       const res = await get(url, false);
       expect(res.statusCode, url).toBe(401);
     }
@@ -141,14 +156,14 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
       [`search=${'x'.repeat(201)}`, /Search must be at most 200 characters/],
     ];
     for (const [qs, message] of cases) {
-      const res = await get(`/api/clients?${qs}`);
+      const res = await get(apiPath(listClients, {}, qs));
       expect(res.statusCode, qs).toBe(400);
       expect(res.json<{ message: string }>().message).toMatch(message);
     }
   });
 
   it('shows a client in full: subscription, payments and the last card error', async () => {
-    const paid = (await get(`/api/clients/${ids.paid}`)).json<ClientDetail>();
+    const paid = (await get(apiPath(getClient, { id: ids.paid! }))).json<ClientDetail>();
     expect(paid).toMatchObject({
       address: '1 Pipe Street',
       website: 'https://paid.example.com',
@@ -170,19 +185,21 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
         provider: 'test',
       },
     ]);
-    const declined = (await get(`/api/clients/${ids.declined}`)).json<ClientDetail>();
+    const declined = (await get(apiPath(getClient, { id: ids.declined! }))).json<ClientDetail>();
     expect(declined).toMatchObject({
       paymentStatus: 'failed',
       lastPaymentError: 'Your card was declined.',
       payments: [],
     });
     expect(declined.subscription).toMatchObject({ status: 'incomplete', periodStart: null });
-    expect((await get(`/api/clients/${ids.sunny}`)).json<ClientDetail>().subscription).toBeNull();
+    expect(
+      (await get(apiPath(getClient, { id: ids.sunny! }))).json<ClientDetail>().subscription,
+    ).toBeNull();
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1'--"]) {
-      const res = await get(`/api/clients/${encodeURIComponent(id)}`);
+      const res = await get(apiPath(getClient, { id }));
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual({ message: 'This client does not exist.' });
     }
@@ -202,19 +219,17 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
       '=1+1\nsecond line',
       'Smith, "Jr" & Sons',
     ];
-    await db
-      .insert(businessRegistrations)
-      .values(
-        tricky.map((businessName, i) => ({
-          ...base,
-          ownerName: 'Tricky Owner',
-          businessName,
-          email: `t${i}@example.com`,
-          planId: plan!.id,
-        })),
-      );
+    await db.insert(businessRegistrations).values(
+      tricky.map((businessName, i) => ({
+        ...base,
+        ownerName: 'Tricky Owner',
+        businessName,
+        email: `t${i}@example.com`,
+        planId: plan!.id,
+      })),
+    );
 
-    const res = await get('/api/clients/export.csv?search=tricky%20owner');
+    const res = await get(apiPath(exportClientsCsv, {}, { search: 'tricky owner' }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
@@ -250,10 +265,10 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
     });
 
     const active = Papa.parse<string[]>(
-      (await get('/api/clients/export.csv?status=active')).body.slice(1),
+      (await get(apiPath(exportClientsCsv, {}, { status: 'active' }))).body.slice(1),
       { skipEmptyLines: true },
     );
     expect(active.data.map((r) => r[0])).toEqual(['Business name', 'Paid Plumbing']);
-    expect((await get('/api/clients/export.csv?page=0')).statusCode).toBe(400);
+    expect((await get(apiPath(exportClientsCsv, {}, { page: 0 }))).statusCode).toBe(400);
   });
 });
