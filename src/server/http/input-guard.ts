@@ -20,9 +20,9 @@ const TOO_DEEP = `it is nested more than ${MAX_INPUT_DEPTH} levels deep`;
 export const hasUnstorableCharacter = (text: string): boolean => UNSTORABLE.test(text);
 
 /** A field name fit to show: the bad characters themselves are written as escapes. */
-// eslint-disable-next-line no-control-regex -- control characters are what gets escaped
 const printable = (key: string) =>
   key.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what gets escaped
     /[\u0000-\u001f\uD800-\uDFFF]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
