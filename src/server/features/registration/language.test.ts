@@ -1,6 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import {
+  cancelAccountSubscription,
+  redeemBillingLink,
+  requestBillingLink,
+} from '../../../contract/billing/billing.js';
+import {
+  confirmTestCardPayment,
+  createPaymentIntent,
+} from '../../../contract/payments/checkout.js';
+import { submitBusinessRegistration } from '../../../contract/registration/registration.js';
 import { businessRegistrations, outboxMessages, subscriptionPlans } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 
@@ -19,7 +30,7 @@ describe.each(TEST_DATABASES)("the client's language on %s", (kind) => {
   const register = (email: string, extra: object = {}) =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/business-registration',
+      url: apiPath(submitBusinessRegistration),
       payload: {
         businessName: `Tienda ${email}`,
         ownerName: 'Lucía Ejemplo',
@@ -44,14 +55,14 @@ describe.each(TEST_DATABASES)("the client's language on %s", (kind) => {
       .where(eq(subscriptionPlans.name, 'growing'));
     const intent = await ctx.app.inject({
       method: 'POST',
-      url: '/api/create-payment-intent',
+      url: apiPath(createPaymentIntent),
       payload: { planId: growing!.id, registrationId },
       remoteAddress: freshAddress(),
     });
     const { clientSecret } = intent.json<{ clientSecret: string }>();
     const paid = await ctx.app.inject({
       method: 'POST',
-      url: '/api/payments/test/confirm',
+      url: apiPath(confirmTestCardPayment),
       payload: { clientSecret, ...card },
       remoteAddress: freshAddress(),
     });
@@ -152,7 +163,7 @@ describe.each(TEST_DATABASES)("the client's language on %s", (kind) => {
     // The link is asked for in whatever language; it is written in the client's.
     const asked = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in-link',
+      url: apiPath(requestBillingLink),
       payload: { email },
       remoteAddress: freshAddress(),
     });
@@ -171,7 +182,7 @@ describe.each(TEST_DATABASES)("the client's language on %s", (kind) => {
 
     const signedIn = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in',
+      url: apiPath(redeemBillingLink),
       payload: { token },
       remoteAddress: freshAddress(),
     });
@@ -179,7 +190,7 @@ describe.each(TEST_DATABASES)("the client's language on %s", (kind) => {
     const cookie = String([signedIn.headers['set-cookie']].flat()[0]).split(';')[0]!;
     const cancelled = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/cancel',
+      url: apiPath(cancelAccountSubscription),
       headers: { cookie },
       payload: {},
     });
@@ -205,7 +216,7 @@ describe.each(TEST_DATABASES)("the client's language on %s", (kind) => {
     expect(receipt!.body).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/m);
     await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in-link',
+      url: apiPath(requestBillingLink),
       payload: { email },
       remoteAddress: freshAddress(),
     });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { BusinessRegistrationResult } from '../../../contract/registration/registration.js';
+import {
+  confirmTestCardPayment,
+  createPaymentIntent,
+} from '../../../contract/payments/checkout.js';
+import {
+  submitBusinessRegistration,
+  type BusinessRegistrationResult,
+} from '../../../contract/registration/registration.js';
 import { businessRegistrations, outboxMessages, subscriptionPlans } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 
@@ -23,7 +31,7 @@ describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) =>
   const post = (payload: unknown) =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/business-registration',
+      url: apiPath(submitBusinessRegistration),
       payload: payload as object,
     });
 
@@ -96,7 +104,7 @@ describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) =>
   it('answers 400 to malformed JSON and 413 beyond 1 MB', async () => {
     const malformed = await ctx.app.inject({
       method: 'POST',
-      url: '/api/business-registration',
+      url: apiPath(submitBusinessRegistration),
       headers: { 'content-type': 'application/json' },
       payload: '{"businessName":',
     });
@@ -121,7 +129,7 @@ describe.each(TEST_DATABASES)('resuming an unpaid registration on %s', (kind) =>
   };
 
   const post = (payload: object, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload, headers });
+    ctx.app.inject({ method: 'POST', url: apiPath(submitBusinessRegistration), payload, headers });
   const registered = async (
     payload: object,
     status: number,
@@ -276,13 +284,13 @@ describe.each(TEST_DATABASES)('resuming an unpaid registration on %s', (kind) =>
       .where(eq(subscriptionPlans.name, 'growing'));
     const intent = await ctx.app.inject({
       method: 'POST',
-      url: '/api/create-payment-intent',
+      url: apiPath(createPaymentIntent),
       payload: { planId: growing!.id, registrationId: first.id },
     });
     const { clientSecret } = intent.json<{ clientSecret: string }>();
     const paid = await ctx.app.inject({
       method: 'POST',
-      url: '/api/payments/test/confirm',
+      url: apiPath(confirmTestCardPayment),
       payload: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' },
     });
     expect(paid.json()).toMatchObject({ status: 'succeeded' });
@@ -394,7 +402,7 @@ describe('registration rate limit', () => {
         (
           await ctx.app.inject({
             method: 'POST',
-            url: '/api/business-registration',
+            url: apiPath(submitBusinessRegistration),
             payload: payload(i),
           })
         ).statusCode,
@@ -402,13 +410,13 @@ describe('registration rate limit', () => {
     expect(codes).toEqual([201, 201, 429]);
     const limited = await ctx.app.inject({
       method: 'POST',
-      url: '/api/business-registration',
+      url: apiPath(submitBusinessRegistration),
       payload: payload(3),
     });
     expect(limited.json<{ message: string }>().message).toMatch(/Too many requests/);
     const other = await ctx.app.inject({
       method: 'POST',
-      url: '/api/business-registration',
+      url: apiPath(submitBusinessRegistration),
       payload: payload(4),
       remoteAddress: '10.9.8.7',
     });
