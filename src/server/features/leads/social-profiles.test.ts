@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Lead } from '../../../contract/leads/leads.js';
+import { findLeadSocialProfiles, saveLead } from '../../../contract/leads/leads.js';
 import { loadConfig } from '../../config.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { startFakeSite } from '../../test/fake-websites.js';
+import { apiPath } from '../../test/api-path.js';
 
 const REFUSED = 'This website address points to a private network and was not fetched.';
 
@@ -33,14 +35,14 @@ describe.each(TEST_DATABASES)(
         ].entries()) {
           const lead = await ctx.app.inject({
             method: 'POST',
-            url: '/api/leads',
+            url: apiPath(saveLead),
             headers: { cookie: ctx.cookie },
             payload: { provider: 'directory', sourceId: `private-${i}`, name: 'Private', website },
           });
           expect(lead.statusCode).toBe(201);
           const found = await ctx.app.inject({
             method: 'POST',
-            url: `/api/leads/${lead.json<Lead>().id}/social-profiles`,
+            url: apiPath(findLeadSocialProfiles, { id: lead.json<Lead>().id }),
             headers: { cookie: ctx.cookie },
           });
           expect(found.statusCode, website).toBe(422);
@@ -61,7 +63,7 @@ describe.each(TEST_DATABASES)(
       it('still answers 502 with why when the site itself fails', async () => {
         const lead = await ctx.app.inject({
           method: 'POST',
-          url: '/api/leads',
+          url: apiPath(saveLead),
           headers: { cookie: ctx.cookie },
           payload: {
             provider: 'directory',
@@ -72,7 +74,7 @@ describe.each(TEST_DATABASES)(
         });
         const found = await ctx.app.inject({
           method: 'POST',
-          url: `/api/leads/${lead.json<Lead>().id}/social-profiles`,
+          url: apiPath(findLeadSocialProfiles, { id: lead.json<Lead>().id }),
           headers: { cookie: ctx.cookie },
         });
         expect(found.statusCode).toBe(502);

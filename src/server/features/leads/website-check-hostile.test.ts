@@ -1,7 +1,9 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Lead } from '../../../contract/leads/leads.js';
+import { findLeadSocialProfiles, saveLead } from '../../../contract/leads/leads.js';
 import type { WebsiteCheck } from '../../../contract/leads/website-checks.js';
+import { runWebsiteCheck } from '../../../contract/leads/website-checks.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import {
@@ -11,6 +13,7 @@ import {
   startFakeSite,
   TIDY_HOMEPAGE,
 } from '../../test/fake-websites.js';
+import { apiPath } from '../../test/api-path.js';
 
 // Issue 25 §1: "A test with hostile robots.txt and HTML keeps `/healthz` under 100 ms." Every
 // hostile homepage is checked and four of them are read for social profiles, all at once, through
@@ -91,14 +94,14 @@ describe.each(TEST_DATABASES)('a hostile website on %s', (kind) => {
       // Warm up first (the first fetch loads undici, the first requests compile code): what is
       // measured is reading hostile content, not a cold start.
       await (await fetch(`${origin}/healthz`)).arrayBuffer();
-      const tidy = await call<Lead>('/api/leads', {
+      const tidy = await call<Lead>(apiPath(saveLead), {
         provider: 'directory',
         sourceId: 'tidy',
         name: 'Tidy',
         website: `${base}/tidy`,
       });
-      await call<Lead>(`/api/leads/${tidy.id}/social-profiles`);
-      await call<WebsiteCheck>('/api/website-checks', {
+      await call<Lead>(apiPath(findLeadSocialProfiles, { id: tidy.id }));
+      await call<WebsiteCheck>(apiPath(runWebsiteCheck), {
         provider: 'directory',
         sourceId: 'tidy',
         name: 'Tidy',
@@ -111,7 +114,7 @@ describe.each(TEST_DATABASES)('a hostile website on %s', (kind) => {
       const work = (async () => {
         try {
           const checks = urls.map((website, i) =>
-            call<WebsiteCheck>('/api/website-checks', {
+            call<WebsiteCheck>(apiPath(runWebsiteCheck), {
               provider: 'directory',
               sourceId: `hostile-${i}`,
               name: `Hostile ${i}`,
@@ -120,13 +123,13 @@ describe.each(TEST_DATABASES)('a hostile website on %s', (kind) => {
           );
           const socials = socialPages.map(async (name) => {
             const website = `${base}${AS}/${PAGES.indexOf(name)}`;
-            const lead = await call<Lead>('/api/leads', {
+            const lead = await call<Lead>(apiPath(saveLead), {
               provider: 'directory',
               sourceId: `hostile-lead-${name}`,
               name,
               website,
             });
-            return call<Lead>(`/api/leads/${lead.id}/social-profiles`);
+            return call<Lead>(apiPath(findLeadSocialProfiles, { id: lead.id }));
           });
           // Settled, not all: one failure must not leave the others' rejections unhandled.
           return {

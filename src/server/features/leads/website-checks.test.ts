@@ -1,10 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WebsiteCheck } from '../../../contract/leads/website-checks.js';
+import {
+  getWebsiteCheck,
+  latestWebsiteChecks,
+  runWebsiteCheck,
+} from '../../../contract/leads/website-checks.js';
 import { loadConfig } from '../../config.js';
 import { websiteAddressPolicy } from '../../adapters/website/safe-fetch.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { DATED_HOMEPAGE, startFakeSite } from '../../test/fake-websites.js';
+import { apiPath } from '../../test/api-path.js';
 
 type Site = Awaited<ReturnType<typeof startFakeSite>>;
 const body = (provider: string, sourceId: string, website: string) => ({
@@ -34,7 +40,7 @@ describe.each(TEST_DATABASES)('website checks on %s', (kind) => {
   it('checks a homepage, keeps the latest check per business and answers it by business and by id', async () => {
     const first = await call(
       'POST',
-      '/api/website-checks',
+      apiPath(runWebsiteCheck),
       body('directory', 'dated-1', sites.dated!.url),
     );
     expect(first.statusCode).toBe(200);
@@ -54,13 +60,13 @@ describe.each(TEST_DATABASES)('website checks on %s', (kind) => {
     expect(sites.dated!.paths).toEqual(['/robots.txt', '/']);
 
     const again = (
-      await call('POST', '/api/website-checks', body('directory', 'dated-1', sites.dated!.url))
+      await call('POST', apiPath(runWebsiteCheck), body('directory', 'dated-1', sites.dated!.url))
     ).json<WebsiteCheck>();
     expect(again.id).toBe(check.id);
     expect(Date.parse(again.checkedAt)).toBeGreaterThanOrEqual(Date.parse(check.checkedAt));
 
     const tidy = (
-      await call('POST', '/api/website-checks', body('osm', 'node/7', sites.tidy!.url))
+      await call('POST', apiPath(runWebsiteCheck), body('osm', 'node/7', sites.tidy!.url))
     ).json<WebsiteCheck>();
     // Plain http on a fake site: only the two HTTPS checks fail.
     expect(tidy.findings.filter((f) => !f.passed).map((f) => f.id)).toEqual([
@@ -71,7 +77,7 @@ describe.each(TEST_DATABASES)('website checks on %s', (kind) => {
 
     const latest = await call(
       'GET',
-      '/api/website-checks?ids=directory:dated-1,osm:node/7,google:none',
+      apiPath(latestWebsiteChecks, {}, { ids: 'directory:dated-1,osm:node/7,google:none' }),
     );
     expect(latest.statusCode).toBe(200);
     expect(
@@ -80,14 +86,14 @@ describe.each(TEST_DATABASES)('website checks on %s', (kind) => {
         .map((c) => c.businessId)
         .sort(),
     ).toEqual(['directory:dated-1', 'osm:node/7']);
-    expect((await call('GET', `/api/website-checks/${check.id}`)).json<WebsiteCheck>().name).toBe(
-      'Business dated-1',
-    );
+    expect(
+      (await call('GET', apiPath(getWebsiteCheck, { id: check.id }))).json<WebsiteCheck>().name,
+    ).toBe('Business dated-1');
   });
 
   it('respects robots.txt and reports a site that fails, without failing itself', async () => {
     const blocked = (
-      await call('POST', '/api/website-checks', body('directory', 'private', sites.private!.url))
+      await call('POST', apiPath(runWebsiteCheck), body('directory', 'private', sites.private!.url))
     ).json<WebsiteCheck>();
     expect(blocked).toMatchObject({
       status: 'blocked',
@@ -99,7 +105,7 @@ describe.each(TEST_DATABASES)('website checks on %s', (kind) => {
 
     const broken = await call(
       'POST',
-      '/api/website-checks',
+      apiPath(runWebsiteCheck),
       body('directory', 'broken', sites.broken!.url),
     );
     expect(broken.statusCode).toBe(200);
@@ -110,7 +116,7 @@ describe.each(TEST_DATABASES)('website checks on %s', (kind) => {
     });
 
     const gone = (
-      await call('POST', '/api/website-checks', body('directory', 'gone', 'http://127.0.0.1:9/'))
+      await call('POST', apiPath(runWebsiteCheck), body('directory', 'gone', 'http://127.0.0.1:9/'))
     ).json<WebsiteCheck>();
     expect(gone).toMatchObject({ status: 'failed', message: 'The website could not be reached.' });
   });
@@ -119,7 +125,7 @@ describe.each(TEST_DATABASES)('website checks on %s', (kind) => {
     const started = performance.now();
     const answers = await Promise.all(
       page.map((site, i) =>
-        call('POST', '/api/website-checks', body('google', `page-${i}`, site.url)),
+        call('POST', apiPath(runWebsiteCheck), body('google', `page-${i}`, site.url)),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
@@ -143,30 +149,43 @@ describe.each(TEST_DATABASES)('website checks on %s', (kind) => {
       ],
     ];
     for (const [payload, words] of cases) {
-      const answer = await call('POST', '/api/website-checks', payload);
+      const answer = await call('POST', apiPath(runWebsiteCheck), payload);
       expect(answer.statusCode).toBe(400);
       expect(answer.json<{ message: string }>().message).toContain(words);
     }
-    expect((await call('GET', '/api/website-checks')).statusCode).toBe(400);
-    expect((await call('GET', '/api/website-checks?ids=nothing')).statusCode).toBe(400);
+    expect((await call('GET', apiPath(latestWebsiteChecks))).statusCode).toBe(400);
+    expect(
+      (await call('GET', apiPath(latestWebsiteChecks, {}, { ids: 'nothing' }))).statusCode,
+    ).toBe(400);
     expect(
       (
         await call(
           'GET',
-          `/api/website-checks?ids=${Array.from({ length: 51 }, (_, i) => `osm:${i}`).join(',')}`,
+          apiPath(
+            latestWebsiteChecks,
+            {},
+            {
+              ids: Array.from({ length: 51 }, (_, i) => `osm:${i}`).join(','),
+            },
+          ),
         )
       ).statusCode,
     ).toBe(400);
-    expect((await call('GET', '/api/website-checks/not-a-uuid')).statusCode).toBe(404);
+    expect((await call('GET', apiPath(getWebsiteCheck, { id: 'not-a-uuid' }))).statusCode).toBe(
+      404,
+    );
     expect(
-      (await call('GET', '/api/website-checks/00000000-0000-4000-8000-000000000000')).statusCode,
+      (await call('GET', apiPath(getWebsiteCheck, { id: '00000000-0000-4000-8000-000000000000' })))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await call('POST', '/api/website-checks', body('osm', 'x', sites.tidy!.url), '')).statusCode,
+      (await call('POST', apiPath(runWebsiteCheck), body('osm', 'x', sites.tidy!.url), ''))
+        .statusCode,
     ).toBe(401);
-    expect((await call('GET', '/api/website-checks?ids=osm:x', undefined, '')).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call('GET', apiPath(latestWebsiteChecks, {}, { ids: 'osm:x' }), undefined, ''))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -185,7 +204,7 @@ describe('website checks under the production config', () => {
   const run = (website: string) =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/website-checks',
+      url: apiPath(runWebsiteCheck),
       headers: { cookie: ctx.cookie },
       payload: body('directory', 'local', website),
     });
