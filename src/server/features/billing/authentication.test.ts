@@ -1,7 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AccountOverview, PaymentActionRequired } from '../../../contract/billing/billing.js';
+import {
+  changeAccountPlan,
+  finishAccountPayment,
+  updateAccountCard,
+} from '../../../contract/billing/billing.js';
 import type { PaymentStatusResult } from '../../../contract/payments/payments.js';
+import { submitBusinessRegistration } from '../../../contract/registration/fields.js';
+import { listPlans } from '../../../contract/plans/list.js';
+import {
+  authenticateTestPayment,
+  confirmTestCardPayment,
+  createPaymentIntent,
+} from '../../../contract/payments/checkout.js';
 import {
   AUTHENTICATION_FAILED,
   AUTHENTICATION_REQUIRED,
@@ -16,6 +28,7 @@ import {
   subscriptionRow,
 } from '../../test/billing.js';
 import { TEST_DATABASES } from '../../test/databases.js';
+import { apiPath } from '../../test/api-path.js';
 
 // Strong customer authentication in test mode (issue 25 §4): Stripe's 3-D Secure test cards ask the
 // client to authenticate instead of being declined, and nothing is booked before the answer.
@@ -47,16 +60,16 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
       subscriptionPlan: plan,
     };
     const registrationId = (
-      await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload })
+      await ctx.app.inject({ method: 'POST', url: apiPath(submitBusinessRegistration), payload })
     ).json<{ id: string }>().id;
-    const plans = (await ctx.app.inject({ url: '/api/subscription-plans' })).json<
+    const plans = (await ctx.app.inject({ url: apiPath(listPlans) })).json<
       { id: number; name: string }[]
     >();
     const planId = plans.find((p) => p.name === plan)!.id;
     const { clientSecret } = (
       await ctx.app.inject({
         method: 'POST',
-        url: '/api/create-payment-intent',
+        url: apiPath(createPaymentIntent),
         payload: { planId, registrationId },
       })
     ).json<{
@@ -68,13 +81,13 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
   const pay = (clientSecret: string, card: typeof GOOD_CARD) =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/payments/test/confirm',
+      url: apiPath(confirmTestCardPayment),
       payload: { clientSecret, ...card },
     });
   const authenticate = (clientSecret: string, outcome: 'complete' | 'fail') =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/payments/test/authenticate',
+      url: apiPath(authenticateTestPayment),
       payload: { clientSecret, outcome },
     });
   const subscriptionOf = async (registrationId: string) =>
@@ -157,7 +170,7 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
 
   it('an upgrade with a card that always asks answers 202 requires_action; completing books the proration and switches the plan', async () => {
     const { cookie, sub, planIds } = await client(ASKS_ALWAYS);
-    const asked = await call(cookie, '/api/account/plan-change', { planId: planIds.comprehensive });
+    const asked = await call(cookie, apiPath(changeAccountPlan), { planId: planIds.comprehensive });
     expect(asked.statusCode).toBe(202);
     const action = asked.json<PaymentActionRequired>();
     expect(action).toEqual({
@@ -173,18 +186,18 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
     // Not someone else's payment, and the outcome is required in test mode.
     expect(
       (
-        await call(cookie, '/api/account/payment/finish', {
+        await call(cookie, apiPath(finishAccountPayment), {
           clientSecret: 'pi_test_x_secret_y',
           outcome: 'complete',
         })
       ).statusCode,
     ).toBe(404);
     expect(
-      (await call(cookie, '/api/account/payment/finish', { clientSecret: action.clientSecret }))
+      (await call(cookie, apiPath(finishAccountPayment), { clientSecret: action.clientSecret }))
         .statusCode,
     ).toBe(400);
 
-    const done = await call(cookie, '/api/account/payment/finish', {
+    const done = await call(cookie, apiPath(finishAccountPayment), {
       clientSecret: action.clientSecret,
       outcome: 'complete',
     });
@@ -202,7 +215,7 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
     // Repeated: booked once.
     expect(
       (
-        await call(cookie, '/api/account/payment/finish', {
+        await call(cookie, apiPath(finishAccountPayment), {
           clientSecret: action.clientSecret,
           outcome: 'complete',
         })
@@ -214,9 +227,9 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
   it('a failed authentication of an upgrade is a decline (402): a failed invoice, the plan stays', async () => {
     const { cookie, sub, planIds } = await client(ASKS_ALWAYS);
     const action = (
-      await call(cookie, '/api/account/plan-change', { planId: planIds.comprehensive })
+      await call(cookie, apiPath(changeAccountPlan), { planId: planIds.comprehensive })
     ).json<PaymentActionRequired>();
-    const failed = await call(cookie, '/api/account/payment/finish', {
+    const failed = await call(cookie, apiPath(finishAccountPayment), {
       clientSecret: action.clientSecret,
       outcome: 'fail',
     });
@@ -234,7 +247,7 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
 
   it('4000 0025 0000 3155, authenticated at checkout, upgrades without asking again', async () => {
     const { cookie, sub, planIds } = await client(ASKS_ONCE);
-    const upgraded = await call(cookie, '/api/account/plan-change', {
+    const upgraded = await call(cookie, apiPath(changeAccountPlan), {
       planId: planIds.comprehensive,
     });
     expect(upgraded.statusCode).toBe(200);
@@ -255,13 +268,13 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
       await billing.clock.advance(32);
       expect((await subscriptionRow(ctx, sub.id)).status).toBe('past_due');
 
-      const asked = await call(cookie, '/api/account/card', ASKS_ALWAYS);
+      const asked = await call(cookie, apiPath(updateAccountCard), ASKS_ALWAYS);
       expect(asked.statusCode).toBe(202);
       const action = asked.json<PaymentActionRequired>();
       expect(action).toMatchObject({ status: 'requires_action', provider: 'test' });
       expect((await subscriptionRow(ctx, sub.id)).status).toBe('past_due');
 
-      const finished = await call(cookie, '/api/account/payment/finish', {
+      const finished = await call(cookie, apiPath(finishAccountPayment), {
         clientSecret: action.clientSecret,
         outcome,
       });

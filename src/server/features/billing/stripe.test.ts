@@ -6,11 +6,25 @@ import type {
   PaymentActionRequired,
   PlanChangePreview,
 } from '../../../contract/billing/billing.js';
+import { refundClientInvoice } from '../../../contract/clients/clients.js';
+import {
+  cancelAccountSubscription,
+  changeAccountPlan,
+  finishAccountCardSetup,
+  finishAccountPayment,
+  getAccount,
+  getBillingClock,
+  previewAccountPlanChange,
+  resumeAccountSubscription,
+  startAccountCardSetup,
+  updateAccountCard,
+} from '../../../contract/billing/billing.js';
 import { payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { accountCookie, invoicesOf, mailKinds, subscriptionRow } from '../../test/billing.js';
 import { signedInEmployee } from '../../test/employees.js';
 import { stripeAppUnderTest } from '../../test/stripe-app.js';
+import { apiPath } from '../../test/api-path.js';
 
 // The client's billing page and the agency's refunds when Stripe bills, against the local fake Stripe.
 describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind) => {
@@ -87,7 +101,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
 
   it('updates the card through a SetupIntent confirmed by the Payment Element, never through the test card form', async () => {
     const { cookie, sub } = await stripeClient();
-    const testForm = await call(cookie, 'POST', '/api/account/card', {
+    const testForm = await call(cookie, 'POST', apiPath(updateAccountCard), {
       cardNumber: '4242 4242 4242 4242',
       expiry: '12 / 40',
       cvc: '123',
@@ -96,7 +110,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     expect(testForm.json()).toEqual({ message: 'With Stripe, cards are saved through Stripe.' });
 
     const before = stripe.fake.requests.length;
-    const setup = await call(cookie, 'POST', '/api/account/card/setup');
+    const setup = await call(cookie, 'POST', apiPath(startAccountCardSetup));
     expect(setup.statusCode).toBe(200);
     const { clientSecret, publishableKey } = setup.json<CardSetup>();
     expect(publishableKey).toBe('pk_test_fake');
@@ -108,7 +122,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     const setupIntentId = clientSecret.split('_secret_')[0]!;
 
     // Not confirmed in the browser yet: nothing changes, and the client is told what to do.
-    const early = await call(cookie, 'POST', '/api/account/card/confirm', { setupIntentId });
+    const early = await call(cookie, 'POST', apiPath(finishAccountCardSetup), { setupIntentId });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({
       message: 'The new card is not confirmed yet. Please enter it again.',
@@ -116,7 +130,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     expect((await subscriptionRow(ctx, sub.id)).cardLast4).toBeNull();
     // Not a SetupIntent id at all: refused before Stripe is asked.
     expect(
-      (await call(cookie, 'POST', '/api/account/card/confirm', { setupIntentId: 'pi_123' }))
+      (await call(cookie, 'POST', apiPath(finishAccountCardSetup), { setupIntentId: 'pi_123' }))
         .statusCode,
     ).toBe(400);
 
@@ -127,7 +141,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
       exp_year: 2031,
     });
     const from = stripe.fake.requests.length;
-    const done = await call(cookie, 'POST', '/api/account/card/confirm', { setupIntentId });
+    const done = await call(cookie, 'POST', apiPath(finishAccountCardSetup), { setupIntentId });
     expect(done.statusCode).toBe(200);
     expect(done.json<AccountOverview>().subscription!.card).toEqual({
       brand: 'mastercard',
@@ -154,7 +168,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     const { cookie, sub, email } = await stripeClient();
     expect(sub.providerScheduleId).toMatch(/^sub_sched_fake/);
     const before = stripe.fake.requests.length;
-    const cancelled = await call(cookie, 'POST', '/api/account/cancel', {
+    const cancelled = await call(cookie, 'POST', apiPath(cancelAccountSubscription), {
       reason: 'Closing the shop',
     });
     expect(cancelled.statusCode).toBe(200);
@@ -173,10 +187,10 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     expect((await subscriptionRow(ctx, sub.id)).providerScheduleId).toBeNull();
     // Twice is refused without calling Stripe again.
     const count = stripe.fake.requests.length;
-    expect((await call(cookie, 'POST', '/api/account/cancel')).statusCode).toBe(409);
+    expect((await call(cookie, 'POST', apiPath(cancelAccountSubscription))).statusCode).toBe(409);
     expect(stripe.fake.requests.length).toBe(count);
 
-    const resumed = await call(cookie, 'POST', '/api/account/resume');
+    const resumed = await call(cookie, 'POST', apiPath(resumeAccountSubscription));
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json<AccountOverview>().subscription).toMatchObject({
       cancelAtPeriodEnd: false,
@@ -201,7 +215,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     expect(stripe.fake.subscription(sub.providerSubscriptionId!)!.cancel_at_period_end).toBe(false);
 
     // Cancel again, and Stripe ends it at the period's end: the client and the team hear it once.
-    await call(cookie, 'POST', '/api/account/cancel');
+    await call(cookie, 'POST', apiPath(cancelAccountSubscription));
     const ended = stripe.event(
       `evt_end_${sub.id}`,
       'customer.subscription.deleted',
@@ -236,7 +250,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
       ),
     );
     expect(
-      (await call(cookie, 'GET', '/api/account')).json<AccountOverview>().subscription,
+      (await call(cookie, 'GET', apiPath(getAccount))).json<AccountOverview>().subscription,
     ).toMatchObject({ cancelAtPeriodEnd: true });
   });
 
@@ -246,7 +260,11 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     const byName = (name: string) => plans.find((p) => p.name === name)!;
     const [growing, essential] = [byName('growing'), byName('essential')];
 
-    const preview = await call(cookie, 'GET', `/api/account/plan-change?planId=${growing.id}`);
+    const preview = await call(
+      cookie,
+      'GET',
+      apiPath(previewAccountPlanChange, {}, { planId: growing.id }),
+    );
     expect(preview.statusCode).toBe(200);
     // The fake prorates half the difference, as Stripe would halfway through a period: the page shows Stripe's figure.
     expect(preview.json<PlanChangePreview>()).toMatchObject({
@@ -256,14 +274,14 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
 
     // A declined card changes nothing.
     stripe.fake.cards.failCharges = true;
-    const declined = await call(cookie, 'POST', '/api/account/plan-change', { planId: growing.id });
+    const declined = await call(cookie, 'POST', apiPath(changeAccountPlan), { planId: growing.id });
     stripe.fake.cards.failCharges = false;
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toEqual({ message: 'Your card was declined.' });
     expect((await subscriptionRow(ctx, sub.id)).planId).toBe(essential.id);
 
     const before = stripe.fake.requests.length;
-    const upgraded = await call(cookie, 'POST', '/api/account/plan-change', { planId: growing.id });
+    const upgraded = await call(cookie, 'POST', apiPath(changeAccountPlan), { planId: growing.id });
     expect(upgraded.statusCode).toBe(200);
     expect(upgraded.json<AccountOverview>().subscription!.plan.name).toBe('growing');
     const calls = callsSince(before);
@@ -292,7 +310,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
 
     // Downgrade back: nothing charged now; the schedule switches at the period's end.
     const from = stripe.fake.requests.length;
-    const down = await call(cookie, 'POST', '/api/account/plan-change', { planId: essential.id });
+    const down = await call(cookie, 'POST', apiPath(changeAccountPlan), { planId: essential.id });
     expect(down.statusCode).toBe(200);
     expect(down.json<AccountOverview>().subscription).toMatchObject({
       plan: { name: 'growing' },
@@ -309,9 +327,13 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     });
 
     // Choosing the current plan again undoes the downgrade.
-    const kept = await call(cookie, 'GET', `/api/account/plan-change?planId=${growing.id}`);
+    const kept = await call(
+      cookie,
+      'GET',
+      apiPath(previewAccountPlanChange, {}, { planId: growing.id }),
+    );
     expect(kept.json<PlanChangePreview>()).toMatchObject({ direction: 'same', amountNow: '0.00' });
-    const undone = await call(cookie, 'POST', '/api/account/plan-change', { planId: growing.id });
+    const undone = await call(cookie, 'POST', apiPath(changeAccountPlan), { planId: growing.id });
     expect(undone.json<AccountOverview>().subscription).toMatchObject({
       plan: { name: 'growing' },
       scheduledPlan: null,
@@ -324,7 +346,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     );
 
     // Downgrade again, then Stripe renews into it: the plan follows, with a renewal receipt.
-    await call(cookie, 'POST', '/api/account/plan-change', { planId: essential.id });
+    await call(cookie, 'POST', apiPath(changeAccountPlan), { planId: essential.id });
     const renewal = invoiceObject(`in_cycle_${sub.id}`, sub.providerSubscriptionId!, {
       billing_reason: 'subscription_cycle',
       amount_paid: essential.priceCents,
@@ -337,7 +359,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
       planId: essential.id,
       providerInvoiceId: renewal.id,
     });
-    const page = (await call(cookie, 'GET', '/api/account')).json<AccountOverview>();
+    const page = (await call(cookie, 'GET', apiPath(getAccount))).json<AccountOverview>();
     expect(page.subscription!.plan.name).toBe('essential');
     expect(registrationId).toBeTruthy();
   });
@@ -362,7 +384,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
         renewsAt + 1,
       ),
     );
-    const page = (await call(cookie, 'GET', '/api/account')).json<AccountOverview>();
+    const page = (await call(cookie, 'GET', apiPath(getAccount))).json<AccountOverview>();
     expect(page.subscription).toMatchObject({
       status: 'past_due',
       failedPaymentCount: 1,
@@ -378,7 +400,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
 
     // A new card: Stripe is asked to pay the open invoice at once.
     const { clientSecret } = (
-      await call(cookie, 'POST', '/api/account/card/setup')
+      await call(cookie, 'POST', apiPath(startAccountCardSetup))
     ).json<CardSetup>();
     const setupIntentId = clientSecret.split('_secret_')[0]!;
     stripe.fake.confirmSetup(setupIntentId, {
@@ -389,7 +411,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     });
     const before = stripe.fake.requests.length;
     expect(
-      (await call(cookie, 'POST', '/api/account/card/confirm', { setupIntentId })).statusCode,
+      (await call(cookie, 'POST', apiPath(finishAccountCardSetup), { setupIntentId })).statusCode,
     ).toBe(200);
     expect(callsSince(before).slice(-1)).toEqual(['GET /v1/subscriptions/sub_ID']);
 
@@ -411,7 +433,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
         renewsAt + 86_401,
       ),
     );
-    const after = (await call(cookie, 'GET', '/api/account')).json<AccountOverview>();
+    const after = (await call(cookie, 'GET', apiPath(getAccount))).json<AccountOverview>();
     expect(after.subscription).toMatchObject({
       status: 'active',
       failedPaymentCount: 0,
@@ -435,7 +457,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     stripe.fake.cards.requireAuthentication = true;
     try {
       for (const completed of [false, true]) {
-        const asked = await call(cookie, 'POST', '/api/account/plan-change', {
+        const asked = await call(cookie, 'POST', apiPath(changeAccountPlan), {
           planId: growing.id,
         });
         expect(asked.statusCode).toBe(202);
@@ -460,7 +482,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
         // Before the browser answered: still waiting, nothing booked.
         expect(
           (
-            await call(cookie, 'POST', '/api/account/payment/finish', {
+            await call(cookie, 'POST', apiPath(finishAccountPayment), {
               clientSecret: action.clientSecret,
             })
           ).statusCode,
@@ -468,7 +490,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
 
         stripe.fake.authenticate(intentId, completed);
         const before = stripe.fake.requests.length;
-        const finished = await call(cookie, 'POST', '/api/account/payment/finish', {
+        const finished = await call(cookie, 'POST', apiPath(finishAccountPayment), {
           clientSecret: action.clientSecret,
         });
         // Booked on Stripe's word (the intent read back), never on the browser's.
@@ -509,7 +531,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     );
     stripe.fake.openRenewalInvoice(sub.providerSubscriptionId!, 29_900);
     const { clientSecret } = (
-      await call(cookie, 'POST', '/api/account/card/setup')
+      await call(cookie, 'POST', apiPath(startAccountCardSetup))
     ).json<CardSetup>();
     const setupIntentId = clientSecret.split('_secret_')[0]!;
     stripe.fake.confirmSetup(setupIntentId, {
@@ -521,7 +543,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     stripe.fake.cards.requireAuthentication = true;
     let action: PaymentActionRequired;
     try {
-      const asked = await call(cookie, 'POST', '/api/account/card/confirm', { setupIntentId });
+      const asked = await call(cookie, 'POST', apiPath(finishAccountCardSetup), { setupIntentId });
       expect(asked.statusCode).toBe(202);
       action = asked.json<PaymentActionRequired>();
       expect(action).toMatchObject({
@@ -533,7 +555,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
       stripe.fake.cards.requireAuthentication = false;
     }
     stripe.fake.authenticate(action.clientSecret.split('_secret_')[0]!, true);
-    const finished = await call(cookie, 'POST', '/api/account/payment/finish', {
+    const finished = await call(cookie, 'POST', apiPath(finishAccountPayment), {
       clientSecret: action.clientSecret,
     });
     expect(finished.statusCode).toBe(200);
@@ -560,7 +582,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     const refund = (payload = { amount, reason: 'Charged by mistake' }) =>
       ctx.app.inject({
         method: 'POST',
-        url: `/api/clients/${registrationId}/invoices/${first!.id}/refund`,
+        url: apiPath(refundClientInvoice, { id: registrationId, invoiceId: first!.id }),
         headers: { cookie: employee.cookie },
         payload,
       });
@@ -602,7 +624,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     const refund = (amount: string) =>
       ctx.app.inject({
         method: 'POST',
-        url: `/api/clients/${registrationId}/invoices/${first!.id}/refund`,
+        url: apiPath(refundClientInvoice, { id: registrationId, invoiceId: first!.id }),
         headers: { cookie: employee.cookie },
         payload: { amount, reason: 'A week without a site' },
       });
@@ -635,7 +657,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
   it('has no billing clock with Stripe', async () => {
     const owner = await signedInEmployee(ctx.app, db(), 'owner');
     expect(
-      (await ctx.app.inject({ url: '/api/billing/clock', headers: { cookie: owner.cookie } }))
+      (await ctx.app.inject({ url: apiPath(getBillingClock), headers: { cookie: owner.cookie } }))
         .statusCode,
     ).toBe(404);
   });
