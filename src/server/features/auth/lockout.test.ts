@@ -3,8 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithEmail } from '../../../contract/auth/sign-in.js';
 import { buildApp } from '../../app.js';
 import { activityLog } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import {
   createTestDatabase,
   TEST_DATABASES,
@@ -61,7 +63,7 @@ describe.each(SETUPS)('sign-in limits on $kind (Redis: $redis)', ({ kind, redis 
   ) =>
     apps[i % 2]!.inject({
       method: 'POST',
-      url: '/api/auth/sign-in/email',
+      url: apiPath(signInWithEmail),
       payload: { email, password },
       remoteAddress,
       headers: cookie ? { cookie } : {},
