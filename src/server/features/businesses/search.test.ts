@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessResult, SearchSettings } from '../../../contract/businesses/businesses.js';
+import { getSearchSettings, searchBusinesses } from '../../../contract/businesses/businesses.js';
 import { distanceMiles } from '../../../contract/lib/geo.js';
 import { buildApp } from '../../app.js';
 import { directoryBusinesses } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
+import { apiPath } from '../../test/api-path.js';
 import { businessTerms } from '../../adapters/places/directory-terms.js';
 import { PlacesProviderError, type PlacesProvider } from '../../adapters/places/types.js';
 
@@ -38,7 +40,7 @@ describe.each(TEST_DATABASES)('lead search in the directory on %s', (kind) => {
   });
 
   const search = (query: string) =>
-    ctx.app.inject({ url: `/api/businesses/search?${query}`, headers: { cookie: ctx.cookie } });
+    ctx.app.inject({ url: apiPath(searchBusinesses, {}, query), headers: { cookie: ctx.cookie } });
 
   it('finds the seeded demo businesses of a category within the radius, nearest first', async () => {
     const res = await search('category=Plumbers&radius=30');
@@ -101,12 +103,14 @@ describe.each(TEST_DATABASES)('lead search in the directory on %s', (kind) => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toMatch(message);
     }
-    expect((await ctx.app.inject('/api/businesses/search?category=plumber')).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject(apiPath(searchBusinesses, {}, { category: 'plumber' }))).statusCode,
+    ).toBe(401);
   });
 
   it('answers the search settings', async () => {
     const settings = (
-      await ctx.app.inject({ url: '/api/businesses/settings', headers: { cookie: ctx.cookie } })
+      await ctx.app.inject({ url: apiPath(getSearchSettings), headers: { cookie: ctx.cookie } })
     ).json<SearchSettings>();
     expect(settings).toEqual({
       provider: 'directory',
@@ -132,7 +136,7 @@ describe.each(TEST_DATABASES)('lead search in the directory on %s', (kind) => {
     });
     try {
       const res = await other.inject({
-        url: '/api/businesses/search?category=plumber',
+        url: apiPath(searchBusinesses, {}, { category: 'plumber' }),
         headers: { cookie: ctx.cookie },
       });
       expect(res.statusCode).toBe(502);

@@ -2,10 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Investor, InvestorImportResult } from '../../../contract/investors/investors.js';
+import {
+  createInvestor,
+  deleteInvestor,
+  discoverInvestors,
+  exportInvestorsCsv,
+  importInvestorsCsv,
+  listInvestors,
+  updateInvestor,
+} from '../../../contract/investors/investors.js';
 import { buildApp } from '../../app.js';
 import { activityLog, investors } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
+import { apiPath } from '../../test/api-path.js';
 import { DEMO_INVESTORS, DEMO_SEEDED } from '../../adapters/investors/demo.js';
 import { InvestorSourceError, type InvestorSource } from '../../adapters/investors/types.js';
 
@@ -25,16 +35,16 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
       ...(payload !== undefined ? { payload } : {}),
     });
   const list = async (query: string) =>
-    (await call('GET', `/api/investors?${query}`)).json<Investor[]>();
+    (await call('GET', apiPath(listInvestors, {}, query))).json<Investor[]>();
 
   it('starts with the seeded demo investors; discovery adds the rest once, then nothing', async () => {
     expect(await ctx.testDb.database.db.$count(investors)).toBe(DEMO_SEEDED);
     expect(await list('investmentStage=Seed&limit=50')).toEqual(
       (await list('limit=50')).filter((i) => i.stages.includes('Seed')),
     );
-    const first = await call('POST', '/api/discover-investors');
+    const first = await call('POST', apiPath(discoverInvestors));
     expect(first.json()).toEqual({ count: DEMO_INVESTORS.length - DEMO_SEEDED });
-    expect((await call('POST', '/api/discover-investors')).json()).toEqual({ count: 0 });
+    expect((await call('POST', apiPath(discoverInvestors))).json()).toEqual({ count: 0 });
     const [log] = await ctx.testDb.database.db
       .select()
       .from(activityLog)
@@ -64,7 +74,7 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
       'investmentStage=Series%20Z',
       'industry=Mining',
     ]) {
-      expect((await call('GET', `/api/investors?${bad}`)).statusCode, bad).toBe(400);
+      expect((await call('GET', apiPath(listInvestors, {}, bad))).statusCode, bad).toBe(400);
     }
   });
 
@@ -106,17 +116,17 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
       industries: ['Veteran-Led'],
       expertise: ['Defense'],
     };
-    const created = await call('POST', '/api/investors', body);
+    const created = await call('POST', apiPath(createInvestor), body);
     expect(created.statusCode).toBe(201);
     const pat = created.json<Investor>();
     expect(pat.linkedinUrl).toBe('https://www.linkedin.com/in/pat-manual');
-    const dup = await call('POST', '/api/investors', {
+    const dup = await call('POST', apiPath(createInvestor), {
       ...body,
       name: 'Pat Again',
       linkedinUrl: 'https://www.linkedin.com/in/pat-manual',
     });
     expect(dup.statusCode).toBe(409);
-    const bad = await call('POST', '/api/investors', {
+    const bad = await call('POST', apiPath(createInvestor), {
       name: ' ',
       email: 'nope',
       stages: ['Pre-seed'],
@@ -132,7 +142,7 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
     expect(
       (await list('investmentStage=Growth&industry=Veteran-Led&limit=50')).map((i) => i.id),
     ).toContain(pat.id);
-    const edited = await call('PUT', `/api/investors/${pat.id}`, {
+    const edited = await call('PUT', apiPath(updateInvestor, { id: pat.id }), {
       ...body,
       title: 'Managing Partner',
       stages: ['Seed'],
@@ -145,8 +155,8 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
     expect(
       (await list('investmentStage=Seed&industry=Veteran-Led&limit=50')).map((i) => i.id),
     ).toContain(pat.id);
-    expect((await call('DELETE', `/api/investors/${pat.id}`)).statusCode).toBe(204);
-    expect((await call('PUT', `/api/investors/${pat.id}`, body)).statusCode).toBe(404);
+    expect((await call('DELETE', apiPath(deleteInvestor, { id: pat.id }))).statusCode).toBe(204);
+    expect((await call('PUT', apiPath(updateInvestor, { id: pat.id }), body)).statusCode).toBe(404);
   });
 
   it('imports CSV with a preview and per-row errors, and exports with formulas neutralised', async () => {
@@ -157,7 +167,7 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
       'Bad Stage,X,,Pre-seed,,,',
       '=HYPERLINK("http://evil.example"),Formula Fund,https://www.linkedin.com/in/formula,,,,',
     ].join('\n');
-    const preview = await call('POST', '/api/investors/import?dryRun=1', csv, {
+    const preview = await call('POST', apiPath(importInvestorsCsv, {}, { dryRun: 1 }), csv, {
       'content-type': 'text/csv',
     });
     expect(preview.statusCode).toBe(200);
@@ -172,13 +182,13 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
     expect(await list('search=zebulon')).toEqual([]);
 
     const stored = (
-      await call('POST', '/api/investors/import', csv, { 'content-type': 'text/csv' })
+      await call('POST', apiPath(importInvestorsCsv), csv, { 'content-type': 'text/csv' })
     ).json<InvestorImportResult>();
     expect([stored.added, stored.updated]).toEqual([2, 0]);
     const again = (
       await call(
         'POST',
-        '/api/investors/import',
+        apiPath(importInvestorsCsv),
         csv.replace('Import Partners', 'Renamed Partners'),
         { 'content-type': 'text/csv' },
       )
@@ -190,13 +200,13 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
       portfolioSize: 12,
     });
 
-    const exported = await call('GET', '/api/investors/export.csv?search=formula');
+    const exported = await call('GET', apiPath(exportInvestorsCsv, {}, { search: 'formula' }));
     const rows = Papa.parse<string[]>(exported.body.replace(/^\uFEFF/, ''), {
       skipEmptyLines: true,
     }).data;
     expect(rows).toHaveLength(2);
     expect(rows[1]![0]).toBe(`'=HYPERLINK("http://evil.example")`);
-    expect((await call('POST', '/api/investors/import', { not: 'csv' })).statusCode).toBe(415);
+    expect((await call('POST', apiPath(importInvestorsCsv), { not: 'csv' })).statusCode).toBe(415);
   });
 
   it('answers 502 with the source message when discovery fails', async () => {
@@ -218,7 +228,7 @@ describe.each(TEST_DATABASES)('investor directory on %s', (kind) => {
     try {
       const res = await other.inject({
         method: 'POST',
-        url: '/api/discover-investors',
+        url: apiPath(discoverInvestors),
         headers: { cookie: ctx.cookie },
       });
       expect(res.statusCode).toBe(502);

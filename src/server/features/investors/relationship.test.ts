@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Investor } from '../../../contract/investors/investors.js';
+import {
+  createInvestor,
+  listInvestors,
+  updateInvestor,
+  updateRelationship,
+} from '../../../contract/investors/investors.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
+import { apiPath } from '../../test/api-path.js';
 
 describe.each(TEST_DATABASES)('investors as a pipeline on %s', (kind) => {
   const ctx = appUnderTest(kind);
@@ -14,7 +21,7 @@ describe.each(TEST_DATABASES)('investors as a pipeline on %s', (kind) => {
     });
 
   it('keeps a status, notes, an introducer and a next follow-up, which an edit of the profile leaves alone', async () => {
-    const created = await call('POST', '/api/investors', {
+    const created = await call('POST', apiPath(createInvestor), {
       name: 'Pipeline Test Investor',
       firm: 'Demo Ventures',
       linkedinUrl: 'https://linkedin.example/in/pipeline-test',
@@ -27,7 +34,7 @@ describe.each(TEST_DATABASES)('investors as a pipeline on %s', (kind) => {
       nextFollowUp: null,
     });
 
-    const changed = await call('PATCH', `/api/investors/${investor.id}/relationship`, {
+    const changed = await call('PATCH', apiPath(updateRelationship, { id: investor.id }), {
       status: 'intro_requested',
       notes: '  Met at the veterans meetup.  ',
       introducer: 'Jordan (demo), our advisor',
@@ -42,7 +49,7 @@ describe.each(TEST_DATABASES)('investors as a pipeline on %s', (kind) => {
     });
 
     // Editing the profile (or re-importing it) does not reset the pipeline.
-    const edited = await call('PUT', `/api/investors/${investor.id}`, {
+    const edited = await call('PUT', apiPath(updateInvestor, { id: investor.id }), {
       name: 'Pipeline Test Investor',
       firm: 'Demo Ventures II',
     });
@@ -51,12 +58,14 @@ describe.each(TEST_DATABASES)('investors as a pipeline on %s', (kind) => {
       relationshipStatus: 'intro_requested',
       nextFollowUp: '2026-12-01',
     });
-    const listed = (await call('GET', '/api/investors?search=pipeline')).json<Investor[]>();
+    const listed = (await call('GET', apiPath(listInvestors, {}, { search: 'pipeline' }))).json<
+      Investor[]
+    >();
     expect(listed.find((i) => i.id === investor.id)).toMatchObject({
       introducer: 'Jordan (demo), our advisor',
     });
 
-    const cleared = await call('PATCH', `/api/investors/${investor.id}/relationship`, {
+    const cleared = await call('PATCH', apiPath(updateRelationship, { id: investor.id }), {
       status: 'in_talks',
       notes: '',
       nextFollowUp: null,
@@ -69,8 +78,8 @@ describe.each(TEST_DATABASES)('investors as a pipeline on %s', (kind) => {
   });
 
   it('refuses an unknown status, a date that does not exist, an empty change and an unknown investor', async () => {
-    const [investor] = (await call('GET', '/api/investors')).json<Investor[]>();
-    const bad = await call('PATCH', `/api/investors/${investor!.id}/relationship`, {
+    const [investor] = (await call('GET', apiPath(listInvestors))).json<Investor[]>();
+    const bad = await call('PATCH', apiPath(updateRelationship, { id: investor!.id }), {
       status: 'friends',
       nextFollowUp: '2026-13-01',
     });
@@ -85,17 +94,19 @@ describe.each(TEST_DATABASES)('investors as a pipeline on %s', (kind) => {
       /^Please check Status, Next follow-up: Status must be not contacted, intro requested, in talks, passed or invested/,
     );
     expect(
-      (await call('PATCH', `/api/investors/${investor!.id}/relationship`, {})).statusCode,
+      (await call('PATCH', apiPath(updateRelationship, { id: investor!.id }), {})).statusCode,
     ).toBe(400);
     expect(
       (
-        await call('PATCH', '/api/investors/00000000-0000-4000-8000-000000000000/relationship', {
-          status: 'passed',
-        })
+        await call(
+          'PATCH',
+          apiPath(updateRelationship, { id: '00000000-0000-4000-8000-000000000000' }),
+          { status: 'passed' },
+        )
       ).statusCode,
     ).toBe(404);
     expect(
-      (await call('PATCH', '/api/investors/not-an-id/relationship', { status: 'passed' }))
+      (await call('PATCH', apiPath(updateRelationship, { id: 'not-an-id' }), { status: 'passed' }))
         .statusCode,
     ).toBe(404);
   });

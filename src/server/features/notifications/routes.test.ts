@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { OUTBOX_PAGE_SIZE, type OutboxMessage } from '../../../contract/notifications/outbox.js';
+import {
+  listOutbox,
+  OUTBOX_PAGE_SIZE,
+  type OutboxMessage,
+} from '../../../contract/notifications/outbox.js';
+import { submitBusinessRegistration } from '../../../contract/registration/fields.js';
+import { redeemBillingLink, requestBillingLink } from '../../../contract/billing/billing.js';
 import { activityLog, outboxMessages } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { paidRegistration } from '../../test/billing.js';
+import { apiPath } from '../../test/api-path.js';
 import { enqueueMail } from './outbox.js';
 
 describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
@@ -13,11 +20,11 @@ describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
     registrationRateLimit: 1000,
   });
   const list = (query: string, cookie = ctx.cookie) =>
-    ctx.app.inject({ url: `/api/outbox${query}`, headers: cookie ? { cookie } : {} });
+    ctx.app.inject({ url: apiPath(listOutbox, {}, query), headers: cookie ? { cookie } : {} });
   const register = async (businessName: string, email: string) => {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/api/business-registration',
+      url: apiPath(submitBusinessRegistration),
       payload: {
         businessName,
         email,
@@ -74,7 +81,7 @@ describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
     const { email } = await paidRegistration(ctx);
     const asked = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in-link',
+      url: apiPath(requestBillingLink),
       payload: { email },
       remoteAddress: '10.77.0.1',
     });
@@ -126,7 +133,7 @@ describe.each(TEST_DATABASES)('GET /api/outbox on %s', (kind) => {
     const redacted = /\/account\?token=(\S+)/.exec(mail!.text)![1]!;
     const redeem = await ctx.app.inject({
       method: 'POST',
-      url: '/api/account/sign-in',
+      url: apiPath(redeemBillingLink),
       payload: { token: redacted },
       remoteAddress: '10.77.0.2',
     });
