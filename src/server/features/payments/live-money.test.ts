@@ -1,15 +1,24 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Application } from '../../../contract/applications/applications.js';
+import { listApplications } from '../../../contract/applications/applications.js';
 import type {
   DailyRevenue,
   RevenueSummary,
   RevenueToday,
 } from '../../../contract/revenue/revenue.js';
+import {
+  getRevenueSummary,
+  getRevenueToday,
+  listDailyRevenue,
+} from '../../../contract/revenue/revenue.js';
+import { submitBusinessRegistration } from '../../../contract/registration/fields.js';
+import { createPaymentIntent, getPaymentStatus } from '../../../contract/payments/checkout.js';
 import { payments, subscriptionPlans } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
+import { apiPath } from '../../test/api-path.js';
 
 const registration = {
   businessName: 'Live Garage',
@@ -40,12 +49,12 @@ describe.each(TEST_DATABASES)(
 
     it('leaves the demo ledger and test payments out, and says the figures are live', async () => {
       // Before any real sale: the seeded demo sales (test money) count for nothing.
-      expect(await get<RevenueToday>('/api/revenue/today')).toEqual({
+      expect(await get<RevenueToday>(apiPath(getRevenueToday))).toEqual({
         today: '0.00',
         week: '0.00',
         testMode: false,
       });
-      const demoApps = (await get<Application[]>('/api/applications')).filter((a) =>
+      const demoApps = (await get<Application[]>(apiPath(listApplications))).filter((a) =>
         a.name.endsWith('(demo)'),
       );
       expect(demoApps.map((a) => [a.weeklyRevenue, a.totalUsers, a.testMode])).toEqual(
@@ -56,7 +65,7 @@ describe.each(TEST_DATABASES)(
       const registrationId = (
         await ctx.app.inject({
           method: 'POST',
-          url: '/api/business-registration',
+          url: apiPath(submitBusinessRegistration),
           payload: registration,
         })
       ).json<{ id: string }>().id;
@@ -67,7 +76,7 @@ describe.each(TEST_DATABASES)(
       const intent = (
         await ctx.app.inject({
           method: 'POST',
-          url: '/api/create-payment-intent',
+          url: apiPath(createPaymentIntent),
           payload: { planId: growing!.id, registrationId },
         })
       ).json<{
@@ -79,7 +88,7 @@ describe.each(TEST_DATABASES)(
         amount_received: growing!.priceCents,
       });
       const status = await ctx.app.inject({
-        url: `/api/payments/status?payment_intent_client_secret=${intent.clientSecret}`,
+        url: apiPath(getPaymentStatus, {}, { payment_intent_client_secret: intent.clientSecret }),
       });
       expect(status.json()).toMatchObject({ status: 'succeeded' });
       // … and a test-key sale of the same moment, as if booked while the keys were test keys.
@@ -93,17 +102,17 @@ describe.each(TEST_DATABASES)(
       });
 
       const price = (growing!.priceCents / 100).toFixed(2);
-      expect(await get<RevenueToday>('/api/revenue/today')).toEqual({
+      expect(await get<RevenueToday>(apiPath(getRevenueToday))).toEqual({
         today: price,
         week: price,
         testMode: false,
       });
-      expect(await get<RevenueSummary>('/api/revenue/summary')).toMatchObject({
+      expect(await get<RevenueSummary>(apiPath(getRevenueSummary))).toMatchObject({
         today: price,
         week: price,
         testMode: false,
       });
-      const days = await get<DailyRevenue[]>('/api/revenue/daily?days=30');
+      const days = await get<DailyRevenue[]>(apiPath(listDailyRevenue, {}, { days: 30 }));
       expect(days.at(-1)).toEqual({ date: expect.any(String), total: price, testMode: false });
       expect(days.slice(0, -1).every((d) => d.total === '0.00' && !d.testMode)).toBe(true);
     });

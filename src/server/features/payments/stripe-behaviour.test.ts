@@ -8,7 +8,9 @@ import { STRIPE_API_VERSION } from '../../adapters/payments/stripe.js';
 import { invoices, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { STRIPE_WEBHOOK_SECRET, stripeAppUnderTest } from '../../test/stripe-app.js';
+import { apiPath } from '../../test/api-path.js';
 import { addMonths } from '../../lib/months.js';
+import { getPaymentStatus } from '../../../contract/payments/checkout.js';
 
 // Issue 25 §4: Stripe as it really behaves (webhook API versions, prorations, period boundaries,
 // schedules it already has, event order, idempotency keys, when a payment was made).
@@ -296,7 +298,11 @@ describe.each(TEST_DATABASES)('Stripe as it really behaves (local fake) on %s', 
       chargedAt,
     );
     const status = await ctx.app.inject({
-      url: `/api/payments/status?payment_intent=${other.paymentIntentId}&payment_intent_client_secret=${other.clientSecret}`,
+      url: apiPath(
+        getPaymentStatus,
+        {},
+        { payment_intent: other.paymentIntentId, payment_intent_client_secret: other.clientSecret },
+      ),
     });
     expect(status.json()).toMatchObject({ status: 'succeeded' });
     expect(

@@ -9,8 +9,11 @@ import {
 } from '../../db/schema.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { STRIPE_WEBHOOK_SECRET, stripeAppUnderTest } from '../../test/stripe-app.js';
+import { apiPath } from '../../test/api-path.js';
 import { createPaymentProvider } from '../../adapters/payments/index.js';
 import { createSettlement } from './settle.js';
+import { stripeWebhook } from '../../../contract/payments/payments.js';
+import { createPaymentIntent, getPaymentStatus } from '../../../contract/payments/checkout.js';
 
 const registration = {
   businessName: 'Demo Garage',
@@ -93,7 +96,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     expect(forged.json()).toEqual({ message: 'The webhook signature does not verify.' });
     const unsigned = await ctx.app.inject({
       method: 'POST',
-      url: '/api/stripe/webhook',
+      url: apiPath(stripeWebhook),
       headers: { 'content-type': 'application/json' },
       payload: '{}',
     });
@@ -113,7 +116,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     );
     expect(failed.statusCode).toBe(200);
     const status = await ctx.app.inject({
-      url: `/api/payments/status?payment_intent_client_secret=${clientSecret}`,
+      url: apiPath(getPaymentStatus, {}, { payment_intent_client_secret: clientSecret }),
     });
     expect(status.json()).toMatchObject({
       status: 'requires_payment_method',
@@ -156,7 +159,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     expect(
       (
         await ctx.app.inject({
-          url: `/api/payments/status?payment_intent_client_secret=${clientSecret}`,
+          url: apiPath(getPaymentStatus, {}, { payment_intent_client_secret: clientSecret }),
         })
       ).json(),
     ).toMatchObject({
@@ -669,7 +672,11 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
     const { paymentIntentId, clientSecret } = await start(registrationId);
     const ask = () =>
       ctx.app.inject({
-        url: `/api/payments/status?payment_intent=${paymentIntentId}&payment_intent_client_secret=${clientSecret}`,
+        url: apiPath(
+          getPaymentStatus,
+          {},
+          { payment_intent: paymentIntentId, payment_intent_client_secret: clientSecret },
+        ),
       });
     expect((await ask()).json()).toMatchObject({ status: 'requires_payment_method' });
     expect(await ledgerFor(registrationId)).toHaveLength(0);
@@ -690,7 +697,7 @@ describe.each(TEST_DATABASES)('payments through Stripe (local fake) on %s', (kin
       .returning();
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/api/create-payment-intent',
+      url: apiPath(createPaymentIntent),
       payload: { planId: cheap!.id },
     });
     expect(res.statusCode).toBe(502);

@@ -10,6 +10,15 @@ import {
 } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
+import { apiPath } from '../../test/api-path.js';
+import { submitBusinessRegistration } from '../../../contract/registration/fields.js';
+import { listPlans } from '../../../contract/plans/list.js';
+import { stripeWebhook } from '../../../contract/payments/payments.js';
+import {
+  confirmTestCardPayment,
+  createPaymentIntent,
+  getPaymentStatus,
+} from '../../../contract/payments/checkout.js';
 
 const registration = {
   businessName: 'Demo Bakery',
@@ -29,24 +38,24 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
   let plans: { id: number; name: string; price: string }[];
 
   beforeAll(async () => {
-    plans = (await ctx.app.inject({ url: '/api/subscription-plans' })).json();
+    plans = (await ctx.app.inject({ url: apiPath(listPlans) })).json();
   });
 
   const plan = (name: string) => plans.find((p) => p.name === name)!;
   const createIntent = (payload: object, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload, headers });
+    ctx.app.inject({ method: 'POST', url: apiPath(createPaymentIntent), payload, headers });
   const register = async () =>
     (
       await ctx.app.inject({
         method: 'POST',
-        url: '/api/business-registration',
+        url: apiPath(submitBusinessRegistration),
         payload: registration,
       })
     ).json<{ id: string }>().id;
   const pay = (clientSecret: string, overrides: object = {}) =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/payments/test/confirm',
+      url: apiPath(confirmTestCardPayment),
       payload: { clientSecret, ...card, ...overrides },
     });
 
@@ -240,7 +249,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
       .where(eq(paymentIntents.providerIntentId, paymentIntentId));
     expect(row).toMatchObject({ status: 'requires_payment_method', cardLast4: null });
     const status = await ctx.app.inject({
-      url: `/api/payments/status?payment_intent_client_secret=${clientSecret}`,
+      url: apiPath(getPaymentStatus, {}, { payment_intent_client_secret: clientSecret }),
     });
     expect(status.json()).toMatchObject({ status: 'requires_payment_method' });
   });
@@ -254,7 +263,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
       clientSecret: string;
       paymentIntentId: string;
     }>();
-    const status = (query: string) => ctx.app.inject({ url: `/api/payments/status?${query}` });
+    const status = (query: string) => ctx.app.inject({ url: apiPath(getPaymentStatus, {}, query) });
     const open = await status(
       `payment_intent=${paymentIntentId}&payment_intent_client_secret=${clientSecret}`,
     );
@@ -284,7 +293,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
       email: 'Receipt@Example.com',
     };
     const registrationId = (
-      await ctx.app.inject({ method: 'POST', url: '/api/business-registration', payload })
+      await ctx.app.inject({ method: 'POST', url: apiPath(submitBusinessRegistration), payload })
     ).json<{ id: string }>().id;
     const growing = plan('growing');
     const { clientSecret, paymentIntentId } = (
@@ -294,7 +303,9 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
       paymentIntentId: string;
     }>();
     const status = () =>
-      ctx.app.inject({ url: `/api/payments/status?payment_intent_client_secret=${clientSecret}` });
+      ctx.app.inject({
+        url: apiPath(getPaymentStatus, {}, { payment_intent_client_secret: clientSecret }),
+      });
     expect((await status()).json()).toMatchObject({
       status: 'requires_payment_method',
       receipt: null,
@@ -348,7 +359,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
   it('refuses Stripe webhooks while Stripe is not configured', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/api/stripe/webhook',
+      url: apiPath(stripeWebhook),
       payload: { id: 'evt_1' },
     });
     expect(res.statusCode).toBe(404);
