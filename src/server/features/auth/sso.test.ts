@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { AUTH_BASE_PATH } from '../../../contract/auth/auth.js';
+import { getCurrentEmployee } from '../../../contract/auth/employee-account.js';
+import { getSignInOptions, login as loginEndpoint } from '../../../contract/auth/sign-in.js';
+import { refundClientInvoice } from '../../../contract/clients/clients.js';
 import { buildApp } from '../../app.js';
 import { account, activityLog, user } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { cookieOf } from '../../test/employees.js';
@@ -17,7 +22,7 @@ import {
 import { createOrResetEmployee } from './employees.js';
 
 /** The redirect URI registered at the provider: the app's own callback (app.inject's host is localhost). */
-const CALLBACK = 'http://localhost/api/auth/oauth2/callback/sso';
+const CALLBACK = `http://localhost${AUTH_BASE_PATH}/oauth2/callback/sso`;
 const CLIENT = { clientId: 'agency-app', clientSecret: 'fake-secret', redirectUris: [CALLBACK] };
 const person = (name: string, email: string, verified = true): OidcUser => ({
   sub: `idp-${name.toLowerCase()}`,
@@ -50,7 +55,8 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
   });
 
   const signIn = (who: OidcUser) => browser.signIn(who);
-  const whoAmI = (cookie: string) => ctx.app.inject({ url: '/api/auth/user', headers: { cookie } });
+  const whoAmI = (cookie: string) =>
+    ctx.app.inject({ url: apiPath(getCurrentEmployee), headers: { cookie } });
   const usersWith = (email: string) =>
     ctx.testDb.database.db.select().from(user).where(eq(user.email, email));
   const failures = async (error: string) =>
@@ -78,7 +84,7 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
   }
 
   it('offers single sign-on by its name on the sign-in page', async () => {
-    const res = await ctx.app.inject({ url: '/api/auth/sign-in-options' });
+    const res = await ctx.app.inject({ url: apiPath(getSignInOptions) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ password: true, sso: { name: 'Agency SSO' } });
   });
@@ -161,7 +167,10 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
     // Money needs the permission an owner grants: refunds, cancelling for a client, plans.
     const refund = await ctx.app.inject({
       method: 'POST',
-      url: '/api/clients/00000000-0000-4000-8000-000000000000/invoices/00000000-0000-4000-8000-000000000001/refund',
+      url: apiPath(refundClientInvoice, {
+        id: '00000000-0000-4000-8000-000000000000',
+        invoiceId: '00000000-0000-4000-8000-000000000001',
+      }),
       headers: { cookie },
       payload: { amount: '1.00', reason: 'test' },
     });
@@ -295,11 +304,17 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
       database: ctx.testDb.database,
     });
     try {
-      const down = await late.inject({ url: '/api/login?sso=1', remoteAddress: `${net}.254.1` });
+      const down = await late.inject({
+        url: apiPath(loginEndpoint, {}, { sso: 1 }),
+        remoteAddress: `${net}.254.1`,
+      });
       expect(down.headers.location).toBe('/login?error=sso_unavailable');
       const up = await startFakeOidc(CLIENT, Number(port));
       try {
-        const login = await late.inject({ url: '/api/login?sso=1', remoteAddress: `${net}.254.2` });
+        const login = await late.inject({
+          url: apiPath(loginEndpoint, {}, { sso: 1 }),
+          remoteAddress: `${net}.254.2`,
+        });
         expect(new URL(String(login.headers.location)).searchParams.get('redirect_uri')).toBe(
           CALLBACK,
         );
@@ -313,7 +328,7 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
 
   it("keeps Better Auth's own callback path and bare-ID-token sign-in closed", async () => {
     expect(
-      (await ctx.app.inject({ url: '/api/auth/callback/sso?code=x&state=y' })).statusCode,
+      (await ctx.app.inject({ url: `${AUTH_BASE_PATH}/callback/sso?code=x&state=y` })).statusCode,
     ).toBe(404);
     const fay = person('Fay', 'fay@elsewhere.example');
     for (const [who, address] of [
@@ -323,7 +338,7 @@ describe.each(TEST_DATABASES)('single sign-on on %s', (kind) => {
       const token = await genuineIdToken(idp, who);
       const res = await ctx.app.inject({
         method: 'POST',
-        url: '/api/auth/sign-in/social',
+        url: `${AUTH_BASE_PATH}/sign-in/social`,
         payload: { provider: 'sso', idToken: { token } },
         remoteAddress: address,
       });
