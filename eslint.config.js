@@ -129,9 +129,9 @@ export default tseslint.config(
     },
   },
   {
-    // Screens and the router reach features through their entries. The server's composition root
-    // (app.ts, start.ts, cli/, seed/, test/) wires each feature's routes and services by file.
-    files: ['src/web/**'],
+    // Screens and the router reach features through their entries; so do app.ts (the feature
+    // list) and context.ts (what features share). start.ts, cli/, seed/ and test/ may reach in.
+    files: ['src/web/**', 'src/server/app.ts', 'src/server/context.ts'],
     ignores: ['src/web/features/**'],
     rules: { 'no-restricted-imports': restricted([intoFeature]) },
   },
