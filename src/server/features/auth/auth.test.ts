@@ -1,10 +1,37 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_BASE_PATH } from '../../../contract/auth/auth.js';
+import { getCurrentEmployee, signOut } from '../../../contract/auth/employee-account.js';
+import { getSignInOptions, login, signInWithEmail } from '../../../contract/auth/sign-in.js';
+import {
+  redeemBillingLink,
+  requestBillingLink,
+  signOutOfAccount,
+} from '../../../contract/billing/billing.js';
+import {
+  cancelClientSubscription,
+  refundClientInvoice,
+} from '../../../contract/clients/clients.js';
+import type { AnyEndpoint } from '../../../contract/lib/endpoint.js';
+import {
+  authenticateTestPayment,
+  confirmTestCardPayment,
+  createPaymentIntent,
+  getPaymentStatus,
+} from '../../../contract/payments/checkout.js';
+import { stripeWebhook } from '../../../contract/payments/payments.js';
+import { updatePlan } from '../../../contract/plans/admin.js';
+import { listPlans } from '../../../contract/plans/list.js';
+import { listPortfolio } from '../../../contract/portfolio/portfolio.js';
+import { submitBusinessRegistration } from '../../../contract/registration/registration.js';
+import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { createOrResetEmployee, ensureFirstEmployee } from './employees.js';
 import { session } from '../../db/schema.js';
 
 const OWNER = { email: 'owner@example.com', password: 'correct horse battery staple' };
+/** An endpoint's route as the route table names it: its method, a space, its path. */
+const routeOf = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
 
 /** Routes anyone may call (docs/product.md §6); every other route must answer 401 to a visitor. */
 const PUBLIC_ROUTES = new Set([
@@ -12,25 +39,25 @@ const PUBLIC_ROUTES = new Set([
   'GET /readyz',
   'GET /robots.txt',
   'GET /sitemap.xml',
-  'GET /api/subscription-plans',
-  'GET /api/portfolio',
-  'POST /api/business-registration',
-  'POST /api/create-payment-intent',
-  'POST /api/payments/test/confirm',
+  routeOf(listPlans),
+  routeOf(listPortfolio),
+  routeOf(submitBusinessRegistration),
+  routeOf(createPaymentIntent),
+  routeOf(confirmTestCardPayment),
   // The test-mode bank's authentication page of a checkout (by the intent's client secret, like confirm).
-  'POST /api/payments/test/authenticate',
-  'GET /api/payments/status',
-  'POST /api/stripe/webhook',
-  'GET /api/login',
-  'GET /api/auth/sign-in-options',
+  routeOf(authenticateTestPayment),
+  routeOf(getPaymentStatus),
+  routeOf(stripeWebhook),
+  routeOf(login),
+  routeOf(getSignInOptions),
   // The client billing page's sign-in (its other routes need its own session: 401 here too).
-  'POST /api/account/sign-in-link',
-  'POST /api/account/sign-in',
-  'POST /api/account/sign-out',
+  routeOf(requestBillingLink),
+  routeOf(redeemBillingLink),
+  routeOf(signOutOfAccount),
   // Logos shown on the landing page.
   'GET /uploads/*',
-  'GET /api/auth/*',
-  'POST /api/auth/*',
+  `GET ${AUTH_BASE_PATH}/*`,
+  `POST ${AUTH_BASE_PATH}/*`,
   'GET /*',
 ]);
 
@@ -52,14 +79,14 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
   const signIn = (body: object, remoteAddress = `${net}.0.1`) =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-in/email',
+      url: apiPath(signInWithEmail),
       payload: body,
       remoteAddress,
     });
   const cookieOf = (res: { headers: Record<string, unknown> }) =>
     ([res.headers['set-cookie']].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
   const whoAmI = (cookie?: string) =>
-    ctx.app.inject({ url: '/api/auth/user', headers: cookie ? { cookie } : {} });
+    ctx.app.inject({ url: apiPath(getCurrentEmployee), headers: cookie ? { cookie } : {} });
 
   it('signs an employee in with an HttpOnly SameSite=Lax cookie and answers who they are', async () => {
     const res = await signIn(OWNER);
@@ -93,7 +120,7 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
     expect((await whoAmI(cookie)).statusCode).toBe(200);
     const out = await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-out',
+      url: apiPath(signOut),
       headers: { cookie },
       payload: {},
     });
@@ -112,20 +139,20 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
   it('has no public sign-up, and refuses writes from another site', async () => {
     const signUp = await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-up/email',
+      url: `${AUTH_BASE_PATH}/sign-up/email`,
       payload: { email: 'x@example.com', password: 'a long enough password', name: 'X' },
     });
     expect(signUp.statusCode).toBeGreaterThanOrEqual(400);
     const cross = await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-in/email',
+      url: apiPath(signInWithEmail),
       payload: OWNER,
       headers: { origin: 'https://evil.example' },
     });
     expect(cross.statusCode).toBe(403);
     const fetchSite = await ctx.app.inject({
       method: 'POST',
-      url: '/api/business-registration',
+      url: apiPath(submitBusinessRegistration),
       payload: {},
       headers: { 'sec-fetch-site': 'cross-site' },
     });
@@ -193,9 +220,9 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
       .filter((r) => r.permission === 'billing')
       .map((r) => `${r.method} ${r.url}`);
     expect(billing.sort()).toEqual([
-      'POST /api/clients/:id/cancel',
-      'POST /api/clients/:id/invoices/:invoiceId/refund',
-      'PUT /api/subscription-plans/:id',
+      routeOf(cancelClientSubscription),
+      routeOf(refundClientInvoice),
+      routeOf(updatePlan),
     ]);
     expect(
       ctx.app.routeTable.every((r) => r.permission === undefined || r.permission === 'billing'),
@@ -204,7 +231,7 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
 
   it('every route that is not public answers 401 to a visitor', async () => {
     const guarded = ctx.app.routeTable.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.url}`));
-    expect(guarded.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/auth/user');
+    expect(guarded.map((r) => `${r.method} ${r.url}`)).toContain(routeOf(getCurrentEmployee));
     for (const route of guarded) {
       const url = route.url.replace(/:[^/]+/g, '1').replace('*', 'x');
       const res = await ctx.app.inject({
