@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { listPlans } from '../../../contract/plans/list.js';
 import type { SubscriptionPlan } from '../../../contract/plans/plans.js';
+import { listPortfolio } from '../../../contract/portfolio/portfolio.js';
+import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { portfolioItems, subscriptionPlans } from '../../db/schema.js';
@@ -10,7 +13,7 @@ describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
   const ctx = appUnderTest(kind, { role: null });
 
   it('answers the four plans in display order with decimal prices and renewal prices', async () => {
-    const res = await ctx.app.inject('/api/subscription-plans');
+    const res = await ctx.app.inject(apiPath(listPlans));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const plans = res.json<SubscriptionPlan[]>();
@@ -33,18 +36,18 @@ describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
   });
 
   it('answers a revalidation with a bodiless 304 while the plans are unchanged', async () => {
-    const first = await ctx.app.inject('/api/subscription-plans');
+    const first = await ctx.app.inject(apiPath(listPlans));
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]{20,}"$/);
     expect(first.headers['cache-control']).toBe('no-cache');
     const again = await ctx.app.inject({
-      url: '/api/subscription-plans',
+      url: apiPath(listPlans),
       headers: { 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const other = await ctx.app.inject({
-      url: '/api/subscription-plans',
+      url: apiPath(listPlans),
       headers: { 'if-none-match': '"another-version"' },
     });
     expect(other.statusCode).toBe(200);
@@ -52,7 +55,7 @@ describe.each(TEST_DATABASES)('plans and portfolio on %s', (kind) => {
   });
 
   it('answers the demo portfolio', async () => {
-    const res = await ctx.app.inject('/api/portfolio');
+    const res = await ctx.app.inject(apiPath(listPortfolio));
     expect(res.statusCode).toBe(200);
     const items = res.json<{ websiteName: string; websiteUrl: string; logoUrl: string | null }[]>();
     expect(items).toHaveLength(3);

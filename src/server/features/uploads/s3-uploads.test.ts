@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestUpload } from '../../../contract/uploads/uploads.js';
 import { createS3Storage } from '../../adapters/storage/s3.js';
 import { uploads } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { signedInEmployee } from '../../test/employees.js';
@@ -138,7 +140,7 @@ describe.each(TEST_DATABASES)('logos in a bucket on %s', (kind) => {
     const { cookie } = await signedInEmployee(ctx.app, ctx.testDb.database.db);
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/api/objects/upload',
+      url: apiPath(requestUpload),
       headers: { cookie },
       payload: { purpose: 'portfolio-logo', contentType: 'image/webp' },
     });

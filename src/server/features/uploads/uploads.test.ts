@@ -6,8 +6,10 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { requestUpload, uploadToLink } from '../../../contract/uploads/uploads.js';
 import { createStorage } from '../../adapters/storage/index.js';
 import { activityLog, portfolioItems, uploads } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { createUploadCleanup, removeUnusedUploads } from './cleanup.js';
@@ -70,7 +72,7 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
   const ask = async (purpose?: string) => {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/api/objects/upload',
+      url: apiPath(requestUpload),
       headers: { cookie: ctx.cookie },
       ...(purpose ? { payload: { purpose } } : {}),
     });
@@ -100,7 +102,7 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
 
   it('answers 401 to a visitor, without using up the link', async () => {
     expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/objects/upload', payload: {} }))
+      (await ctx.app.inject({ method: 'POST', url: apiPath(requestUpload), payload: {} }))
         .statusCode,
     ).toBe(401);
     const ticket = await ask();
@@ -220,7 +222,8 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
       .where(eq(uploads.publicUrl, late.publicUrl));
     expect((await send(late.uploadURL, await image(32, 32))).statusCode).toBe(410);
     expect(
-      (await send(`/api/objects/upload/${'a'.repeat(43)}`, await image(32, 32))).statusCode,
+      (await send(apiPath(uploadToLink, { token: 'a'.repeat(43) }), await image(32, 32)))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -282,13 +285,11 @@ describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
       .update(uploads)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(uploads.publicUrl, expired.publicUrl));
-    await db()
-      .insert(portfolioItems)
-      .values({
-        websiteName: 'Harbor Lights (demo)',
-        websiteUrl: 'https://harbor.example',
-        logoUrl: used.publicUrl,
-      });
+    await db().insert(portfolioItems).values({
+      websiteName: 'Harbor Lights (demo)',
+      websiteUrl: 'https://harbor.example',
+      logoUrl: used.publicUrl,
+    });
 
     expect(await removeUnusedUploads(db(), storage)).toBeGreaterThanOrEqual(2);
     expect(fs.existsSync(fileOf(unused.publicUrl))).toBe(false);
