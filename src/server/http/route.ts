@@ -49,13 +49,13 @@ type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 
 /**
  * A handler answers the endpoint's output, or sends the reply itself (a CSV file, a redirect,
- * a 204) and returns it.
+ * a 204) and returns it, at once or through a promise.
  */
 export type RouteHandler<E extends AnyEndpoint, B, Q> = (
   input: RouteInput<Parsed<B>, Parsed<Q>>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<OutputOf<E> | FastifyReply>;
+) => Promise<OutputOf<E> | FastifyReply> | FastifyReply;
 
 /**
  * Registers the route of a contract endpoint: its method and path come from the endpoint, its
@@ -74,7 +74,8 @@ export function route<E extends AnyEndpoint, B extends Schema = never, Q extends
     url: endpoint.path,
     config: { ...spec.config, endpoint },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-    handler: async (request, reply) => {
+    // Not async: a handler that sends at once (the cached plan list) answers without a promise.
+    handler: (request, reply) => {
       const input = {
         body: body ? parseInput(body, request.body, labels) : undefined,
         query: query ? parseInput(query, request.query, labels) : undefined,

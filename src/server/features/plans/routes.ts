@@ -30,9 +30,11 @@ export async function planRoutes(
 ): Promise<void> {
   // The landing page's busiest call: the serialised list is nearly always at hand, so it goes out
   // as ready bytes without waiting on a promise (docs/decisions/012-containers-load-and-api-throughput.md).
-  route(app, listPlans, { cache: 'no-cache' }, async (_input, request, reply) =>
-    sendPlans(request, reply, options.catalogue.now() ?? (await options.catalogue.serialised())),
-  );
+  route(app, listPlans, { cache: 'no-cache' }, (_input, request, reply) => {
+    const plans = options.catalogue.now();
+    if (plans) return sendPlans(request, reply, plans);
+    return options.catalogue.serialised().then((loaded) => sendPlans(request, reply, loaded));
+  });
 }
 
 /**
