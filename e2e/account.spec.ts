@@ -138,11 +138,9 @@ test('a client signs in by e-mailed link and manages card, cancellation and plan
   // A downgrade waits for the renewal; keeping the current plan undoes it.
   await changePlan.click();
   dialog = client.getByRole('dialog', { name: 'Change plan' });
-  await dialog
-    .getByLabel('New plan')
-    .selectOption({
-      label: (await dialog.locator('option', { hasText: /^Essential/ }).textContent())!,
-    });
+  await dialog.getByLabel('New plan').selectOption({
+    label: (await dialog.locator('option', { hasText: /^Essential/ }).textContent())!,
+  });
   await expect(
     dialog.getByText(/^From [A-Z][a-z]+ \d{1,2}, \d{4} you pay \$\d+\.\d{2} per month$/),
   ).toBeVisible();

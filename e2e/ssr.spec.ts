@@ -202,14 +202,12 @@ test('the shield is drawn from the page itself: no image fetched, drawn at its s
     await expect(logo).toBeVisible();
     expect(await logo.boundingBox()).toMatchObject({ width: 56, height: 56 });
     // Each mark draws the shield's shapes from the page's symbol (a <use> that found nothing would be empty).
-    const drawn = await page
-      .locator('svg:has(> use)')
-      .evaluateAll((marks) =>
-        marks.map((mark) => ({
-          hidden: mark.getAttribute('aria-hidden'),
-          shapes: (mark.querySelector('use') as SVGUseElement).getBBox().width > 0,
-        })),
-      );
+    const drawn = await page.locator('svg:has(> use)').evaluateAll((marks) =>
+      marks.map((mark) => ({
+        hidden: mark.getAttribute('aria-hidden'),
+        shapes: (mark.querySelector('use') as SVGUseElement).getBBox().width > 0,
+      })),
+    );
     expect(drawn).toEqual([
       { hidden: 'true', shapes: true },
       { hidden: null, shapes: true },

@@ -16,9 +16,7 @@ import { homeHref, localeBase, pageLocale, withMessages } from './lib/i18n';
 // statement's header and footer are rendered here, from the landing chunk: imported by its own
 // lazy chunk they made Rolldown split shared modules off the landing chunk into extra requests
 // (+0.5 KB, docs/decisions/017).
-const CheckoutPage = lazy(() =>
-  withMessages(['checkout'], import('./screens/checkout/page')),
-);
+const CheckoutPage = lazy(() => withMessages(['checkout'], import('./screens/checkout/page')));
 const PaymentSuccessPage = lazy(() =>
   withMessages(['checkout'], import('./screens/payment-success/page')),
 );

@@ -1,6 +1,11 @@
 import { i18n, type I18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { DEFAULT_LOCALE, localizedPath, splitLocale, type Locale } from '../../contract/site/routes';
+import {
+  DEFAULT_LOCALE,
+  localizedPath,
+  splitLocale,
+  type Locale,
+} from '../../contract/site/routes';
 import { INTL_LOCALES } from '../../contract/lib/locale-format';
 // The English site messages come with the first load; every other catalog is fetched when needed.
 import { messages as enSite } from '../../locales/en/site.po';

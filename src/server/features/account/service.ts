@@ -75,13 +75,11 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
         );
       if ((recent[0]?.n ?? 0) >= LINKS_PER_WINDOW) return false;
       const token = newToken();
-      await tx
-        .insert(billingSignInTokens)
-        .values({
-          tokenHash: hash(token),
-          registrationId: registration.id,
-          expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000),
-        });
+      await tx.insert(billingSignInTokens).values({
+        tokenHash: hash(token),
+        registrationId: registration.id,
+        expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000),
+      });
       // To the billing page in the client's language, whichever page asked for the link.
       const url = `${origin}${localizedPath(registration.language, WEB_PATHS.account)}?${BILLING_LINK_TOKEN_PARAM}=${token}`;
       await enqueueMail(tx, [
@@ -125,13 +123,11 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
           .returning({ registrationId: billingSignInTokens.registrationId });
         if (!used) throw new HttpError(400, BILLING_LINK_INVALID_MESSAGE);
         const sessionToken = newToken();
-        await tx
-          .insert(billingSessions)
-          .values({
-            tokenHash: hash(sessionToken),
-            registrationId: used.registrationId,
-            expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
-          });
+        await tx.insert(billingSessions).values({
+          tokenHash: hash(sessionToken),
+          registrationId: used.registrationId,
+          expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
+        });
         return { sessionToken, registrationId: used.registrationId };
       });
     },

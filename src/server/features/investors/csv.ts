@@ -1,5 +1,9 @@
 import Papa from 'papaparse';
-import { investorInput, type Investor, type InvestorInput } from '../../../contract/investors/investors.js';
+import {
+  investorInput,
+  type Investor,
+  type InvestorInput,
+} from '../../../contract/investors/investors.js';
 import type { CsvColumn } from '../../http/csv.js';
 import type { DiscoveredInvestor } from '../../adapters/investors/types.js';
 import { normaliseProfileUrl } from './profile-url.js';

@@ -131,17 +131,15 @@ export function createUploadService(options: {
       const objectKey = direct ? `incoming/${purpose}/${id}` : finalKey(purpose, id);
       const publicUrl = storage.publicUrl(objectKey);
       const expiresAt = new Date(now().getTime() + UPLOAD_LINK_MS);
-      await db
-        .insert(uploads)
-        .values({
-          id,
-          purpose,
-          tokenHash: hashSecretToken(token),
-          objectKey,
-          publicUrl,
-          createdBy: employeeId,
-          expiresAt,
-        });
+      await db.insert(uploads).values({
+        id,
+        purpose,
+        tokenHash: hashSecretToken(token),
+        objectKey,
+        publicUrl,
+        createdBy: employeeId,
+        expiresAt,
+      });
       if (direct)
         return {
           uploadURL: direct.url,

@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { INDUSTRIES, INVESTMENT_STAGES, type Investor } from '../../../contract/investors/investors';
+import {
+  INDUSTRIES,
+  INVESTMENT_STAGES,
+  type Investor,
+} from '../../../contract/investors/investors';
 import { Button } from '../../components/ui/button';
 import { DialogClose, DialogContent } from '../../components/ui/dialog';
 import { describedBy, Field, Input } from '../../components/ui/field';
