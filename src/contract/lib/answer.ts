@@ -27,4 +27,3 @@ export const decimal = () => z.string().check(z.regex(/^-?\d+\.\d{2}$/));
 export const isoTime = () => z.iso.datetime({ offset: true });
 /** A calendar date, YYYY-MM-DD. */
 export const isoDate = () => z.iso.date();
-export const nullable = <S extends z.ZodMiniType>(schema: S) => z.nullable(schema);

@@ -15,11 +15,8 @@ function sendPlans(
   reply: FastifyReply,
   plans: SerialisedJson,
 ): FastifyReply {
-  reply
-    .header('content-type', 'application/json; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('etag', plans.etag);
-  // A returning visitor's browser revalidates (no-cache) and gets a bodiless 304 while nothing changed.
+  reply.header('content-type', 'application/json; charset=utf-8').header('etag', plans.etag);
+  // A returning visitor's browser revalidates (the route answers no-cache) and gets a bodiless 304 while nothing changed.
   if (request.headers['if-none-match'] === plans.etag) return reply.code(304).send();
   return reply.send(plans.body);
 }
