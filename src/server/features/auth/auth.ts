@@ -137,7 +137,10 @@ type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLimit']>[
 function sharedRateLimitStorage(counters: CounterStore): RateLimitStorage {
   return {
     async consume(key, rule) {
-      const { count, msLeft } = await counters.hit(`auth:${key}`, rule.window * 1000);
+      // Better Auth's key is the address and the path: a visitor chooses its length, so the
+      // counter is named by its hash (a 232 KB path broke the database's index limit: a 500).
+      const name = crypto.createHash('sha256').update(key).digest('base64url');
+      const { count, msLeft } = await counters.hit(`auth:${name}`, rule.window * 1000);
       return count <= rule.max
         ? { allowed: true, retryAfter: null }
         : { allowed: false, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) };
