@@ -1,11 +1,9 @@
 import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
-// Tests that measure time (event-loop delay, response-time medians, linear-time parsers, timeouts),
-// and the route fuzzer (5,000 requests that must never meet a database timeout), run after the
-// others, one file at a time, so the other files' load cannot fail them.
+// Tests that measure time (event-loop delay, response-time medians, linear-time parsers, timeouts)
+// run after the others, one file at a time, so the other files' load cannot fail them.
 const TIMED = [
-  'src/server/http/fuzz.test.ts',
   'src/server/features/leads/website-check-hostile.test.ts',
   'src/server/features/leads/website-checks.test.ts',
   'src/server/features/account/routes.test.ts',
