@@ -1,26 +1,29 @@
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { SLICE_MS, slicer } from './slices.js';
 
-/** Busy for `ms` of CPU time (the wall clock would also count other processes on a shared machine). */
+/** One reader's unit of work between two calls of its `turn()`. */
+const UNIT_MS = 0.5;
+
+/** Busy for `ms` of the wall clock: the slicer budgets wall time too. */
 const work = (ms: number) => {
-  const start = process.cpuUsage();
-  for (;;) {
-    const used = process.cpuUsage(start);
-    if ((used.user + used.system) / 1000 >= ms) return;
-  }
+  const start = performance.now();
+  while (performance.now() - start < ms);
 };
 
 describe('slicer', () => {
   it('gives every reader together about one slice per turn of the event loop, not one each', async () => {
     const readers = 12;
     let running = readers;
-    // The CPU time between two turns of the event loop that another task could have had.
-    const gaps: number[] = [];
-    let since = process.cpuUsage();
+    // Units of work done by all readers together between two turns of the event loop. Counting
+    // units, not CPU or wall time, keeps the measure free of the machine's load and of the
+    // process's other threads (garbage collection, compilation): a loaded machine only makes a
+    // unit take longer, so fewer of them fit in a slice.
+    let units = 0;
+    const perTurn: number[] = [];
     const probe = () => {
-      const used = process.cpuUsage(since);
-      gaps.push((used.user + used.system) / 1000);
-      since = process.cpuUsage();
+      perTurn.push(units);
+      units = 0;
       if (running > 0) setImmediate(probe);
     };
     setImmediate(probe);
@@ -28,16 +31,17 @@ describe('slicer', () => {
       Array.from({ length: readers }, async () => {
         const turn = slicer();
         for (let step = 0; step < 40; step++) {
-          work(0.5);
+          work(UNIT_MS);
+          units++;
           await turn();
         }
         running--;
       }),
     );
-    // Twelve readers with a slice each would hold nearly every turn for 12 × 3 ms. The 90th
-    // percentile, not the maximum: cpuUsage counts the whole process, and a garbage collection or
-    // the test runner's own work can land in any one gap (once 25 ms in a full run).
-    const sorted = [...gaps].sort((a, b) => a - b);
-    expect(sorted[Math.floor(sorted.length * 0.9)]).toBeLessThan(4 * SLICE_MS);
+    // One shared slice holds SLICE_MS / UNIT_MS units and the one that crosses its end; twelve
+    // slices, one per reader, would hold twelve times that. Two slices' worth is the margin.
+    const oneSlice = SLICE_MS / UNIT_MS + 1;
+    expect(perTurn.length).toBeGreaterThan((readers * 40) / (2 * oneSlice));
+    expect(Math.max(...perTurn)).toBeLessThanOrEqual(2 * oneSlice);
   });
 });

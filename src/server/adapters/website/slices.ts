@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * What a fetched site sends (robots.txt, a megabyte of HTML) is read in slices of synchronous work
@@ -12,26 +11,38 @@ export const HTML_PIECE = 4096;
 
 /** When the current slice began: one budget for every reader of the process, not one each. */
 let sliceStart = performance.now();
-/** The turn of the event loop the readers whose budget ran out wait for, together. */
-let nextSlice: Promise<void> | null = null;
+/** Readers whose budget ran out, first come first served: each new slice wakes one of them. */
+const waiting: Array<() => void> = [];
+let sliceQueued = false;
+
+function startSlice(): void {
+  sliceQueued = false;
+  sliceStart = performance.now();
+  waiting.shift()?.();
+  if (waiting.length > 0) queueSlice();
+}
+
+function queueSlice(): void {
+  if (sliceQueued) return;
+  sliceQueued = true;
+  setImmediate(startSlice);
+}
 
 /**
  * A `turn()` to call often inside a long loop: it resolves at once until `SLICE_MS` of work has
- * passed since the slice began, then waits for the next turn of the event loop (setImmediate:
- * timers and I/O first). The budget is shared: every reader whose budget ran out waits for the
- * same turn and they share one fresh slice there, so with 25 checks reading at once a turn of the
- * event loop still gives them about one slice, not one each (a reader that resumes after the slice
- * is spent waits for the next turn).
+ * passed since the slice began, then waits for a later turn of the event loop (setImmediate:
+ * timers and I/O first). The budget is shared: readers whose budget ran out wait in line and each
+ * turn of the event loop gives a fresh slice to the first of them only, so with 25 checks reading
+ * at once a turn still holds about one slice, not one each. Waking them all would not do: each
+ * would pass its check before any of them had worked, and do a piece of work in the same turn.
  */
 export function slicer(sliceMs = SLICE_MS): () => Promise<void> {
-  return async () => {
-    while (performance.now() - sliceStart >= sliceMs) {
-      nextSlice ??= nextTurn().then(() => {
-        nextSlice = null;
-        sliceStart = performance.now();
-      });
-      await nextSlice;
-    }
+  return () => {
+    if (performance.now() - sliceStart < sliceMs) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      queueSlice();
+    });
   };
 }
 
