@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 5000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: undefined,
       seedDemoData: true,
       trustProxy: false,
@@ -38,6 +38,21 @@ describe('loadConfig', () => {
     ).toEqual(['agency.example.com', 'localhost:5000']);
     for (const bad of ['https://agency.example.com', 'agency.example.com/x', 'a b', 'x@y'])
       expect(() => loadConfig({ ALLOWED_HOSTS: bad }), bad).toThrow(/ALLOWED_HOSTS/);
+  });
+
+  it('refuses a DATABASE_URL that is not a PostgreSQL URL, naming the variable', () => {
+    for (const bad of [
+      'mysql://agency:secret@db:3306/agency',
+      'localhost:5432/agency',
+      'agency',
+      'postgres://',
+      'http://db:5432/agency',
+    ])
+      expect(() => loadConfig({ DATABASE_URL: bad }), bad).toThrow(
+        /DATABASE_URL must be a PostgreSQL URL/,
+      );
+    for (const good of ['postgres://a:b@db:5432/agency', 'postgresql://db/agency?sslmode=require'])
+      expect(loadConfig({ DATABASE_URL: good }).databaseUrl).toBe(good);
   });
 
   it('names every bad variable', () => {

@@ -19,9 +19,23 @@ const optionalText = z.preprocess(blankToUndefined, z.string().optional());
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a server reachable only through the proxy in front of it (or
+  // on this machine) cannot be reached around that proxy, with a forged X-Forwarded-For. The image
+  // sets 0.0.0.0, where the compose network lets only the proxy in.
+  HOST: z.preprocess(blankToUndefined, z.string().trim().min(1).default('127.0.0.1')),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  // Checked here, naming the variable: a URL of another database (mysql://) or one without a
+  // scheme would otherwise fail later, inside the PostgreSQL client, with a message about something else.
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => /^postgres(ql)?:\/\/./i.test(v) && URL.canParse(v),
+        'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database (or unset, for the embedded database in DATA_DIR)',
+      )
+      .optional(),
+  ),
   ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
   ADMIN_PASSWORD: optionalText,
   SITE_NAME: z.string().trim().min(1).default(DEFAULT_SITE_NAME),
