@@ -153,7 +153,7 @@ export async function createFeatureContext(
     catalogue: createPlanCatalogue(db),
     showcase: createPortfolioShowcase(db),
     storage,
-    uploads: createUploadService({ db, storage, publicBase: config.site.publicUrl }),
+    uploads: createUploadService({ db, storage }),
     outbox,
     mailQueued,
     testMode,

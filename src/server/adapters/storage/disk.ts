@@ -13,10 +13,10 @@ const TYPES: Record<string, string> = {
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
- * Files under `dir`, served by the app at `/uploads/{key}` (absolute when the site's public
- * address is known, else relative to the page's origin).
+ * Files under `dir`, served by the app at `/uploads/{key}`. The saved address is relative to the
+ * site, never absolute: moving the site to a new domain (PUBLIC_URL) keeps every saved logo working.
  */
-export function createDiskStorage(dir: string, publicBase: string | undefined): Storage {
+export function createDiskStorage(dir: string): Storage {
   const root = path.resolve(dir);
   /** Keys come from the server, but a key that would leave the directory is refused all the same. */
   function fileOf(key: string): string | null {
@@ -78,6 +78,6 @@ export function createDiskStorage(dir: string, publicBase: string | undefined): 
       if (file) await fs.promises.rm(file, { force: true });
     },
 
-    publicUrl: (key: string) => `${publicBase ?? ''}/uploads/${key}`,
+    publicUrl: (key: string) => `/uploads/${key}`,
   };
 }

@@ -9,7 +9,7 @@ export type { Storage } from './types.js';
 export function createStorage(config: Config): Storage {
   return config.storage.kind === 's3'
     ? createS3Storage(config.storage)
-    : createDiskStorage(config.storage.dir, config.site.publicUrl);
+    : createDiskStorage(config.storage.dir);
 }
 
 /**

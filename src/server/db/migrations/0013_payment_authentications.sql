@@ -1,4 +1,7 @@
-CREATE TABLE "payment_authentications" (
+-- Idempotent (IF NOT EXISTS, duplicate constraints ignored): this migration once had an earlier
+-- `when` than 0012 in the journal, so drizzle skipped it on databases upgraded from 0012; with its
+-- `when` corrected it runs again on databases that had it, and must change nothing there.
+CREATE TABLE IF NOT EXISTS "payment_authentications" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"subscription_id" uuid NOT NULL,
 	"purpose" text NOT NULL,
@@ -16,9 +19,9 @@ CREATE TABLE "payment_authentications" (
 	CONSTRAINT "payment_authentications_client_secret_unique" UNIQUE("client_secret")
 );
 --> statement-breakpoint
-ALTER TABLE "outbox_messages" ADD COLUMN "secret_text" text;--> statement-breakpoint
-ALTER TABLE "outbox_messages" ADD COLUMN "secret_html" text;--> statement-breakpoint
-ALTER TABLE "user" ADD COLUMN "billing" boolean DEFAULT false;--> statement-breakpoint
-ALTER TABLE "payment_authentications" ADD CONSTRAINT "payment_authentications_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "payment_authentications" ADD CONSTRAINT "payment_authentications_plan_id_subscription_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."subscription_plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "payment_authentications_subscription_idx" ON "payment_authentications" USING btree ("subscription_id","status");
+ALTER TABLE "outbox_messages" ADD COLUMN IF NOT EXISTS "secret_text" text;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD COLUMN IF NOT EXISTS "secret_html" text;--> statement-breakpoint
+ALTER TABLE "user" ADD COLUMN IF NOT EXISTS "billing" boolean DEFAULT false;--> statement-breakpoint
+DO $$ BEGIN ALTER TABLE "payment_authentications" ADD CONSTRAINT "payment_authentications_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE no action ON UPDATE no action; EXCEPTION WHEN duplicate_object THEN NULL; END $$;--> statement-breakpoint
+DO $$ BEGIN ALTER TABLE "payment_authentications" ADD CONSTRAINT "payment_authentications_plan_id_subscription_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."subscription_plans"("id") ON DELETE no action ON UPDATE no action; EXCEPTION WHEN duplicate_object THEN NULL; END $$;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "payment_authentications_subscription_idx" ON "payment_authentications" USING btree ("subscription_id","status");

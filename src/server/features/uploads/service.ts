@@ -4,6 +4,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage/types.js';
 import type { Db } from '../../db/client.js';
 import { uploads } from '../../db/schema.js';
+import { uploadToLink } from '../../../contract/uploads/uploads.js';
 import { HttpError } from '../../http/errors.js';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens.js';
 import {
@@ -67,7 +68,6 @@ async function readAll(stream: Readable | null, limit: number): Promise<Buffer> 
 export function createUploadService(options: {
   db: Db;
   storage: Storage;
-  publicBase?: string | undefined;
   now?: () => Date;
 }) {
   const { db, storage } = options;
@@ -148,7 +148,7 @@ export function createUploadService(options: {
           ...(direct.headers ? { headers: direct.headers } : {}),
         };
       return {
-        uploadURL: `${options.publicBase ?? ''}/api/objects/upload/${token}`,
+        uploadURL: uploadToLink.path.replace(':token', token),
         publicUrl,
         method: 'PUT',
       };
