@@ -155,7 +155,10 @@ describe('HTTP foundation', () => {
   });
 
   it('sends the Employee Login navigation on to the sign-in page', async () => {
-    const res = await ctx.app.inject('/api/login');
+    const res = await ctx.app.inject({
+      url: '/api/login',
+      headers: { host: 'agency.example.com' },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login');
   });

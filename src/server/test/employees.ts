@@ -30,6 +30,10 @@ export async function signedInEmployee(
     url: '/api/auth/sign-in/email',
     payload: { email, password },
     remoteAddress,
+    // With PUBLIC_URL set (Better Auth's base URL), employees sign in on that address only.
+    ...(app.auth.options.baseURL
+      ? { headers: { host: new URL(app.auth.options.baseURL).host } }
+      : {}),
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return { email, password, cookie: cookieOf(res) };

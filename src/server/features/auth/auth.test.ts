@@ -24,7 +24,7 @@ import { listPlans } from '../../../contract/plans/list.js';
 import { listPortfolio } from '../../../contract/portfolio/portfolio.js';
 import { submitBusinessRegistration } from '../../../contract/registration/registration.js';
 import { apiPath } from '../../test/api-path.js';
-import { TEST_DATABASES } from '../../test/databases.js';
+import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { createOrResetEmployee, ensureFirstEmployee } from './employees.js';
 import { session } from '../../db/schema.js';
@@ -241,5 +241,42 @@ describe.each(TEST_DATABASES)('employee sign-in on %s', (kind) => {
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
+  });
+});
+
+describe('employee sign-in with PUBLIC_URL set', () => {
+  const ctx = appUnderTest('pglite', {
+    role: null,
+    config: testConfig({ PUBLIC_URL: 'https://agency.example' }),
+  });
+  beforeAll(async () => {
+    await ensureFirstEmployee(ctx.app.auth, ctx.testDb.database.db, OWNER);
+  });
+  const signInAt = (host: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: apiPath(signInWithEmail),
+      payload: OWNER,
+      headers: { host },
+      remoteAddress: '10.3.0.1',
+    });
+
+  it('is refused on another address of the server, with words that say where to go', async () => {
+    const elsewhere = await signInAt('10.0.0.5:5001');
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json()).toEqual({
+      message:
+        'Employees sign in at https://agency.example only (this page was opened at 10.0.0.5:5001). Open https://agency.example/login and sign in there.',
+    });
+    expect(elsewhere.headers['set-cookie']).toBeUndefined();
+    const there = await signInAt('agency.example');
+    expect(there.statusCode).toBe(200);
+    expect([there.headers['set-cookie']].flat().join('\n')).toMatch(/session_token=/);
+  });
+
+  it("sends the landing page's Employee Login to the site's own sign-in page", async () => {
+    const res = await ctx.app.inject({ url: apiPath(login), headers: { host: 'old.example' } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://agency.example/login');
   });
 });

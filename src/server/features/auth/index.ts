@@ -24,5 +24,6 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
     oidc: ctx.config.oidc,
     counters: ctx.counters,
     limits,
+    publicUrl: ctx.config.site.publicUrl,
   });
 }

@@ -5,6 +5,7 @@ import { AUTH_BASE_PATH } from '../../../contract/auth/auth.js';
 import { getCurrentEmployee } from '../../../contract/auth/employee-account.js';
 import { getSignInOptions, login } from '../../../contract/auth/sign-in.js';
 import { HttpError } from '../../http/errors.js';
+import { isValidHost } from '../../http/host.js';
 import { route } from '../../http/route.js';
 import type { CounterStore } from '../../adapters/shared-state/types.js';
 import { SIGN_IN_FAILED, type ActivityLog } from '../activity/index.js';
@@ -31,6 +32,8 @@ interface AuthRouteOptions {
   /** Shared across instances: sign-in attempts per account or known browser, used TOTP codes. */
   counters: CounterStore;
   limits: SignInLimits;
+  /** PUBLIC_URL: employees sign in on this address only. */
+  publicUrl: string | undefined;
 }
 
 /** Employee sign-in: Better Auth's endpoints under /api/auth, plus the spec's two routes. */
@@ -41,6 +44,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   // `?sso=1` goes straight to the identity provider when single sign-on is configured.
   route(app, login, {}, async (_input, request, reply) => {
     const { sso } = request.query as { sso?: string };
+    // On another address of this server, the way in is the site's own sign-in page.
+    if (signInHostProblem(request, options.publicUrl))
+      return reply.redirect(`${options.publicUrl}/login${sso === '1' ? '?sso=1' : ''}`, 302);
     if (!options.oidc || sso !== '1') return reply.redirect('/login', 302);
     const response = await callAuth(auth, request, `${AUTH_BASE_PATH}/sign-in/social`, {
       provider: SSO_PROVIDER_ID,
@@ -76,6 +82,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       if (path.startsWith('/callback/')) throw new HttpError(404, 'Not found.');
       if (path === SSO_CALLBACK_PATH)
         url.pathname = `${AUTH_BASE_PATH}/callback/${SSO_PROVIDER_ID}`;
+      if (request.method === 'POST' && /^\/(sign-in|two-factor)\//.test(path)) {
+        const problem = signInHostProblem(request, options.publicUrl);
+        if (problem) throw new HttpError(403, problem);
+      }
       const typedEmail = path === '/sign-in/email' ? emailOf(request.body) : undefined;
       const before = request.method === 'POST' ? await currentEmployee(auth, request) : null;
       const challenged =
@@ -157,6 +167,21 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       return reply.send(text || null);
     },
   });
+}
+
+/**
+ * Why an employee cannot sign in at the address this request came to, or null when they can. With
+ * PUBLIC_URL set, the session cookie and Better Auth's origin check belong to that address only: a
+ * sign-in on another one (an instance's own port, an old domain) would be refused with words that
+ * do not say why, or set a cookie the site never sees.
+ */
+function signInHostProblem(request: FastifyRequest, publicUrl: string | undefined): string | null {
+  if (!publicUrl) return null;
+  const site = new URL(publicUrl);
+  const host = request.host?.toLowerCase();
+  if (host === site.host) return null;
+  const here = isValidHost(host) ? ` (this page was opened at ${host})` : '';
+  return `Employees sign in at ${site.origin} only${here}. Open ${site.origin}/login and sign in there.`;
 }
 
 function callAuth(
