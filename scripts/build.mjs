@@ -8,6 +8,7 @@
 // builds are kept, and older ones while a server started by `npm start` runs from them (its pid in
 // the build's .pids/). `npm start` (scripts/start.mjs) builds through this file with --if-stale.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,18 +16,32 @@ import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** What a build is made of: a build older than any of these is stale. */
-const INPUTS = ['src', 'public', 'scripts/build.mjs', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = ['src', 'public', 'scripts/build.mjs', 'vite.config.ts'];
+/** The packages: compared by content, since `npm prune --omit=dev` rewrites it unchanged. */
+const LOCKFILE = 'package-lock.json';
 /** Builds kept besides those a running server uses: the current one and two to go back to. */
 const KEEP_BUILDS = 3;
 const BUILDS = '.builds';
 /** esbuild, loaded by `compile`. */
 let esbuild;
 
-/** True when `dist` is missing or older than a source: `npm start` then builds. */
+/** True when `dist` is missing, older than a source or of other packages: `npm start` then builds. */
 export function buildIsStale(dir = root) {
-  const built =
-    fs.statSync(path.join(dir, 'dist/.build-stamp'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  return built < Math.max(...INPUTS.map((p) => newestMtime(path.join(dir, p))));
+  const stampFile = path.join(dir, 'dist/.build-stamp');
+  const built = fs.statSync(stampFile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (built < Math.max(...INPUTS.map((p) => newestMtime(path.join(dir, p))))) return true;
+  try {
+    return JSON.parse(fs.readFileSync(stampFile, 'utf8')).packages !== lockfileHash(dir);
+  } catch {
+    return true;
+  }
+}
+
+function lockfileHash(dir) {
+  const file = path.join(dir, LOCKFILE);
+  return fs.existsSync(file)
+    ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex')
+    : null;
 }
 
 function newestMtime(target) {
@@ -232,7 +247,10 @@ async function compile(out) {
   });
   // The message catalogs the server reads (page shell, e-mails), beside the bundle as in the sources (src/server/locales.ts).
   fs.cpSync(path.join(root, 'src/locales'), path.join(out, 'locales'), { recursive: true });
-  fs.writeFileSync(path.join(out, '.build-stamp'), new Date().toISOString());
+  fs.writeFileSync(
+    path.join(out, '.build-stamp'),
+    JSON.stringify({ builtAt: new Date().toISOString(), packages: lockfileHash(root) }),
+  );
 }
 
 /**

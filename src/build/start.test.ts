@@ -322,6 +322,26 @@ describe('npm start and npm run build on a plain server', () => {
     expect(isAlive(started.pid)).toBe(false);
   });
 
+  it('a release trimmed by npm prune starts without building; other packages rebuild', async () => {
+    const root = checkout();
+    build(root);
+    // `npm prune --omit=dev` rewrites package-lock.json as it was: a new time, the same packages.
+    const lockfile = path.join(root, 'package-lock.json');
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(lockfile, later, later);
+    const trimmed = npmStart(root);
+    await trimmed.ready;
+    expect(trimmed.output()).not.toContain('building');
+    trimmed.npm.kill('SIGTERM');
+    expect(await trimmed.exited).toBe(0);
+
+    fs.writeFileSync(lockfile, JSON.stringify({ packages: { 'node_modules/new': {} } }));
+    const updated = npmStart(root);
+    await updated.ready;
+    expect(updated.output()).toContain('sources changed since the last build; building');
+    expect(builds(root)).toHaveLength(2);
+  });
+
   it('a lock left by a builder that died is taken over', () => {
     const root = checkout();
     const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], {
