@@ -307,6 +307,7 @@ function firstPaintFirst(out, html) {
   );
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// Run as a script (not imported by start.mjs); the real paths, as a release may be reached through a link.
+if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await buildRelease({ ifStale: process.argv.includes('--if-stale') });
 }

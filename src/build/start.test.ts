@@ -353,6 +353,18 @@ describe('npm start and npm run build on a plain server', () => {
     expect(fs.existsSync(path.join(root, '.builds/.lock'))).toBe(false);
   });
 
+  it('builds when run through a link to the release (/srv/agency/current/scripts/build.mjs)', () => {
+    const root = checkout();
+    const current = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'srv-')), 'current');
+    fs.symlinkSync(root, current);
+    const result = spawnSync(process.execPath, [path.join(current, 'scripts/build.mjs')], {
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('dist/ is ready');
+    expect(builds(root)).toHaveLength(1);
+  });
+
   it('a dist/ directory of the older layout is kept as a build and replaced by the link', () => {
     const root = checkout();
     put(path.join(root, 'dist/.build-stamp'), 'old');
