@@ -12,7 +12,7 @@ COPY scripts/build.mjs scripts/
 COPY vite.config.ts lingui.config.ts tsconfig.json ./
 COPY public public
 COPY src src
-RUN npm run build
+RUN npm run build && cp -rL dist /app/dist.image && rm -rf dist .builds && mv /app/dist.image dist
 
 # Production packages only. sharp's prebuilt libvips comes from npm (@img/sharp-linux-x64 or
 # -arm64, glibc), which is why the runtime stays on Debian (bookworm) rather than Alpine.

@@ -81,6 +81,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      '.builds/',
       'node_modules/',
       'data/',
       '.tmp/',

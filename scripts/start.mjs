@@ -1,35 +1,53 @@
-// `npm start`: build when dist/ is missing or older than the sources, then run the server.
-import { execFileSync } from 'node:child_process';
+// `npm start`: build when dist/ is missing or older than the sources, then run the server in this
+// process. The build is written aside and switched in at once (scripts/build.mjs); two starters at
+// once build once (the second waits for the first's build and uses it). package.json runs this with
+// `exec`, so that the shell npm starts is replaced by node and npm's SIGTERM reaches the server.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildIsStale } from './build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const stamp = path.join(root, 'dist/.build-stamp');
-const INPUTS = ['src', 'public', 'scripts/build.mjs', 'vite.config.ts', 'package-lock.json'];
 
-function newestMtime(target) {
-  const stat = fs.statSync(target, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
-}
-
-const built = fs.statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-const sources = Math.max(...INPUTS.map((p) => newestMtime(path.join(root, p))));
-if (built < sources) {
+if (buildIsStale(root)) {
   console.log(
-    built
+    fs.existsSync(path.join(root, 'dist/.build-stamp'))
       ? 'start: sources changed since the last build; building…'
       : 'start: no build yet; building…',
   );
-  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
+  const code = await runBuild();
+  if (code !== 0) process.exit(code ?? 1);
+}
+
+// This build, by its real path: a build switched in later is not this server's (it keeps its own
+// files), and the pid written into it keeps later builds from deleting it while this server runs.
+const build = fs.realpathSync(path.join(root, 'dist'));
+const pidFile = path.join(build, '.pids', String(process.pid));
+try {
+  fs.mkdirSync(path.dirname(pidFile), { recursive: true });
+  fs.writeFileSync(pidFile, '');
+  process.on('exit', () => fs.rmSync(pidFile, { force: true }));
+} catch {
+  // A read-only release: nothing builds there either.
+}
+process.env.NODE_ENV ??= 'production';
+await import(pathToFileURL(path.join(build, 'server/main.js')).href);
+
+/** The build in a child process; a SIGTERM or SIGINT meanwhile stops it and then this process. */
+function runBuild() {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale'], {
     cwd: root,
     stdio: 'inherit',
   });
+  const forward = (signal) => child.kill(signal);
+  process.on('SIGTERM', forward);
+  process.on('SIGINT', forward);
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      process.off('SIGTERM', forward);
+      process.off('SIGINT', forward);
+      resolve(signal ? 1 : code);
+    });
+  });
 }
-process.env.NODE_ENV ??= 'production';
-await import(path.join(root, 'dist/server/main.js'));

@@ -61,7 +61,9 @@ export interface AppOptions extends FeatureOptions {
   config: Config;
   database: Database;
   /** The built front end (only the API without it: tests, `npm run dev`); `ssrEntry` renders the public pages. */
-  web?: Pick<WebOptions, 'webDir' | 'shellFile' | 'renderBudget'> & { ssrEntry?: string };
+  web?: Pick<WebOptions, 'webDir' | 'shellFile' | 'renderBudget' | 'assetArchive'> & {
+    ssrEntry?: string;
+  };
   /** pino instance; no logging when omitted (tests). */
   logger?: FastifyBaseLogger;
   /** One log line per request (method, url, status, time); errors are always logged. */

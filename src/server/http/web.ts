@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { archiveAssets, archivedFiles } from './asset-archive.js';
 import { listPlans } from '../../contract/plans/list.js';
 import type { SubscriptionPlan } from '../../contract/plans/plans.js';
 import { requestOrigin, variesByHost, type OriginRule } from './host.js';
@@ -32,6 +33,11 @@ export interface WebOptions {
   plans(): Promise<{ json: string; etag: string }>;
   /** Server rendering of the public pages (docs/decisions/016); without it every page is the empty shell. */
   ssr?: PageRendering;
+  /**
+   * The directory every instance shares for the hashed assets of recent builds (asset-archive.ts):
+   * this build's are copied there at start-up, and an asset this build lacks is served from there.
+   */
+  assetArchive?: string;
   /** Fresh renders one address may cause: `burst`, refilled at `perMinute` (docs/decisions/022). */
   renderBudget?: { burst: number; perMinute: number };
 }
@@ -74,12 +80,29 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const template = fs.readFileSync(options.shellFile, 'utf8');
   const assetsDir = path.join(options.webDir, 'assets');
-  if (fs.existsSync(assetsDir)) {
+  const roots = fs.existsSync(assetsDir) ? [assetsDir] : [];
+  if (options.assetArchive && roots.length) {
+    try {
+      const archived = await archiveAssets(assetsDir, options.assetArchive);
+      app.log.info(
+        { archive: options.assetArchive, ...archived },
+        'assets archived for instances of other versions',
+      );
+      roots.push(archivedFiles(options.assetArchive));
+    } catch (error) {
+      app.log.warn(
+        { err: error, archive: options.assetArchive },
+        'could not archive the assets: during a rolling update, instances of other versions may miss this version’s scripts',
+      );
+    }
+  }
+  if (roots.length) {
     await app.register(fastifyStatic, {
-      root: assetsDir,
+      // An asset of another build is looked up in the archive, which changes as instances start.
+      root: roots.length > 1 ? roots : roots[0]!,
       prefix: '/assets/',
       preCompressed: true,
-      wildcard: false,
+      wildcard: roots.length > 1,
       index: false,
       cacheControl: false,
       setHeaders: (reply) => {
