@@ -195,7 +195,11 @@ class Pool extends pg.Pool {
     const waited = () => started !== undefined && this.waits.report(started);
     // pool.query's own path: it releases on error itself.
     if (callback)
-      return super.connect((err, client, done) => (waited(), callback(err, client, done)));
+      return super.connect(
+        started === undefined
+          ? callback
+          : (err, client, done) => (waited(), callback(err, client, done)),
+      );
     const connected = super.connect();
     if (started !== undefined) void connected.then(waited, waited);
     return connected.then((client) => {
