@@ -22,7 +22,7 @@ async function start(env: NodeJS.ProcessEnv) {
   app = await buildApp({ config: testConfig(env), database: testDb.database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const main = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const metrics = app.hasDecorator('metricsAddress') ? app.metricsAddress() : undefined;
+  const metrics = app.metricsAddress?.();
   return { app, main, metrics: metrics && `http://127.0.0.1:${metrics.port}` };
 }
 
@@ -38,7 +38,7 @@ describe('where /metrics is served', () => {
   it('with METRICS_PORT only: on that port (127.0.0.1 by default), never on the main one', async () => {
     const { main, metrics } = await start({ METRICS_PORT: '0' });
     expect(metrics).toBeDefined();
-    expect(app?.metricsAddress()?.address).toBe('127.0.0.1');
+    expect(app?.metricsAddress?.()?.address).toBe('127.0.0.1');
     expect((await fetch(`${main}/metrics`)).status).toBe(404);
     await fetch(`${main}/api/subscription-plans`);
 

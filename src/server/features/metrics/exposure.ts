@@ -34,8 +34,8 @@ export function metricsRoute(app: FastifyInstance, registry: Registry, token: st
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** With METRICS_PORT: where the metrics listener listens, once the app is ready (tests ask it). */
-    metricsAddress(): AddressInfo | undefined;
+    /** With METRICS_PORT only: where the metrics listener listens, once the app is ready (tests ask it). */
+    metricsAddress?: () => AddressInfo | undefined;
   }
 }
 
