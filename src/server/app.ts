@@ -15,6 +15,7 @@ import * as employees from './features/employees/index.js';
 import * as health from './features/health/index.js';
 import * as investors from './features/investors/index.js';
 import * as leads from './features/leads/index.js';
+import * as metrics from './features/metrics/index.js';
 import * as notifications from './features/notifications/index.js';
 import * as payments from './features/payments/index.js';
 import * as plans from './features/plans/index.js';
@@ -33,10 +34,12 @@ import { registerWeb, type WebOptions } from './http/web.js';
 import { createJobRegistry } from './lib/jobs.js';
 
 /**
- * Every feature, in the order it registers: the public ones first (health, sign-in, the public
- * site, checkout, the billing page); each puts its admin routes behind `ctx.employeeOnly`.
+ * Every feature, in the order it registers: metrics first (its hooks time every route), then the
+ * public ones (health, sign-in, the public site, checkout, the billing page); each puts its admin
+ * routes behind `ctx.employeeOnly`.
  */
 const FEATURES: Feature[] = [
+  metrics,
   health,
   auth,
   site,

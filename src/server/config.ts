@@ -156,6 +156,28 @@ const envSchema = z.object({
     blankToUndefined,
     z.string().trim().default(DEFAULT_SEARCH_LOCATION.label),
   ),
+  // Monitoring (README, Monitoring): /metrics behind a bearer token and/or on a port of its own.
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
+  METRICS_HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(blankToUndefined, z.url().optional()),
+  OTEL_EXPORTER_OTLP_HEADERS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => v.split(',').every((pair) => /^\s*[^=\s]+\s*=/.test(pair)),
+        'OTEL_EXPORTER_OTLP_HEADERS must be a comma-separated list of name=value pairs',
+      )
+      .optional(),
+  ),
+  OTEL_SERVICE_NAME: z.preprocess(blankToUndefined, z.string().trim().default('agency')),
   // Test-only: lets homepage fetches reach this machine (127.0.0.0/8, ::1) for the browser tests'
   // fake websites. Never other private ranges; refused with an https PUBLIC_URL (docs/decisions/020).
   WEBSITE_FETCH_ALLOW_LOOPBACK: z.preprocess(
@@ -264,6 +286,14 @@ export interface Config {
         publicUrl?: string;
         forcePathStyle: boolean;
       };
+  /**
+   * The Prometheus endpoint: with `token`, GET /metrics on the main port asks for it as a bearer
+   * token; with `port`, a second listener on `host` serves /metrics (the token too, when set).
+   * Neither: /metrics answers 404 and nothing is counted.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** OpenTelemetry traces over OTLP/HTTP (`endpoint` + /v1/traces), only when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  tracing: { endpoint: string; headers: Record<string, string>; serviceName: string } | undefined;
   /** Where 'Auto-Discover Investors' looks: the bundled demo file, Wikidata, or a CSV file. */
   investors: {
     source: 'demo' | 'wikidata' | 'csv';
@@ -308,6 +338,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     e.WEBSITE_FETCH_ALLOW_LOOPBACK === 'true' && /^https:/i.test(e.PUBLIC_URL ?? '')
       ? 'WEBSITE_FETCH_ALLOW_LOOPBACK=true is for tests only (it lets homepage fetches reach this machine) and is refused with an https PUBLIC_URL: unset it'
+      : null,
+    e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT
+      ? 'METRICS_PORT must differ from PORT (it is a second listener that serves only /metrics)'
       : null,
     e.OIDC_ALLOWED_DOMAINS && allowedDomains.length === 0
       ? 'OIDC_ALLOWED_DOMAINS lists no domain (example: agency.example,partner.example)'
@@ -382,12 +415,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ...(e.S3_PUBLIC_URL ? { publicUrl: e.S3_PUBLIC_URL.replace(/\/+$/, '') } : {}),
         }
       : { kind: 'disk', dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, ''),
+          headers: otlpHeaders(e.OTEL_EXPORTER_OTLP_HEADERS ?? ''),
+          serviceName: e.OTEL_SERVICE_NAME,
+        }
+      : undefined,
     investors: {
       source: e.INVESTOR_SOURCE,
       wikidataSparqlUrl: e.WIKIDATA_SPARQL_URL,
       csvPath: e.INVESTOR_CSV_PATH,
     },
   };
+}
+
+/** OTLP's header list, `name=value,name2=value2` with URL-encoded values (the OpenTelemetry convention). */
+function otlpHeaders(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of text.split(',')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const value = pair.slice(at + 1).trim();
+    try {
+      headers[pair.slice(0, at).trim()] = decodeURIComponent(value);
+    } catch {
+      headers[pair.slice(0, at).trim()] = value;
+    }
+  }
+  return headers;
 }
 
 function parseTrustProxy(value: string): boolean | number | string[] {

@@ -20,6 +20,7 @@ import {
   type MailSettings,
   type OutboxWorker,
 } from './features/notifications/index.js';
+import { createMetrics, type Metrics } from './features/metrics/index.js';
 import { createWebhookVersionWatch, type WebhookVersionWatch } from './features/payments/index.js';
 import { createPlanCatalogue, type PlanCatalogue } from './features/plans/index.js';
 import { createPortfolioShowcase, type PortfolioShowcase } from './features/portfolio/index.js';
@@ -72,6 +73,8 @@ export interface SharedServices {
   paymentProvider: PaymentProvider;
   billing: BillingService;
   stripeWebhooks: WebhookVersionWatch;
+  /** The app's Prometheus registry and what features record into it (a no-op without METRICS_*). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -168,6 +171,7 @@ export async function createFeatureContext(
       publicOrigin: () => publicOrigin,
     }),
     stripeWebhooks: createWebhookVersionWatch(),
+    metrics: createMetrics(config),
   };
   // The admin API's guard: who is signed in (the auth feature answers) and where writes are logged.
   const guard: EmployeeGuard = {

@@ -25,9 +25,36 @@ export interface Database {
   /** Applies drizzle-kit migrations holding the advisory lock `key`, on one connection. */
   applyMigrations(key: number, migrationsFolder: string): Promise<void>;
   ping(): Promise<void>;
+  /** Connections now: open, idle, and callers waiting for one (PGlite: its one connection). */
+  poolStats?(): PoolStats;
+  /** Calls `listener` with the seconds each wait for a connection took (a wait that timed out too); answers the unsubscribe. */
+  onAcquire?(listener: AcquireListener): () => void;
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball (test templates). */
   dumpDataDir?(): Promise<Blob>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+export type AcquireListener = (seconds: number) => void;
+
+/** Listeners of connection waits; reporting costs nothing while none listens. */
+function acquireWatch() {
+  const listeners = new Set<AcquireListener>();
+  return {
+    listening: () => listeners.size > 0,
+    report(startedMs: number) {
+      const seconds = (performance.now() - startedMs) / 1000;
+      for (const listener of listeners) listener(seconds);
+    },
+    subscribe: (listener: AcquireListener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 /**
@@ -77,7 +104,8 @@ async function openPostgres(
   timeouts: DatabaseTimeouts,
   warn: (message: string) => void,
 ): Promise<Database> {
-  const pool = new Pool({
+  const waits = acquireWatch();
+  const pool = new Pool(waits, {
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: timeouts.acquireMs,
@@ -125,6 +153,12 @@ async function openPostgres(
     async ping() {
       await pool.query('select 1');
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    onAcquire: waits.subscribe,
     close: () => pool.end(),
   };
 }
@@ -136,6 +170,12 @@ async function openPostgres(
  * back). A lost connection now leaves the pool at once; the holder's own release does nothing.
  */
 class Pool extends pg.Pool {
+  private readonly waits: ReturnType<typeof acquireWatch>;
+  constructor(waits: ReturnType<typeof acquireWatch>, config: pg.PoolConfig) {
+    super(config);
+    this.waits = waits;
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(
     callback: (
@@ -151,8 +191,18 @@ class Pool extends pg.Pool {
       done: (release?: unknown) => void,
     ) => void,
   ): Promise<pg.PoolClient> | void {
-    if (callback) return super.connect(callback); // pool.query's own path: it releases on error itself
-    return super.connect().then((client) => {
+    const started = this.waits.listening() ? performance.now() : undefined;
+    const waited = () => started !== undefined && this.waits.report(started);
+    // pool.query's own path: it releases on error itself.
+    if (callback)
+      return super.connect(
+        started === undefined
+          ? callback
+          : (err, client, done) => (waited(), callback(err, client, done)),
+      );
+    const connected = super.connect();
+    if (started !== undefined) void connected.then(waited, waited);
+    return connected.then((client) => {
       const release = client.release.bind(client);
       let released = false;
       const onLost = (error: Error) => releaseOnce(error);
@@ -183,8 +233,12 @@ async function openPglite(
     release();
     throw error;
   }
-  const gate = gatedPglite(client, timeouts.acquireMs);
-  const db = drizzlePglite({ client: gate as PGlite, schema });
+  const waits = acquireWatch();
+  const gate = gatedPglite(client, timeouts.acquireMs, waits);
+  const db = drizzlePglite({
+    client: gate as Pick<PGlite, 'query' | 'transaction'> as PGlite,
+    schema,
+  });
   async function locked<T>(key: number, fn: () => Promise<T>): Promise<T> {
     await gate.query('select pg_advisory_lock($1)', [key]);
     try {
@@ -202,6 +256,11 @@ async function openPglite(
     async ping() {
       await gate.query('select 1');
     },
+    poolStats: () => {
+      const { busy, waiting } = gate.stats();
+      return { total: 1, idle: busy ? 0 : 1, waiting };
+    },
+    onAcquire: waits.subscribe,
     dumpDataDir: async () => await client.dumpDataDir('gzip'),
     async close() {
       try {

@@ -17,11 +17,21 @@ export class ConnectionWaitTimeout extends Error {
 export function gatedPglite(
   client: PGlite,
   timeoutMs: number,
-): Pick<PGlite, 'query' | 'transaction'> {
+  waits?: { listening(): boolean; report(startedMs: number): void },
+): Pick<PGlite, 'query' | 'transaction'> & { stats(): { busy: boolean; waiting: number } } {
   let busy = false;
   const waiting: { go(): void }[] = [];
 
   function take(): Promise<void> {
+    if (!waits?.listening()) return wait();
+    const started = performance.now();
+    const waited = () => waits.report(started);
+    return wait().then(waited, (error: unknown) => {
+      waited();
+      throw error;
+    });
+  }
+  function wait(): Promise<void> {
     if (!busy) {
       busy = true;
       return Promise.resolve();
@@ -75,5 +85,6 @@ export function gatedPglite(
       run(() => client.query(...args))) as PGlite['query'],
     transaction: ((fn: Parameters<PGlite['transaction']>[0]) =>
       run(() => client.transaction(fn))) as PGlite['transaction'],
+    stats: () => ({ busy, waiting: waiting.length }),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobSchedule } from '../../db/schema.js';
+import { jobRunReporter, type JobRunListener } from '../../lib/jobs.js';
 
 /**
  * Claims this period's run of `name`: whoever moves `next_run_at` forward in one statement runs
@@ -27,6 +28,8 @@ export interface ScheduledJob {
   stop(): Promise<void>;
   /** Claims and runs once if due (what the timer calls); answers whether it ran here. */
   tick(): Promise<boolean>;
+  /** Told of each run made here (claimed and run, or failed); a period another instance took is none. */
+  onRun: (listener: JobRunListener) => void;
 }
 
 /**
@@ -43,11 +46,19 @@ export function runOnceAcrossInstances(options: {
 }): ScheduledJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<boolean> | undefined;
+  const runs = jobRunReporter();
 
   async function claimAndRun(): Promise<boolean> {
-    if (!(await claimJobRun(options.db, options.name, options.everyMs))) return false;
-    await options.run();
-    return true;
+    const started = performance.now();
+    try {
+      if (!(await claimJobRun(options.db, options.name, options.everyMs))) return false;
+      await options.run();
+      runs.report(started, false);
+      return true;
+    } catch (error) {
+      runs.report(started, true);
+      throw error;
+    }
   }
 
   function tick(): Promise<boolean> {
@@ -77,5 +88,6 @@ export function runOnceAcrossInstances(options: {
       await running;
     },
     tick,
+    onRun: runs.onRun,
   };
 }

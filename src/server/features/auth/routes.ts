@@ -9,6 +9,7 @@ import { isValidHost } from '../../http/host.js';
 import { route } from '../../http/route.js';
 import type { CounterStore } from '../../adapters/shared-state/types.js';
 import { SIGN_IN_FAILED, type ActivityLog } from '../activity/index.js';
+import { refusedPerAccount } from '../metrics/index.js';
 import { describeAuthExchange } from './activity.js';
 import { CLIENT_IP_HEADER, SSO_CALLBACK_PATH, SSO_PROVIDER_ID, type Auth } from './auth.js';
 import { currentEmployee, employeeFromHeaders, webHeaders, type Employee } from './session.js';
@@ -104,6 +105,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
           detail: { reason: 'account limit' },
           ipAddress: request.ip,
         });
+        refusedPerAccount(request);
         throw new HttpError(429, ACCOUNT_LIMIT_MESSAGE);
       }
       const code = (request.body as { code?: unknown } | undefined)?.code;

@@ -32,5 +32,6 @@ export function createBillingJob(options: {
       if (options.testMode) job.start();
     },
     stop: () => job.stop(),
+    onRun: job.onRun,
   };
 }

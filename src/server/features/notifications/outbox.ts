@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailMessage, MailTransport } from '../../adapters/mail/index.js';
 import type { Db } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema.js';
+import { jobRunReporter, type JobRunListener } from '../../lib/jobs.js';
 
 /** What stands in an e-mail, as employees and the log see it, where a one-time token was. */
 export const REDACTED = '[redacted]';
@@ -61,6 +62,8 @@ export interface OutboxWorker {
   nudge(): void;
   start(): void;
   stop(): Promise<void>;
+  /** Told of each drain (a run of the 'outbox delivery' job), failed when it could not read or write the outbox. */
+  onRun: (listener: JobRunListener) => void;
 }
 
 export function createOutboxWorker(options: {
@@ -74,6 +77,7 @@ export function createOutboxWorker(options: {
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = false;
+  const runs = jobRunReporter();
 
   /** Claims due messages (SKIP LOCKED: several instances never take the same one). */
   async function claim() {
@@ -141,7 +145,7 @@ export function createOutboxWorker(options: {
       again = true;
       return running;
     }
-    running = drainOnce().finally(() => {
+    running = runs.timed(drainOnce).finally(() => {
       running = undefined;
       if (again && !stopped) {
         again = false;
@@ -171,5 +175,6 @@ export function createOutboxWorker(options: {
       await running?.catch(() => undefined);
       transport.close();
     },
+    onRun: runs.onRun,
   };
 }

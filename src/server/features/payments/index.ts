@@ -25,5 +25,7 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
     payments,
     rateLimitPerMinute: ctx.options.paymentRateLimit ?? 20,
     webhookVersion: ctx.services.stripeWebhooks,
+    onWebhookSettled: (createdAt, outcome) =>
+      ctx.services.metrics.webhookProcessed(ctx.services.paymentProvider.kind, createdAt, outcome),
   });
 }

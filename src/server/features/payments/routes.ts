@@ -30,6 +30,8 @@ export interface PaymentRoutesOptions {
   rateLimitPerMinute: number;
   /** Remembers events refused for their API version, for /readyz (one is made when omitted). */
   webhookVersion?: WebhookVersionWatch;
+  /** Told of each verified event settled: when the provider created it, and the outcome (the webhook lag metric). */
+  onWebhookSettled?: (createdAt: Date, outcome: string) => void;
 }
 
 /** What answers an event of another API version: 422, never 2xx, so Stripe keeps retrying it until the endpoint is fixed (decision 024). */
@@ -138,6 +140,7 @@ export async function paymentRoutes(
         throw error;
       }
       const outcome = await payments.settle.event(event);
+      options.onWebhookSettled?.(event.createdAt, outcome);
       request.log.info(
         { reqId: request.id, event: event.id, type: event.type, outcome },
         'webhook',

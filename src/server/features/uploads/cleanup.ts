@@ -79,5 +79,5 @@ export function createUploadCleanup(options: {
     run: runOnce,
     onError: (error) => options.log.error({ err: error }, 'upload cleanup failed'),
   });
-  return { start: () => job.start(), stop: () => job.stop(), runOnce };
+  return { start: () => job.start(), stop: () => job.stop(), onRun: job.onRun, runOnce };
 }
