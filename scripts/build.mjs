@@ -60,7 +60,12 @@ for (const file of fs.readdirSync(path.join(dist, 'web'), {
 
 // Server: one ESM bundle per entry point; packages stay in node_modules.
 await build({
-  entryPoints: { main: path.join(root, 'src/server/main.ts') },
+  entryPoints: {
+    main: path.join(root, 'src/server/main.ts'),
+    // `npm run backup` / `npm run restore` where tsx is not installed (scripts/cli.mjs).
+    backup: path.join(root, 'src/server/cli/backup.ts'),
+    restore: path.join(root, 'src/server/cli/restore.ts'),
+  },
   outdir: path.join(dist, 'server'),
   bundle: true,
   platform: 'node',

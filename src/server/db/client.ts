@@ -26,8 +26,8 @@ export interface Database {
   applyMigrations(key: number, migrationsFolder: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the data directory as a gzipped tarball (test templates). */
-  dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: the data directory as a gzipped tarball (backups, test templates). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /**
@@ -183,7 +183,7 @@ async function openPglite(
     release();
     throw error;
   }
-  const gate = gatedPglite(client, timeouts.acquireMs);
+  const { exclusive, ...gate } = gatedPglite(client, timeouts.acquireMs);
   const db = drizzlePglite({ client: gate as PGlite, schema });
   async function locked<T>(key: number, fn: () => Promise<T>): Promise<T> {
     await gate.query('select pg_advisory_lock($1)', [key]);
@@ -202,7 +202,8 @@ async function openPglite(
     async ping() {
       await gate.query('select 1');
     },
-    dumpDataDir: async () => await client.dumpDataDir('gzip'),
+    // Between two transactions: the tarball is then a clean, committed state (backups, test templates).
+    dumpDataDir: () => exclusive(() => client.dumpDataDir('gzip')),
     async close() {
       try {
         await client.close();
@@ -217,7 +218,7 @@ async function openPglite(
  * PGlite runs inside this process: a second process opening the same directory would corrupt it.
  * A lock file with our pid keeps a second instance out, and a stale one (dead pid) is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const lockFile = `${dataDir}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {

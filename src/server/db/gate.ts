@@ -17,11 +17,14 @@ export class ConnectionWaitTimeout extends Error {
 export function gatedPglite(
   client: PGlite,
   timeoutMs: number,
-): Pick<PGlite, 'query' | 'transaction'> {
+): Pick<PGlite, 'query' | 'transaction'> & {
+  /** Runs `fn` holding the connection, waiting as long as it takes: no transaction is open meanwhile (a backup's dump). */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+} {
   let busy = false;
   const waiting: { go(): void }[] = [];
 
-  function take(): Promise<void> {
+  function take(bounded = true): Promise<void> {
     if (!busy) {
       busy = true;
       return Promise.resolve();
@@ -38,7 +41,7 @@ export function gatedPglite(
         },
       };
       const timer =
-        timeoutMs > 0
+        bounded && timeoutMs > 0
           ? setTimeout(() => {
               if (done) return;
               done = true;
@@ -62,8 +65,8 @@ export function gatedPglite(
     // (25 requests at once held the event loop for 100-300 ms).
     setImmediate(() => next.go());
   }
-  async function run<T>(fn: () => Promise<T>): Promise<T> {
-    await take();
+  async function run<T>(fn: () => Promise<T>, bounded = true): Promise<T> {
+    await take(bounded);
     try {
       return await fn();
     } finally {
@@ -75,5 +78,6 @@ export function gatedPglite(
       run(() => client.query(...args))) as PGlite['query'],
     transaction: ((fn: Parameters<PGlite['transaction']>[0]) =>
       run(() => client.transaction(fn))) as PGlite['transaction'],
+    exclusive: (fn) => run(fn, false),
   };
 }
