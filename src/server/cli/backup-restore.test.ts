@@ -173,6 +173,18 @@ describe('npm run backup and npm run restore (PGlite)', () => {
     }
     await Promise.all([server, second].map(stop));
 
+    // Without a server the command opens the directory itself: the restored copy backs up to
+    // the same rows.
+    const direct = await cli('backup', ['--out', path.join(tmp, 'again'), '--data-dir', restored]);
+    expect([direct.code, direct.output]).toEqual([
+      0,
+      expect.stringContaining('no server was running'),
+    ]);
+    const [copy] = fs.readdirSync(path.join(tmp, 'again'));
+    expect(readManifest(path.join(tmp, 'again', copy!)).database.tables).toEqual(
+      manifest.database.tables,
+    );
+
     // Row by row: what the backup holds is what the original held, and no more.
     const [a, b] = [await snapshotOf(original), await snapshotOf(restored)];
     const made = new Set(during);

@@ -101,11 +101,13 @@ export async function requestDump(dataDir: string): Promise<Buffer | null> {
     socket.once('end', () => {
       const all = Buffer.concat(chunks);
       const newline = all.indexOf(10);
-      const header =
-        newline < 0
-          ? null
-          : (JSON.parse(all.subarray(0, newline).toString('utf8')) as
-              { ok: true; bytes: number } | { ok: false; message: string });
+      type Header = { ok: true; bytes: number } | { ok: false; message: string };
+      let header: Header | null = null;
+      try {
+        if (newline > 0) header = JSON.parse(all.subarray(0, newline).toString('utf8')) as Header;
+      } catch {
+        // not an answer of ours
+      }
       if (!header)
         return reject(new Error('the server closed the backup socket without an answer'));
       if (!header.ok)
