@@ -68,10 +68,7 @@ try {
   const manifest: Manifest = {
     format: 1,
     createdAt: new Date().toISOString(),
-    app: {
-      name: process.env.npm_package_name ?? 'veteran-agency',
-      version: process.env.npm_package_version ?? 'unknown',
-    },
+    app: appVersion(),
     madeBy,
     database: {
       kind: 'pglite',
@@ -102,6 +99,23 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
+}
+
+/** npm run names the package; a bundle run by hand finds package.json where it runs (a release's root). */
+function appVersion(): Manifest['app'] {
+  if (process.env.npm_package_version)
+    return {
+      name: process.env.npm_package_name ?? 'unknown',
+      version: process.env.npm_package_version,
+    };
+  try {
+    const { name, version } = JSON.parse(
+      fs.readFileSync('package.json', 'utf8'),
+    ) as Manifest['app'];
+    return { name, version };
+  } catch {
+    return { name: 'unknown', version: 'unknown' };
+  }
 }
 
 function fail(message: string): never {

@@ -98,6 +98,8 @@ try {
     }
     if (manifest.uploads.kind === 's3')
       uploadNote = `the backup has no logos (they were in bucket ${manifest.uploads.bucket})`;
+    else if (!uploadsDir && manifest.uploads.files > 0)
+      uploadNote = `the backup's ${manifest.uploads.files} logo files were NOT restored, as S3_BUCKET is set: copy ${path.join(backupDir, UPLOADS_DIR)} into the bucket`;
     const rows = Object.values(counts.tables).reduce((a, b) => a + b, 0);
     console.log(
       `Restored ${backupDir} (made ${manifest.createdAt}) into ${dataDir}: ${rows} rows, ${uploadNote}.${
