@@ -232,7 +232,12 @@ async function compile(out) {
 
   // Server: one ESM bundle per entry point; packages stay in node_modules.
   await esbuild.build({
-    entryPoints: { main: path.join(root, 'src/server/main.ts') },
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      // `npm run backup` / `npm run restore` where tsx is not installed (scripts/cli.mjs).
+      backup: path.join(root, 'src/server/cli/backup.ts'),
+      restore: path.join(root, 'src/server/cli/restore.ts'),
+    },
     outdir: path.join(out, 'server'),
     bundle: true,
     platform: 'node',

@@ -13,6 +13,11 @@ const hostList = (v: string) =>
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
+const secretList = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().optional());
 
@@ -81,6 +86,17 @@ const envSchema = z.object({
   AUTH_SECRET: z.preprocess(
     blankToUndefined,
     z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  ),
+  // Secrets still accepted after a rotation (README › Rotating AUTH_SECRET), comma-separated.
+  AUTH_SECRET_PREVIOUS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default('')
+      .refine(
+        (v) => secretList(v).every((s) => s.length >= 32),
+        'AUTH_SECRET_PREVIOUS must be a comma-separated list of former AUTH_SECRET values, each at least 32 characters',
+      ),
   ),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -229,6 +245,8 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   /** Signs session cookies; made once and kept in the database when unset. */
   authSecret: string | undefined;
+  /** Former secrets still accepted (cookies they signed, second factors they encrypted) after a rotation. */
+  previousAuthSecrets: string[];
   /** `allowedHosts`: without PUBLIC_URL, the hosts (host[:port], lower case) a request may name for its links (ALLOWED_HOSTS). */
   site: {
     name: string;
@@ -357,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     authSecret: e.AUTH_SECRET,
+    previousAuthSecrets: secretList(e.AUTH_SECRET_PREVIOUS),
     site: {
       name: e.SITE_NAME,
       supportEmail: e.SUPPORT_EMAIL,

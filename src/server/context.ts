@@ -13,7 +13,13 @@ import { registerEmployeeOnly, type EmployeeGuard } from './http/guard.js';
 import { emailOrigin, type OriginRule } from './http/host.js';
 import type { JobRegistry } from './lib/jobs.js';
 import { createActivityLog, type ActivityLog } from './features/activity/index.js';
-import { authSecret, createAuth, currentEmployee, type Auth } from './features/auth/index.js';
+import {
+  authSecret,
+  createAuth,
+  currentEmployee,
+  reencryptAfterRotation,
+  type Auth,
+} from './features/auth/index.js';
 import { createBillingService, type BillingService } from './features/billing/index.js';
 import {
   createOutboxWorker,
@@ -132,6 +138,7 @@ export async function createFeatureContext(
         ? { signInLimitPerMinute: options.signInLimitPerMinute }
         : {}),
     });
+  if (!options.auth) await reencryptAfterRotation(app, db, auth);
   const mail: MailSettings = {
     siteName: config.site.name,
     supportEmail: config.site.supportEmail,

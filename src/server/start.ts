@@ -4,6 +4,7 @@ import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import type { Database, DatabaseTimeouts } from './db/client.js';
 import { openSeededDatabase } from './seed/seed.js';
+import { serveControlSocket } from './db/control-socket.js';
 import { ensureFirstEmployee } from './features/auth/employees.js';
 
 export interface ServerOptions {
@@ -78,6 +79,9 @@ export function runServer(options: ServerOptions): void {
       { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
       'database ready',
     );
+    // `npm run backup` asks a running server for the embedded database's dump (README › Backups).
+    if (database.dumpDataDir)
+      await serveControlSocket(config.dataDir, database.dumpDataDir, logger);
     if (config.admin.email && !config.admin.password)
       logger.warn('ADMIN_EMAIL is set without ADMIN_PASSWORD');
     if (!config.stripe && config.env === 'production') {

@@ -30,8 +30,8 @@ export interface Database {
   /** Calls `listener` with the seconds each wait for a connection took (a wait that timed out too); answers the unsubscribe. */
   onAcquire?(listener: AcquireListener): () => void;
   close(): Promise<void>;
-  /** PGlite only: the data directory as a gzipped tarball (test templates). */
-  dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: the data directory as a gzipped tarball (backups, test templates). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface PoolStats {
@@ -234,7 +234,7 @@ async function openPglite(
     throw error;
   }
   const waits = acquireWatch();
-  const gate = gatedPglite(client, timeouts.acquireMs, waits);
+  const { exclusive, ...gate } = gatedPglite(client, timeouts.acquireMs, waits);
   const db = drizzlePglite({
     client: gate as Pick<PGlite, 'query' | 'transaction'> as PGlite,
     schema,
@@ -261,7 +261,8 @@ async function openPglite(
       return { total: 1, idle: busy ? 0 : 1, waiting };
     },
     onAcquire: waits.subscribe,
-    dumpDataDir: async () => await client.dumpDataDir('gzip'),
+    // Between two transactions: the tarball is then a clean, committed state (backups, test templates).
+    dumpDataDir: () => exclusive(() => client.dumpDataDir('gzip')),
     async close() {
       try {
         await client.close();
@@ -276,7 +277,7 @@ async function openPglite(
  * PGlite runs inside this process: a second process opening the same directory would corrupt it.
  * A lock file with our pid keeps a second instance out, and a stale one (dead pid) is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const lockFile = `${dataDir}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {

@@ -18,20 +18,24 @@ export function gatedPglite(
   client: PGlite,
   timeoutMs: number,
   waits?: { listening(): boolean; report(startedMs: number): void },
-): Pick<PGlite, 'query' | 'transaction'> & { stats(): { busy: boolean; waiting: number } } {
+): Pick<PGlite, 'query' | 'transaction'> & {
+  stats(): { busy: boolean; waiting: number };
+  /** Runs `fn` holding the connection, waiting as long as it takes: no transaction is open meanwhile (a backup's dump). */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+} {
   let busy = false;
   const waiting: { go(): void }[] = [];
 
-  function take(): Promise<void> {
-    if (!waits?.listening()) return wait();
+  function take(bounded = true): Promise<void> {
+    if (!waits?.listening()) return wait(bounded);
     const started = performance.now();
     const waited = () => waits.report(started);
-    return wait().then(waited, (error: unknown) => {
+    return wait(bounded).then(waited, (error: unknown) => {
       waited();
       throw error;
     });
   }
-  function wait(): Promise<void> {
+  function wait(bounded: boolean): Promise<void> {
     if (!busy) {
       busy = true;
       return Promise.resolve();
@@ -48,7 +52,7 @@ export function gatedPglite(
         },
       };
       const timer =
-        timeoutMs > 0
+        bounded && timeoutMs > 0
           ? setTimeout(() => {
               if (done) return;
               done = true;
@@ -72,8 +76,8 @@ export function gatedPglite(
     // (25 requests at once held the event loop for 100-300 ms).
     setImmediate(() => next.go());
   }
-  async function run<T>(fn: () => Promise<T>): Promise<T> {
-    await take();
+  async function run<T>(fn: () => Promise<T>, bounded = true): Promise<T> {
+    await take(bounded);
     try {
       return await fn();
     } finally {
@@ -86,5 +90,6 @@ export function gatedPglite(
     transaction: ((fn: Parameters<PGlite['transaction']>[0]) =>
       run(() => client.transaction(fn))) as PGlite['transaction'],
     stats: () => ({ busy, waiting: waiting.length }),
+    exclusive: (fn) => run(fn, false),
   };
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import * as authTables from '../../db/auth-schema.js';
 import { appMeta } from '../../db/schema.js';
 import { authSchemaOptions } from './options.js';
+import { previousSecretsPlugin, versionedSecrets } from './secrets.js';
 
 /** Per-address sign-in attempts per minute (Better Auth's limiter; 429 past it). */
 export const SIGN_IN_LIMIT_PER_MINUTE = 5;
@@ -161,7 +162,10 @@ export function createAuth(options: {
     ...authSchemaOptions,
     appName: config.site.name,
     ...(config.site.publicUrl ? { baseURL: config.site.publicUrl } : {}),
+    // The current secret signs; previous ones still verify and decrypt (./secrets.ts). `secret`
+    // stays the current one: Better Auth decrypts data from before versioned secrets with it.
     secret: options.secret,
+    secrets: versionedSecrets(options.secret, config.previousAuthSecrets),
     database: drizzleAdapter(options.db, { provider: 'pg', schema: authTables }),
     telemetry: { enabled: false },
     logger: { level: 'error' },
@@ -173,7 +177,11 @@ export function createAuth(options: {
       // The bridge writes Fastify's idea of the client address here (it honours TRUST_PROXY).
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: [...authSchemaOptions.plugins, ...(config.oidc ? [ssoPlugin(config.oidc)] : [])],
+    plugins: [
+      previousSecretsPlugin(options.secret, config.previousAuthSecrets),
+      ...authSchemaOptions.plugins,
+      ...(config.oidc ? [ssoPlugin(config.oidc)] : []),
+    ],
     databaseHooks: {
       user: {
         create: {

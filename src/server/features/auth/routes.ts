@@ -12,6 +12,7 @@ import { SIGN_IN_FAILED, type ActivityLog } from '../activity/index.js';
 import { refusedPerAccount } from '../metrics/index.js';
 import { describeAuthExchange } from './activity.js';
 import { CLIENT_IP_HEADER, SSO_CALLBACK_PATH, SSO_PROVIDER_ID, type Auth } from './auth.js';
+import { acceptedSecrets } from './secrets.js';
 import { currentEmployee, employeeFromHeaders, webHeaders, type Employee } from './session.js';
 import {
   ACCOUNT_LIMIT_MESSAGE,
@@ -235,11 +236,13 @@ async function secondFactorEmployee(
   const value = decodeURIComponent(raw);
   const dot = value.lastIndexOf('.');
   const ctx = await auth.$context;
-  const expected = crypto
-    .createHmac('sha256', ctx.secret)
-    .update(value.slice(0, dot))
-    .digest('base64');
-  if (dot < 1 || value.slice(dot + 1) !== expected) return null;
+  // Signed with the current secret or, after a rotation, a previous one (./secrets.ts).
+  const signed = acceptedSecrets(ctx).some(
+    (secret) =>
+      value.slice(dot + 1) ===
+      crypto.createHmac('sha256', secret).update(value.slice(0, dot)).digest('base64'),
+  );
+  if (dot < 1 || !signed) return null;
   const verification = await ctx.internalAdapter.findVerificationValue(value.slice(0, dot));
   const user = verification ? await ctx.internalAdapter.findUserById(verification.value) : null;
   return user ? { id: user.id, email: user.email } : null;

@@ -29,20 +29,24 @@ const hash = (text: string) =>
  */
 export function createSignInLimits(options: {
   counters: CounterStore;
-  secret: () => Promise<string>;
+  /** The auth secrets, the current one first: it signs, and a previous one still verifies (a rotation). */
+  secrets: () => Promise<string[]>;
   secureCookies: boolean;
 }) {
   const { counters } = options;
-  let macKey: Promise<Buffer> | undefined;
-  const sign = async (payload: string) => {
-    macKey ??= options
-      .secret()
-      .then((secret) => crypto.createHmac('sha256', secret).update('device-cookie-v1').digest());
-    return crypto
-      .createHmac('sha256', await macKey)
-      .update(payload)
-      .digest('base64url');
+  let macKeys: Promise<Buffer[]> | undefined;
+  /** The device cookie's MAC under each accepted secret, the current one first. */
+  const macs = async (payload: string) => {
+    macKeys ??= options
+      .secrets()
+      .then((secrets) =>
+        secrets.map((s) => crypto.createHmac('sha256', s).update('device-cookie-v1').digest()),
+      );
+    return (await macKeys).map((key) =>
+      crypto.createHmac('sha256', key).update(payload).digest('base64url'),
+    );
   };
+  const sign = async (payload: string) => (await macs(payload))[0]!;
 
   /** The device id of a cookie this app issued for this account and that has not expired, else null. */
   async function deviceOf(email: string, cookieHeader: string | undefined): Promise<string | null> {
@@ -52,8 +56,12 @@ export function createSignInLimits(options: {
     if (!raw) return null;
     const [, device, expires, mac] = raw as unknown as [string, string, string, string];
     if (Number(expires) * 1000 < Date.now()) return null;
-    const expected = await sign(`${hash(email)}.${device}.${expires}`);
-    return crypto.timingSafeEqual(Buffer.from(mac), Buffer.from(expected)) ? device : null;
+    const accepted = await macs(`${hash(email)}.${device}.${expires}`);
+    return accepted.some((expected) =>
+      crypto.timingSafeEqual(Buffer.from(mac), Buffer.from(expected)),
+    )
+      ? device
+      : null;
   }
 
   return {
