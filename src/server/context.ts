@@ -125,6 +125,7 @@ export async function createFeatureContext(
       config,
       secret: await authSecret(db, config.authSecret),
       counters,
+      log: app.log,
       ...(options.signInLimitPerMinute
         ? { signInLimitPerMinute: options.signInLimitPerMinute }
         : {}),

@@ -1,13 +1,28 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.js';
+import pino from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { runServer } from './start.js';
 
 // The bundle lives in dist/server; the front end build beside it in dist/web and dist/shell.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** A refused configuration is one JSON log line naming the variables, then exit 1 (no stack trace). */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    pino().fatal(
+      { variables: error.variables, problems: error.problems },
+      `The server did not start: fix ${error.problems.join('; ')}`,
+    );
+    process.exit(1);
+  }
+}
+
 runServer({
-  config: loadConfig(),
+  config: configOrExit(),
   web: {
     webDir: path.join(distDir, 'web'),
     shellFile: path.join(distDir, 'shell', 'index.html'),
