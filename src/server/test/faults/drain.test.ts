@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -30,11 +31,32 @@ async function pgliteDirs(count: number): Promise<string[]> {
   return dirs;
 }
 
-/** The request log lines (LOG_REQUESTS) an instance wrote, from its log line `from` on. */
+/** A GET on `agent` (one kept-alive connection): status, `Connection` header, whether it was reused. */
+function get(agent: http.Agent, port: number, url: string) {
+  return new Promise<{ status: number; connection: string | undefined; reused: boolean }>(
+    (resolve, reject) => {
+      const request = http.get({ host: '127.0.0.1', port, path: url, agent }, (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            connection: response.headers.connection,
+            reused: request.reusedSocket,
+          }),
+        );
+      });
+      request.on('error', reject);
+    },
+  );
+}
+
+/** The API requests an instance logged (LOG_REQUESTS), after its log line `from` when given. */
 function servedRequests(child: ServerChild, from?: RegExp): number {
   let lines = child.output().split('\n');
   if (from) lines = lines.slice(lines.findIndex((line) => from.test(line)) + 1);
-  return lines.filter((line) => line.includes('"msg":"request"')).length;
+  // The API's answers only, not the proxy's health checks.
+  return lines.filter((line) => line.includes('"msg":"request"') && line.includes('"url":"/api/'))
+    .length;
 }
 
 describe('SIGTERM behind a health-checking proxy under load', () => {
@@ -61,7 +83,7 @@ describe('SIGTERM behind a health-checking proxy under load', () => {
       upstreams: servers.map((s) => ({ host: '127.0.0.1', port: s.port })),
       healthUri: '/readyz',
       healthIntervalMs: HEALTH_INTERVAL_MS,
-      healthTimeoutMs: 1_000,
+      healthTimeoutMs: 3_000,
       tryDurationMs: 5_000,
     });
   }, 90_000);
@@ -106,7 +128,10 @@ describe('SIGTERM behind a health-checking proxy under load', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     };
-    const clients = Array.from({ length: 6 }, () => client());
+    // Besides the proxy, a kept-alive connection of our own to the instance that is stopped.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(agent, stopped.port, '/api/subscription-plans')).status).toBe(200);
+    const clients = Array.from({ length: 8 }, () => client());
     try {
       // Both instances take traffic before one is stopped.
       await waitFor(
@@ -115,6 +140,20 @@ describe('SIGTERM behind a health-checking proxy under load', () => {
       );
       const signalled = Date.now();
       stopped.proc.kill('SIGTERM');
+      // Readiness fails at once; a request on the kept-alive connection is still served, and told
+      // to close it (before this change: a 503 'server is closing', or a reset connection).
+      await waitFor(
+        () => stopped.output().includes('readiness fails'),
+        'the drain to begin',
+        DRAIN_DELAY_SECONDS * 1000,
+      );
+      expect((await get(new http.Agent(), stopped.port, '/readyz')).status).toBe(503);
+      expect(await get(agent, stopped.port, '/api/subscription-plans')).toEqual({
+        status: 200,
+        connection: 'close',
+        reused: true,
+      });
+      agent.destroy();
       expect(await stopped.exited, stopped.output().slice(-3000)).toBe(0);
       const stoppedAfterMs = Date.now() - signalled;
       // The other instance alone, for a moment after.
