@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { runServer } from './start.js';
 
 // The bundle lives in dist/server; the front end build beside it in dist/web and dist/shell.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,8 +20,11 @@ function configOrExit(): Config {
   }
 }
 
+const config = configOrExit();
+// Loaded once the configuration holds: a refusal does not wait for the whole app to load.
+const { runServer } = await import('./start.js');
 runServer({
-  config: configOrExit(),
+  config,
   web: {
     webDir: path.join(distDir, 'web'),
     shellFile: path.join(distDir, 'shell', 'index.html'),
