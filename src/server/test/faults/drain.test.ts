@@ -10,7 +10,7 @@ import { registrationBody, startServerChild, type ServerChild } from './child.js
 // Short stand-ins for deploy/Caddyfile's 5 s interval and 3 s timeout, and the drain delay that
 // outlasts them (8 s in production; here several health intervals on a busy machine).
 const HEALTH_INTERVAL_MS = 200;
-const DRAIN_DELAY_SECONDS = 1.5;
+const DRAIN_DELAY_SECONDS = 2.5;
 
 /** Each instance on a PGlite directory of its own, copied from the migrated template. */
 async function pgliteDirs(count: number): Promise<string[]> {
@@ -142,11 +142,7 @@ describe('SIGTERM behind a health-checking proxy under load', () => {
       stopped.proc.kill('SIGTERM');
       // Readiness fails at once; a request on the kept-alive connection is still served, and told
       // to close it (before this change: a 503 'server is closing', or a reset connection).
-      await waitFor(
-        () => stopped.output().includes('readiness fails'),
-        'the drain to begin',
-        DRAIN_DELAY_SECONDS * 1000,
-      );
+      await waitFor(() => stopped.output().includes('readiness fails'), 'the drain to begin');
       expect((await get(new http.Agent(), stopped.port, '/readyz')).status).toBe(503);
       expect(await get(agent, stopped.port, '/api/subscription-plans')).toEqual({
         status: 200,
