@@ -82,6 +82,16 @@ const envSchema = z.object({
   ),
   REDIS_KEY_PREFIX: z.preprocess(blankToUndefined, z.string().default('agency:')),
   LOG_REQUESTS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
+  // Seconds between SIGTERM (readiness fails) and closing the listener; unset: 8 in production
+  // (the Caddyfile's 5 s health interval + 3 s health timeout), 0 elsewhere.
+  SHUTDOWN_DRAIN_DELAY_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number('SHUTDOWN_DRAIN_DELAY_SECONDS must be a number of seconds, e.g. 8')
+      .min(0)
+      .max(300)
+      .optional(),
+  ),
   SEED_DEMO_DATA: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('true')),
   AUTH_SECRET: z.preprocess(
     blankToUndefined,
@@ -256,6 +266,8 @@ export interface Config {
   };
   logLevel: string;
   logRequests: boolean;
+  /** How long SIGTERM keeps serving with /readyz failing, so a proxy's health check notices first. */
+  shutdownDrainDelayMs: number;
   /** Fastify's trustProxy: all proxies (true), none, a hop count, or the proxies' addresses/CIDR ranges. */
   trustProxy: boolean | number | string[];
   /** Shared counters (rate limits, used codes) in Redis instead of PostgreSQL when set. */
@@ -320,12 +332,28 @@ export interface Config {
   };
 }
 
+/** A refused configuration: each problem, and the variables they name (main.ts logs them). */
+export class ConfigError extends Error {
+  constructor(
+    readonly problems: string[],
+    readonly variables: string[],
+  ) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const namedVariables = (problems: string[]) =>
+  Object.keys(envSchema.shape).filter((name) =>
+    problems.some((p) => new RegExp(`\\b${name}\\b`).test(p)),
+  );
+
 /** Parses the environment once; nothing else in the server reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(problems, namedVariables(problems));
   }
   const e = parsed.data;
   const allowedDomains = (e.OIDC_ALLOWED_DOMAINS ?? '')
@@ -364,8 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? 'OIDC_ALLOWED_DOMAINS lists no domain (example: agency.example,partner.example)'
       : null,
   ].filter((p) => p !== null);
-  if (problems.length > 0)
-    throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  if (problems.length > 0) throw new ConfigError(problems, namedVariables(problems));
 
   return {
     env: e.NODE_ENV,
@@ -384,6 +411,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',
+    shutdownDrainDelayMs:
+      (e.SHUTDOWN_DRAIN_DELAY_SECONDS ?? (e.NODE_ENV === 'production' ? 8 : 0)) * 1000,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'true',

@@ -134,6 +134,7 @@ export async function createFeatureContext(
       config,
       secret: await authSecret(db, config.authSecret),
       counters,
+      log: app.log,
       ...(options.signInLimitPerMinute
         ? { signInLimitPerMinute: options.signInLimitPerMinute }
         : {}),

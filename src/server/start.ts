@@ -14,13 +14,14 @@ export interface ServerOptions {
   /** App settings no environment variable sets (the fault tests start a child with short bounds). */
   app?: Pick<AppOptions, 'registrationRateLimit' | 'paymentRateLimit' | 'httpTimeouts'>;
   databaseTimeouts?: Partial<DatabaseTimeouts>;
-  /** The longest SIGTERM waits for requests in flight before it cuts them (10 s). */
+  /** The longest SIGTERM waits for requests in flight, after the drain delay, before it cuts them (10 s). */
   shutdownTimeoutMs?: number;
 }
 
 /**
  * The server's whole life: config → database → migrations → app → listen, then on SIGTERM or
- * SIGINT: stop accepting, finish requests in flight, close the database, exit 0. `npm start`
+ * SIGINT: fail readiness and keep serving for the drain delay (SHUTDOWN_DRAIN_DELAY_SECONDS),
+ * stop accepting, finish requests in flight, close the database, exit 0. `npm start`
  * (main.ts) and the fault tests (test/faults/) run exactly this.
  */
 export function runServer(options: ServerOptions): void {
@@ -33,14 +34,28 @@ export function runServer(options: ServerOptions): void {
       : {}),
   });
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000;
+  const drainDelayMs = config.shutdownDrainDelayMs;
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
   let closing = false;
 
-  /** PGlite must be closed or its last writes are lost, so even a late shutdown closes it. */
+  /**
+   * Readiness fails first and the server keeps serving for the drain delay, so a proxy's health
+   * check takes this instance out of rotation before it stops listening (a proxy that found the
+   * listener closed, or a 503, passed errors on). Then: stop accepting, finish requests in flight.
+   * PGlite must be closed or its last writes are lost, so even a late shutdown closes it.
+   */
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
+    if (app && drainDelayMs > 0) {
+      app.lifecycle.draining = true;
+      logger.info(
+        { signal, drainDelayMs },
+        'shutting down: readiness fails, still serving until the proxy stops sending',
+      );
+      await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
+    }
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     const late = setTimeout(() => {
       logger.error(`requests still running after ${shutdownTimeoutMs / 1000} s; cutting them`);
@@ -48,6 +63,7 @@ export function runServer(options: ServerOptions): void {
       void closeDatabase().finally(() => process.exit(1));
     }, shutdownTimeoutMs);
     late.unref();
+    if (app) app.lifecycle.draining = true; // answers from now on close their connections
     // A keep-alive connection whose request finishes during the drain would otherwise stay open
     // (and the close wait for it) until the client leaves: close each one as soon as it is idle.
     const sweep = setInterval(() => app?.server.closeIdleConnections(), 100);
@@ -69,11 +85,20 @@ export function runServer(options: ServerOptions): void {
   // Repeated SIGTERMs (some supervisors resend) must not kill the drain; a second Ctrl-C may.
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  // Node would print these as plain text: one JSON line instead, then the same exit.
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception; exiting');
+    process.exit(1);
+  });
 
   async function start() {
     database = await openSeededDatabase(config, {
       timeouts: options.databaseTimeouts,
       warn: (message) => logger.warn(message),
+      migrated: (applied) => {
+        for (const migration of applied) logger.info({ migration }, 'migration applied');
+        if (applied.length === 0) logger.info('no pending migrations');
+      },
     });
     logger.info(
       { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },

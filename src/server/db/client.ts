@@ -22,8 +22,12 @@ export interface Database {
   db: Db;
   /** Runs `fn` holding a session-level advisory lock, on one connection. */
   withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
-  /** Applies drizzle-kit migrations holding the advisory lock `key`, on one connection. */
-  applyMigrations(key: number, migrationsFolder: string): Promise<void>;
+  /**
+   * Applies drizzle-kit migrations holding the advisory lock `key`, on one connection. Resolves
+   * with the time (`created_at`) of the newest migration applied before, read under the lock
+   * (null on a fresh database): drizzle applied exactly the journal's entries newer than that.
+   */
+  applyMigrations(key: number, migrationsFolder: string): Promise<number | null>;
   ping(): Promise<void>;
   /** Connections now: open, idle, and callers waiting for one (PGlite: its one connection). */
   poolStats?(): PoolStats;
@@ -149,7 +153,11 @@ async function openPostgres(
     db,
     withLock: (key, fn) => locked(key, (client) => fn(drizzlePg({ client, schema }))),
     applyMigrations: (key, migrationsFolder) =>
-      locked(key, (client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
+      locked(key, async (client) => {
+        const before = await newestMigration((sql) => client.query(sql));
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        return before;
+      }),
     async ping() {
       await pool.query('select 1');
     },
@@ -219,6 +227,19 @@ class Pool extends pg.Pool {
   }
 }
 
+/** drizzle's record of applied migrations; missing before the first one (null then). */
+async function newestMigration(
+  query: (sql: string) => Promise<{ rows: unknown[] }>,
+): Promise<number | null> {
+  try {
+    const { rows } = await query('select max(created_at) as at from drizzle.__drizzle_migrations');
+    const at = (rows[0] as { at: unknown } | undefined)?.at;
+    return at === null || at === undefined ? null : Number(at);
+  } catch {
+    return null;
+  }
+}
+
 async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
@@ -252,7 +273,11 @@ async function openPglite(
     db,
     withLock: (key, fn) => locked(key, () => fn(db)),
     applyMigrations: (key, migrationsFolder) =>
-      locked(key, () => migratePglite(db, { migrationsFolder })),
+      locked(key, async () => {
+        const before = await newestMigration((sql) => gate.query(sql));
+        await migratePglite(db, { migrationsFolder });
+        return before;
+      }),
     async ping() {
       await gate.query('select 1');
     },

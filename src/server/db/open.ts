@@ -8,6 +8,8 @@ export interface OpenOptions {
   timeouts?: Partial<DatabaseTimeouts>;
   /** Where a dropped connection is reported. */
   warn?: (message: string) => void;
+  /** Told the names of the migrations this start applied (an empty list: none pending). */
+  migrated?: (applied: string[]) => void;
 }
 
 /**
@@ -18,15 +20,16 @@ export async function openMigratedDatabase(
   config: Config,
   options: OpenOptions = {},
 ): Promise<Database> {
+  const { migrated, ...databaseOptions } = options;
   const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...options })
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...databaseOptions })
     : await openDatabase({
         kind: 'pglite',
         dataDir: path.join(config.dataDir, 'pglite'),
-        ...options,
+        ...databaseOptions,
       });
   try {
-    await migrate(database);
+    migrated?.(await migrate(database));
     return database;
   } catch (error) {
     await database.close();

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from '../config.js';
 import { serverTimeoutOptions, type HttpTimeouts } from './timeouts.js';
@@ -6,7 +8,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** `permission`: what the route needs beyond a signed-in employee ('billing'), as it declares it. */
     routeTable: { method: string; url: string; permission?: string }[];
+    /** Set by SIGTERM (start.ts): /readyz fails and every answer closes its connection. */
+    lifecycle: { draining: boolean };
   }
+}
+
+/** An id a proxy may send along (X-Request-Id): a short token, never text that could forge a log line. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/**
+ * Fastify counts requests from 'req-1' in every process, so two instances (or one restarted) log
+ * the same ids: a random UUID instead, or the proxy's id when it sent a safe one.
+ */
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -36,11 +52,23 @@ export function createServer(options: ServerOptions): FastifyInstance {
     bodyLimit: JSON_BODY_LIMIT,
     ...serverTimeoutOptions(options.httpTimeouts),
     trustProxy: fastifyTrustProxy(options.trustProxy),
+    genReqId: requestId,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // A request on a kept-alive connection while closing is served, not refused: the drain
+    // (start.ts) has already taken this instance out of the proxy's rotation.
+    return503OnClosing: false,
     // Fastify's own request logging writes two lines per request and cost a third of the
     // throughput; `logRequests` writes one line instead (docs/decisions/002).
     logController: new LogController({ disableRequestLogging: true }),
+  });
+  const lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    // While draining, each answer closes its connection, so the proxy's next request opens a new
+    // one (to another instance once this one is out of rotation) instead of reusing this one.
+    if (lifecycle.draining) reply.header('connection', 'close');
+    done();
   });
   if (options.logRequests) {
     app.addHook('onResponse', (request, reply, done) => {

@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { CounterStore } from '../../adapters/shared-state/types.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -149,12 +150,37 @@ function sharedRateLimitStorage(counters: CounterStore): RateLimitStorage {
   };
 }
 
+/**
+ * Better Auth's messages as JSON log lines like every other: warnings too (a failed sign-in says
+ * why), an Error among its arguments as `err`, the rest as `details`.
+ */
+function betterAuthLogger(log: FastifyBaseLogger): NonNullable<BetterAuthOptions['logger']> {
+  return {
+    level: 'warn',
+    disableColors: true,
+    log(level, message, ...args: unknown[]) {
+      const err = args.find((a) => a instanceof Error);
+      const details = args.filter((a) => a !== err);
+      log[level](
+        {
+          component: 'better-auth',
+          ...(err ? { err } : {}),
+          ...(details.length > 0 ? { details } : {}),
+        },
+        message,
+      );
+    },
+  };
+}
+
 export function createAuth(options: {
   db: Db;
   config: Config;
   secret: string;
   signInLimitPerMinute?: number;
   counters?: CounterStore;
+  /** Where Better Auth's own messages go (the server's pino logger); its coloured console lines otherwise. */
+  log?: FastifyBaseLogger;
 }) {
   const { config } = options;
   const https = config.site.publicUrl?.startsWith('https://') ?? false;
@@ -168,7 +194,7 @@ export function createAuth(options: {
     secrets: versionedSecrets(options.secret, config.previousAuthSecrets),
     database: drizzleAdapter(options.db, { provider: 'pg', schema: authTables }),
     telemetry: { enabled: false },
-    logger: { level: 'error' },
+    logger: options.log ? betterAuthLogger(options.log) : { level: 'error' },
     advanced: {
       cookiePrefix: 'agency',
       // Secure when the site is served over HTTPS (a local `npm start` on http://localhost must work).

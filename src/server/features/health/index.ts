@@ -8,6 +8,7 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
   await app.register(healthRoutes, {
     database: ctx.database,
     counters: () => counterStoreInUse(ctx.counters),
+    draining: () => app.lifecycle.draining,
     ...(ctx.config.stripe ? { stripeWebhooks: ctx.services.stripeWebhooks.state } : {}),
   });
 }

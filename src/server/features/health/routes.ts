@@ -9,6 +9,8 @@ export interface HealthOptions {
   counters?: () => 'redis' | 'postgres';
   /** With Stripe: whether its webhook events arrive in the API version this server reads (docs/decisions/024). Reported, never 503. */
   stripeWebhooks?: () => { status: string };
+  /** True from SIGTERM on: readiness fails first so the proxy stops sending before we stop listening. */
+  draining?: () => boolean;
 }
 
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
@@ -24,6 +26,8 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
   // own bound whatever the database does (a locked table, a full pool), so a probe never hangs.
   app.get('/readyz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    if (options.draining?.())
+      return reply.status(503).send({ message: 'This instance is shutting down.' });
     try {
       await withinMs(options.database.ping(), readyTimeoutMs);
       return {
