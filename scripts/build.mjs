@@ -65,7 +65,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20', // the oldest Node in `engines`; 'node22.12' once Node 20 support goes
+  target: 'node20', // the oldest Node in `engines`; 'node22.19' once Node 20 support goes
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
