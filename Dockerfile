@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # The production image (README › Production): built with every package, run with production
 # packages only, as the unprivileged `node` user. Secrets are never part of it: pass them at run time.
-ARG NODE_VERSION=20.20
+# Node 24, the current LTS (README › Node versions); CI tests 24.21.0, so keep the two in step.
+ARG NODE_VERSION=24.21
 
 # Front end (Vite) and server bundle (esbuild): `npm run build` writes dist/.
 FROM node:${NODE_VERSION}-bookworm-slim AS build

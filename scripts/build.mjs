@@ -242,7 +242,7 @@ async function compile(out) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node20', // the oldest Node in `engines`; 'node22.19' once Node 20 support goes
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
