@@ -19,8 +19,9 @@ function migrationsUpTo(last: string, when: Record<string, number> = {}): string
   fs.cpSync(defaultMigrationsFolder, dir, { recursive: true });
   const journalFile = path.join(dir, 'meta/_journal.json');
   const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
+    entries: { tag: string; when: number }[];
   };
+  for (const entry of journal.entries) entry.when = when[entry.tag] ?? entry.when;
   const end = journal.entries.findIndex((e) => e.tag === last);
   expect(end).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, end + 1);

@@ -65,11 +65,7 @@ async function readAll(stream: Readable | null, limit: number): Promise<Buffer> 
  * so the file is checked, re-encoded and moved to its final name when a record first uses it
  * (`confirmUpload`); until then it is nobody's logo.
  */
-export function createUploadService(options: {
-  db: Db;
-  storage: Storage;
-  now?: () => Date;
-}) {
+export function createUploadService(options: { db: Db; storage: Storage; now?: () => Date }) {
   const { db, storage } = options;
   const now = options.now ?? (() => new Date());
 
