@@ -353,7 +353,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(problems, namedVariables(problems));
+    // The variables are the issues' own: a message may name another one as an example.
+    const variables = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+    throw new ConfigError(problems, variables.sort());
   }
   const e = parsed.data;
   const allowedDomains = (e.OIDC_ALLOWED_DOMAINS ?? '')
