@@ -4,14 +4,16 @@
 // `exec`, so that the shell npm starts is replaced by node and npm's SIGTERM reaches the server.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { buildIsStale } from './build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 if (buildIsStale(root)) {
-  console.log(
+  log(
     fs.existsSync(path.join(root, 'dist/.build-stamp'))
       ? 'start: sources changed since the last build; building…'
       : 'start: no build yet; building…',
@@ -34,17 +36,28 @@ try {
 process.env.NODE_ENV ??= 'production';
 await import(pathToFileURL(path.join(build, 'server/main.js')).href);
 
+/**
+ * One log line as the server writes them (pino's JSON, its level numbers: 30 info, 40 warn), so
+ * that everything `npm start` prints reads as JSON, the build's own output included.
+ */
+function log(msg, level = 30) {
+  const line = { level, time: Date.now(), pid: process.pid, hostname: os.hostname(), msg };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
 /** The build in a child process; a SIGTERM or SIGINT meanwhile stops it and then this process. */
 function runBuild() {
   const child = spawn(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  readline.createInterface({ input: child.stdout }).on('line', (line) => log(line));
+  readline.createInterface({ input: child.stderr }).on('line', (line) => log(line, 40));
   const forward = (signal) => child.kill(signal);
   process.on('SIGTERM', forward);
   process.on('SIGINT', forward);
   return new Promise((resolve) => {
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
       process.off('SIGTERM', forward);
       process.off('SIGINT', forward);
       resolve(signal ? 1 : code);

@@ -236,6 +236,14 @@ describe('npm start and npm run build on a plain server', () => {
     const first = npmStart(root);
     await first.ready;
     expect(first.output()).toContain('no build yet; building');
+    // What npm start and its build print is JSON, as the server's log is (the stand-in server's
+    // own lines are not).
+    const startLines = first
+      .output()
+      .split('\n')
+      .filter((line) => line && !line.startsWith('listening '));
+    expect(startLines.length).toBeGreaterThan(1);
+    for (const line of startLines) expect(JSON.parse(line), line).toHaveProperty('msg');
     const before = await page(first.port);
     expect(before.assetStatus).toBe(200);
 
