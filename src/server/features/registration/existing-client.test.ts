@@ -168,3 +168,63 @@ describe.each(TEST_DATABASES)('registering with a paying client’s e-mail on %s
     expect(await counts(email)).toEqual({ registrations: 2, subscriptions: 1 });
   });
 });
+
+describe('probing addresses by registering', () => {
+  const ctx = appUnderTest('pglite', {
+    role: null,
+    registrationRateLimit: 2,
+    paymentRateLimit: 1000,
+  });
+
+  it('meets the registration limit per address like any registration: 429 after 2 a minute', async () => {
+    const post = (email: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: apiPath(submitBusinessRegistration),
+        payload: {
+          businessName: 'Probe Target',
+          ownerName: 'Quinn',
+          email,
+          businessType: 'Other',
+          subscriptionPlan: 'growing',
+        },
+      });
+    // A paying client, set up from another address (the limit counts per client address).
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: apiPath(submitBusinessRegistration),
+      remoteAddress: '10.9.8.7',
+      payload: {
+        businessName: 'Probe Target',
+        ownerName: 'Quinn',
+        email: 'quinn@example.com',
+        businessType: 'Other',
+        subscriptionPlan: 'growing',
+      },
+    });
+    const { id } = first.json<BusinessRegistrationResult>();
+    const [growing] = await ctx.testDb.database.db
+      .select()
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.name, 'growing'));
+    const { clientSecret } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: apiPath(createPaymentIntent),
+        payload: { planId: growing!.id, registrationId: id },
+      })
+    ).json<{ clientSecret: string }>();
+    await ctx.app.inject({
+      method: 'POST',
+      url: apiPath(confirmTestCardPayment),
+      payload: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' },
+    });
+
+    const answers = [];
+    for (const email of ['quinn@example.com', 'nobody@example.com', 'quinn@example.com'])
+      answers.push(await post(email));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 201, 429]);
+    expect(answers[0]!.json()).toEqual({ kind: 'existing-client' });
+    expect(answers[2]!.json<{ message: string }>().message).toMatch(/Too many requests/);
+  });
+});
