@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api-core';
-import { pageLocale, pagePath, useI18n, useT } from '../../lib/i18n';
+import { loadMessages, pageLocale, pagePath, useI18n, useT } from '../../lib/i18n';
 import { savePendingRegistration } from './pending-registration';
 import { toast } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -120,9 +120,19 @@ export function RegistrationSection({
       {
         onSuccess: (result) => {
           // A client who already pays: no second checkout; their billing page's link was e-mailed.
+          // Its words are in the account catalog, fetched now: the landing page's first load stays
+          // within its budget (docs/decisions/018).
           if (isExistingClient(result)) {
             setErrors({});
-            setExistingClient(true);
+            void loadMessages(pageLocale, 'account').then(
+              () => setExistingClient(true),
+              () =>
+                toast({
+                  title: _('reg.failed'),
+                  description: _('reg.tryLater'),
+                  variant: 'destructive',
+                }),
+            );
             return;
           }
           // Registered before and not yet paid: the first registration's details stay (issue 25 §3); the page says so.
@@ -186,13 +196,13 @@ export function RegistrationSection({
             className="mt-8 rounded-xl border-2 border-border bg-card p-6 text-foreground shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:p-8"
           >
             <h3 id="existing-client-title" className="text-xl font-semibold">
-              {_('reg.existingClient')}
+              {_('account.existingClient')}
             </h3>
-            <p className="mt-2">{_('reg.existingClientText')}</p>
+            <p className="mt-2">{_('account.existingClientText')}</p>
             <p className="mt-2">
-              {_('reg.existingClientMore')}{' '}
+              {_('account.existingClientMore')}{' '}
               <a href={pagePath(WEB_PATHS.account)} className="font-medium underline">
-                {_('reg.existingClientLink')}
+                {_('account.existingClientLink')}
               </a>
             </p>
           </div>
