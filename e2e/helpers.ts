@@ -124,6 +124,8 @@ export async function registerAndPayViaApi(
     businessName: string;
     email: string;
     ownerName?: string;
+    /** The client's language (their e-mails follow it); English when omitted. */
+    language?: 'en' | 'es';
   },
 ): Promise<{ registrationId: string }> {
   const headers = { 'x-forwarded-for': client.address };
@@ -138,6 +140,7 @@ export async function registerAndPayViaApi(
     email: client.email,
     businessType: 'Restaurant',
     subscriptionPlan: client.plan,
+    ...(client.language ? { language: client.language } : {}),
   };
   const { id: registrationId } = (await (
     await request.post('/api/business-registration', { headers, data: registration })
