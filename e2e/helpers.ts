@@ -79,11 +79,15 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** Each form its own address: one that has paid would get its billing page, not a checkout (docs/decisions/032). */
+let registrationForms = 0;
 export async function fillRequiredRegistration(page: Page, plan = 'professional') {
   const form = page.getByRole('form', { name: 'Business registration' });
   await form.getByLabel('Business Name').fill('Demo Test Bakery');
   await form.getByLabel('Owner Name').fill('Pat Example');
-  await form.getByLabel('Email').fill('pat@example.com');
+  await form
+    .getByLabel('Email')
+    .fill(`pat-${Date.now().toString(36)}-${++registrationForms}@example.com`);
   await form.getByLabel('Business Type').selectOption('Restaurant');
   await form.getByLabel('Subscription Plan').selectOption(plan);
   return form;
@@ -120,6 +124,8 @@ export async function registerAndPayViaApi(
     businessName: string;
     email: string;
     ownerName?: string;
+    /** The client's language (their e-mails follow it); English when omitted. */
+    language?: 'en' | 'es';
   },
 ): Promise<{ registrationId: string }> {
   const headers = { 'x-forwarded-for': client.address };
@@ -134,6 +140,7 @@ export async function registerAndPayViaApi(
     email: client.email,
     businessType: 'Restaurant',
     subscriptionPlan: client.plan,
+    ...(client.language ? { language: client.language } : {}),
   };
   const { id: registrationId } = (await (
     await request.post('/api/business-registration', { headers, data: registration })

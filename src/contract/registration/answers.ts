@@ -1,6 +1,10 @@
 import * as z from 'zod/mini';
 import { answer } from '../lib/answer.js';
-import { submitBusinessRegistration, type BusinessRegistrationResult } from './fields.js';
+import {
+  submitBusinessRegistration,
+  type BusinessRegistrationResult,
+  type RegistrationAnswer,
+} from './fields.js';
 
 const registrationResult: z.ZodMiniType<BusinessRegistrationResult> = z.strictObject({
   id: z.string(),
@@ -11,4 +15,9 @@ const registrationResult: z.ZodMiniType<BusinessRegistrationResult> = z.strictOb
   resumed: z.boolean(),
 });
 
-export const answers = [answer(submitBusinessRegistration, registrationResult)];
+const registrationAnswer: z.ZodMiniType<RegistrationAnswer> = z.union([
+  registrationResult,
+  z.strictObject({ kind: z.literal('existing-client') }),
+]);
+
+export const answers = [answer(submitBusinessRegistration, registrationAnswer)];

@@ -52,6 +52,19 @@ export interface BusinessRegistrationResult {
   resumed: boolean;
 }
 
+/**
+ * The e-mail belongs to a client whose subscription still runs (active or past due): nothing was
+ * registered, no checkout starts, and a link to their billing page went to that address
+ * (docs/decisions/032). A second business is added on purpose, not by registering again.
+ */
+export interface ExistingClientResult {
+  kind: 'existing-client';
+}
+/** What registering answers: a checkout to go to, or that the address already has a plan. */
+export type RegistrationAnswer = BusinessRegistrationResult | ExistingClientResult;
+export const isExistingClient = (answer: RegistrationAnswer): answer is ExistingClientResult =>
+  'kind' in answer && answer.kind === 'existing-client';
+
 /** The names of the required fields that are blank (after trimming). */
 export function missingRequiredFields(
   values: Partial<Record<RegistrationField, string>>,
@@ -60,10 +73,7 @@ export function missingRequiredFields(
 }
 
 /** The landing page's registration (here, not in registration.ts, so its bundle gets no zod). */
-export const submitBusinessRegistration: Endpoint<
-  BusinessRegistrationResult,
-  BusinessRegistrationInput
-> = {
+export const submitBusinessRegistration: Endpoint<RegistrationAnswer, BusinessRegistrationInput> = {
   method: 'POST',
   path: '/api/business-registration',
 };

@@ -5,7 +5,7 @@ import { accountRoutes } from './routes.js';
 import { createAccountService } from './service.js';
 
 export { ACCOUNT_COOKIE, SECURE_ACCOUNT_COOKIE } from './routes.js';
-export type { AccountService } from './service.js';
+export { createAccountService, type AccountService } from './service.js';
 
 /** Its own session (an e-mailed link), not the employee guard. */
 export async function register(app: FastifyInstance, ctx: FeatureContext): Promise<void> {

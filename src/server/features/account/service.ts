@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   BILLING_LINK_INVALID_MESSAGE,
   BILLING_LINK_TOKEN_PARAM,
@@ -24,8 +24,12 @@ export const SESSION_DAYS = 7;
 export function createAccountService(deps: { db: Db; mail: MailSettings }) {
   const { db, mail } = deps;
 
-  /** The newest registration of this address (any case) that has a subscription; null for anyone else. */
-  async function registrationOf(email: string) {
+  /**
+   * The newest registration of this address (any case) that has a subscription; null for anyone
+   * else. `live`: only a subscription that still runs (active, cancelling at its period's end, or
+   * past due), not a cancelled one.
+   */
+  async function registrationOf(email: string, live = false) {
     const [row] = await db
       .select({
         id: businessRegistrations.id,
@@ -39,7 +43,9 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
         subscriptions,
         and(
           eq(subscriptions.registrationId, businessRegistrations.id),
-          ne(subscriptions.status, 'incomplete'),
+          live
+            ? inArray(subscriptions.status, ['active', 'past_due'])
+            : ne(subscriptions.status, 'incomplete'),
         ),
       )
       .where(eq(sql`lower(${businessRegistrations.email})`, email.toLowerCase()))
@@ -104,6 +110,17 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
       const registration = await registrationOf(email);
       if (!registration) return { send: null };
       return { send: () => sendLink(registration, email, origin) };
+    },
+
+    /**
+     * Registering again with a paying client's address (issue 28 §3, docs/decisions/032): when
+     * `email` has a live subscription, e-mails it a billing-page link now (the same link, limit
+     * and e-mail as the sign-in form) and resolves true, or false past the limit; null when the
+     * address has no live subscription.
+     */
+    async linkForLiveClient(email: string, origin: string): Promise<boolean | null> {
+      const registration = await registrationOf(email, true);
+      return registration ? sendLink(registration, email, origin) : null;
     },
 
     /** Spends a link (once: the update that marks it used is the check) and opens a session; answers the session's token. */

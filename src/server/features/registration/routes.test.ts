@@ -8,7 +8,12 @@ import {
   submitBusinessRegistration,
   type BusinessRegistrationResult,
 } from '../../../contract/registration/registration.js';
-import { businessRegistrations, outboxMessages, subscriptionPlans } from '../../db/schema.js';
+import {
+  businessRegistrations,
+  outboxMessages,
+  subscriptionPlans,
+  subscriptions,
+} from '../../db/schema.js';
 import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
@@ -270,7 +275,7 @@ describe.each(TEST_DATABASES)('resuming an unpaid registration on %s', (kind) =>
     expect(await rowsOf('kim@example.com', 'Harbor Cafe')).toHaveLength(1);
   });
 
-  it('never reuses a paid registration: registering again after paying makes a new one', async () => {
+  it('never reuses a paid registration: once its subscription is cancelled, registering again makes a new one', async () => {
     const payload = {
       ...base,
       businessName: 'Paid Pottery',
@@ -294,6 +299,11 @@ describe.each(TEST_DATABASES)('resuming an unpaid registration on %s', (kind) =>
       payload: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' },
     });
     expect(paid.json()).toMatchObject({ status: 'succeeded' });
+    // While it pays, registering again gets the billing page's link instead (existing-client.test.ts).
+    await ctx.testDb.database.db
+      .update(subscriptions)
+      .set({ status: 'canceled', canceledAt: new Date() })
+      .where(eq(subscriptions.registrationId, first.id));
 
     const second = await registered(payload, 201);
     expect(second).toMatchObject({ resumed: false, status: 'pending_payment' });

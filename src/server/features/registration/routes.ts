@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { emailOrigin } from '../../http/host.js';
 import { route } from '../../http/route.js';
+import type { AccountService } from '../account/index.js';
 import type { MailSettings } from '../notifications/index.js';
 import { registerBusiness } from './service.js';
 
@@ -15,6 +16,8 @@ export async function registrationRoutes(
   options: {
     db: Db;
     mail: MailSettings;
+    /** The billing page's links: a paying client who registers again gets one (docs/decisions/032). */
+    account: Pick<AccountService, 'linkForLiveClient'>;
     mailQueued(): void;
     /** PUBLIC_URL and the port: the origin of the e-mailed checkout link (see emailOrigin). */
     publicUrl: string | undefined;
@@ -31,12 +34,19 @@ export async function registrationRoutes(
       config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } },
     },
     async ({ body: input }, request, reply) => {
-      const result = await registerBusiness(
-        options.db,
-        options.mail,
-        input,
-        emailOrigin(options.publicUrl, options.port),
-      );
+      const origin = emailOrigin(options.publicUrl, options.port);
+      // A client who already pays is not sent to pay a second time: their billing page is e-mailed
+      // instead (issue 28 §3). The answer tells the visitor so; docs/decisions/032 weighs that.
+      const linked = await options.account.linkForLiveClient(input.email, origin);
+      if (linked !== null) {
+        if (linked) options.mailQueued();
+        request.log.info(
+          { reqId: request.id, linkEmailed: linked },
+          'registration by an existing client: billing link instead of a checkout',
+        );
+        return { kind: 'existing-client' as const };
+      }
+      const result = await registerBusiness(options.db, options.mail, input, origin);
       options.mailQueued();
       request.log.info(
         {

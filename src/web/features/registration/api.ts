@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BusinessRegistrationInput } from '../../../contract/registration/registration';
 import {
   submitBusinessRegistration,
-  type BusinessRegistrationResult,
+  type RegistrationAnswer,
 } from '../../../contract/registration/fields';
 import { callPath } from '../../lib/api-core';
 
@@ -16,7 +16,7 @@ export function useRegisterBusiness() {
   const [isPending, setPending] = useState(false);
   const mutate = (
     input: BusinessRegistrationInput,
-    on: { onSuccess(result: BusinessRegistrationResult): void; onError(error: unknown): void },
+    on: { onSuccess(result: RegistrationAnswer): void; onError(error: unknown): void },
   ) => {
     setPending(true);
     void callPath(submitBusinessRegistration, input)

@@ -4,14 +4,16 @@ import { formatMoney } from '../../../contract/lib/locale-format';
 import {
   BUSINESS_TYPES,
   type BusinessType,
+  isExistingClient,
   missingRequiredFields,
   type RegistrationField,
 } from '../../../contract/registration/fields';
+import { WEB_PATHS } from '../../../contract/site/routes';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api-core';
-import { pageLocale, useI18n, useT } from '../../lib/i18n';
+import { loadMessages, pageLocale, pagePath, useI18n, useT } from '../../lib/i18n';
 import { savePendingRegistration } from './pending-registration';
 import { toast } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -70,8 +72,15 @@ export function RegistrationSection({
   const hydrated = useHydrated();
   const sectionRef = useRef<HTMLElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  /** The address already has a plan with us: the answer shown instead of a checkout (docs/decisions/032). */
+  const [existingClient, setExistingClient] = useState(false);
+  const existingRef = useRef<HTMLDivElement>(null);
   const i18n = useI18n();
   const _ = useT();
+
+  useEffect(() => {
+    if (existingClient) existingRef.current?.focus();
+  }, [existingClient]);
 
   useEffect(() => {
     if (!chosenPlan) return;
@@ -96,6 +105,7 @@ export function RegistrationSection({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (register.isPending) return;
+    setExistingClient(false);
     const missing = missingRequiredFields(values);
     if (missing.length > 0) {
       setErrors(
@@ -109,6 +119,22 @@ export function RegistrationSection({
       { ...values, businessType: values.businessType as BusinessType, language: pageLocale },
       {
         onSuccess: (result) => {
+          // A client who already pays: no second checkout; their billing page's link was e-mailed.
+          // Its words are in the account catalog, fetched now: the landing page's first load stays
+          // within its budget (docs/decisions/018).
+          if (isExistingClient(result)) {
+            setErrors({});
+            void loadMessages(pageLocale, 'account').then(
+              () => setExistingClient(true),
+              () =>
+                toast({
+                  title: _('reg.failed'),
+                  description: _('reg.tryLater'),
+                  variant: 'destructive',
+                }),
+            );
+            return;
+          }
           // Registered before and not yet paid: the first registration's details stay (issue 25 §3); the page says so.
           if (result.resumed) toast({ title: _('reg.resumed'), description: _('reg.resumedText') });
           else toast({ title: _('reg.success'), description: _('reg.redirecting') });
@@ -161,6 +187,26 @@ export function RegistrationSection({
           {_('reg.title')}
         </h2>
         <p className="mt-3 text-center text-muted-foreground">{_('reg.intro')}</p>
+        {existingClient && (
+          <div
+            ref={existingRef}
+            tabIndex={-1}
+            role="status"
+            aria-labelledby="existing-client-title"
+            className="mt-8 rounded-xl border-2 border-border bg-card p-6 text-foreground shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:p-8"
+          >
+            <h3 id="existing-client-title" className="text-xl font-semibold">
+              {_('account.existingClient')}
+            </h3>
+            <p className="mt-2">{_('account.existingClientText')}</p>
+            <p className="mt-2">
+              {_('account.existingClientMore')}{' '}
+              <a href={pagePath(WEB_PATHS.account)} className="font-medium underline">
+                {_('account.existingClientLink')}
+              </a>
+            </p>
+          </div>
+        )}
         <Card className="mt-8 p-6 sm:p-8">
           <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={_('reg.form')}>
             {/* Disabled until React handles the form (it arrives rendered by the server). */}
