@@ -55,7 +55,12 @@ export async function clientRoutes(
       request.activity = {
         action: 'export',
         subject: 'clients',
-        detail: { count: rows.length, search: query.search ?? null, status: query.status ?? null },
+        detail: {
+          count: rows.length,
+          search: query.search ?? null,
+          status: query.status ?? null,
+          billing: query.billing ?? null,
+        },
       };
       return sendCsv(reply, 'clients', toCsv(EXPORT_COLUMNS, rows));
     },
