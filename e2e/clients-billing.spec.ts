@@ -78,6 +78,20 @@ test("an owner resends a client's receipt, refunds part of the payment and cance
   await expect(billing).toContainText(/Ending [A-Z][a-z]{2} \d{1,2}, \d{4} \(cancelled\)/);
   await expect(billing.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 
+  // The detail and the list say it ends, on which day, and why.
+  await expect(dialog.getByText(/^Cancels on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(dialog.getByText('Asked by phone')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('group', { name: 'Billing status' })
+    .getByRole('button', { name: /^Cancels at period end/ })
+    .click();
+  await expect(page).toHaveURL(/clientsBilling=cancels/);
+  await expect(
+    page.getByRole('table', { name: 'Clients' }).getByRole('row', { name: new RegExp(business) }),
+  ).toContainText(/Cancels on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await expectNoSeriousA11yViolations(page);
+
   // Each change is in the activity log.
   const log = (await (await page.request.get('/api/activity')).json()) as {
     items: { action: string; detail: Record<string, unknown> | null }[];
