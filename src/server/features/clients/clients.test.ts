@@ -398,12 +398,19 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
       expect(paid.subscription).toMatchObject({ cancelReason: null, canceledAt: null });
     });
 
-    it('exports only the clients of the billing status asked for', async () => {
+    it('exports only the clients of the billing status asked for, with their status', async () => {
       const csv = Papa.parse<string[]>(
         (await get(apiPath(exportClientsCsv, {}, { billing: 'past_due' }))).body.slice(1),
         { skipEmptyLines: true },
       );
       expect(csv.data.map((r) => r[0])).toEqual(['Business name', 'Owing Optician']);
+      const column = csv.data[0]!.indexOf('Billing status');
+      expect(csv.data[1]![column]).toBe('Past due');
+      const cancels = Papa.parse<string[]>(
+        (await get(apiPath(exportClientsCsv, {}, { billing: 'cancels' }))).body.slice(1),
+        { skipEmptyLines: true },
+      );
+      expect(cancels.data[1]![column]).toMatch(/^Cancels on \d{4}-\d{2}-\d{2}$/);
     });
   });
 });
