@@ -103,4 +103,29 @@ test("an owner resends a client's receipt, refunds part of the payment and cance
     amount: '50',
     reason: 'Launched two weeks late',
   });
+
+  // Past the paid period the subscription has ended: 'Canceled', found by its filter.
+  const headers = { 'x-forwarded-for': ADDRESS };
+  try {
+    const advanced = await page.request.post('/api/billing/clock/advance', {
+      headers,
+      data: { days: 32 },
+    });
+    expect(advanced.status()).toBe(200);
+    await page.goto('/admin?clientsBilling=canceled#clients');
+    await expect(
+      page
+        .getByRole('group', { name: 'Billing status' })
+        .getByRole('button', { name: /^Canceled [1-9]\d*$/ }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page
+        .getByRole('table', { name: 'Clients' })
+        .getByRole('row', { name: new RegExp(business) })
+        .getByText('Canceled', { exact: true }),
+    ).toBeVisible();
+  } finally {
+    // The e2e server is shared by every spec: put the billing clock back.
+    await page.request.post('/api/billing/clock/reset', { headers });
+  }
 });
