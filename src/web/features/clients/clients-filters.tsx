@@ -81,7 +81,7 @@ export function ClientsFilters({
   );
 }
 
-/** One toggle button a billing status (and 'All'); the pressed one is the filter. */
+/** A toggle button for each billing status and 'All', with its count; the pressed one filters. */
 function BillingFilter({
   value,
   counts,
@@ -92,15 +92,10 @@ function BillingFilter({
   onChange: (billing: ClientBillingStatus | '') => void;
 }) {
   const all = counts && Object.values(counts).reduce((a, b) => a + b, 0);
-  const options: [ClientBillingStatus | '', string, number | undefined][] = [
-    ['', 'All', all],
+  const options = [
+    ['', 'All', all] as const,
     ...CLIENT_BILLING_STATUSES.map(
-      (s) =>
-        [s, CLIENT_BILLING_STATUS_LABELS[s], counts?.[s]] as [
-          ClientBillingStatus,
-          string,
-          number | undefined,
-        ],
+      (s) => [s, CLIENT_BILLING_STATUS_LABELS[s], counts?.[s]] as const,
     ),
   ];
   return (

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ClientSummary } from '../../../contract/clients/clients';
+import {
+  CLIENT_BILLING_STATUS_LABELS,
+  type ClientSummary,
+} from '../../../contract/clients/clients';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
@@ -9,7 +12,6 @@ import { readFiltersFromUrl, useClients, writeFiltersToUrl, type ClientFilters }
 import { ClientDetailDialog } from './client-dialog';
 import { ClientsFilters } from './clients-filters';
 import { ClientsTable } from './clients-table';
-import { CLIENT_BILLING_STATUS_LABELS } from '../../../contract/clients/clients';
 import { LoadError } from '../../components/ui/load-error';
 
 const SEARCH_DELAY_MS = 300;
