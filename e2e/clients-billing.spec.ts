@@ -78,6 +78,20 @@ test("an owner resends a client's receipt, refunds part of the payment and cance
   await expect(billing).toContainText(/Ending [A-Z][a-z]{2} \d{1,2}, \d{4} \(cancelled\)/);
   await expect(billing.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 
+  // The detail and the list say it ends, on which day, and why.
+  await expect(dialog.getByText(/^Cancels on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(dialog.getByText('Asked by phone')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('group', { name: 'Billing status' })
+    .getByRole('button', { name: /^Cancels at period end/ })
+    .click();
+  await expect(page).toHaveURL(/clientsBilling=cancels/);
+  await expect(
+    page.getByRole('table', { name: 'Clients' }).getByRole('row', { name: new RegExp(business) }),
+  ).toContainText(/Cancels on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await expectNoSeriousA11yViolations(page);
+
   // Each change is in the activity log.
   const log = (await (await page.request.get('/api/activity')).json()) as {
     items: { action: string; detail: Record<string, unknown> | null }[];
@@ -89,4 +103,29 @@ test("an owner resends a client's receipt, refunds part of the payment and cance
     amount: '50',
     reason: 'Launched two weeks late',
   });
+
+  // Past the paid period the subscription has ended: 'Canceled', found by its filter.
+  const headers = { 'x-forwarded-for': ADDRESS };
+  try {
+    const advanced = await page.request.post('/api/billing/clock/advance', {
+      headers,
+      data: { days: 32 },
+    });
+    expect(advanced.status()).toBe(200);
+    await page.goto('/admin?clientsBilling=canceled#clients');
+    await expect(
+      page
+        .getByRole('group', { name: 'Billing status' })
+        .getByRole('button', { name: /^Canceled [1-9]\d*$/ }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page
+        .getByRole('table', { name: 'Clients' })
+        .getByRole('row', { name: new RegExp(business) })
+        .getByText('Canceled', { exact: true }),
+    ).toBeVisible();
+  } finally {
+    // The e2e server is shared by every spec: put the billing clock back.
+    await page.request.post('/api/billing/clock/reset', { headers });
+  }
 });

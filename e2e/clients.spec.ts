@@ -38,7 +38,7 @@ test('the clients list shows registrations, searches, opens a client and exports
   await expect(table.getByRole('button', { name: bakery })).toBeVisible();
   await expect(table.getByRole('button', { name: florist })).toBeVisible();
   await expect(table.getByRole('row', { name: new RegExp(bakery) })).toContainText(
-    'Pending payment',
+    'Awaiting payment',
   );
   await expectNoSeriousA11yViolations(page);
 
@@ -50,6 +50,15 @@ test('the clients list shows registrations, searches, opens a client and exports
   await page.reload();
   await expect(page.getByLabel('Search clients')).toHaveValue(`BAKERY ${stamp}`);
   await expect(page.getByRole('status').filter({ hasText: '1 client found' })).toBeVisible();
+
+  // The billing status buttons count the search's clients: one awaits its payment, none is past due.
+  const billingFilter = page.getByRole('group', { name: 'Billing status' });
+  await expect(billingFilter.getByRole('button', { name: 'All 1' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(billingFilter.getByRole('button', { name: 'Awaiting payment 1' })).toBeVisible();
+  await expect(billingFilter.getByRole('button', { name: 'Past due 0' })).toBeVisible();
 
   // The detail opens from the business name and closes with Escape, giving focus back.
   const name = page.getByRole('button', { name: bakery });
@@ -74,6 +83,10 @@ test('the clients list shows registrations, searches, opens a client and exports
   expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2);
 
   // A filter that excludes everything offers to clear the filters.
+  await billingFilter.getByRole('button', { name: 'Past due 0' }).click();
+  await expect(page.getByText('No clients match your search', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/clientsBilling=past_due/);
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Payment status').selectOption('Active');
   await expect(page.getByText('No clients match your search', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/clientsStatus=active/);
@@ -89,7 +102,7 @@ test('the clients list shows registrations, searches, opens a client and exports
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const row = table.getByRole('row', { name: new RegExp(bakery) });
   for (const cell of [
-    row.getByText('Pending payment'),
+    row.getByText('Awaiting payment'),
     row.getByRole('cell', { name: /^Registered / }),
     row.getByRole('cell', { name: /^Paid / }),
   ]) {

@@ -72,6 +72,18 @@ test('a renewal with 4000 0000 0000 0341 fails: past due, an e-mail, then a new 
     await expect(client.getByText('Past due', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(client);
 
+    // The agency's Clients view says it too: the 'Past due' filter lists the client with its badge.
+    await page.goto('/admin?clientsBilling=past_due#clients');
+    const pastDue = page
+      .getByRole('group', { name: 'Billing status' })
+      .getByRole('button', { name: /^Past due [1-9]\d*$/ });
+    await expect(pastDue).toHaveAttribute('aria-pressed', 'true');
+    const row = page
+      .getByRole('table', { name: 'Clients' })
+      .getByRole('row', { name: new RegExp(`Dunning Spec Deli ${stamp}`) });
+    await expect(row.getByText('Past due', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
     // A good card is charged at once: the subscription is active again and the renewal paid.
     await saveCard(client, '4242 4242 4242 4242');
     await expect(client.getByText('Active', { exact: true })).toBeVisible();
@@ -79,6 +91,9 @@ test('a renewal with 4000 0000 0000 0341 fails: past due, an e-mail, then a new 
     const invoices = client.getByRole('table');
     await expect(invoices.getByRole('row').filter({ hasText: 'Failed' })).toHaveCount(1);
     await expect(invoices.getByRole('row').filter({ hasText: 'Paid' })).toHaveCount(2);
+    // Paid again: the Clients view has it active.
+    await page.goto('/admin?clientsBilling=active#clients');
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
     await context.close();
   } finally {
     // The e2e server is shared by every spec: put the billing clock back.

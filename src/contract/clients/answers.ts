@@ -3,6 +3,7 @@ import { accountOverview } from '../billing/answers.js';
 import { answer, decimal, isoTime } from '../lib/answer.js';
 import {
   cancelClientSubscription,
+  CLIENT_BILLING_STATUSES,
   CLIENT_PAYMENT_STATUSES,
   exportClientsCsv,
   getClient,
@@ -24,6 +25,8 @@ const summaryShape = {
   businessType: z.string(),
   plan: z.strictObject({ name: z.string(), displayName: z.string() }),
   paymentStatus: z.enum(CLIENT_PAYMENT_STATUSES),
+  billingStatus: z.enum(CLIENT_BILLING_STATUSES),
+  cancelsOn: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
   createdAt: isoTime(),
   paidAt: z.nullable(isoTime()),
   periodStart: z.nullable(isoTime()),
@@ -34,6 +37,13 @@ export const clientSummary: z.ZodMiniType<ClientSummary> = z.strictObject(summar
 const clientPage: z.ZodMiniType<ClientPage> = z.strictObject({
   items: z.array(clientSummary),
   total: z.int(),
+  billingCounts: z.strictObject({
+    active: z.int(),
+    past_due: z.int(),
+    cancels: z.int(),
+    canceled: z.int(),
+    awaiting_payment: z.int(),
+  }),
   page: z.int(),
   pageSize: z.int(),
 });
@@ -54,6 +64,8 @@ const clientDetail: z.ZodMiniType<ClientDetail> = z.strictObject({
       renewalStartsAt: z.nullable(isoTime()),
       periodStart: z.nullable(isoTime()),
       periodEnd: z.nullable(isoTime()),
+      canceledAt: z.nullable(isoTime()),
+      cancelReason: z.nullable(z.string()),
     }),
   ),
   payments: z.array(

@@ -17,6 +17,29 @@ export const CLIENT_PAYMENT_STATUS_LABELS: Record<ClientPaymentStatus, string> =
   failed: 'Failed',
 };
 
+/**
+ * What the client's billing is now, from its subscription (the server derives it in one place:
+ * src/server/features/clients/billing-status.ts). 'cancels': still served, ends at the period's
+ * end; 'awaiting_payment': registered, nothing paid yet (a declined card included).
+ */
+export const CLIENT_BILLING_STATUSES = [
+  'active',
+  'past_due',
+  'cancels',
+  'canceled',
+  'awaiting_payment',
+] as const;
+export type ClientBillingStatus = (typeof CLIENT_BILLING_STATUSES)[number];
+
+/** The filter's names; a badge for 'cancels' says the date ('Cancels on Dec 24, 2026'). */
+export const CLIENT_BILLING_STATUS_LABELS: Record<ClientBillingStatus, string> = {
+  active: 'Active',
+  past_due: 'Past due',
+  cancels: 'Cancels at period end',
+  canceled: 'Canceled',
+  awaiting_payment: 'Awaiting payment',
+};
+
 export const clientsQuerySchema = z.object({
   // Blank after trimming counts as no search, so `?search=` lists everything.
   search: z
@@ -30,10 +53,21 @@ export const clientsQuerySchema = z.object({
   status: z.optional(
     z.enum(CLIENT_PAYMENT_STATUSES, 'Payment status must be pending_payment, active or failed.'),
   ),
+  billing: z.optional(
+    z.enum(
+      CLIENT_BILLING_STATUSES,
+      'Billing status must be active, past_due, cancels, canceled or awaiting_payment.',
+    ),
+  ),
   page: pageNumber(),
 });
 export type ClientsQuery = z.output<typeof clientsQuerySchema>;
-export const CLIENTS_QUERY_LABELS = { search: 'search', status: 'payment status', page: 'page' };
+export const CLIENTS_QUERY_LABELS = {
+  search: 'search',
+  status: 'payment status',
+  billing: 'billing status',
+  page: 'page',
+};
 
 export interface ClientSummary {
   id: string;
@@ -44,6 +78,9 @@ export interface ClientSummary {
   businessType: string;
   plan: { name: string; displayName: string };
   paymentStatus: ClientPaymentStatus;
+  billingStatus: ClientBillingStatus;
+  /** 'cancels': the last day served, a calendar date in the agency's time zone ('2026-12-24'); else null. */
+  cancelsOn: string | null;
   /** ISO times. */
   createdAt: string;
   /** The first payment, or null while nothing is paid. */
@@ -55,6 +92,8 @@ export interface ClientSummary {
 export interface ClientPage {
   items: ClientSummary[];
   total: number;
+  /** Clients per billing status for the current search and payment status (the billing filter left out). */
+  billingCounts: Record<ClientBillingStatus, number>;
   page: number;
   pageSize: number;
 }
@@ -69,6 +108,9 @@ export interface ClientSubscription {
   renewalStartsAt: string | null;
   periodStart: string | null;
   periodEnd: string | null;
+  /** When it ended ('canceled'), and the reason the client or the team gave when cancelling. */
+  canceledAt: string | null;
+  cancelReason: string | null;
 }
 
 export interface ClientPayment {
@@ -92,7 +134,11 @@ export interface ClientDetail extends ClientSummary {
 }
 
 /** The clients list's filters; a blank search and 'all statuses' are not sent. */
-export type ClientFilterParams = { search?: string; status?: ClientPaymentStatus };
+export type ClientFilterParams = {
+  search?: string;
+  status?: ClientPaymentStatus;
+  billing?: ClientBillingStatus;
+};
 
 // Clients (employees only).
 export const listClients: Endpoint<ClientPage, undefined, ClientFilterParams & { page?: number }> =

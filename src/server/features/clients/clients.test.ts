@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import Papa from 'papaparse';
 import { and, eq } from 'drizzle-orm';
 import {
+  cancelClientSubscription,
   exportClientsCsv,
   getClient,
   listClients,
@@ -14,7 +15,13 @@ import {
 } from '../../../contract/payments/checkout.js';
 import { listPlans } from '../../../contract/plans/list.js';
 import { submitBusinessRegistration } from '../../../contract/registration/registration.js';
-import { activityLog, businessRegistrations, subscriptionPlans } from '../../db/schema.js';
+import {
+  activityLog,
+  businessRegistrations,
+  subscriptionPlans,
+  subscriptions,
+} from '../../db/schema.js';
+import { isoDate, localDate } from '../../lib/zoned-time.js';
 import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
@@ -23,7 +30,12 @@ const base = { ownerName: 'Pat Example', businessType: 'Restaurant', subscriptio
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
 
 describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
-  const ctx = appUnderTest(kind, { registrationRateLimit: 1000, paymentRateLimit: 1000 });
+  // An owner: the billing tests at the end cancel for a client (the billing permission).
+  const ctx = appUnderTest(kind, {
+    role: 'owner',
+    registrationRateLimit: 1000,
+    paymentRateLimit: 1000,
+  });
   const ids: Record<string, string> = {};
 
   const get = (url: string, withCookie = true) =>
@@ -261,7 +273,12 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
         .select()
         .from(activityLog)
         .where(and(eq(activityLog.action, 'export'), eq(activityLog.subject, 'clients')));
-      expect(entry?.detail).toEqual({ count: 6, search: 'tricky owner', status: null });
+      expect(entry?.detail).toEqual({
+        count: 6,
+        search: 'tricky owner',
+        status: null,
+        billing: null,
+      });
     });
 
     const active = Papa.parse<string[]>(
@@ -270,5 +287,130 @@ describe.each(TEST_DATABASES)('admin clients on %s', (kind) => {
     );
     expect(active.data.map((r) => r[0])).toEqual(['Business name', 'Paid Plumbing']);
     expect((await get(apiPath(exportClientsCsv, {}, { page: 0 }))).statusCode).toBe(400);
+  });
+  // After the tests above, which count the clients: these add one client per billing status.
+  describe('billing status', () => {
+    const cancel = (id: string, reason: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: apiPath(cancelClientSubscription, { id }),
+        headers: { cookie: ctx.cookie },
+        payload: { reason },
+      });
+    const pastDue = (id: string) =>
+      ctx.testDb.database.db
+        .update(subscriptions)
+        .set({ status: 'past_due', failedPaymentCount: 1 })
+        .where(eq(subscriptions.registrationId, id));
+
+    beforeAll(async () => {
+      for (const [key, name] of [
+        ['leaving', 'Leaving Laundry'],
+        ['owing', 'Owing Optician'],
+        ['gone', 'Gone Garage'],
+      ] as const) {
+        ids[key] = await register(name, `${key}@example.com`);
+        await pay(ids[key], '4242424242424242');
+      }
+      expect((await cancel(ids.leaving!, '  Moving to another town ')).statusCode).toBe(200);
+      await pastDue(ids.owing!);
+      await pastDue(ids.gone!);
+      // Past due, then cancelled by the team: it ends now.
+      expect((await cancel(ids.gone!, 'Closed the shop')).statusCode).toBe(200);
+    });
+
+    it('gives each client one billing status, and the day a cancelling one ends', async () => {
+      const page = await list('');
+      const status = Object.fromEntries(
+        page.items.map((c) => [c.businessName, [c.billingStatus, c.cancelsOn]]),
+      );
+      const [leavingSub] = await ctx.testDb.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.registrationId, ids.leaving!));
+      const lastDay = isoDate(localDate(leavingSub!.currentPeriodEnd!, ctx.config.timeZone));
+      expect(status).toMatchObject({
+        'Paid Plumbing': ['active', null],
+        'Leaving Laundry': ['cancels', lastDay],
+        'Owing Optician': ['past_due', null],
+        'Gone Garage': ['canceled', null],
+        'Declined Diner': ['awaiting_payment', null],
+        'Sunny Bakery': ['awaiting_payment', null],
+      });
+    });
+
+    it('filters by billing status with counts for each, the filter kept across pages', async () => {
+      const counts = { active: 1, past_due: 1, cancels: 1, canceled: 1, awaiting_payment: 35 };
+      const all = await list('');
+      expect(all.billingCounts).toEqual(counts);
+      expect(all.total).toBe(39);
+      expect(await names('billing=past_due')).toEqual(['Owing Optician']);
+      expect(await names('billing=cancels')).toEqual(['Leaving Laundry']);
+      expect(await names('billing=canceled')).toEqual(['Gone Garage']);
+      expect(await names('billing=active')).toEqual(['Paid Plumbing']);
+      // The counts stay those of the search, whatever the billing filter shows.
+      const filtered = await list('billing=canceled');
+      expect(filtered).toMatchObject({ total: 1, billingCounts: counts });
+      const garage = await list('search=garage');
+      expect(garage.billingCounts).toEqual({
+        active: 0,
+        past_due: 0,
+        cancels: 0,
+        canceled: 1,
+        awaiting_payment: 0,
+      });
+      // 35 awaiting payment (4 above, 25 paging and 6 export rows): a second page of 15, nothing else.
+      const [first, second] = await Promise.all(
+        [1, 2].map((p) => list(`billing=awaiting_payment&page=${p}`)),
+      );
+      expect([first!.items.length, second!.items.length, second!.total]).toEqual([20, 15, 35]);
+      const seen = [...first!.items, ...second!.items];
+      expect(new Set(seen.map((c) => c.id)).size).toBe(35);
+      expect(seen.every((c) => c.billingStatus === 'awaiting_payment')).toBe(true);
+      // With the payment status filter too: a declined card is awaiting payment.
+      expect(await names('status=failed&billing=awaiting_payment')).toEqual(['Declined Diner']);
+      expect(await names('status=failed&billing=active')).toEqual([]);
+    });
+
+    it('refuses an unknown billing status in words', async () => {
+      const res = await get(apiPath(listClients, {}, 'billing=late'));
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(
+        /billing status: Billing status must be active, past_due, cancels, canceled or awaiting_payment/,
+      );
+    });
+
+    it('shows the reason a client was cancelled for, and when it ended', async () => {
+      const leaving = (await get(apiPath(getClient, { id: ids.leaving! }))).json<ClientDetail>();
+      expect(leaving.subscription).toMatchObject({
+        status: 'active',
+        cancelReason: 'Moving to another town',
+        canceledAt: null,
+      });
+      const gone = (await get(apiPath(getClient, { id: ids.gone! }))).json<ClientDetail>();
+      expect(gone).toMatchObject({ billingStatus: 'canceled', cancelsOn: null });
+      expect(gone.subscription).toMatchObject({
+        status: 'canceled',
+        cancelReason: 'Closed the shop',
+      });
+      expect(Date.parse(gone.subscription!.canceledAt!)).toBeLessThanOrEqual(Date.now());
+      const paid = (await get(apiPath(getClient, { id: ids.paid! }))).json<ClientDetail>();
+      expect(paid.subscription).toMatchObject({ cancelReason: null, canceledAt: null });
+    });
+
+    it('exports only the clients of the billing status asked for, with their status', async () => {
+      const csv = Papa.parse<string[]>(
+        (await get(apiPath(exportClientsCsv, {}, { billing: 'past_due' }))).body.slice(1),
+        { skipEmptyLines: true },
+      );
+      expect(csv.data.map((r) => r[0])).toEqual(['Business name', 'Owing Optician']);
+      const column = csv.data[0]!.indexOf('Billing status');
+      expect(csv.data[1]![column]).toBe('Past due');
+      const cancels = Papa.parse<string[]>(
+        (await get(apiPath(exportClientsCsv, {}, { billing: 'cancels' }))).body.slice(1),
+        { skipEmptyLines: true },
+      );
+      expect(cancels.data[1]![column]).toMatch(/^Cancels on \d{4}-\d{2}-\d{2}$/);
+    });
   });
 });

@@ -6,6 +6,8 @@ import { clientRoutes } from './routes.js';
 import { createClientService } from './service.js';
 
 export async function register(_app: FastifyInstance, ctx: FeatureContext): Promise<void> {
-  await ctx.employeeOnly(clientRoutes, { clients: createClientService(ctx.db) });
+  await ctx.employeeOnly(clientRoutes, {
+    clients: createClientService(ctx.db, ctx.config.timeZone),
+  });
   await ctx.employeeOnly(clientBillingRoutes, { billing: ctx.services.billing });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  CLIENT_BILLING_STATUS_LABELS,
   CLIENT_PAYMENT_STATUS_LABELS,
   CLIENTS_QUERY_LABELS,
   clientsQuerySchema,
@@ -23,6 +24,11 @@ const EXPORT_COLUMNS: CsvColumn<ClientSummary>[] = [
   { header: 'Business type', value: (c) => c.businessType },
   { header: 'Plan', value: (c) => c.plan.displayName },
   { header: 'Payment status', value: (c) => CLIENT_PAYMENT_STATUS_LABELS[c.paymentStatus] },
+  {
+    header: 'Billing status',
+    value: (c) =>
+      c.cancelsOn ? `Cancels on ${c.cancelsOn}` : CLIENT_BILLING_STATUS_LABELS[c.billingStatus],
+  },
   { header: 'Registered (UTC)', value: (c) => utc(c.createdAt) },
   { header: 'Paid (UTC)', value: (c) => utc(c.paidAt) },
   { header: 'Period start (UTC)', value: (c) => utc(c.periodStart) },
@@ -55,7 +61,12 @@ export async function clientRoutes(
       request.activity = {
         action: 'export',
         subject: 'clients',
-        detail: { count: rows.length, search: query.search ?? null, status: query.status ?? null },
+        detail: {
+          count: rows.length,
+          search: query.search ?? null,
+          status: query.status ?? null,
+          billing: query.billing ?? null,
+        },
       };
       return sendCsv(reply, 'clients', toCsv(EXPORT_COLUMNS, rows));
     },

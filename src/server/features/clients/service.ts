@@ -1,6 +1,8 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
+  CLIENT_BILLING_STATUSES,
   CLIENTS_EXPORT_LIMIT,
+  type ClientBillingStatus,
   CLIENTS_PAGE_SIZE,
   type ClientDetail,
   type ClientPage,
@@ -19,11 +21,13 @@ import {
 } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { escapeLike, isUuid } from '../../db/ids.js';
+import { billingStatus, billingStatusSql, cancelsOn, type BillingFacts } from './billing-status.js';
 
 /** `%`, `_` and `\` typed by a person are literal text, not LIKE wildcards. */
 const likePattern = (text: string): string => `%${escapeLike(text)}%`;
 
-export function createClientService(db: Db) {
+/** `timeZone`: the agency's, for the day a cancelling client is served until. */
+export function createClientService(db: Db, timeZone = 'UTC') {
   // Per registration: its latest payment intent (a declined card leaves last_error there) …
   const latestIntent = db
     .select({ lastError: paymentIntents.lastError })
@@ -43,6 +47,9 @@ export function createClientService(db: Db) {
       renewalStartsAt: subscriptions.renewalStartsAt,
       periodStart: subscriptions.currentPeriodStart,
       periodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      canceledAt: subscriptions.canceledAt,
+      cancelReason: subscriptions.cancelReason,
     })
     .from(subscriptions)
     .where(eq(subscriptions.registrationId, reg.id))
@@ -66,7 +73,14 @@ export function createClientService(db: Db) {
 
   const paymentStatus = sql<ClientPaymentStatus>`case when ${reg.status} = 'active' then 'active' when ${latestIntent.lastError} is not null then 'failed' else 'pending_payment' end`;
 
-  function where(query: Pick<ClientsQuery, 'search' | 'status'>): SQL | undefined {
+  const billing = billingStatusSql({
+    registrationStatus: reg.status,
+    subscriptionStatus: currentSub.status,
+    cancelAtPeriodEnd: currentSub.cancelAtPeriodEnd,
+    periodEnd: currentSub.periodEnd,
+  });
+
+  function where(query: Pick<ClientsQuery, 'search' | 'status' | 'billing'>): SQL | undefined {
     const pattern = query.search === undefined ? undefined : likePattern(query.search);
     return and(
       pattern === undefined
@@ -84,6 +98,7 @@ export function createClientService(db: Db) {
       query.status === 'pending_payment'
         ? and(eq(reg.status, 'pending_payment'), isNull(latestIntent.lastError))
         : undefined,
+      query.billing === undefined ? undefined : sql`${billing} = ${query.billing}`,
     );
   }
 
@@ -101,6 +116,9 @@ export function createClientService(db: Db) {
       renewalStartsAt: currentSub.renewalStartsAt,
       periodStart: currentSub.periodStart,
       periodEnd: currentSub.periodEnd,
+      cancelAtPeriodEnd: currentSub.cancelAtPeriodEnd,
+      canceledAt: currentSub.canceledAt,
+      cancelReason: currentSub.cancelReason,
     },
     paidAt: firstPayment.paidAt,
   };
@@ -116,6 +134,13 @@ export function createClientService(db: Db) {
 
   type Row = Awaited<ReturnType<typeof joined>>[number];
 
+  const facts = (r: Row): BillingFacts => ({
+    registrationStatus: r.reg.status,
+    subscriptionStatus: r.sub?.status ?? null,
+    cancelAtPeriodEnd: r.sub?.cancelAtPeriodEnd ?? null,
+    periodEnd: r.sub?.periodEnd ?? null,
+  });
+
   const toSummary = (r: Row): ClientSummary => ({
     id: r.reg.id,
     businessName: r.reg.businessName,
@@ -125,6 +150,8 @@ export function createClientService(db: Db) {
     businessType: r.reg.businessType,
     plan: r.plan,
     paymentStatus: r.paymentStatus,
+    billingStatus: billingStatus(facts(r)),
+    cancelsOn: cancelsOn(facts(r), timeZone),
     createdAt: r.reg.createdAt.toISOString(),
     paidAt: r.paidAt?.toISOString() ?? null,
     periodStart: r.sub?.periodStart?.toISOString() ?? null,
@@ -137,19 +164,32 @@ export function createClientService(db: Db) {
 
   return {
     async list(query: ClientsQuery): Promise<ClientPage> {
-      const [rows, [total]] = await Promise.all([
+      const [rows, perStatus] = await Promise.all([
         matching(query)
           .limit(CLIENTS_PAGE_SIZE)
           .offset((query.page - 1) * CLIENTS_PAGE_SIZE),
+        // One pass gives the counts for every billing status (the billing filter left out) …
         db
-          .select({ n: count() })
+          .select({ status: billing, n: count() })
           .from(reg)
           .leftJoinLateral(latestIntent, sql`true`)
-          .where(where(query)),
+          .leftJoinLateral(currentSub, sql`true`)
+          .where(where({ ...query, billing: undefined }))
+          .groupBy(billing),
       ]);
+      const billingCounts = Object.fromEntries(
+        CLIENT_BILLING_STATUSES.map((s) => [s, 0]),
+      ) as Record<ClientBillingStatus, number>;
+      for (const row of perStatus) billingCounts[row.status] = row.n;
+      // … and the total is the filtered one's count, or all of them.
+      const total =
+        query.billing === undefined
+          ? Object.values(billingCounts).reduce((a, b) => a + b, 0)
+          : billingCounts[query.billing];
       return {
         items: rows.map(toSummary),
-        total: total!.n,
+        total,
+        billingCounts,
         page: query.page,
         pageSize: CLIENTS_PAGE_SIZE,
       };
@@ -185,6 +225,8 @@ export function createClientService(db: Db) {
           renewalStartsAt: sub.renewalStartsAt?.toISOString() ?? null,
           periodStart: sub.periodStart?.toISOString() ?? null,
           periodEnd: sub.periodEnd?.toISOString() ?? null,
+          canceledAt: sub.canceledAt?.toISOString() ?? null,
+          cancelReason: sub.cancelReason,
         },
         payments: paid.map((p) => ({
           id: p.id,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   cancelClientSubscription,
+  CLIENT_BILLING_STATUSES,
   CLIENT_PAYMENT_STATUSES,
   exportClientsCsv,
   getClient,
@@ -8,6 +9,7 @@ import {
   listClients,
   refundClientInvoice,
   resendClientReceipt,
+  type ClientBillingStatus,
   type ClientPaymentStatus,
 } from '../../../contract/clients/clients';
 import type { OutputOf, QueryOf } from '../../../contract/lib/endpoint';
@@ -16,33 +18,48 @@ import { apiUrl, callApi } from '../../lib/api';
 export interface ClientFilters {
   search: string;
   status: ClientPaymentStatus | '';
+  billing: ClientBillingStatus | '';
   page: number;
 }
 
 /** The list's query for the API: a blank search, all statuses and the first page are not sent. */
-const clientsQuery = ({ search, status, page }: ClientFilters): QueryOf<typeof listClients> => ({
+const clientsQuery = ({
+  search,
+  status,
+  billing,
+  page,
+}: ClientFilters): QueryOf<typeof listClients> => ({
   search,
   status: status || undefined,
+  billing: billing || undefined,
   page: page > 1 ? page : undefined,
 });
 
 /** The export leaves the page out: it answers every match. */
-export const clientsExportUrl = ({ search, status }: ClientFilters) =>
-  apiUrl(exportClientsCsv, { query: { search, status: status || undefined } });
+export const clientsExportUrl = ({ search, status, billing }: ClientFilters) =>
+  apiUrl(exportClientsCsv, {
+    query: { search, status: status || undefined, billing: billing || undefined },
+  });
 
 // The admin page's own URL keeps the filters (/admin?clientsPage=2&clientsSearch=…#clients),
 // so a reload or the back button returns to the same place in the list.
-const URL_KEYS = { search: 'clientsSearch', status: 'clientsStatus', page: 'clientsPage' } as const;
+const URL_KEYS = {
+  search: 'clientsSearch',
+  status: 'clientsStatus',
+  billing: 'clientsBilling',
+  page: 'clientsPage',
+} as const;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : '';
 
 export function readFiltersFromUrl(): ClientFilters {
   const params = new URLSearchParams(window.location.search);
-  const status = params.get(URL_KEYS.status) ?? '';
   const page = Number(params.get(URL_KEYS.page));
   return {
     search: (params.get(URL_KEYS.search) ?? '').trim().slice(0, 200),
-    status: (CLIENT_PAYMENT_STATUSES as readonly string[]).includes(status)
-      ? (status as ClientPaymentStatus)
-      : '',
+    status: oneOf(CLIENT_PAYMENT_STATUSES, params.get(URL_KEYS.status)),
+    billing: oneOf(CLIENT_BILLING_STATUSES, params.get(URL_KEYS.billing)),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -52,6 +69,7 @@ export function writeFiltersToUrl(filters: ClientFilters): void {
   const values = {
     search: filters.search,
     status: filters.status,
+    billing: filters.billing,
     page: filters.page > 1 ? String(filters.page) : '',
   };
   for (const key of Object.keys(URL_KEYS) as (keyof typeof URL_KEYS)[]) {

@@ -26,6 +26,8 @@ const SUMMARY: ClientPage['items'][number] = {
   businessType: 'Bakery',
   plan: { name: 'growing', displayName: 'Growing' },
   paymentStatus: 'failed',
+  billingStatus: 'past_due',
+  cancelsOn: null,
   createdAt: '2026-10-20T09:00:00.000Z',
   paidAt: '2026-11-01T10:00:00.000Z',
   periodStart: '2026-11-01T00:00:00.000Z',
@@ -104,7 +106,15 @@ const REFUND_PATH = `POST /api/clients/${ID}/invoices/${PAID_ID}/refund`;
 /** The Clients section with one client, whose dialog the test opens as a person does. */
 async function openClient(routes: Record<string, Answer | Handler>, { billing = true } = {}) {
   const api = mockApi({
-    'GET /api/clients': { body: { items: [SUMMARY], total: 1, page: 1, pageSize: 20 } },
+    'GET /api/clients': {
+      body: {
+        items: [SUMMARY],
+        total: 1,
+        billingCounts: { active: 0, past_due: 1, cancels: 0, canceled: 0, awaiting_payment: 0 },
+        page: 1,
+        pageSize: 20,
+      },
+    },
     [`GET /api/clients/${ID}`]: { body: DETAIL },
     [`GET /api/clients/${ID}/billing`]: { body: BILLING },
     'GET /api/auth/user': { body: employee(billing) },

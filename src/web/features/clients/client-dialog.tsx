@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
-import type { ClientSubscription, ClientSummary } from '../../../contract/clients/clients';
+import type {
+  ClientDetail,
+  ClientSubscription,
+  ClientSummary,
+} from '../../../contract/clients/clients';
 import { formatDollars } from '../../../contract/plans/plans';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -7,7 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { useClient } from './api';
 import { ClientBilling } from './client-billing';
 import { day, period, when } from './format';
-import { StatusBadge } from './status-badge';
+import { BillingBadge, StatusBadge } from './status-badge';
 
 const money = (amount: string, currency: string) =>
   `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${formatDollars(amount)}`;
@@ -78,6 +82,7 @@ export function ClientDetailDialog({
                 title="Plan and payment"
                 rows={[
                   ['Plan', d.plan.displayName],
+                  ['Billing status', <BillingBadge key="b" client={d} />],
                   ['Payment status', <StatusBadge key="s" status={d.paymentStatus} />],
                   [
                     'Last payment error',
@@ -94,6 +99,7 @@ export function ClientDetailDialog({
                     'Current period',
                     d.subscription && period(d.subscription.periodStart, d.subscription.periodEnd),
                   ],
+                  ...cancellationRows(d),
                   [
                     'Renewal',
                     d.subscription?.renewalPrice &&
@@ -126,6 +132,21 @@ export function ClientDetailDialog({
       )}
     </Dialog>
   );
+}
+
+/** A cancelled or cancelling client: when it ended and why, in the words given when cancelling. */
+function cancellationRows(d: ClientDetail): [string, ReactNode][] {
+  if (d.billingStatus !== 'cancels' && d.billingStatus !== 'canceled') return [];
+  const reason = d.subscription?.cancelReason;
+  return [
+    ...(d.billingStatus === 'canceled'
+      ? [['Ended on', day(d.subscription?.canceledAt ?? null)] as [string, ReactNode]]
+      : []),
+    [
+      'Cancellation reason',
+      reason ? <q className="whitespace-pre-wrap">{reason}</q> : 'None given',
+    ],
+  ];
 }
 
 function Facts({ title, rows }: { title: string; rows: [string, ReactNode][] }) {

@@ -1,25 +1,33 @@
 import { Download, Search } from 'lucide-react';
 import type { Dispatch, SetStateAction } from 'react';
 import {
+  CLIENT_BILLING_STATUS_LABELS,
+  CLIENT_BILLING_STATUSES,
   CLIENT_PAYMENT_STATUS_LABELS,
   CLIENT_PAYMENT_STATUSES,
+  type ClientBillingStatus,
 } from '../../../contract/clients/clients';
-import { buttonClasses } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, Select } from '../../components/ui/field';
 import { clientsExportUrl, type ClientFilters } from './api';
 
-/** The search box (typed text, applied after a pause), the payment status and the CSV export. */
+/**
+ * The search box (typed text, applied after a pause), the payment status, the CSV export and the
+ * billing status buttons with the number of clients of each (for the search and payment status).
+ */
 export function ClientsFilters({
   filters,
   setFilters,
   searchText,
   onSearchText,
+  counts,
 }: {
   filters: ClientFilters;
   setFilters: Dispatch<SetStateAction<ClientFilters>>;
   searchText: string;
   onSearchText: (text: string) => void;
+  counts: Record<ClientBillingStatus, number> | undefined;
 }) {
   return (
     <Card className="grid gap-4 p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
@@ -64,6 +72,58 @@ export function ClientsFilters({
         <Download className="size-4" aria-hidden="true" />
         Export CSV
       </a>
+      <BillingFilter
+        value={filters.billing}
+        counts={counts}
+        onChange={(billing) => setFilters((f) => ({ ...f, billing, page: 1 }))}
+      />
     </Card>
+  );
+}
+
+/** A toggle button for each billing status and 'All', with its count; the pressed one filters. */
+function BillingFilter({
+  value,
+  counts,
+  onChange,
+}: {
+  value: ClientBillingStatus | '';
+  counts: Record<ClientBillingStatus, number> | undefined;
+  onChange: (billing: ClientBillingStatus | '') => void;
+}) {
+  const all = counts && Object.values(counts).reduce((a, b) => a + b, 0);
+  const options = [
+    ['', 'All', all] as const,
+    ...CLIENT_BILLING_STATUSES.map(
+      (s) => [s, CLIENT_BILLING_STATUS_LABELS[s], counts?.[s]] as const,
+    ),
+  ];
+  return (
+    <div
+      role="group"
+      aria-labelledby="clients-billing-label"
+      className="flex flex-wrap items-center gap-2 sm:col-span-3"
+    >
+      <span id="clients-billing-label" className="mr-1 text-sm font-semibold">
+        Billing status
+      </span>
+      {options.map(([status, label, count]) => (
+        <Button
+          key={status || 'all'}
+          variant={value === status ? 'primary' : 'outline'}
+          size="sm"
+          aria-pressed={value === status}
+          onClick={() => onChange(status)}
+        >
+          {label}
+          {count !== undefined && (
+            <>
+              {' '}
+              <span className="tabular-nums font-normal">{count}</span>
+            </>
+          )}
+        </Button>
+      ))}
+    </div>
   );
 }

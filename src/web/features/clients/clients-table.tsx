@@ -3,13 +3,13 @@ import { Cell, DataTable, Row } from '../../components/ui/data-table';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { day, period } from './format';
-import { StatusBadge } from './status-badge';
+import { BillingBadge } from './status-badge';
 
 const COLUMNS = [
   'Business',
   'Owner',
   'Plan',
-  'Payment',
+  'Status',
   'Registered',
   'Paid',
   'Subscription period',
@@ -51,8 +51,11 @@ export function ClientsTable({
                 <span className="block break-all text-xs text-muted-foreground">{c.email}</span>
               </Cell>
               <Cell label="Plan">{c.plan.displayName}</Cell>
-              <Cell label="Payment">
-                <StatusBadge status={c.paymentStatus} />
+              <Cell label="Status">
+                <BillingBadge client={c} />
+                {c.paymentStatus === 'failed' && (
+                  <span className="block text-xs text-muted-foreground">Card declined</span>
+                )}
               </Cell>
               <Cell label="Registered" className="whitespace-nowrap">
                 {day(c.createdAt)}

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ClientSummary } from '../../../contract/clients/clients';
+import {
+  CLIENT_BILLING_STATUS_LABELS,
+  type ClientSummary,
+} from '../../../contract/clients/clients';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Pagination } from '../../components/ui/pagination';
@@ -21,7 +24,12 @@ export default function ClientsSection(_props: SectionProps) {
   const opener = useRef<HTMLElement | null>(null);
   const clients = useClients(filters);
   const data = clients.data;
-  const filtered = filters.search !== '' || filters.status !== '';
+  const filtered = filters.search !== '' || filters.status !== '' || filters.billing !== '';
+  // Only the billing status narrows the list: the empty state names it.
+  const onlyBilling =
+    filters.search === '' && filters.status === '' && filters.billing !== ''
+      ? CLIENT_BILLING_STATUS_LABELS[filters.billing]
+      : null;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   useEffect(() => writeFiltersToUrl(filters), [filters]);
@@ -48,7 +56,7 @@ export default function ClientsSection(_props: SectionProps) {
 
   const clear = () => {
     setSearchText('');
-    setFilters({ search: '', status: '', page: 1 });
+    setFilters({ search: '', status: '', billing: '', page: 1 });
     // The button goes away with the empty state; focus lands where the next search starts.
     document.getElementById('clients-search')?.focus();
   };
@@ -60,6 +68,7 @@ export default function ClientsSection(_props: SectionProps) {
         setFilters={setFilters}
         searchText={searchText}
         onSearchText={setSearchText}
+        counts={data?.billingCounts}
       />
 
       {clients.isError ? (
@@ -72,12 +81,18 @@ export default function ClientsSection(_props: SectionProps) {
       ) : data && data.total === 0 ? (
         <Card className="p-8 text-center">
           <p className="font-semibold">
-            {filtered ? 'No clients match your search' : 'No clients yet'}
+            {onlyBilling
+              ? `No clients with the billing status ‘${onlyBilling}’`
+              : filtered
+                ? 'No clients match your search'
+                : 'No clients yet'}
           </p>
           <p className="mt-1 text-sm text-muted-foreground">
-            {filtered
-              ? 'Try other words or another payment status.'
-              : 'Businesses appear here once they register on the landing page.'}
+            {onlyBilling
+              ? 'Choose another billing status above, or clear the filter.'
+              : filtered
+                ? 'Try other words, another payment status or another billing status.'
+                : 'Businesses appear here once they register on the landing page.'}
           </p>
           {filtered && (
             <Button variant="outline" size="sm" className="mt-4" onClick={clear}>
