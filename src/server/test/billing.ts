@@ -10,6 +10,10 @@ export async function paidRegistration(
   ctx: AppUnderTest,
   plan = 'growing',
   email = `client-${Math.random().toString(36).slice(2, 10)}@example.com`,
+  {
+    remoteAddress,
+    ...more
+  }: { businessName?: string; language?: 'en' | 'es'; remoteAddress?: string } = {},
 ) {
   const registration = {
     businessName: 'Demo Bakery',
@@ -17,11 +21,13 @@ export async function paidRegistration(
     email,
     businessType: 'Restaurant',
     subscriptionPlan: plan,
+    ...more,
   };
   const registered = await ctx.app.inject({
     method: 'POST',
     url: '/api/business-registration',
     payload: registration,
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
   const registrationId = registered.json<{ id: string }>().id;
   const plans = (await ctx.app.inject({ url: '/api/subscription-plans' })).json<

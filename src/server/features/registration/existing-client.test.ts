@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
-  confirmTestCardPayment,
-  createPaymentIntent,
-} from '../../../contract/payments/checkout.js';
-import {
   submitBusinessRegistration,
   type BusinessRegistrationResult,
   type RegistrationAnswer,
@@ -12,12 +8,12 @@ import {
 import {
   businessRegistrations,
   outboxMessages,
-  subscriptionPlans,
   subscriptions,
 } from '../../db/schema.js';
 import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
+import { paidRegistration } from '../../test/billing.js';
 
 // Issue 28 §3, docs/decisions/032: a client who already pays, registering again, gets their
 // billing page's link instead of a second checkout; once cancelled they register as anyone does.
@@ -33,35 +29,8 @@ describe.each(TEST_DATABASES)('registering with a paying client’s e-mail on %s
     ctx.app.inject({ method: 'POST', url: apiPath(submitBusinessRegistration), payload });
 
   /** Registers and pays with the test card: a client with an active subscription. */
-  async function payingClient(email: string, businessName: string, language: 'en' | 'es') {
-    const res = await post({
-      businessName,
-      ownerName: 'Dana Client',
-      email,
-      businessType: 'Construction',
-      subscriptionPlan: 'growing',
-      language,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const registration = res.json<BusinessRegistrationResult>();
-    const [growing] = await db()
-      .select()
-      .from(subscriptionPlans)
-      .where(eq(subscriptionPlans.name, 'growing'));
-    const intent = await ctx.app.inject({
-      method: 'POST',
-      url: apiPath(createPaymentIntent),
-      payload: { planId: growing!.id, registrationId: registration.id },
-    });
-    const { clientSecret } = intent.json<{ clientSecret: string }>();
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: apiPath(confirmTestCardPayment),
-      payload: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' },
-    });
-    expect(paid.json()).toMatchObject({ status: 'succeeded' });
-    return registration.id;
-  }
+  const payingClient = async (email: string, businessName: string, language: 'en' | 'es') =>
+    (await paidRegistration(ctx, 'growing', email, { businessName, language })).registrationId;
 
   const counts = async (email: string) => {
     const mine = sql`lower(${businessRegistrations.email}) = lower(${email})`;
@@ -190,34 +159,9 @@ describe('probing addresses by registering', () => {
         },
       });
     // A paying client, set up from another address (the limit counts per client address).
-    const first = await ctx.app.inject({
-      method: 'POST',
-      url: apiPath(submitBusinessRegistration),
+    await paidRegistration(ctx, 'growing', 'quinn@example.com', {
+      businessName: 'Probe Target',
       remoteAddress: '10.9.8.7',
-      payload: {
-        businessName: 'Probe Target',
-        ownerName: 'Quinn',
-        email: 'quinn@example.com',
-        businessType: 'Other',
-        subscriptionPlan: 'growing',
-      },
-    });
-    const { id } = first.json<BusinessRegistrationResult>();
-    const [growing] = await ctx.testDb.database.db
-      .select()
-      .from(subscriptionPlans)
-      .where(eq(subscriptionPlans.name, 'growing'));
-    const { clientSecret } = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: apiPath(createPaymentIntent),
-        payload: { planId: growing!.id, registrationId: id },
-      })
-    ).json<{ clientSecret: string }>();
-    await ctx.app.inject({
-      method: 'POST',
-      url: apiPath(confirmTestCardPayment),
-      payload: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' },
     });
 
     const answers = [];
