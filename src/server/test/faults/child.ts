@@ -61,7 +61,20 @@ export async function startServerChild(
   if ('url' in database) env.DATABASE_URL = database.url;
   else env.DATA_DIR = database.dataDir;
   Object.assign(env, extraEnv);
-  const proc = spawn(process.execPath, ['--import', 'tsx', ENTRY, JSON.stringify(options)], {
+  return spawnServer([ENTRY, JSON.stringify(options)], env, port, { readyWithinMs: 45_000 });
+}
+
+/**
+ * A server process (a TypeScript entry through tsx, no build) on `port`, its output collected;
+ * with `readyWithinMs`, resolves once it answers /healthz, and fails if it exits or takes longer.
+ */
+export async function spawnServer(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  options: { readyWithinMs?: number } = {},
+): Promise<ServerChild> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,8 +97,9 @@ export async function startServerChild(
       await exited;
     },
   };
+  if (options.readyWithinMs === undefined) return child;
   // Generous: tsx compiles the server on the fly, slow on a loaded two-core machine.
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + options.readyWithinMs;
   for (;;) {
     if (proc.exitCode !== null)
       throw new Error(`the server exited with ${proc.exitCode} while starting:\n${output}`);
@@ -96,7 +110,9 @@ export async function startServerChild(
     }
     if (Date.now() > deadline) {
       await child.kill();
-      throw new Error(`the server did not start within 45 s:\n${output}`);
+      throw new Error(
+        `the server did not start within ${options.readyWithinMs / 1000} s:\n${output}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import type { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultMigrationsFolder } from '../../db/migrate.js';
-import { freePort } from './child.js';
+import { freePort, spawnServer } from './child.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const MAIN = path.join(ROOT, 'src/server/main.ts');
@@ -34,38 +34,14 @@ async function startMain(env: NodeJS.ProcessEnv, ready: boolean): Promise<Run> {
     SHUTDOWN_DRAIN_DELAY_SECONDS: '0.2',
     ...env,
   });
-  const proc = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | string>((resolve) =>
-    proc.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
-  );
-  running.push(proc);
-  const run: Run = {
-    base: `http://127.0.0.1:${port}`,
-    exited,
-    output: () => output,
-    stop: () => proc.kill('SIGTERM'),
+  const child = await spawnServer([MAIN], childEnv, port, ready ? { readyWithinMs: 60_000 } : {});
+  running.push(child.proc);
+  return {
+    base: child.base,
+    exited: child.exited,
+    output: () => child.output(),
+    stop: () => child.proc.kill('SIGTERM'),
   };
-  const deadline = Date.now() + 60_000;
-  while (ready) {
-    if (proc.exitCode !== null) throw new Error(`exited with ${proc.exitCode}:\n${output}`);
-    if (
-      await fetch(`${run.base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`did not start within 60 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return run;
 }
 const running: ReturnType<typeof spawn>[] = [];
 
