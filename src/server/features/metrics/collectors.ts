@@ -55,33 +55,29 @@ export function countJobs(jobs: JobRegistry, registry: Registry): void {
 export function watchDatabase(database: Database, registry: Registry): () => void {
   const registers = [registry];
   const stats = () => database.poolStats?.();
-  new Gauge({
-    name: 'agency_db_pool_connections',
-    help: 'Open database connections (PGlite: its one connection).',
-    registers,
-    collect() {
-      const now = stats();
-      if (now) this.set(now.total);
-    },
-  });
-  new Gauge({
-    name: 'agency_db_pool_idle_connections',
-    help: 'Open database connections not in use.',
-    registers,
-    collect() {
-      const now = stats();
-      if (now) this.set(now.idle);
-    },
-  });
-  new Gauge({
-    name: 'agency_db_pool_waiting_requests',
-    help: 'Queries waiting for a database connection right now.',
-    registers,
-    collect() {
-      const now = stats();
-      if (now) this.set(now.waiting);
-    },
-  });
+  const gauges = [
+    [
+      'agency_db_pool_connections',
+      'Open database connections (PGlite: its one connection).',
+      'total',
+    ],
+    ['agency_db_pool_idle_connections', 'Open database connections not in use.', 'idle'],
+    [
+      'agency_db_pool_waiting_requests',
+      'Queries waiting for a database connection right now.',
+      'waiting',
+    ],
+  ] as const;
+  for (const [name, help, field] of gauges)
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const now = stats();
+        if (now) this.set(now[field]);
+      },
+    });
   const wait = new Histogram({
     name: 'agency_db_connection_wait_seconds',
     help: 'Time a query waited for a database connection (a wait that timed out counts too).',
