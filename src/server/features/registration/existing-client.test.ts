@@ -5,11 +5,7 @@ import {
   type BusinessRegistrationResult,
   type RegistrationAnswer,
 } from '../../../contract/registration/registration.js';
-import {
-  businessRegistrations,
-  outboxMessages,
-  subscriptions,
-} from '../../db/schema.js';
+import { businessRegistrations, outboxMessages, subscriptions } from '../../db/schema.js';
 import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
