@@ -102,20 +102,33 @@ export function createOsmPlaces(options: OsmPlacesOptions): PlacesProvider {
   const { overpassUrl, userAgent, timeoutMs = 25_000, minGeocodeIntervalMs = 1000 } = options;
   const nominatimUrl = options.nominatimUrl.replace(/\/+$/, '');
   const geocoded = new Map<string, Promise<GeoPoint | null>>();
-  let nextGeocodeAt = 0;
+  let geocodeLine: Promise<unknown> = Promise.resolve();
+  let lastGeocodeDoneAt = -Infinity;
   // Overpass gets less time than we wait, so a slow query ends with its own remark rather than our abort.
   const overpassSeconds = Math.max(1, Math.floor((timeoutMs * 0.8) / 1000));
 
-  /** Reserves the next free slot at once, so callers arriving together queue instead of bunching up. */
-  async function waitForGeocodeTurn() {
-    const now = Date.now();
-    const at = Math.max(now, nextGeocodeAt);
-    nextGeocodeAt = at + minGeocodeIntervalMs;
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  /**
+   * One geocode at a time, each starting the interval after the previous one ended. Counting from
+   * the end rather than the start keeps Nominatim's side of the policy too: however the network
+   * delays one request, the next cannot reach it sooner than the interval after.
+   */
+  function inGeocodeTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = geocodeLine.then(async () => {
+      for (let wait = lastGeocodeDoneAt + minGeocodeIntervalMs - Date.now(); wait > 0;) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        wait = lastGeocodeDoneAt + minGeocodeIntervalMs - Date.now();
+      }
+      try {
+        return await work();
+      } finally {
+        lastGeocodeDoneAt = Date.now();
+      }
+    });
+    geocodeLine = turn.catch(() => undefined);
+    return turn;
   }
 
   async function lookUp(text: string): Promise<GeoPoint | null> {
-    await waitForGeocodeTurn();
     const params = new URLSearchParams({
       q: text,
       format: 'jsonv2',
@@ -124,10 +137,9 @@ export function createOsmPlaces(options: OsmPlacesOptions): PlacesProvider {
       addressdetails: '0',
     });
     const init = { headers: { 'user-agent': userAgent, accept: 'application/json' } };
-    const answer = await fetchJson(`${nominatimUrl}/search?${params}`, init, {
-      service: NOMINATIM,
-      timeoutMs,
-    });
+    const answer = await inGeocodeTurn(() =>
+      fetchJson(`${nominatimUrl}/search?${params}`, init, { service: NOMINATIM, timeoutMs }),
+    );
     if (answer.status !== 200) throw nominatimFailure(answer.status);
     if (!Array.isArray(answer.body))
       throw new PlacesProviderError(
