@@ -21,6 +21,11 @@ export default defineConfig({
       path: `<rootDir>/src/locales/{locale}/${part}`,
       include: ['<rootDir>/src/server'],
     })),
+    // The errors a client can meet, by code (src/contract/lib/errors.ts): the server's English, the pages' words.
+    {
+      path: '<rootDir>/src/locales/{locale}/errors',
+      include: ['<rootDir>/src/contract', '<rootDir>/src/web'],
+    },
   ],
   format: formatter({ explicitIdAsDefault: true, origins: false }),
 });

@@ -5,6 +5,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { formatLongDate, formatMoney, INTL_LOCALES } from '../contract/lib/locale-format.js';
 import { LOCALES, type Locale } from '../contract/site/routes.js';
+import { ERROR_CODES, errorMessageId } from '../contract/lib/errors.js';
 import { readCatalog, serverI18n } from '../server/locales.js';
 import { mailWords } from '../server/features/notifications/index.js';
 import { messages as enSite } from './en/site.po';
@@ -18,6 +19,8 @@ const PARTS = {
   account: 'src/web',
   shell: 'src/server',
   emails: 'src/server',
+  // Ids made from the error codes (api.<code>), which the server sends and the pages word.
+  errors: 'src/contract',
 } as const;
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -82,6 +85,10 @@ describe('the message catalogs (src/locales)', () => {
     });
 
     it(`${part}: the code uses every message, and every message id in the code is in the catalog`, () => {
+      if (part === 'errors') {
+        expect([...ids].sort()).toEqual(ERROR_CODES.map(errorMessageId).sort());
+        return;
+      }
       const strings = codeStrings(dir);
       const prefixes = new Set(ids.map((id) => id.split('.')[0]));
       const unused = ids.filter((id) => !strings.has(id));

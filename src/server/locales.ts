@@ -4,6 +4,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import PO from 'pofile';
 import { INTL_LOCALES } from '../contract/lib/locale-format.js';
 import type { Locale } from '../contract/site/routes.js';
+import { errorMessageId, type ErrorCode, type ErrorParams } from '../contract/lib/errors.js';
 
 /**
  * The message catalogs the browser and the server share (docs/decisions/015): src/locales in the
@@ -12,8 +13,11 @@ import type { Locale } from '../contract/site/routes.js';
  */
 export const LOCALES_DIR = new URL('../locales/', import.meta.url);
 
-/** The server's own catalogs (the page shell's head, the e-mails to clients), and the pages' whose titles the head repeats. */
-export type ServerCatalog = 'shell' | 'emails' | 'site' | 'checkout' | 'account';
+/**
+ * The server's own catalogs (the page shell's head, the e-mails to clients, the errors' English
+ * messages), and the pages' whose titles the head repeats.
+ */
+export type ServerCatalog = 'shell' | 'emails' | 'site' | 'checkout' | 'account' | 'errors';
 
 /** A catalog's messages as written (id → ICU message), read from its .po file. */
 export function readCatalog(locale: Locale, part: string): Record<string, string> {
@@ -44,3 +48,7 @@ export function serverI18n(part: ServerCatalog, locale: Locale): I18n {
   }
   return i18n;
 }
+
+/** An error code's English message (src/locales/en/errors.po), the one pages translate by its code. */
+export const errorText = (code: ErrorCode, params?: ErrorParams) =>
+  serverI18n('errors', 'en')._(errorMessageId(code), params);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { answer, decimal, isoTime } from '../lib/answer.js';
+import { ERROR_CODES } from '../lib/errors.js';
 import {
   advanceBillingClock,
   cancelAccountSubscription,
@@ -43,6 +44,7 @@ const invoiceView: z.ZodMiniType<InvoiceView> = z.strictObject({
   periodEnd: z.nullable(isoTime()),
   card: z.nullable(z.strictObject({ brand: z.string(), last4: z.string() })),
   failureMessage: z.nullable(z.string()),
+  failureCode: z.nullable(z.enum(ERROR_CODES)),
   attemptedAt: isoTime(),
 });
 

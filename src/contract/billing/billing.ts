@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { dbIdFromText } from '../lib/db-int.js';
 import type { Endpoint } from '../lib/endpoint.js';
+import type { ErrorCode } from '../lib/errors.js';
 
 // A client's subscription after the first payment: what the billing page (/account) shows and
 // does, the agency's view of it, and test mode's billing clock. Amounts are decimal strings
@@ -29,6 +30,8 @@ export interface InvoiceView {
   periodEnd: string | null;
   card: { brand: string; last4: string } | null;
   failureMessage: string | null;
+  /** The failure as Stripe's decline code: the page words it in its language. */
+  failureCode: ErrorCode | null;
   attemptedAt: string;
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { answer, decimal, isoTime } from '../lib/answer.js';
+import { ERROR_CODES } from '../lib/errors.js';
 import {
   authenticateTestPayment,
   confirmTestCardPayment,
@@ -49,6 +50,7 @@ const statusResult: z.ZodMiniType<PaymentStatusResult> = z.strictObject({
   amount: decimal(),
   plan: z.strictObject({ name: z.string(), displayName: z.string() }),
   message: z.nullable(z.string()),
+  code: z.nullable(z.enum(ERROR_CODES)),
   receipt: z.nullable(receipt),
 });
 

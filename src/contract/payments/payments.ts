@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DB_INT_MAX, dbId } from '../lib/db-int.js';
 import type { Endpoint } from '../lib/endpoint.js';
+import type { ErrorCode } from '../lib/errors.js';
 
 /**
  * POST /api/create-payment-intent. `amount` (the plan's price in dollars, docs/product.md §7) is
@@ -99,8 +100,10 @@ export interface PaymentStatusResult {
   status: PaymentStatus;
   amount: string;
   plan: { name: string; displayName: string };
-  /** Why the last attempt failed, in the provider's words. */
+  /** Why the last attempt failed, in the provider's words (English). */
   message: string | null;
+  /** The same as Stripe's decline code: the page words it in its language. */
+  code: ErrorCode | null;
   /** The receipt, once the payment succeeded; null before. */
   receipt: PaymentReceipt | null;
 }

@@ -22,10 +22,10 @@ const optional = (label: string, max: number) =>
       z.transform((v) => (v == null || v.trim() === '' ? undefined : v.trim())),
     )
     .check(
-      z.refine(
-        (v) => v === undefined || v.length <= max,
-        `${label} must be at most ${max} characters`,
-      ),
+      z.refine((v) => v === undefined || v.length <= max, {
+        message: `${label} must be at most ${max} characters`,
+        params: { code: 'field_too_long', max },
+      }),
     );
 
 export const businessRegistrationInput = z.object({

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ApiErrorBody } from '../../contract/lib/errors.js';
+import type { ApiErrorBody, ErrorCode, ErrorParams } from '../../contract/lib/errors.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
+import { errorText } from '../locales.js';
 
 /** An error whose message is meant for the person using the product. */
 export class HttpError extends Error {
@@ -8,20 +9,30 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly issues?: ApiErrorBody['issues'],
+    /** Set for the errors a client can meet: their page shows the code's message in its language. */
+    readonly code?: ErrorCode,
+    readonly params?: ErrorParams,
   ) {
     super(message);
   }
 }
 
-const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large (the limit is 1 MB).',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json.',
+/** An error a client can meet: its English message comes from the code's, so the two never differ. */
+export const clientError = (
+  status: number,
+  code: ErrorCode,
+  params?: ErrorParams,
+  issues?: ApiErrorBody['issues'],
+) => new HttpError(status, errorText(code, params), issues, code, params);
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_body',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'media_type',
 };
 
-export const DATABASE_UNAVAILABLE_MESSAGE =
-  'The database is not answering right now. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE_MESSAGE = errorText('database_unavailable');
 const DATABASE_RETRY_AFTER_SECONDS = '5';
 
 /** Every error answer is `{message, issues?}`; 5xx details stay in the log. */
@@ -35,9 +46,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         'database unavailable',
       );
       reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
-      return reply
-        .status(503)
-        .send({ message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ApiErrorBody);
+      return reply.status(503).send({
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        code: 'database_unavailable',
+      } satisfies ApiErrorBody);
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600
@@ -49,28 +61,40 @@ export function registerErrorHandling(app: FastifyInstance): void {
         { err: error, reqId: request.id, method: request.method, url: request.url },
         'request failed upstream',
       );
-      return reply.status(status).send({ message: error.message } satisfies ApiErrorBody);
+      return reply.status(status).send(bodyOf(error));
     }
     if (status >= 500) {
       request.log.error(
         { err: error, reqId: request.id, method: request.method, url: request.url },
         'request failed',
       );
-      const body: ApiErrorBody = {
-        message: 'Something went wrong on our side. Please try again in a moment.',
-      };
+      const body: ApiErrorBody = { message: errorText('server_error'), code: 'server_error' };
       return reply.status(status === 503 ? 503 : 500).send(body);
     }
-    const code = 'code' in error ? error.code : undefined;
-    const body: ApiErrorBody = { message: (code && FASTIFY_MESSAGES[code]) || error.message };
-    if (error instanceof HttpError && error.issues) body.issues = error.issues;
+    if (error instanceof HttpError) return reply.status(status).send(bodyOf(error));
+    const fastifyCode = FASTIFY_CODES[error.code];
+    const body: ApiErrorBody = fastifyCode
+      ? { message: errorText(fastifyCode), code: fastifyCode }
+      : { message: error.message };
     return reply.status(status).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const params = { method: request.method, path: request.url.split('?')[0]! };
     const body: ApiErrorBody = {
-      message: `Not found: ${request.method} ${request.url.split('?')[0]}`,
+      message: errorText('not_found', params),
+      code: 'not_found',
+      params,
     };
     return reply.status(404).send(body);
   });
+}
+
+/** The answer of an HttpError: its message, and its code, values and field issues when it has them. */
+function bodyOf(error: HttpError): ApiErrorBody {
+  const body: ApiErrorBody = { message: error.message };
+  if (error.code) body.code = error.code;
+  if (error.params) body.params = error.params;
+  if (error.issues) body.issues = error.issues;
+  return body;
 }

@@ -4,7 +4,7 @@ import {
   type CurrentEmployee,
   type EmployeePermission,
 } from '../../contract/employees/employees.js';
-import { HttpError } from './errors.js';
+import { clientError, HttpError } from './errors.js';
 
 /** What an employee route did, for the activity log; set by the route when the default does not fit. */
 export interface ActivityNote {
@@ -129,7 +129,7 @@ export function registerSameOriginWrites(
       origin === publicOrigin ||
       origin === `${request.protocol}://${request.host}`;
     if (request.headers['sec-fetch-site'] === 'cross-site' || !sameOrigin) {
-      return done(new HttpError(403, 'This request came from another site and was refused.'));
+      return done(clientError(403, 'cross_site'));
     }
     done();
   });

@@ -92,7 +92,9 @@ describe.each(TEST_DATABASES)('hostile input on %s', (kind) => {
       expect(body.message).toBe(
         `Please check ${field}: it contains a character we cannot store (a zero byte or a broken Unicode character).`,
       );
-      expect(body.issues).toEqual([{ field, message: expect.stringContaining('cannot store') }]);
+      expect(body.issues).toEqual([
+        { field, message: expect.stringContaining('cannot store'), code: 'field_invalid' },
+      ]);
     }
     const deep = await ctx.app.inject({
       method: 'POST',
@@ -111,7 +113,7 @@ describe.each(TEST_DATABASES)('hostile input on %s', (kind) => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<Refusal>().issues).toEqual([
-      { field: 'file', message: expect.stringContaining('cannot store') },
+      { field: 'file', message: expect.stringContaining('cannot store'), code: 'field_invalid' },
     ]);
     for (const type of [
       'text/csv',

@@ -67,7 +67,15 @@ function check(request: FastifyRequest): void {
   ];
   for (const [value, root] of parts) {
     const issue = findUnstorable(value, root);
-    if (issue) throw new HttpError(400, `Please check ${issue.field}: ${issue.message}.`, [issue]);
+    // Written here, not from the catalog: the field's name is repeated as sent, unstorable character and all.
+    if (issue)
+      throw new HttpError(
+        400,
+        `Please check ${issue.field}: ${issue.message}.`,
+        [{ ...issue, code: 'field_invalid' }],
+        'validation',
+        { fields: issue.field, first: issue.message, more: 0 },
+      );
   }
 }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { fastifyRateLimitStore } from '../adapters/shared-state/rate-limit-store.js';
 import type { CounterStore } from '../adapters/shared-state/types.js';
-import { HttpError } from './errors.js';
+import { clientError } from './errors.js';
 
 /** Strict headers: no inline scripts but the shell's own by hash, no framing, no plugins. */
 function helmetOptions({
@@ -128,9 +128,6 @@ export async function registerSecurity(
     global: false,
     ...(options.counters ? { store: fastifyRateLimitStore(options.counters) } : {}),
     errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        `Too many requests from your address. Please wait ${context.after} and try again.`,
-      ),
+      clientError(429, 'too_many_requests', { after: context.after }),
   });
 }

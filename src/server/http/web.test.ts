@@ -223,6 +223,7 @@ describe('HTTP foundation', () => {
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({
         message: 'Something went wrong on our side. Please try again in a moment.',
+        code: 'server_error',
       });
     } finally {
       await failing.close();

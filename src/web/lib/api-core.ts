@@ -1,5 +1,5 @@
 import type { AnyEndpoint, InputOf, OutputOf } from '../../contract/lib/endpoint';
-import type { ApiErrorBody } from '../../contract/lib/errors';
+import { errorMessageId, type ApiErrorBody, type FieldIssue } from '../../contract/lib/errors';
 import { i18n } from '@lingui/core';
 
 // The part of the API client that the landing page loads first (kept lean: bench:web): the
@@ -37,10 +37,16 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
 }
 
-/** The sentence to show a person: the server's `message` when it sent one, else the error's own. */
+/**
+ * The sentence to show a person: the message of the server's code in the page's language when the
+ * page has it (docs/decisions/035), else the server's `message`, else the error's own.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
-    const message = error.errorBody?.message;
+    const body = error.errorBody;
+    const worded = body?.code ? inPageLanguage(body) : undefined;
+    if (worded) return worded;
+    const message = body?.message;
     if (typeof message === 'string' && message) return message;
     // A proxy's HTML page or an empty answer is no sentence for a person: say what happened instead.
     if (!error.body.trim() || /^\s*</.test(error.body)) return plainSentence(error.status);
@@ -54,10 +60,24 @@ function plainSentence(status: number): string {
   return i18n._(status >= 500 ? 'error.server' : 'error.other', { status: String(status) });
 }
 
-/** Field errors the server listed with a 400 answer. */
+/**
+ * A coded message in the page's language, when its catalog has it (an English page does not load
+ * the errors catalog: the server's message is the same English text).
+ */
+export function inPageLanguage(coded: Pick<FieldIssue, 'code' | 'params'>): string | undefined {
+  if (!coded.code) return undefined;
+  const id = errorMessageId(coded.code);
+  return id in i18n.messages ? i18n._(id, coded.params) : undefined;
+}
+
+/** Why a payment failed, as the server keeps it (Stripe's words and decline code), in the page's language. */
+export const declineText = <T extends string | null>(code: string | null, message: T) =>
+  (code ? inPageLanguage({ code }) : undefined) ?? message;
+
+/** Field errors the server listed with a 400 answer, each in the page's language when it has the code's. */
 export function fieldIssues(error: unknown): Record<string, string> {
   const issues = (error instanceof ApiError ? error.errorBody?.issues : undefined) ?? [];
-  return Object.fromEntries(issues.map((i) => [i.field, i.message]));
+  return Object.fromEntries(issues.map((i) => [i.field, inPageLanguage(i) ?? i.message]));
 }
 
 /** One request with cookies and a JSON body, if any; non-2xx → ApiError. */

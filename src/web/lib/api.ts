@@ -3,7 +3,16 @@ import { request, throwIfNotOk, type BodyOption } from './api-core';
 
 // The API client: every call names an endpoint of the contract (method, path, input, output),
 // sends cookies and turns a non-2xx answer into an ApiError ('{status}: {body}').
-export { ApiError, callPath, errorMessage, fieldIssues, getJson, throwIfNotOk } from './api-core';
+export {
+  ApiError,
+  callPath,
+  declineText,
+  errorMessage,
+  fieldIssues,
+  getJson,
+  inPageLanguage,
+  throwIfNotOk,
+} from './api-core';
 
 /** A query string from a record, in its order; undefined, null and '' values are left out. */
 export function queryString(query: object): string {

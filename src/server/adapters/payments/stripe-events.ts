@@ -7,6 +7,8 @@ import {
 } from './types.js';
 import { asProviderError, STRIPE_API_VERSION } from './stripe-client.js';
 import { fromUnix, idOf, intentState } from './stripe-mapping.js';
+import { declineCode } from '../../../contract/lib/errors.js';
+import { errorText } from '../../locales.js';
 
 const SUBSCRIPTION_STATUS: Record<string, 'incomplete' | 'active' | 'past_due' | 'canceled'> = {
   incomplete: 'incomplete',
@@ -99,7 +101,8 @@ export function readEvent(event: Stripe.Event): PaymentEvent {
         ...head,
         kind: 'payment_failed',
         intentId: event.data.object.id,
-        message: event.data.object.last_payment_error?.message ?? 'The payment failed.',
+        message: event.data.object.last_payment_error?.message ?? errorText('card_declined'),
+        code: declineCode(event.data.object.last_payment_error),
       };
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -185,7 +188,9 @@ export function readEvent(event: Stripe.Event): PaymentEvent {
         currency: invoice.currency,
         attempt: invoice.attempt_count,
         nextAttemptAt: fromUnix(invoice.next_payment_attempt),
-        message: 'Your card was declined.',
+        // The invoice does not say why; its payment's error is the card's, read when the client pays again.
+        message: errorText('card_declined'),
+        code: 'card_declined',
         failedAt: fromUnix(event.created) ?? new Date(),
       };
     }

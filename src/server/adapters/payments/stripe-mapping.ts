@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { PaymentStatus } from '../../../contract/payments/payments.js';
+import { declineCode } from '../../../contract/lib/errors.js';
 import type { CardOnFile, IntentState } from './types.js';
 
 export const idOf = (value: string | { id: string } | null | undefined) =>
@@ -24,6 +25,7 @@ export function intentState(intent: Stripe.PaymentIntent, paidAt?: Date): Intent
     currency: intent.currency,
     customerId: idOf(intent.customer),
     errorMessage: intent.last_payment_error?.message ?? null,
+    errorCode: intent.last_payment_error ? declineCode(intent.last_payment_error) : null,
     // When it was paid: the charge's time (an expanded latest_charge), else the succeeded event's; never the intent's creation.
     paidAt:
       (typeof intent.latest_charge === 'object' ? fromUnix(intent.latest_charge?.created) : null) ??

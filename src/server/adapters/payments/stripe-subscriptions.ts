@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
 import { guarded, type StripeContext } from './stripe-client.js';
 import { cardOf, idOf, needsAuthentication } from './stripe-mapping.js';
+import { declineCode } from '../../../contract/lib/errors.js';
+import { errorText } from '../../locales.js';
 import { periodBoundaryNear, releaseSchedule, scheduleFrom } from './stripe-schedules.js';
 import {
   CardDeclinedError,
@@ -114,7 +116,8 @@ export function createStripeSubscriptions({
         if (needsAuthentication(intent)) return { status: 'requires_action' as const };
         return {
           status: 'failed' as const,
-          message: intent.last_payment_error?.message ?? 'Your card was declined.',
+          message: intent.last_payment_error?.message ?? errorText('card_declined'),
+          code: declineCode(intent.last_payment_error),
         };
       });
     },
@@ -211,7 +214,7 @@ export function createStripeSubscriptions({
           });
         } catch (error) {
           if (error instanceof Stripe.errors.StripeCardError)
-            throw new CardDeclinedError(error.message);
+            throw new CardDeclinedError(error.message, declineCode(error));
           throw error;
         }
         if (!updated.pending_update) return 'paid';
@@ -219,16 +222,17 @@ export function createStripeSubscriptions({
         const action = invoice ? await authenticationOf(invoice) : null;
         if (action) return action;
         // Declined: the open invoice is voided, which drops the waiting change; the plan stays as it was.
-        let message = 'Your card was declined.';
+        let failure: Stripe.PaymentIntent.LastPaymentError | null = null;
         if (invoice?.id) {
           const intentId = invoice.confirmation_secret?.client_secret.split('_secret_')[0];
           if (intentId)
-            message =
-              (await stripe.paymentIntents.retrieve(intentId)).last_payment_error?.message ??
-              message;
+            failure = (await stripe.paymentIntents.retrieve(intentId)).last_payment_error;
           await subscriptions.discardUpgrade(invoice.id);
         }
-        throw new CardDeclinedError(message);
+        throw new CardDeclinedError(
+          failure?.message ?? errorText('card_declined'),
+          declineCode(failure),
+        );
       });
     },
 

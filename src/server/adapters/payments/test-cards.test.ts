@@ -8,21 +8,27 @@ import {
 
 describe("test mode follows Stripe's test cards", () => {
   it.each([
-    ['4242 4242 4242 4242', null],
-    ['4000 0000 0000 0002', 'Your card was declined.'],
-    ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
-    ['4000 0000 0000 0069', 'Your card has expired.'],
+    ['4242 4242 4242 4242', null, null],
+    ['4000 0000 0000 0002', 'card_declined', 'Your card was declined.'],
+    ['4000 0000 0000 9995', 'insufficient_funds', 'Your card has insufficient funds.'],
+    ['4000 0000 0000 0069', 'expired_card', 'Your card has expired.'],
     [
       '4000 0000 0000 0119',
+      'processing_error',
       'An error occurred while processing your card. Try again in a little bit.',
     ],
     // Stripe's Mastercard test card succeeds; a valid number that is no Stripe test card is declined.
-    ['5555 5555 5555 4444', null],
-    ['4111 1111 1111 1111', 'Your card was declined.'],
-  ])('%s', (number, message) => {
+    ['5555 5555 5555 4444', null, null],
+    ['4111 1111 1111 1111', 'card_declined', 'Your card was declined.'],
+  ])('%s: Stripe’s decline code and words', (number, code, message) => {
     const outcome = testCardOutcome(number);
     if (message === null) expect(outcome).toEqual({ ok: true });
-    else expect(outcome).toEqual({ ok: false, status: 'requires_payment_method', message });
+    else
+      expect(outcome).toEqual({
+        ok: false,
+        status: 'requires_payment_method',
+        decline: { code, message },
+      });
   });
 
   it("asks for authentication with Stripe's 3-D Secure cards instead of declining them", () => {

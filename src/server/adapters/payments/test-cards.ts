@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../../contract/lib/errors.js';
+import { declineOf, type Decline } from './types.js';
 import {
   cardBrand,
   cardDigits,
@@ -9,18 +11,18 @@ import {
 
 export type TestCardOutcome =
   | { ok: true }
-  | { ok: false; status: 'requires_payment_method'; message: string }
+  | { ok: false; status: 'requires_payment_method'; decline: Decline }
   /** The card's bank wants the client to authenticate this payment first (3-D Secure). */
   | { ok: false; status: 'requires_action' };
 
-/** Stripe's documented test cards and the messages Stripe gives for them. */
-const DECLINES: Record<string, string> = {
-  '4000000000000002': 'Your card was declined.',
-  '4000000000009995': 'Your card has insufficient funds.',
-  '4000000000000069': 'Your card has expired.',
-  '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
+/** Stripe's documented test cards and the decline codes Stripe gives for them (with Stripe's words). */
+const DECLINES: Record<string, ErrorCode> = {
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000000069': 'expired_card',
+  '4000000000000119': 'processing_error',
   // Stripe's "attaches, then fails when charged": a checkout charges at once, so it declines there.
-  '4000000000000341': 'Your card was declined.',
+  '4000000000000341': 'card_declined',
 };
 const FAILS_ON_CHARGE = '4000000000000341';
 const SUCCEEDS = new Set(['4242424242424242', '5555555555554444']);
@@ -33,11 +35,9 @@ const AUTHENTICATES_ONCE = '4000002500003155';
 const AUTHENTICATES_ALWAYS = '4000002760003184';
 
 /** Stripe's message when the client fails or abandons the bank's authentication page. */
-export const AUTHENTICATION_FAILED =
-  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+export const AUTHENTICATION_FAILED = declineOf('payment_intent_authentication_failure');
 /** Stripe's message when a saved card that needs authentication is charged without the client (a renewal). */
-export const AUTHENTICATION_REQUIRED =
-  'Your card was declined. This transaction requires authentication.';
+export const AUTHENTICATION_REQUIRED = declineOf('authentication_required');
 
 /** What happens to a test-mode payment with this card number; any other valid number is declined. */
 export function testCardOutcome(cardNumber: string): TestCardOutcome {
@@ -48,7 +48,7 @@ export function testCardOutcome(cardNumber: string): TestCardOutcome {
   return {
     ok: false,
     status: 'requires_payment_method',
-    message: DECLINES[digits] ?? 'Your card was declined.',
+    decline: declineOf(DECLINES[digits] ?? 'card_declined'),
   };
 }
 
@@ -65,7 +65,7 @@ export interface CheckedCard {
  */
 export function testCardOnFile(
   cardNumber: string,
-): { ok: true; behavior: SavedCardBehavior } | { ok: false; message: string } {
+): { ok: true; behavior: SavedCardBehavior } | { ok: false; decline: Decline } {
   const digits = cardDigits(cardNumber);
   if (digits === FAILS_ON_CHARGE) return { ok: true, behavior: 'fails_on_charge' };
   if (digits === AUTHENTICATES_ALWAYS) return { ok: true, behavior: 'requires_authentication' };
@@ -76,7 +76,8 @@ export function testCardOnFile(
     ? { ok: true, behavior: 'succeeds' }
     : {
         ok: false,
-        message: outcome.status === 'requires_action' ? 'Your card was declined.' : outcome.message,
+        decline:
+          outcome.status === 'requires_action' ? declineOf('card_declined') : outcome.decline,
       };
 }
 

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../../contract/lib/errors.js';
+import { errorText } from '../../locales.js';
 import type { PaymentProviderKind, PaymentStatus } from '../../../contract/payments/payments.js';
 
 /** What a provider needs to start a plan's subscription and collect its first payment. */
@@ -28,6 +30,8 @@ export interface IntentState {
   currency: string;
   customerId: string | null;
   errorMessage: string | null;
+  /** The last error as a decline code (Stripe's), to word it in the client's language. */
+  errorCode?: ErrorCode | null;
   paidAt: Date;
   /** Real money (Stripe live mode) or not (test keys, test mode), as the provider marks it. */
   livemode: boolean;
@@ -61,7 +65,7 @@ export interface ScheduledRenewal {
  */
 export type PaymentEvent = { id: string; type: string; createdAt: Date; livemode: boolean } & (
   | { kind: 'payment_succeeded'; intent: IntentState }
-  | { kind: 'payment_failed'; intentId: string; message: string }
+  | { kind: 'payment_failed'; intentId: string; message: string; code: ErrorCode }
   | {
       kind: 'subscription_changed';
       providerSubscriptionId: string;
@@ -95,6 +99,7 @@ export type PaymentEvent = { id: string; type: string; createdAt: Date; livemode
       attempt: number;
       nextAttemptAt: Date | null;
       message: string;
+      code: ErrorCode;
       failedAt: Date;
     }
   | {
@@ -167,7 +172,10 @@ export interface SubscriptionManager {
   paymentOutcome(input: {
     providerPaymentId: string;
     customerId: string;
-  }): Promise<{ status: 'succeeded' | 'requires_action' } | { status: 'failed'; message: string }>;
+  }): Promise<
+    | { status: 'succeeded' | 'requires_action' }
+    | { status: 'failed'; message: string; code: ErrorCode }
+  >;
   /** An upgrade whose payment failed authentication: its open invoice is voided, so the waiting change is dropped. */
   discardUpgrade(providerInvoiceId: string): Promise<void>;
   /** Replaces the subscription's price schedule with these phases (current first); returns the schedule's id. No phases: no schedule (null). */
@@ -230,6 +238,14 @@ export interface PaymentProvider {
   readonly subscriptions?: SubscriptionManager;
 }
 
+/** Why a card payment failed: the provider's words (English) and its decline code. */
+export interface Decline {
+  message: string;
+  code: ErrorCode;
+}
+/** A decline in our own words (test mode, or when the provider gave none). */
+export const declineOf = (code: ErrorCode): Decline => ({ code, message: errorText(code) });
+
 export class InvalidWebhookError extends Error {}
 
 /**
@@ -256,5 +272,12 @@ export class PaymentProviderError extends Error {}
 /** What the client sent does not fit (a card setup not confirmed yet, or someone else's); `message` says what to do. */
 export class ProviderRefusedError extends PaymentProviderError {}
 
-/** The card was declined; `message` is the provider's, safe to show. */
-export class CardDeclinedError extends PaymentProviderError {}
+/** The card was declined; `message` is the provider's, safe to show, and `code` its decline code. */
+export class CardDeclinedError extends PaymentProviderError {
+  constructor(
+    message: string,
+    readonly code: ErrorCode = 'card_declined',
+  ) {
+    super(message);
+  }
+}

@@ -41,6 +41,8 @@ export const invoices = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     failureMessage: text('failure_message'),
+    /** Why it failed as Stripe's decline code (src/contract/lib/errors.ts): pages word it in their language. */
+    failureCode: text('failure_code'),
     paymentId: uuid('payment_id').references(() => payments.id),
     providerInvoiceId: text('provider_invoice_id'),
     livemode: boolean('livemode').notNull().default(false),

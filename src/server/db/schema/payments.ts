@@ -39,6 +39,8 @@ export const paymentIntents = pgTable(
       .notNull()
       .default('requires_payment_method'),
     lastError: text('last_error'),
+    /** The last error as Stripe's decline code (src/contract/lib/errors.ts): pages word it in their language. */
+    lastErrorCode: text('last_error_code'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     /** Test mode: the expiry of the card waiting for authentication (status requires_action), saved with it once paid. */

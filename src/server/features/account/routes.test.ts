@@ -30,6 +30,9 @@ import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest, type AppUnderTestOptions } from '../../test/app-under-test.js';
 import { testConfig, type TestDatabaseKind } from '../../test/databases.js';
 
+/** A spent, unknown or expired link: one answer, with its code for the page's language. */
+const INVALID_LINK = { message: BILLING_LINK_INVALID_MESSAGE, code: 'billing_link_invalid' };
+
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' };
 let addressCount = 0;
 // Each request from its own address unless a test means otherwise: the per-address limit is not what most tests check.
@@ -181,10 +184,8 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
     );
     const again = await redeem(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: BILLING_LINK_INVALID_MESSAGE });
-    expect((await redeem('made-up-token')).json()).toEqual({
-      message: BILLING_LINK_INVALID_MESSAGE,
-    });
+    expect(again.json()).toEqual(INVALID_LINK);
+    expect((await redeem('made-up-token')).json()).toEqual(INVALID_LINK);
   });
 
   it('refuses an expired link', async () => {
@@ -199,7 +200,7 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
       .where(eq(billingSignInTokens.registrationId, registrationId));
     const res = await redeem(tokenOf(mail!.secretText!));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: BILLING_LINK_INVALID_MESSAGE });
+    expect(res.json()).toEqual(INVALID_LINK);
   });
 
   it('e-mails one address at most 3 links in 15 minutes, silently, and limits each client address', async () => {

@@ -24,7 +24,7 @@ import {
   updateAccountCard,
   type AccountChargeResult,
 } from '../../../contract/billing/billing.js';
-import { HttpError } from '../../http/errors.js';
+import { clientError } from '../../http/errors.js';
 import { emailOrigin } from '../../http/host.js';
 import { route } from '../../http/route.js';
 import type { BillingService } from '../billing/index.js';
@@ -173,11 +173,7 @@ export async function accountRoutes(
     scope.addHook('onRequest', async (request) => {
       const token = sessionOf(request);
       const registrationId = token ? await account.registrationOfSession(token) : null;
-      if (!registrationId)
-        throw new HttpError(
-          401,
-          'You are not signed in to your billing page. Ask for a sign-in link.',
-        );
+      if (!registrationId) throw clientError(401, 'billing_signed_out');
       request.accountRegistrationId = registrationId;
     });
     const who = (request: FastifyRequest) => request.accountRegistrationId!;

@@ -1,8 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import {
-  BILLING_LINK_INVALID_MESSAGE,
-  BILLING_LINK_TOKEN_PARAM,
-} from '../../../contract/billing/billing.js';
+import { BILLING_LINK_TOKEN_PARAM } from '../../../contract/billing/billing.js';
 import { localizedPath, WEB_PATHS } from '../../../contract/site/routes.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -11,7 +8,7 @@ import {
   businessRegistrations,
   subscriptions,
 } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { clientError } from '../../http/errors.js';
 import { hashSecretToken as hash, newSecretToken as newToken } from '../../lib/secret-tokens.js';
 import { enqueueMail, type MailSettings } from '../notifications/index.js';
 import { billingLinkMail } from './mail.js';
@@ -138,7 +135,7 @@ export function createAccountService(deps: { db: Db; mail: MailSettings }) {
             ),
           )
           .returning({ registrationId: billingSignInTokens.registrationId });
-        if (!used) throw new HttpError(400, BILLING_LINK_INVALID_MESSAGE);
+        if (!used) throw clientError(400, 'billing_link_invalid');
         const sessionToken = newToken();
         await tx.insert(billingSessions).values({
           tokenHash: hash(sessionToken),

@@ -3,7 +3,7 @@ import type { CardInput } from '../../../contract/billing/billing.js';
 import type { Db } from '../../db/client.js';
 import { subscriptions } from '../../db/schema.js';
 import { checkTestCard, testCardOnFile } from '../../adapters/payments/test-cards.js';
-import { HttpError } from '../../http/errors.js';
+import { clientError, HttpError } from '../../http/errors.js';
 import {
   billingChangeMail,
   cancellationConfirmedMail,
@@ -33,7 +33,7 @@ export async function withSubscription<T>(
   change: (tx: Db, sub: Sub) => Promise<T>,
 ): Promise<T> {
   const found = await currentSubscription(db, registrationId);
-  if (!found) throw new HttpError(404, 'There is no paid subscription for this business yet.');
+  if (!found) throw clientError(404, 'no_subscription');
   // With Stripe the calls to Stripe happen with the row locked too: a second click waits for the first one's answer.
   return db.transaction(async (tx) => change(tx, (await lockSubscription(tx, found.id))!));
 }
@@ -60,10 +60,12 @@ export async function updateCard(
   }
   const onFile = testCardOnFile(card.cardNumber);
   if (!onFile.ok)
-    throw new HttpError(400, onFile.message, [{ field: 'cardNumber', message: onFile.message }]);
+    throw clientError(400, onFile.decline.code, undefined, [
+      { field: 'cardNumber', ...onFile.decline },
+    ]);
   return withSubscription(db, registrationId, async (tx, sub) => {
-    if (sub.provider !== 'test') throw new HttpError(409, STRIPE_SAVES_CARDS);
-    if (ended(sub)) throw new HttpError(409, NO_CARD_TO_UPDATE);
+    if (sub.provider !== 'test') throw clientError(409, 'stripe_saves_cards');
+    if (ended(sub)) throw clientError(409, 'no_card_to_update');
     const c = checked.card;
     const saved = {
       cardBrand: c.brand,
@@ -90,10 +92,6 @@ export async function updateCard(
   });
 }
 
-const STRIPE_SAVES_CARDS =
-  'This subscription is billed through Stripe: a new card is entered in Stripe’s card form.';
-const NO_CARD_TO_UPDATE = 'This subscription has ended; there is no card to update.';
-
 /** The card on file changes: a new card gets its own expiry reminder, and the client is told. */
 async function saveCard(
   tx: Db,
@@ -119,9 +117,8 @@ async function saveCard(
 /** Stripe: a SetupIntent for the client's new card, which Stripe's Payment Element confirms in the browser. */
 /** A card is set up with Stripe for a Stripe subscription that has not ended; its Stripe ids. */
 function cardSetupFor(ctx: ChangeContext, sub: Sub) {
-  if (sub.provider !== 'stripe')
-    throw new HttpError(409, 'Test mode saves the card from the card form on this page.');
-  if (ended(sub)) throw new HttpError(409, NO_CARD_TO_UPDATE);
+  if (sub.provider !== 'stripe') throw clientError(409, 'test_mode_card_form');
+  if (ended(sub)) throw clientError(409, 'no_card_to_update');
   return stripeOf(ctx, sub);
 }
 
@@ -190,13 +187,17 @@ export async function cancel(
 ) {
   const why = reason?.trim() || null;
   if (why && why.length > REASON_MAX) {
-    throw new HttpError(400, `The reason must be at most ${REASON_MAX} characters.`, [
-      { field: 'reason', message: `At most ${REASON_MAX} characters` },
+    throw clientError(400, 'reason_too_long', { max: REASON_MAX }, [
+      {
+        field: 'reason',
+        message: `At most ${REASON_MAX} characters`,
+        code: 'field_too_long',
+        params: { max: REASON_MAX },
+      },
     ]);
   }
   return withSubscription(db, registrationId, async (tx, sub) => {
-    if (ended(sub) || sub.cancelAtPeriodEnd)
-      throw new HttpError(409, 'This subscription is already canceled or ending.');
+    if (ended(sub) || sub.cancelAtPeriodEnd) throw clientError(409, 'already_ending');
     const { facts } = await clientFacts(tx, sub, ctx);
     if (sub.status === 'past_due') {
       if (sub.provider === 'stripe') {
@@ -267,7 +268,7 @@ export async function resume(db: Db, ctx: ChangeContext, registrationId: string,
       !sub.currentPeriodEnd ||
       sub.currentPeriodEnd <= now
     ) {
-      throw new HttpError(409, 'There is no scheduled cancellation to undo.');
+      throw clientError(409, 'nothing_to_undo');
     }
     await tx
       .update(subscriptions)

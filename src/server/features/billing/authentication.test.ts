@@ -159,7 +159,8 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
     expect(failed.statusCode).toBe(200);
     expect(failed.json<PaymentStatusResult>()).toMatchObject({
       status: 'requires_payment_method',
-      message: AUTHENTICATION_FAILED,
+      message: AUTHENTICATION_FAILED.message,
+      code: 'payment_intent_authentication_failure',
     });
     expect(await ledgerOf((await subscriptionOf(registrationId)).id)).toHaveLength(0);
     // Nothing waits any more; the form takes a card again.
@@ -234,12 +235,13 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
       outcome: 'fail',
     });
     expect(failed.statusCode).toBe(402);
-    expect(failed.json()).toEqual({ message: AUTHENTICATION_FAILED });
+    expect(failed.json()).toEqual(AUTHENTICATION_FAILED);
     expect((await subscriptionRow(ctx, sub.id)).planId).toBe(planIds.growing);
     expect((await invoicesOf(ctx, sub.id)).at(-1)).toMatchObject({
       kind: 'proration',
       status: 'failed',
-      failureMessage: AUTHENTICATION_FAILED,
+      failureMessage: AUTHENTICATION_FAILED.message,
+      failureCode: AUTHENTICATION_FAILED.code,
       paymentId: null,
     });
     expect(await ledgerOf(sub.id)).toHaveLength(1);
@@ -280,7 +282,7 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
       });
       if (outcome === 'fail') {
         expect(finished.statusCode).toBe(402);
-        expect(finished.json()).toEqual({ message: AUTHENTICATION_FAILED });
+        expect(finished.json()).toEqual(AUTHENTICATION_FAILED);
         expect(await subscriptionRow(ctx, sub.id)).toMatchObject({
           status: 'past_due',
           cardLast4: '3184',
@@ -288,7 +290,8 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
         expect((await invoicesOf(ctx, sub.id)).at(-1)).toMatchObject({
           kind: 'renewal',
           status: 'failed',
-          failureMessage: AUTHENTICATION_FAILED,
+          failureMessage: AUTHENTICATION_FAILED.message,
+          failureCode: AUTHENTICATION_FAILED.code,
         });
       } else {
         expect(finished.statusCode).toBe(200);
@@ -312,7 +315,8 @@ describe.each(TEST_DATABASES)('3-D Secure in test mode on %s', (kind) => {
     expect((await invoicesOf(ctx, sub.id)).at(-1)).toMatchObject({
       kind: 'renewal',
       status: 'failed',
-      failureMessage: AUTHENTICATION_REQUIRED,
+      failureMessage: AUTHENTICATION_REQUIRED.message,
+      failureCode: 'authentication_required',
     });
   });
 });

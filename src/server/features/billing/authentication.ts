@@ -1,19 +1,14 @@
+import type { Decline } from '../../adapters/payments/types.js';
 import { and, eq } from 'drizzle-orm';
 import { AUTHENTICATION_FAILED } from '../../adapters/payments/test-cards.js';
 import type { Db } from '../../db/client.js';
 import { paymentAuthentications } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { clientError, HttpError } from '../../http/errors.js';
 import { withSubscription } from './actions.js';
 import { chargeSavedCard } from './charge.js';
 import { applyUpgrade } from './plan-change.js';
 import { attemptRenewal } from './renew.js';
 import { clientFacts, planById, stripeOf, type ChangeContext } from './subject.js';
-
-const NOT_FOUND = 'We could not find this payment. Please try again from your billing page.';
-const STILL_WAITING =
-  'Your bank is still waiting for you to authenticate this payment. Please complete it, or try again.';
-const NO_LONGER =
-  'This plan change no longer applies, so nothing was charged. Please look at your plan again.';
 
 /**
  * The client came back from authenticating a payment (3-D Secure): the upgrade or the past-due
@@ -31,7 +26,7 @@ export async function finishPayment(
   const declined = await withSubscription(
     db,
     registrationId,
-    async (tx, sub): Promise<string | null> => {
+    async (tx, sub): Promise<Decline | null> => {
       const [wait] = await tx
         .select()
         .from(paymentAuthentications)
@@ -42,7 +37,7 @@ export async function finishPayment(
           ),
         )
         .for('update');
-      if (!wait) throw new HttpError(404, NOT_FOUND);
+      if (!wait) throw clientError(404, 'billing_payment_not_found');
       // A second tab or a double click: the first answer stands.
       if (wait.status === 'succeeded') return null;
       if (wait.status === 'failed') return AUTHENTICATION_FAILED;
@@ -55,15 +50,15 @@ export async function finishPayment(
           providerPaymentId: wait.providerPaymentId!,
           customerId,
         });
-        if (state.status === 'requires_action') throw new HttpError(409, STILL_WAITING);
+        if (state.status === 'requires_action') throw clientError(409, 'still_waiting');
         paid = state.status === 'succeeded';
-        if (state.status === 'failed') message = state.message;
+        if (state.status === 'failed') message = { message: state.message, code: state.code };
         if (!paid && upgrade && wait.providerInvoiceId)
           await stripe.discardUpgrade(wait.providerInvoiceId);
       } else {
         if (!input.outcome)
-          throw new HttpError(400, 'Say whether the authentication was completed.', [
-            { field: 'outcome', message: 'Complete or fail' },
+          throw clientError(400, 'outcome_required', undefined, [
+            { field: 'outcome', message: 'Complete or fail', code: 'field_choose' },
           ]);
         paid = input.outcome === 'complete';
         // Test mode charges at this moment: an upgrade must still fit the subscription as it is now.
@@ -71,7 +66,7 @@ export async function finishPayment(
           upgrade &&
           (sub.status !== 'active' || sub.cancelAtPeriodEnd || sub.planId === wait.planId)
         )
-          throw new HttpError(409, NO_LONGER);
+          throw clientError(409, 'plan_change_gone');
       }
       await tx
         .update(paymentAuthentications)
@@ -102,5 +97,5 @@ export async function finishPayment(
       return paid ? null : message;
     },
   );
-  if (declined) throw new HttpError(402, declined);
+  if (declined) throw new HttpError(402, declined.message, undefined, declined.code);
 }

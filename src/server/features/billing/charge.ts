@@ -38,7 +38,7 @@ export async function chargeSavedCard(tx: Db, c: Charge) {
   const invoiceId = crypto.randomUUID();
   const ok = c.authenticated ?? (c.sub.testCardBehavior === 'succeeds' && c.sub.cardLast4 != null);
   // Stripe's words: a failed authentication page, or a card that needs one charged without the client.
-  const failureMessage =
+  const failure =
     c.authenticated === false
       ? AUTHENTICATION_FAILED
       : cardNeedsAuthentication(c.sub) && c.authenticated === undefined
@@ -70,7 +70,8 @@ export async function chargeSavedCard(tx: Db, c: Charge) {
     currency: c.sub.currency,
     periodStart: c.periodStart,
     periodEnd: c.periodEnd,
-    failureMessage: ok ? null : failureMessage,
+    failureMessage: ok ? null : failure.message,
+    failureCode: ok ? null : failure.code,
     paymentId,
     livemode: false,
     attemptedAt: c.at,

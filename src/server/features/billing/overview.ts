@@ -4,6 +4,7 @@ import type {
   InvoiceView,
   SubscriptionOverview,
 } from '../../../contract/billing/billing.js';
+import type { ErrorCode } from '../../../contract/lib/errors.js';
 import { centsToDecimal } from '../../../contract/lib/money.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -113,6 +114,7 @@ export async function accountOverview(
     periodEnd: iso(i.periodEnd),
     card: i.cardLast4 ? { brand: i.cardBrand ?? 'unknown', last4: i.cardLast4 } : null,
     failureMessage: i.failureMessage,
+    failureCode: i.failureCode as ErrorCode | null,
     attemptedAt: i.attemptedAt.toISOString(),
   }));
   return {

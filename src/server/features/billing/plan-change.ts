@@ -3,8 +3,8 @@ import type { PlanChangePreview } from '../../../contract/billing/billing.js';
 import { centsToDecimal } from '../../../contract/lib/money.js';
 import type { Db } from '../../db/client.js';
 import { subscriptions } from '../../db/schema.js';
-import { CardDeclinedError } from '../../adapters/payments/types.js';
-import { HttpError } from '../../http/errors.js';
+import { CardDeclinedError, type Decline } from '../../adapters/payments/types.js';
+import { clientError, HttpError } from '../../http/errors.js';
 import { cycleMonths } from '../../lib/billing-cycle.js';
 import { withSubscription } from './actions.js';
 import { awaitAuthentication, type ActionRequired } from './awaiting.js';
@@ -44,8 +44,8 @@ const planPriceAt = (plan: Plan, sub: Sub, at: Date) =>
 async function planChange(tx: Db, sub: Sub, planId: number, now: Date): Promise<Change> {
   const plan = await planById(tx, planId);
   if (!plan)
-    throw new HttpError(400, `There is no plan with id ${planId}.`, [
-      { field: 'planId', message: 'There is no such plan' },
+    throw clientError(400, 'plan_not_found', { planId }, [
+      { field: 'planId', message: 'There is no such plan', code: 'field_choose' },
     ]);
   if (
     sub.status !== 'active' ||
@@ -53,11 +53,10 @@ async function planChange(tx: Db, sub: Sub, planId: number, now: Date): Promise<
     !sub.currentPeriodStart ||
     !sub.currentPeriodEnd
   ) {
-    throw new HttpError(409, 'Only an active subscription that is not ending can change its plan.');
+    throw clientError(409, 'plan_change_not_allowed');
   }
   if (plan.id === sub.planId) {
-    if (!sub.scheduledPlanId)
-      throw new HttpError(409, `You are already on the ${plan.displayName} plan.`);
+    if (!sub.scheduledPlanId) throw clientError(409, 'already_on_plan', { plan: plan.displayName });
     return { direction: 'same', plan, amountNowCents: 0, effectiveAt: now };
   }
   const start = sub.currentPeriodStart;
@@ -126,7 +125,7 @@ export async function changePlan(
   const result = await withSubscription(
     db,
     registrationId,
-    async (tx, sub): Promise<ActionRequired | { declined: string } | null> => {
+    async (tx, sub): Promise<ActionRequired | { declined: Decline } | null> => {
       const change = await planChange(tx, sub, planId, now);
       const { plan } = change;
       const { facts, plan: current } = await clientFacts(tx, sub, ctx);
@@ -184,7 +183,8 @@ export async function changePlan(
             priceCents: planPriceAt(plan, sub, now),
           });
         } catch (error) {
-          if (error instanceof CardDeclinedError) return { declined: error.message || DECLINED };
+          if (error instanceof CardDeclinedError)
+            return { declined: error.message ? error : DECLINED };
           throw error;
         }
         // Stripe released the schedule before the change; the row says so until the change is booked.
@@ -217,7 +217,8 @@ export async function changePlan(
       return null;
     },
   );
-  if (result && 'declined' in result) throw new HttpError(402, result.declined);
+  if (result && 'declined' in result)
+    throw new HttpError(402, result.declined.message, undefined, result.declined.code);
   return result;
 }
 

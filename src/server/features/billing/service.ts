@@ -14,7 +14,7 @@ import {
   type PaymentProvider,
 } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { clientError, HttpError } from '../../http/errors.js';
 import type { MailSettings } from '../notifications/index.js';
 import type { SubscriptionNewsHandler } from '../payments/index.js';
 import * as actions from './actions.js';
@@ -102,10 +102,7 @@ export function createBillingService(deps: BillingDeps): {
       // Stripe's answer, in a sentence; the transaction rolled back, so our rows are as they were.
       if (error instanceof ProviderRefusedError) throw new HttpError(409, error.message);
       if (error instanceof PaymentProviderError)
-        throw new HttpError(
-          502,
-          `Stripe could not make this change: ${error.message} Please try again.`,
-        );
+        throw clientError(502, 'change_failed', { reason: error.message });
       throw error;
     } finally {
       if (ctx.mailQueued) deps.mailQueued();
@@ -152,7 +149,7 @@ export function createBillingService(deps: BillingDeps): {
     },
     async startCardSetup(registrationId) {
       if (deps.testMode || !deps.provider.publishableKey)
-        throw new HttpError(404, 'Test mode saves the card from the card form on this page.');
+        throw clientError(404, 'test_mode_card_form');
       const publishableKey = deps.provider.publishableKey;
       const { clientSecret } = await changing((ctx) =>
         actions.startCardSetup(db, ctx, registrationId),

@@ -277,7 +277,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     const declined = await call(cookie, 'POST', apiPath(changeAccountPlan), { planId: growing.id });
     stripe.fake.cards.failCharges = false;
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toEqual({ message: 'Your card was declined.' });
+    expect(declined.json()).toEqual({ message: 'Your card was declined.', code: 'card_declined' });
     expect((await subscriptionRow(ctx, sub.id)).planId).toBe(essential.id);
 
     const before = stripe.fake.requests.length;
@@ -500,6 +500,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
           expect(finished.json()).toEqual({
             message:
               'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+            code: 'payment_intent_authentication_failure',
           });
           expect(callsSince(before)).toContain('POST /v1/invoices/in_ID/void');
           expect(stripe.fake.subscription(sub.providerSubscriptionId!)!.pending_update).toBeNull();

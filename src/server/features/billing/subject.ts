@@ -1,3 +1,4 @@
+import { declineOf } from '../../adapters/payments/types.js';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_LOCALE, localizedPath, WEB_PATHS } from '../../../contract/site/routes.js';
 import type { SubscriptionManager } from '../../adapters/payments/types.js';
@@ -38,7 +39,7 @@ export function stripeOf(
   };
 }
 
-export const DECLINED = 'Your card was declined.';
+export const DECLINED = declineOf('card_declined');
 
 export { priceAt } from '../../lib/billing-cycle.js';
 

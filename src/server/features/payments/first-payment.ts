@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { CardOnFile, IntentState } from '../../adapters/payments/types.js';
+import type { CardOnFile, Decline, IntentState } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
 import {
   businessRegistrations,
@@ -162,14 +162,15 @@ export async function bookFirstPayment(
 export async function recordFailure(
   tx: Db,
   providerIntentId: string,
-  message: string,
+  decline: Decline,
   card?: CardOnFile,
 ): Promise<void> {
   await tx
     .update(paymentIntents)
     .set({
       status: 'requires_payment_method',
-      lastError: message,
+      lastError: decline.message,
+      lastErrorCode: decline.code,
       updatedAt: new Date(),
       ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}),
     })

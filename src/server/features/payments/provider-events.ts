@@ -20,7 +20,7 @@ export async function applyEvent(
       await bookFirstPayment(tx, deps, event.intent, undefined, effects);
       return 'applied';
     case 'payment_failed':
-      await recordFailure(tx, event.intentId, event.message);
+      await recordFailure(tx, event.intentId, event);
       return 'applied';
     case 'subscription_changed': {
       // Which of ours were still running: those that end with this event get the cancellation e-mails.
@@ -60,6 +60,7 @@ export async function applyEvent(
         amountCents: event.amountCents,
         currency: event.currency,
         failureMessage: event.message,
+        failureCode: event.code,
         providerInvoiceId: event.invoiceId,
         livemode: event.livemode,
         attemptedAt: event.failedAt,

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../contract/lib/errors.js';
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { centsToDecimal, dollarsToCents } from '../../../contract/lib/money.js';
@@ -22,7 +23,7 @@ import {
   subscriptionPlans,
   subscriptions,
 } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { clientError, HttpError } from '../../http/errors.js';
 import { priceAt } from '../../lib/billing-cycle.js';
 import { createSettlement, type SettleDeps } from './settle.js';
 
@@ -32,10 +33,6 @@ type CreateInput = {
   amount?: number | string | undefined;
   registrationId?: string | null | undefined;
 };
-
-const NOT_FOUND = 'We could not find this payment. Start again from the checkout page.';
-const NOT_REGISTERED =
-  'Please register your business on our home page first; you then come back to the checkout to pay.';
 
 export function createPaymentsService(deps: SettleDeps) {
   const { db, provider } = deps;
@@ -58,13 +55,15 @@ export function createPaymentsService(deps: SettleDeps) {
       .from(paymentIntents)
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, paymentIntents.planId))
       .where(eq(paymentIntents.providerIntentId, providerIntentId));
-    if (!row) throw new HttpError(404, NOT_FOUND);
+    if (!row) throw clientError(404, 'payment_not_found');
     return {
       paymentIntentId: row.intent.providerIntentId,
       status: row.intent.status,
       amount: centsToDecimal(row.intent.amountCents),
       plan: row.plan,
       message: row.intent.status === 'succeeded' ? null : row.intent.lastError,
+      code:
+        row.intent.status === 'succeeded' ? null : (row.intent.lastErrorCode as ErrorCode | null),
       receipt: row.intent.status === 'succeeded' ? await receiptOf(row.intent) : null,
     };
   }
@@ -136,19 +135,15 @@ export function createPaymentsService(deps: SettleDeps) {
       .from(subscriptionPlans)
       .where(eq(subscriptionPlans.id, input.planId));
     if (!plan) {
-      throw new HttpError(
-        400,
-        `There is no plan with id ${input.planId}. Go back to the plans and choose one.`,
-        [{ field: 'planId', message: 'There is no such plan' }],
-      );
+      throw clientError(400, 'plan_not_found', { planId: input.planId }, [
+        { field: 'planId', message: 'There is no such plan' },
+      ]);
     }
     if (input.amount !== undefined && dollarsToCents(input.amount) !== plan.priceCents) {
       const price = centsToDecimal(plan.priceCents);
-      throw new HttpError(
-        400,
-        `The amount does not match the price of ${plan.displayName} ($${price}). Reload the page and try again.`,
-        [{ field: 'amount', message: `The price of this plan is ${price}` }],
-      );
+      throw clientError(400, 'amount_mismatch', { plan: plan.displayName, price: `$${price}` }, [
+        { field: 'amount', message: `The price of this plan is ${price}` },
+      ]);
     }
     const [registration] = input.registrationId
       ? await db
@@ -157,17 +152,12 @@ export function createPaymentsService(deps: SettleDeps) {
           .where(eq(businessRegistrations.id, input.registrationId))
       : [];
     if (input.registrationId && !registration) {
-      throw new HttpError(
-        400,
-        'We could not find your registration. Please register your business again on our home page.',
-        [{ field: 'registrationId', message: 'There is no such registration' }],
-      );
+      throw clientError(400, 'registration_not_found', undefined, [
+        { field: 'registrationId', message: 'There is no such registration' },
+      ]);
     }
     if (registration?.status === 'active') {
-      throw new HttpError(
-        409,
-        'This registration is already paid and its subscription is active. There is nothing more to pay.',
-      );
+      throw clientError(409, 'registration_already_paid');
     }
     if (registration) {
       const [open] = await db
@@ -218,10 +208,7 @@ export function createPaymentsService(deps: SettleDeps) {
       });
     } catch (error) {
       if (error instanceof PaymentProviderError)
-        throw new HttpError(
-          502,
-          `The payment provider refused to start the payment: ${error.message}`,
-        );
+        throw clientError(502, 'payment_not_started', { reason: error.message });
       throw error;
     }
     try {
@@ -291,7 +278,7 @@ export function createPaymentsService(deps: SettleDeps) {
   ): Promise<IntentRow> {
     const providerIntentId = clientSecret.split('_secret_')[0] ?? '';
     if (claimedIntentId !== undefined && claimedIntentId !== providerIntentId)
-      throw new HttpError(404, NOT_FOUND);
+      throw clientError(404, 'payment_not_found');
     const [row] = await db
       .select()
       .from(paymentIntents)
@@ -300,7 +287,7 @@ export function createPaymentsService(deps: SettleDeps) {
       row &&
       row.clientSecret.length === clientSecret.length &&
       crypto.timingSafeEqual(Buffer.from(row.clientSecret), Buffer.from(clientSecret));
-    if (!row || !same) throw new HttpError(404, NOT_FOUND);
+    if (!row || !same) throw clientError(404, 'payment_not_found');
     return row;
   }
 
@@ -323,7 +310,10 @@ export function createPaymentsService(deps: SettleDeps) {
       });
       if (state?.status === 'succeeded') await settle.succeeded(state);
       else if (state?.errorMessage && state.status === 'requires_payment_method')
-        await settle.failed(state.id, state.errorMessage);
+        await settle.failed(state.id, {
+          message: state.errorMessage,
+          code: state.errorCode ?? 'card_declined',
+        });
       else if (state && state.status !== row.status) {
         await db
           .update(paymentIntents)
@@ -338,18 +328,13 @@ export function createPaymentsService(deps: SettleDeps) {
   async function payWithTestCard(
     input: Required<TestCardPaymentInput>,
   ): Promise<PaymentStatusResult> {
-    if (provider.kind !== 'test')
-      throw new HttpError(
-        404,
-        'Test-mode payments are off: this site takes card payments through Stripe.',
-      );
+    if (provider.kind !== 'test') throw clientError(404, 'test_payments_off');
     const row = await intentForSecret(input.clientSecret);
     if (row.status === 'succeeded') return statusOf(row.providerIntentId);
-    if (row.status === 'canceled')
-      throw new HttpError(409, 'This payment was cancelled. Start again from the checkout page.');
+    if (row.status === 'canceled') throw clientError(409, 'payment_cancelled');
     // No money moves in test mode, so a payment for nobody would only be a fake sale in the
     // ledger: a test payment is confirmed only for a registered business.
-    if (!row.registrationId) throw new HttpError(409, NOT_REGISTERED);
+    if (!row.registrationId) throw clientError(409, 'not_registered');
     const checked = checkTestCard(input);
     if ('problems' in checked) {
       // CardCheck lists only the fields that have a problem, each with its message.
@@ -376,7 +361,7 @@ export function createPaymentsService(deps: SettleDeps) {
         })
         .where(and(eq(paymentIntents.id, row.id), ne(paymentIntents.status, 'succeeded')));
     } else {
-      await settle.failed(row.providerIntentId, outcome.message, checked.card);
+      await settle.failed(row.providerIntentId, outcome.decline, checked.card);
     }
     return statusOf(row.providerIntentId);
   }
@@ -406,18 +391,11 @@ export function createPaymentsService(deps: SettleDeps) {
     clientSecret: string;
     outcome: 'complete' | 'fail';
   }): Promise<PaymentStatusResult> {
-    if (provider.kind !== 'test')
-      throw new HttpError(
-        404,
-        'Test-mode payments are off: this site takes card payments through Stripe.',
-      );
+    if (provider.kind !== 'test') throw clientError(404, 'test_payments_off');
     const row = await intentForSecret(input.clientSecret);
     if (row.status === 'succeeded') return statusOf(row.providerIntentId);
     if (row.status !== 'requires_action' || !row.cardLast4) {
-      throw new HttpError(
-        409,
-        'This payment is not waiting for authentication. Please enter your card again.',
-      );
+      throw clientError(409, 'payment_not_waiting');
     }
     if (input.outcome === 'fail') {
       await settle.failed(row.providerIntentId, AUTHENTICATION_FAILED);

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   CardOnFile,
+  Decline,
   IntentState,
   PaymentEvent,
   PaymentProvider,
@@ -121,8 +122,8 @@ export function createSettlement(deps: SettleDeps) {
       await after(effects);
       return booked;
     },
-    async failed(providerIntentId: string, message: string, card?: CardOnFile): Promise<void> {
-      await recordFailure(deps.db, providerIntentId, message, card);
+    async failed(providerIntentId: string, decline: Decline, card?: CardOnFile): Promise<void> {
+      await recordFailure(deps.db, providerIntentId, decline, card);
     },
     /**
      * Books a sale read back from the provider (revenue:sync) without recording an event id: the

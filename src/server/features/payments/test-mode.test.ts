@@ -241,6 +241,7 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
       expect(refused.json()).toEqual({
         message:
           'Please register your business on our home page first; you then come back to the checkout to pay.',
+        code: 'not_registered',
       });
     }
     expect(await db.$count(payments)).toBe(before);

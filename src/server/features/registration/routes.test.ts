@@ -101,6 +101,8 @@ describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) =>
     expect(tooLong.json<{ issues: { field: string; message: string }[] }>().issues[0]).toEqual({
       field: 'description',
       message: 'Description must be at most 2000 characters',
+      code: 'field_too_long',
+      params: { max: 2000 },
     });
     const wrongType = await post({ ...valid, phone: 12345 });
     expect(wrongType.statusCode).toBe(400);
@@ -114,7 +116,10 @@ describe.each(TEST_DATABASES)('POST /api/business-registration on %s', (kind) =>
       payload: '{"businessName":',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(malformed.json()).toEqual({
+      message: 'The request body is not valid JSON.',
+      code: 'invalid_json',
+    });
     const huge = await post({ ...valid, description: 'x'.repeat(1024 * 1024 + 10) });
     expect(huge.statusCode).toBe(413);
     expect(huge.json<{ message: string }>().message).toMatch(/too large/);

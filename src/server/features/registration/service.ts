@@ -6,7 +6,7 @@ import type {
 import { checkoutPath, DEFAULT_LOCALE, type Locale } from '../../../contract/site/routes.js';
 import type { Db } from '../../db/client.js';
 import { businessRegistrations, outboxMessages, subscriptionPlans } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { clientError } from '../../http/errors.js';
 import {
   clientCheckoutLinkMail,
   enqueueMail,
@@ -52,9 +52,12 @@ export async function registerBusiness(
     .where(eq(subscriptionPlans.name, input.subscriptionPlan));
   if (!plan) {
     const message = `There is no plan named "${input.subscriptionPlan}". Choose one of the plans on this page.`;
-    throw new HttpError(400, `Please check Subscription Plan: ${message}`, [
-      { field: 'subscriptionPlan', message },
-    ]);
+    throw clientError(
+      400,
+      'validation',
+      { fields: 'Subscription Plan', first: message.slice(0, -1), more: 0 },
+      [{ field: 'subscriptionPlan', message, code: 'field_choose' }],
+    );
   }
   const language = input.language ?? DEFAULT_LOCALE;
   const details = {

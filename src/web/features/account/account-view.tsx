@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AccountOverview, InvoiceView } from '../../../contract/billing/billing';
 import { Badge } from '../../components/ui/badge';
+import { declineText } from '../../lib/api';
 import { Card } from '../../components/ui/card';
 import { Actions, UpdateCardDialog } from './actions';
 import { useAccountFormat } from './format';
 import { Invoices, Receipt } from './invoices';
 
-/** The newest failure, for the past-due alert. */
-const lastFailure = (invoices: InvoiceView[]) =>
-  [...invoices]
+/** The newest failure, for the past-due alert, in the page's language. */
+function lastFailure(invoices: InvoiceView[]) {
+  const failed = [...invoices]
     .sort((a, b) => b.attemptedAt.localeCompare(a.attemptedAt))
-    .find((i) => i.status === 'failed')?.failureMessage ?? null;
+    .find((i) => i.status === 'failed');
+  return failed ? declineText(failed.failureCode, failed.failureMessage) : null;
+}
 
 export function AccountView({ account }: { account: AccountOverview }) {
   const [receipt, setReceipt] = useState<InvoiceView | null>(null);

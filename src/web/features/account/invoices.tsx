@@ -1,5 +1,6 @@
 import type { InvoiceView } from '../../../contract/billing/billing';
 import { Button } from '../../components/ui/button';
+import { declineText } from '../../lib/api';
 import { useAccountFormat } from './format';
 
 /** 'Invoices': each row with its printable receipt. */
@@ -132,7 +133,8 @@ export function Receipt({
         <dt className="text-muted-foreground">{_('invoices.status')}</dt>
         <dd>
           {invoiceStatus(invoice.status)}
-          {invoice.failureMessage && ` — ${invoice.failureMessage}`}
+          {invoice.failureMessage &&
+            ` — ${declineText(invoice.failureCode, invoice.failureMessage)}`}
         </dd>
         {invoice.card && (
           <>

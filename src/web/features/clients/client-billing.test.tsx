@@ -56,6 +56,7 @@ const PAID: InvoiceView = {
   periodEnd: '2026-12-01T00:00:00.000Z',
   card: { brand: 'visa', last4: '4242' },
   failureMessage: null,
+  failureCode: null,
   attemptedAt: '2026-11-01T10:00:00.000Z',
 };
 const FAILED: InvoiceView = {
@@ -65,6 +66,7 @@ const FAILED: InvoiceView = {
   kind: 'renewal',
   status: 'failed',
   failureMessage: 'Your card has insufficient funds.',
+  failureCode: 'insufficient_funds',
   attemptedAt: '2026-12-01T10:00:00.000Z',
 };
 const PAST_DUE: SubscriptionOverview = {

@@ -4,7 +4,7 @@ import type { PaymentStatusResult } from '../../../contract/payments/payments';
 import { useTestAuthentication } from '../../components/authentication-dialog';
 import { TestCardFields, useTestCard } from '../../components/test-card-fields';
 import { Button } from '../../components/ui/button';
-import { errorMessage, fieldIssues } from '../../lib/api';
+import { declineText, errorMessage, fieldIssues } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useAuthenticateTestPayment, usePayWithTestCard } from './api';
 import type { PaymentFormProps } from './payment-form';
@@ -27,7 +27,7 @@ export default function TestCardForm({
   const settled = (result: PaymentStatusResult) => {
     if (result.status === 'succeeded' || result.status === 'processing')
       onPaid(result.paymentIntentId, result.status);
-    else onFailed(result.message ?? _('pay.declined'));
+    else onFailed(declineText(result.code, result.message) ?? _('pay.declined'));
   };
   const failed = (error: unknown) => {
     card.setErrors(fieldIssues(error));

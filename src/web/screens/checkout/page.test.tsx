@@ -35,7 +35,9 @@ const INTENT: CreatePaymentIntentResult = {
 const status = (
   s: PaymentStatusResult['status'],
   message: string | null = null,
+  code: PaymentStatusResult['code'] = null,
 ): PaymentStatusResult => ({
+  code,
   paymentIntentId: INTENT.paymentIntentId,
   status: s,
   amount: '299.00',

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { declineText } from '../../lib/api';
 import { clearPendingRegistration } from '../../features/registration';
 import { homeHref, useI18n, useT } from '../../lib/i18n';
 import { useFocusOnArrival } from '../../lib/focus';
@@ -95,7 +96,9 @@ function NotPaid({ result }: { result: PaymentStatusResult }) {
               amount: formatMoney(i18n, result.amount),
               plan: result.plan.displayName,
             })
-          : _('success.notPaidText', { reason: result.message ?? _('success.notCompleted') })}
+          : _('success.notPaidText', {
+              reason: declineText(result.code, result.message) ?? _('success.notCompleted'),
+            })}
       </p>
       <SupportLine />
       <div className="mt-6 flex flex-wrap justify-center gap-3">
