@@ -16,6 +16,7 @@ const PARTS = {
   site: 'src/web',
   checkout: 'src/web',
   account: 'src/web',
+  forms: 'src/web',
   shell: 'src/server',
   emails: 'src/server',
 } as const;
