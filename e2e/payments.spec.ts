@@ -109,7 +109,7 @@ test('the card form checks the card before sending it', async ({ page }) => {
   await expect(page.getByText('Your card number is incomplete or invalid.')).toBeVisible();
   await expect(page.getByText("Your card's expiry date is in the past.")).toBeVisible();
   await expect(page.getByText("Enter your card's security code.")).toBeVisible();
-  await expect(page.getByLabel('Card number')).toBeFocused();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
   await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
   expect(confirms).toBe(0);
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { fillRequiredRegistration } from './helpers';
 
-test('an incomplete form shows the toast and sends nothing', async ({ page }) => {
+test('an incomplete form shows the error summary and sends nothing', async ({ page }) => {
   let posts = 0;
   page.on('request', (r) => {
     if (r.url().endsWith('/api/business-registration')) posts++;
@@ -9,7 +9,7 @@ test('an incomplete form shows the toast and sends nothing', async ({ page }) =>
   await page.goto('/');
   await page.getByLabel('Business Name').fill('Only A Name');
   await page.getByRole('button', { name: 'Register Business' }).click();
-  await expect(page.getByText('Please fill in all required fields', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
   await expect(page.getByLabel('Owner Name')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Business Name')).toHaveValue('Only A Name');
   expect(posts).toBe(0);

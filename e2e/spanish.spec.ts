@@ -93,15 +93,14 @@ test('an incomplete Spanish form says so in Spanish and sends nothing', async ({
   await page.route('**/api/business-registration', (route) => ((sent = true), route.continue()));
   await page.goto('/es');
   await page.getByRole('button', { name: 'Registrar negocio' }).click();
-  await expect(
-    page.getByText('Complete todos los campos obligatorios', { exact: true }),
-  ).toBeVisible();
+  const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
+  await expect(summary).toBeFocused();
   await expect(
     page
       .getByRole('form', { name: 'Registro del negocio' })
-      .getByText('Este campo es obligatorio.'),
+      .locator('[id$="-error"]')
+      .filter({ hasText: /^El campo .+ es obligatorio$/ }),
   ).toHaveCount(5);
-  await expect(page.getByLabel('Nombre del negocio')).toBeFocused();
   expect(sent).toBe(false);
 });
 
