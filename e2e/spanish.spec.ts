@@ -203,9 +203,9 @@ test.describe.serial('a client who registers on /es', () => {
     await page.getByLabel('Vencimiento').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
     await page.getByRole('button', { name: 'Pagar $299.00' }).click();
-    await expect(
-      page.getByText('El número de su tarjeta está incompleto o no es válido.'),
-    ).toBeVisible();
+    await expect(page.locator('#cardNumber-error')).toHaveText(
+      'El número de su tarjeta está incompleto o no es válido.',
+    );
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pagar $299.00' }).click();
 
