@@ -13,17 +13,13 @@ test('the activity log filters by type, employee and days, kept in the URL and c
   const type = page.getByLabel('Type');
   await expect(type).toHaveValue('sign-in');
   await expect(table(page).getByRole('row').nth(1)).toContainText('Signed in');
-  const what = await table(page)
-    .getByRole('cell', { name: /^What / })
-    .allTextContents();
+  const what = await table(page).locator('tr td:nth-child(3)').allTextContents();
   expect(what.length).toBeGreaterThan(0);
   expect(what.filter((text) => !/Signed in$/.test(text))).toEqual([]);
 
   await page.getByLabel('Employee').selectOption(OWNER.email);
   await expect(page).toHaveURL(/\/settings\/activity\?type=sign-in&employee=owner%40example\.com$/);
-  await expect(table(page).getByRole('cell', { name: /^Who / }).first()).toHaveText(
-    /owner@example\.com/,
-  );
+  await expect(table(page).locator('tr td:nth-child(2)').first()).toHaveText(/owner@example\.com/);
   // A reload opens the same view.
   await page.reload();
   await expect(type).toHaveValue('sign-in');
