@@ -106,10 +106,13 @@ test('the card form checks the card before sending it', async ({ page }) => {
   await page.getByLabel('Card number').fill('4242 4242 4242 4241');
   await page.getByLabel('Expiry').fill('01 / 20');
   await page.getByRole('button', { name: 'Pay $449.00' }).click();
-  await expect(page.getByText('Your card number is incomplete or invalid.')).toBeVisible();
-  await expect(page.getByText("Your card's expiry date is in the past.")).toBeVisible();
-  await expect(page.getByText("Enter your card's security code.")).toBeVisible();
-  await expect(page.getByLabel('Card number')).toBeFocused();
+  // Beside each field (and linked from the error summary above them).
+  await expect(page.locator('#cardNumber-error')).toHaveText(
+    'Your card number is incomplete or invalid.',
+  );
+  await expect(page.locator('#expiry-error')).toHaveText("Your card's expiry date is in the past.");
+  await expect(page.locator('#cvc-error')).toHaveText("Enter your card's security code.");
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
   await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
   expect(confirms).toBe(0);
 });

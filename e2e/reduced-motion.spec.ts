@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, useAddress } from './helpers';
+import { fillRequiredRegistration, signIn, useAddress } from './helpers';
 
 /** The longest animation and transition of an element in seconds, and its animation's name, as computed. */
 const motion = (element: Locator) =>
@@ -19,14 +19,18 @@ const motion = (element: Locator) =>
 const scrollBehavior = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
 
-/** A toast (the registration form sent empty) on the landing page. */
+/** A toast (the registration answered by a server that is down) on the landing page. */
 async function showToast(page: Page): Promise<Locator> {
+  await page.route('**/api/business-registration', (route) =>
+    route.fulfill({ status: 503, json: { message: 'Down for maintenance.' } }),
+  );
   await page.goto('/');
+  await fillRequiredRegistration(page, 'essential');
   await page.getByRole('button', { name: 'Register Business' }).click();
   const toast = page
     .getByRole('region', { name: /Notifications/ })
     .locator('li')
-    .filter({ hasText: 'Please fill in all required fields' });
+    .filter({ hasText: 'Registration Failed' });
   await expect(toast).toBeVisible();
   return toast;
 }

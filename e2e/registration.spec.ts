@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { fillRequiredRegistration } from './helpers';
 
-test('an incomplete form shows the toast and sends nothing', async ({ page }) => {
+test('an incomplete form shows the error summary and sends nothing', async ({ page }) => {
   let posts = 0;
   page.on('request', (r) => {
     if (r.url().endsWith('/api/business-registration')) posts++;
@@ -9,7 +9,7 @@ test('an incomplete form shows the toast and sends nothing', async ({ page }) =>
   await page.goto('/');
   await page.getByLabel('Business Name').fill('Only A Name');
   await page.getByRole('button', { name: 'Register Business' }).click();
-  await expect(page.getByText('Please fill in all required fields', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
   await expect(page.getByLabel('Owner Name')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Business Name')).toHaveValue('Only A Name');
   expect(posts).toBe(0);
@@ -86,19 +86,41 @@ test("a server failure shows 'Registration Failed' with the server's message and
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the real server refuses a malformed e-mail and the form says which field', async ({
+test("a malformed e-mail is caught in the browser with the server's schema, beside its field", async ({
   page,
 }) => {
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/business-registration')) posts++;
+  });
   await page.goto('/');
   await fillRequiredRegistration(page);
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByRole('button', { name: 'Register Business' }).click();
-  await expect(page.getByText('Registration Failed', { exact: true })).toBeVisible();
-  await expect(
-    page.getByText('Please check Email: Enter a valid email address, like name@example.com.', {
-      exact: true,
-    }),
-  ).toBeVisible();
+  const message = 'Enter an email address in the correct format, like name@example.com';
+  await expect(page.locator('#email-error')).toHaveText(message);
+  await expect(page.getByRole('alert').getByRole('link', { name: message })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
+  expect(posts).toBe(0);
+});
+
+test('fields the server refuses go to the error summary, not a toast', async ({ page }) => {
+  await page.route('**/api/business-registration', (route) =>
+    route.fulfill({
+      status: 400,
+      json: {
+        message: 'Please check Email: This address cannot receive mail.',
+        issues: [{ field: 'email', message: 'This address cannot receive mail.' }],
+      },
+    }),
+  );
+  await page.goto('/');
+  await fillRequiredRegistration(page);
+  await page.getByRole('button', { name: 'Register Business' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(summary).toBeFocused();
+  await summary.getByRole('link', { name: 'This address cannot receive mail.' }).click();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByText('Registration Failed', { exact: true })).toHaveCount(0);
 });

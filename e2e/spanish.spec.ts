@@ -93,15 +93,14 @@ test('an incomplete Spanish form says so in Spanish and sends nothing', async ({
   await page.route('**/api/business-registration', (route) => ((sent = true), route.continue()));
   await page.goto('/es');
   await page.getByRole('button', { name: 'Registrar negocio' }).click();
-  await expect(
-    page.getByText('Complete todos los campos obligatorios', { exact: true }),
-  ).toBeVisible();
+  const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
+  await expect(summary).toBeFocused();
   await expect(
     page
       .getByRole('form', { name: 'Registro del negocio' })
-      .getByText('Este campo es obligatorio.'),
+      .locator('[id$="-error"]')
+      .filter({ hasText: /^El campo .+ es obligatorio$/ }),
   ).toHaveCount(5);
-  await expect(page.getByLabel('Nombre del negocio')).toBeFocused();
   expect(sent).toBe(false);
 });
 
@@ -204,9 +203,9 @@ test.describe.serial('a client who registers on /es', () => {
     await page.getByLabel('Vencimiento').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
     await page.getByRole('button', { name: 'Pagar $299.00' }).click();
-    await expect(
-      page.getByText('El número de su tarjeta está incompleto o no es válido.'),
-    ).toBeVisible();
+    await expect(page.locator('#cardNumber-error')).toHaveText(
+      'El número de su tarjeta está incompleto o no es válido.',
+    );
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pagar $299.00' }).click();
 

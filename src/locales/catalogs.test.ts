@@ -17,6 +17,7 @@ const PARTS = {
   site: 'src/web',
   checkout: 'src/web',
   account: 'src/web',
+  forms: 'src/web',
   shell: 'src/server',
   emails: 'src/server',
   // Ids made from the error codes (api.<code>), which the server sends and the pages word.

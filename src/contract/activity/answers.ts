@@ -17,6 +17,7 @@ const activityPage: z.ZodMiniType<ActivityPage> = z.strictObject({
   total: z.int(),
   page: z.int(),
   pageSize: z.int(),
+  employees: z.array(z.string()),
 });
 
 export const answers = [answer(listActivity, activityPage)];

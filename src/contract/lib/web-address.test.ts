@@ -4,7 +4,7 @@ import { portfolioInput } from '../portfolio/admin.js';
 import { investorInput } from '../investors/investors.js';
 import { newLeadInput } from '../leads/leads.js';
 import { businessRegistrationInput } from '../registration/registration.js';
-import { httpUrlOrNull, isHttpUrl } from './web-address.js';
+import { httpUrlOrNull, isHttpUrl, withWebScheme } from './web-address.js';
 
 const HOSTILE = [
   'javascript:alert(1)',
@@ -38,6 +38,30 @@ describe('web addresses', () => {
     expect(httpUrlOrNull(' https://example.com/x ')).toBe('https://example.com/x');
     for (const bad of [...HOSTILE, '', null, undefined, 42, { href: 'https://x.example' }])
       expect(httpUrlOrNull(bad)).toBeNull();
+  });
+
+  it('takes a website typed without its scheme as https, and nothing else', () => {
+    expect(withWebScheme('alamoplumbing.com')).toBe('https://alamoplumbing.com');
+    expect(withWebScheme('www.alamoplumbing.com/menu?a=1')).toBe(
+      'https://www.alamoplumbing.com/menu?a=1',
+    );
+    expect(withWebScheme('alamoplumbing.com:8080')).toBe('https://alamoplumbing.com:8080');
+    expect(withWebScheme('http://alamoplumbing.com')).toBe('http://alamoplumbing.com');
+    for (const left of ['alamoplumbing', 'jo@alamo.com', '/about.html', '//evil.example', 'a .com'])
+      expect(withWebScheme(left), left).toBe(left);
+    for (const bad of HOSTILE) expect(isHttpUrl(withWebScheme(bad.trim())), bad).toBe(false);
+    const base = {
+      businessName: 'Alamo Plumbing',
+      ownerName: 'Jo',
+      email: 'jo@example.com',
+      businessType: 'Other',
+      subscriptionPlan: 'Basic',
+    };
+    const typed = businessRegistrationInput.safeParse({ ...base, website: ' alamoplumbing.com ' });
+    expect(typed.success && typed.data.website).toBe('https://alamoplumbing.com');
+    expect(businessRegistrationInput.safeParse({ ...base, website: 'alamoplumbing' }).success).toBe(
+      false,
+    );
   });
 
   it('refuses other schemes in every contract that stores a link, naming the field', () => {

@@ -23,3 +23,16 @@ export function httpUrlOrNull(value: unknown): string | null {
 
 /** A path on this site (`/uploads/…` on local disk, a seeded `/demo/…` logo), never `//host` or `/\\host`. */
 export const isSitePath = (text: string): boolean => /^\/(?![/\\])[^\s\\]*$/.test(text);
+
+/**
+ * A website as people type it: 'alamoplumbing.com' or 'www.alamoplumbing.com/menu' becomes
+ * 'https://alamoplumbing.com' (GOV.UK: accept what people type). Only a bare host with a dot and
+ * no scheme gets 'https://'; anything with a scheme ('javascript:…', 'ftp://…') or starting with
+ * '/' is left as typed, for isHttpUrl to refuse.
+ */
+export function withWebScheme(text: string): string {
+  return /^[^\s/?#:@]+\.[^\s/?#:@.]+(?:[/?#:]|$)/.test(text) &&
+    !/^[a-z][a-z0-9+.-]*:\/\//i.test(text)
+    ? `https://${text}`
+    : text;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cardBrand,
+  cardDigits,
   cardProblems,
   expiryInFuture,
   formatCardNumber,
@@ -66,6 +67,32 @@ describe('card checks', () => {
     expect(formatCardNumber('4242-42x')).toBe('4242 42');
     expect(formatExpiry('1234')).toBe('12 / 34');
     expect(formatExpiry('1')).toBe('1');
+  });
+
+  it('reads the month as typed with a slash: 1/29 is January 2029', () => {
+    expect(formatExpiry('1/29')).toBe('01 / 29');
+    expect(formatExpiry('1/')).toBe('01');
+    expect(formatExpiry('1 / 2029')).toBe('01 / 29');
+    expect(formatExpiry('12/2029')).toBe('12 / 29');
+    expect(formatExpiry('4')).toBe('04');
+    expect(formatExpiry('13')).toBe('01 / 3');
+    expect(formatExpiry('129')).toBe('12 / 9');
+    // Typing on from each formatted value, one key at a time.
+    let typed = '';
+    for (const key of '1/29') typed = formatExpiry(typed + key);
+    expect(typed).toBe('01 / 29');
+    // Deleting back over the separator leaves the month.
+    expect(formatExpiry('01 /')).toBe('01');
+    expect(formatExpiry('01 / 2')).toBe('01 / 2');
+    expect(parseExpiry(formatExpiry('1/29'))).toEqual({ month: 1, year: 2029 });
+  });
+
+  it('groups American Express 4-6-5 and other cards by fours', () => {
+    expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
+    expect(formatCardNumber('3782822463100059')).toBe('3782 822463 10005');
+    expect(formatCardNumber('37828')).toBe('3782 8');
+    expect(formatCardNumber('5555555555554444')).toBe('5555 5555 5555 4444');
+    expect(cardBrand(cardDigits(formatCardNumber('6011111111111117')))).toBe('discover');
   });
 });
 

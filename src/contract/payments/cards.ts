@@ -103,16 +103,49 @@ export function cardProblems(card: Required<CardCheck>, now = new Date()): CardC
   );
 }
 
-/** '4242424242424242' → '4242 4242 4242 4242' while typing. */
+/** The brands' own names, shown beside the card number as it is typed (the same in every language). */
+export const CARD_BRAND_NAMES: Record<Exclude<CardBrand, 'unknown'>, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/**
+ * '4242424242424242' → '4242 4242 4242 4242' while typing; American Express as its cards print it,
+ * 4-6-5 ('3782 822463 10005'), at most 15 digits.
+ */
 export function formatCardNumber(input: string): string {
-  return cardDigits(input)
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
+  const digits = input.replace(/\D/g, '');
+  if (cardBrand(digits) === 'amex') {
+    const d = digits.slice(0, 15);
+    return [d.slice(0, 4), d.slice(4, 10), d.slice(10)].filter(Boolean).join(' ');
+  }
+  return digits.slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** '1234' → '12 / 34' while typing. */
+/**
+ * The expiry as 'MM / YY' while typing. A month typed with one digit and a slash is padded
+ * ('1/29' → '01 / 29', never '12 / 9'), and so is a first digit that can only be a month's
+ * ('4' → '04'); '2029' after the slash is read as '29'. A slash with only the month after it is
+ * dropped, so that deleting back over '01 / ' works.
+ */
 export function formatExpiry(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 4);
+  const slash = input.indexOf('/');
+  let month: string;
+  let year: string;
+  if (slash >= 0) {
+    month = input.slice(0, slash).replace(/\D/g, '').slice(-2);
+    year = input.slice(slash + 1).replace(/\D/g, '');
+    if (year.length === 4 && year.startsWith('20')) year = year.slice(2);
+    year = year.slice(0, 2);
+    if (month.length === 1 && month !== '0') month = `0${month}`;
+    if (month.length < 2) return month;
+    return year ? `${month} / ${year}` : month;
+  }
+  let digits = input.replace(/\D/g, '');
+  // '4' or '13' can only be April or January then a year: pad the month.
+  if (/^[2-9]/.test(digits) || /^1[3-9]/.test(digits)) digits = `0${digits}`;
+  digits = digits.slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
 }

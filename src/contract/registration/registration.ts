@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { BUSINESS_TYPES } from './fields.js';
 import { LOCALES } from '../site/routes.js';
-import { isHttpUrl } from '../lib/web-address.js';
+import { isHttpUrl, withWebScheme } from '../lib/web-address.js';
 
 export * from './fields.js';
 
@@ -46,12 +46,18 @@ export const businessRegistrationInput = z.object({
     `Business Type must be one of: ${BUSINESS_TYPES.join(', ')}`,
   ),
   subscriptionPlan: required('Subscription Plan', 60),
-  website: optional('Website', 2048).check(
-    z.refine(
-      (v) => v === undefined || isHttpUrl(v),
-      'Website must be a web address starting with http:// or https://',
+  // 'alamoplumbing.com' is a website: stored as 'https://alamoplumbing.com'.
+  website: z
+    .pipe(
+      optional('Website', 2048),
+      z.transform((v) => (v === undefined ? v : withWebScheme(v))),
+    )
+    .check(
+      z.refine(
+        (v) => v === undefined || isHttpUrl(v),
+        'Website must be a web address starting with http:// or https://',
+      ),
     ),
-  ),
   description: optional('Description', 2000),
   /** The language of the page the client registered on: their e-mails follow it (default English). */
   language: z.optional(z.enum(LOCALES, `Language must be one of: ${LOCALES.join(', ')}`)),

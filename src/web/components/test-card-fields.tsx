@@ -1,12 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
+  CARD_BRAND_NAMES,
+  cardBrand,
   cardProblemCodes,
   formatCardNumber,
   formatExpiry,
   type CardCheck,
   type CardProblem,
 } from '../../contract/payments/cards';
+import { loadFormMessages } from '../lib/form-messages';
 import { useT } from '../lib/i18n';
+import ErrorSummary from './ui/error-summary';
 import { describedBy, Field, Input } from './ui/field';
 
 type CardField = keyof CardCheck;
@@ -29,18 +33,23 @@ export interface CardValues {
 
 /**
  * Test mode's card entry (checkout and the billing page): the typed card, its problems, and a
- * check before sending that puts focus on the first field to fix. `idPrefix` keeps ids unique.
+ * check before sending that puts focus on the error summary above the fields (each of its links
+ * focuses a field to fix). `idPrefix` keeps ids unique.
  */
 export function useTestCard(idPrefix = '') {
   const [values, setValues] = useState<CardValues>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardCheck>({});
+  /** Failed checks so far: each one moves focus to the error summary. */
+  const [attempt, setAttempt] = useState(0);
+  // The error summary's words, in before anyone can submit.
+  useEffect(() => void loadFormMessages().catch(() => undefined), []);
   const _ = useT();
   const set = (field: CardField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
   /** The card when it can be sent; otherwise its problems are shown and null is answered. */
-  const check = (event: FormEvent<HTMLFormElement>): CardValues | null => {
+  const check = (_event?: FormEvent<HTMLFormElement>): CardValues | null => {
     const problems: CardCheck = Object.fromEntries(
       Object.entries(cardProblemCodes(values)).map(([field, problem]) => [
         field,
@@ -48,15 +57,17 @@ export function useTestCard(idPrefix = '') {
       ]),
     );
     setErrors(problems);
-    const first = (['cardNumber', 'expiry', 'cvc'] as const).find((f) => problems[f]);
-    if (!first) return values;
-    event.currentTarget.querySelector<HTMLInputElement>(`#${idPrefix}${first}`)?.focus();
+    if (Object.keys(problems).length === 0) return values;
+    setAttempt((a) => a + 1);
     return null;
   };
-  return { values, errors, setErrors, set, check, idPrefix };
+  return { values, errors, setErrors, set, check, idPrefix, attempt };
 }
 
-/** The three fields, formatted as people type them (4242 4242 …, MM / YY, digits). */
+/**
+ * The error summary and the three fields, formatted as people type them (4242 4242 …, with the
+ * card's brand beside it; MM / YY; digits).
+ */
 export function TestCardFields({
   card,
   errors,
@@ -67,6 +78,12 @@ export function TestCardFields({
   const shown = errors ?? card.errors;
   const _ = useT();
   const id = (field: CardField) => `${card.idPrefix}${field}`;
+  const brand = cardBrand(card.values.cardNumber.replace(/\D/g, ''));
+  const brandName = brand === 'unknown' ? null : CARD_BRAND_NAMES[brand];
+  const brandId = `${id('cardNumber')}-brand`;
+  const summary = (['cardNumber', 'expiry', 'cvc'] as const)
+    .filter((f) => shown[f])
+    .map((f) => ({ id: id(f), message: shown[f]! }));
   const control = (field: CardField) => ({
     id: id(field),
     name: field,
@@ -77,14 +94,32 @@ export function TestCardFields({
   });
   return (
     <>
+      <ErrorSummary title={_('forms.problem')} problems={summary} attempt={card.attempt} />
       <Field id={id('cardNumber')} label={_('card.number')} error={shown.cardNumber}>
-        <Input
-          {...control('cardNumber')}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          onChange={(e) => card.set('cardNumber', formatCardNumber(e.target.value))}
-        />
+        <div className="relative">
+          <Input
+            {...control('cardNumber')}
+            aria-describedby={
+              [describedBy(id('cardNumber'), shown.cardNumber), brandName && brandId]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+            className="pr-36"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            onChange={(e) => card.set('cardNumber', formatCardNumber(e.target.value))}
+          />
+          {brandName && (
+            <span
+              id={brandId}
+              data-testid="card-brand"
+              className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm font-medium text-muted-foreground"
+            >
+              {brandName}
+            </span>
+          )}
+        </div>
       </Field>
       <div className="grid grid-cols-2 items-start gap-4">
         <Field

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ACTIVITY_PAGE_SIZE,
+  ACTIVITY_QUERY_LABELS,
   activityQuerySchema,
   listActivity,
 } from '../../../contract/activity/activity.js';
@@ -12,8 +13,8 @@ export async function activityRoutes(
   app: FastifyInstance,
   options: { activity: ActivityLog },
 ): Promise<void> {
-  const query = { query: activityQuerySchema, labels: { page: 'page' } };
-  route(app, listActivity, query, async ({ query: { page } }) =>
-    options.activity.page(page, ACTIVITY_PAGE_SIZE),
+  const query = { query: activityQuerySchema, labels: ACTIVITY_QUERY_LABELS };
+  route(app, listActivity, query, async ({ query: filters }) =>
+    options.activity.page(filters, ACTIVITY_PAGE_SIZE),
   );
 }

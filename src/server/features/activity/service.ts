@@ -1,7 +1,11 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activityLog } from '../../db/schema.js';
-import type { ActivityEntry, ActivityPage } from '../../../contract/activity/activity.js';
+import type {
+  ActivityEntry,
+  ActivityPage,
+  ActivityQuery,
+} from '../../../contract/activity/activity.js';
 
 export interface ActivityRecord {
   employeeId?: string | null;
@@ -14,6 +18,20 @@ export interface ActivityRecord {
 
 export const SIGN_IN_FAILED = 'sign-in.failed';
 export const SIGN_IN = 'sign-in';
+
+const DAY_MS = 86_400_000;
+
+/** The WHERE of the filters: the type, the employee's e-mail (any case), whole UTC days. */
+function activityFilters(query: ActivityQuery): SQL[] {
+  const where: SQL[] = [];
+  if (query.type) where.push(eq(activityLog.action, query.type));
+  if (query.employee)
+    where.push(sql`lower(${activityLog.actorEmail}) = ${query.employee.toLowerCase()}`);
+  if (query.from) where.push(gte(activityLog.at, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to)
+    where.push(lt(activityLog.at, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
+  return where;
+}
 
 /** The activity log: written by the auth bridge and the employee-only guard, read in settings. */
 export function createActivityLog(db: Db) {
@@ -29,15 +47,24 @@ export function createActivityLog(db: Db) {
       });
     },
 
-    async page(page: number, pageSize: number): Promise<ActivityPage> {
-      const [rows, [total]] = await Promise.all([
+    async page(query: ActivityQuery, pageSize: number): Promise<ActivityPage> {
+      const { page } = query;
+      const where = and(...activityFilters(query));
+      const [rows, [total], actors] = await Promise.all([
         db
           .select()
           .from(activityLog)
+          .where(where)
           .orderBy(desc(activityLog.at), desc(activityLog.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(activityLog),
+        db.select({ n: count() }).from(activityLog).where(where),
+        db
+          .selectDistinct({ email: activityLog.actorEmail })
+          .from(activityLog)
+          .where(and(isNotNull(activityLog.actorEmail), isNotNull(activityLog.employeeId)))
+          .orderBy(asc(activityLog.actorEmail))
+          .limit(500),
       ]);
       const items: ActivityEntry[] = rows.map((r) => ({
         id: r.id,
@@ -48,7 +75,13 @@ export function createActivityLog(db: Db) {
         detail: r.detail,
         ipAddress: r.ipAddress,
       }));
-      return { items, total: total!.n, page, pageSize };
+      return {
+        items,
+        total: total!.n,
+        page,
+        pageSize,
+        employees: actors.map((a) => a.email!),
+      };
     },
 
     /**

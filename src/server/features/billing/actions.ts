@@ -7,6 +7,7 @@ import { clientError, HttpError } from '../../http/errors.js';
 import {
   billingChangeMail,
   cancellationConfirmedMail,
+  teamCancellationMail,
   teamSubscriptionCanceledMail,
 } from './mails.js';
 import { currentSubscription } from './overview.js';
@@ -255,6 +256,7 @@ export async function cancel(
             date: w.day(until),
           }),
       ),
+      teamCancellationMail(ctx.mail, facts, { by, reason: why, endsAt: until }),
     ]);
   });
 }

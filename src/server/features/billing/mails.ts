@@ -185,17 +185,30 @@ export function billingChangeMail(
 
 const teamText = (...parts: string[]) => parts.join('\n');
 
+/** The client as the team's e-mails name them: business, owner, address. */
+const who = (c: ClientFacts) => `${c.businessName} (${c.ownerName}, ${c.email})`;
+
+/**
+ * A renewal failed. The first failure is the moment the client goes past due: that e-mail says so
+ * in its subject and kind ('team_past_due'), once per unpaid period; the retries after it are
+ * 'team_payment_failed'.
+ */
 export function teamPaymentFailedMail(
   s: MailSettings,
   c: ClientFacts,
   f: { amountCents: number; attempt: number; nextRetryAt: Date | null },
 ): BillingMail {
+  const pastDue = f.attempt === 1;
   return {
-    kind: 'team_payment_failed',
+    kind: pastDue ? 'team_past_due' : 'team_payment_failed',
     to: s.teamEmail,
-    subject: `Renewal failed: ${c.businessName} (${c.planDisplayName})`,
+    subject: pastDue
+      ? `Past due: ${c.businessName} (${c.planDisplayName})`
+      : `Renewal failed: ${c.businessName} (${c.planDisplayName})`,
     text: teamText(
-      `The renewal of ${c.businessName} (${c.ownerName}, ${c.email}) for ${money(f.amountCents, c.currency)} failed (attempt ${f.attempt}).`,
+      pastDue
+        ? `${who(c)} is past due: the renewal for ${money(f.amountCents, c.currency)} failed.`
+        : `The renewal of ${who(c)} for ${money(f.amountCents, c.currency)} failed (attempt ${f.attempt}).`,
       f.nextRetryAt
         ? `Next attempt: ${day(f.nextRetryAt)}.`
         : 'No attempt is left; the subscription is canceled.',
@@ -217,6 +230,52 @@ export function teamSubscriptionCanceledMail(
       `The ${c.planDisplayName} subscription of ${c.businessName} (${c.ownerName}, ${c.email}) ended on ${day(f.endedAt)}.`,
       `Why: ${f.why}`,
     ),
+    html: null,
+  };
+}
+
+/** The client (or the team for them) canceled: the subscription ends with the period. */
+export function teamCancellationMail(
+  s: MailSettings,
+  c: ClientFacts,
+  f: { by: 'client' | 'team'; reason: string | null; endsAt: Date },
+): BillingMail {
+  return {
+    kind: 'team_cancellation_scheduled',
+    to: s.teamEmail,
+    subject: `Canceled: ${c.businessName} (${c.planDisplayName}), ends ${day(f.endsAt)}`,
+    text: teamText(
+      `${who(c)} canceled the ${c.planDisplayName} plan${f.by === 'team' ? ' (through the team)' : ''}. It ends on ${day(f.endsAt)}; nothing more is charged.`,
+      `Reason: ${f.reason ?? '(none given)'}`,
+    ),
+    html: null,
+  };
+}
+
+/** A plan change: an upgrade made now, a downgrade waiting for the renewal, or a waiting downgrade undone. */
+export function teamPlanChangeMail(
+  s: MailSettings,
+  c: ClientFacts,
+  f:
+    | { kind: 'upgrade'; to: string; chargedCents: number }
+    | { kind: 'downgrade'; to: string; at: Date }
+    | { kind: 'undone'; to: string },
+): BillingMail {
+  const from = c.planDisplayName;
+  const line =
+    f.kind === 'upgrade'
+      ? `${who(c)} upgraded from ${from} to ${f.to} today (charged ${money(f.chargedCents, c.currency)} now).`
+      : f.kind === 'downgrade'
+        ? `${who(c)} moves from ${from} to ${f.to} at the renewal on ${day(f.at)}.`
+        : `${who(c)} stays on ${from}: the change to ${f.to} waiting for the renewal is undone.`;
+  return {
+    kind: 'team_plan_changed',
+    to: s.teamEmail,
+    subject:
+      f.kind === 'undone'
+        ? `Plan change undone: ${c.businessName} stays on ${from}`
+        : `Plan change: ${c.businessName}, ${from} → ${f.to}`,
+    text: line,
     html: null,
   };
 }

@@ -9,7 +9,7 @@ import { cycleMonths } from '../../lib/billing-cycle.js';
 import { withSubscription } from './actions.js';
 import { awaitAuthentication, type ActionRequired } from './awaiting.js';
 import { cardNeedsAuthentication, chargeSavedCard } from './charge.js';
-import { billingChangeMail } from './mails.js';
+import { billingChangeMail, teamPlanChangeMail } from './mails.js';
 import { syncSchedule } from './stripe-schedule.js';
 import {
   clientFacts,
@@ -136,6 +136,7 @@ export async function changePlan(
           .set({ scheduledPlanId: null, updatedAt: new Date() })
           .where(eq(subscriptions.id, sub.id));
         const values = { plan: plan.displayName };
+        const undone = sub.scheduledPlanId ? await planById(tx, sub.scheduledPlanId) : undefined;
         await queueMail(tx, ctx, [
           billingChangeMail(
             ctx.mail,
@@ -143,6 +144,9 @@ export async function changePlan(
             (w) => w.t('planSame.subject', values),
             (w) => w.t('planSame.text', values),
           ),
+          ...(undone
+            ? [teamPlanChangeMail(ctx.mail, facts, { kind: 'undone', to: undone.displayName })]
+            : []),
         ]);
         return null;
       }
@@ -160,6 +164,11 @@ export async function changePlan(
             (w) => w.t('planDowngrade.subject', values),
             (w) => w.t('planDowngrade.text', { ...values, date: w.day(change.effectiveAt) }),
           ),
+          teamPlanChangeMail(ctx.mail, facts, {
+            kind: 'downgrade',
+            to: plan.displayName,
+            at: change.effectiveAt,
+          }),
         ]);
         return null;
       }
@@ -255,5 +264,10 @@ export async function applyUpgrade(
               amount: w.money(amountNowCents, sub.currency),
             }),
     ),
+    teamPlanChangeMail(ctx.mail, facts, {
+      kind: 'upgrade',
+      to: plan.displayName,
+      chargedCents: amountNowCents,
+    }),
   ]);
 }

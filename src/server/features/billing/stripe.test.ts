@@ -19,7 +19,7 @@ import {
   startAccountCardSetup,
   updateAccountCard,
 } from '../../../contract/billing/billing.js';
-import { payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
+import { outboxMessages, payments, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { accountCookie, invoicesOf, mailKinds, subscriptionRow } from '../../test/billing.js';
 import { signedInEmployee } from '../../test/employees.js';
@@ -396,7 +396,16 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
       failureMessage: 'Your card was declined.',
     });
     expect(await mailKinds(ctx, email)).toContain('client_payment_failed');
-    expect(await mailKinds(ctx, 'help@example.com')).toContain('team_payment_failed');
+    expect(await mailKinds(ctx, 'help@example.com')).toContain('team_past_due');
+    // Stripe delivers an event again (a timeout, another instance): the team hears once.
+    await stripe.deliver(
+      stripe.event(`evt_fail_${sub.id}`, 'invoice.payment_failed', failed, renewsAt),
+    );
+    const pastDue = await ctx.testDb.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.kind, 'team_past_due'));
+    expect(pastDue.filter((m) => m.body.includes(email))).toHaveLength(1);
 
     // A new card: Stripe is asked to pay the open invoice at once.
     const { clientSecret } = (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { formatMoney } from '../../../contract/lib/locale-format';
 import {
@@ -19,6 +19,16 @@ import { toast } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePlans } from '../plans';
 import { useRegisterBusiness } from './api';
+import { loadFormMessages } from '../../lib/form-messages';
+import type { RegistrationProblem } from './registration-check';
+
+/**
+ * The contract's schema check and the error summary with its words: fetched when the form is
+ * first used, never with the landing page (its first-load budget, docs/decisions/018 and 034).
+ */
+const loadCheck = () =>
+  Promise.all([import('./registration-check'), loadFormMessages()]).then(([module]) => module);
+const ErrorSummary = lazy(() => import('../../components/ui/error-summary'));
 
 type Values = Record<RegistrationField, string>;
 /** The form's labels (docs/product.md §5), by field: message ids. */
@@ -66,6 +76,9 @@ export function RegistrationSection({
 }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<RegistrationField, string>>>({});
+  /** Submits so far: each one with mistakes moves focus to the error summary. */
+  const [attempt, setAttempt] = useState(0);
+  const [checking, setChecking] = useState(false);
   const { data: plans, isPending: plansLoading } = usePlans();
   const register = useRegisterBusiness();
   const [, navigate] = useLocation();
@@ -99,22 +112,48 @@ export function RegistrationSection({
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const focusField = (field: string) =>
-    formRef.current?.querySelector<HTMLElement>(`#${field}`)?.focus();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (register.isPending) return;
-    setExistingClient(false);
-    const missing = missingRequiredFields(values);
-    if (missing.length > 0) {
-      setErrors(
-        Object.fromEntries(missing.map((f) => [f, _('reg.required', { field: _(LABELS[f]) })])),
-      );
-      toast({ title: _('reg.missingFields'), variant: 'destructive' });
-      focusField(missing[0]!);
-      return;
+  /** A problem the schema found, in the page's words. */
+  const word = (field: RegistrationField, problem: RegistrationProblem) => {
+    const label = _(LABELS[field]);
+    switch (problem.kind) {
+      case 'required':
+        return _('forms.required', { field: label });
+      case 'tooLong':
+        return _('forms.tooLong', { field: label, max: problem.max });
+      case 'email':
+        return _('forms.email');
+      case 'website':
+        return _('forms.website');
+      case 'choose':
+        return _('forms.choose', { field: label });
     }
+  };
+
+  /** The schema's problems by field; without its code (offline), the required fields only. */
+  const problemsOf = async (): Promise<Partial<Record<RegistrationField, string>>> => {
+    try {
+      const { registrationProblems } = await loadCheck();
+      const found = registrationProblems(values);
+      return Object.fromEntries(
+        Object.entries(found).map(([f, p]) => [f, word(f as RegistrationField, p)]),
+      );
+    } catch {
+      return Object.fromEntries(
+        missingRequiredFields(values).map((f) => [f, _('reg.required', { field: _(LABELS[f]) })]),
+      );
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (register.isPending || checking) return;
+    setExistingClient(false);
+    setChecking(true);
+    const problems = await problemsOf().finally(() => setChecking(false));
+    setErrors(problems);
+    setAttempt((a) => a + 1);
+    // Shown beside each field and in the summary at the top, which takes focus: no toast.
+    if (Object.keys(problems).length > 0) return;
     register.mutate(
       { ...values, businessType: values.businessType as BusinessType, language: pageLocale },
       {
@@ -147,13 +186,13 @@ export function RegistrationSection({
         onError: (error) => {
           const issues = fieldIssues(error);
           setErrors(issues);
+          // The server named fields: the error summary shows them (and takes focus), not a toast.
+          if (Object.keys(issues).length > 0) return;
           toast({
             title: _('reg.failed'),
             description: errorMessage(error, _('reg.tryLater')),
             variant: 'destructive',
           });
-          const first = Object.keys(issues)[0];
-          if (first) focusField(first);
         },
       },
     );
@@ -167,6 +206,10 @@ export function RegistrationSection({
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': describedBy(field, errors[field], hint),
   });
+  /** The problems in the form's order, for the error summary. */
+  const summary = (Object.keys(LABELS) as RegistrationField[])
+    .filter((f) => errors[f])
+    .map((f) => ({ id: f, message: errors[f]! }));
   const fieldProps = (field: RegistrationField, required = false, hint?: string) => ({
     id: field,
     label: _(LABELS[field]),
@@ -208,12 +251,24 @@ export function RegistrationSection({
           </div>
         )}
         <Card className="mt-8 p-6 sm:p-8">
-          <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={_('reg.form')}>
+          <form
+            ref={formRef}
+            onSubmit={(event) => void onSubmit(event)}
+            // The check's code is fetched while the visitor types, so a submit does not wait for it.
+            onFocus={() => void loadCheck().catch(() => undefined)}
+            noValidate
+            aria-label={_('reg.form')}
+          >
             {/* Disabled until React handles the form (it arrives rendered by the server). */}
             <fieldset
               disabled={!hydrated}
               className="m-0 grid min-w-0 gap-5 border-0 p-0 sm:grid-cols-2"
             >
+              {summary.length > 0 && (
+                <Suspense fallback={null}>
+                  <ErrorSummary title={_('forms.problem')} problems={summary} attempt={attempt} />
+                </Suspense>
+              )}
               <Field {...fieldProps('businessName', true)}>
                 <Input {...control('businessName')} autoComplete="organization" required />
               </Field>
@@ -263,7 +318,6 @@ export function RegistrationSection({
                   {...control('website', _('reg.websiteHint'))}
                   type="url"
                   autoComplete="url"
-                  placeholder="https://"
                 />
               </Field>
               <Field {...fieldProps('description')} className="sm:col-span-2">
