@@ -27,7 +27,7 @@ test('the registration form lists its problems at the top, each link focusing it
   await form.getByLabel('Website', { exact: true }).fill('alamo plumbing');
   await page.getByRole('button', { name: 'Register Business' }).click();
 
-  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  const summary = page.getByRole('alert').filter({ hasText: 'Please fill in all required fields' });
   await expect(summary).toBeFocused();
   await expect(summary.getByRole('link')).toHaveText([
     'Owner Name is required',
@@ -72,7 +72,9 @@ test('the Spanish registration form has its summary in Spanish, links focusing t
 }) => {
   await page.goto('/es');
   await page.getByRole('button', { name: 'Registrar negocio' }).click();
-  const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
+  const summary = page
+    .getByRole('alert')
+    .filter({ hasText: 'Complete todos los campos obligatorios' });
   await expect(summary).toBeFocused();
   await expect(summary.getByRole('link')).toHaveText([
     'El campo Nombre del negocio es obligatorio',

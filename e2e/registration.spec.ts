@@ -9,7 +9,10 @@ test('an incomplete form shows the error summary and sends nothing', async ({ pa
   await page.goto('/');
   await page.getByLabel('Business Name').fill('Only A Name');
   await page.getByRole('button', { name: 'Register Business' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeFocused();
+  // Required fields blank: the spec's words head the summary (docs/product.md §5).
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please fill in all required fields' }),
+  ).toBeFocused();
   await expect(page.getByLabel('Owner Name')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Business Name')).toHaveValue('Only A Name');
   expect(posts).toBe(0);

@@ -93,7 +93,9 @@ test('an incomplete Spanish form says so in Spanish and sends nothing', async ({
   await page.route('**/api/business-registration', (route) => ((sent = true), route.continue()));
   await page.goto('/es');
   await page.getByRole('button', { name: 'Registrar negocio' }).click();
-  const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
+  const summary = page
+    .getByRole('alert')
+    .filter({ hasText: 'Complete todos los campos obligatorios' });
   await expect(summary).toBeFocused();
   await expect(
     page

@@ -266,7 +266,16 @@ export function RegistrationSection({
             >
               {summary.length > 0 && (
                 <Suspense fallback={null}>
-                  <ErrorSummary title={_('forms.problem')} problems={summary} attempt={attempt} />
+                  <ErrorSummary
+                    // The spec's words when required fields are blank (docs/product.md §5), GOV.UK's otherwise.
+                    title={
+                      missingRequiredFields(values).length > 0
+                        ? _('forms.missingFields')
+                        : _('forms.problem')
+                    }
+                    problems={summary}
+                    attempt={attempt}
+                  />
                 </Suspense>
               )}
               <Field {...fieldProps('businessName', true)}>
