@@ -7,6 +7,7 @@ import {
   finishAccountCardSetup,
   finishAccountPayment,
   getAccount,
+  getAccountInvoice,
   getBillingClock,
   previewAccountPlanChange,
   redeemBillingLink,
@@ -17,6 +18,7 @@ import {
   startAccountCardSetup,
   updateAccountCard,
   type AccountChargeResult,
+  type AccountInvoice,
   type AccountOverview,
   type BillingClock,
   type BillingRunResult,
@@ -111,6 +113,18 @@ const planChangePreview: z.ZodMiniType<PlanChangePreview> = z.strictObject({
   }),
   amountNow: decimal(),
   effectiveAt: isoTime(),
+  lines: z.array(
+    z.strictObject({
+      kind: z.enum(['newPlanRest', 'unusedCredit', 'proration']),
+      amount: decimal(),
+    }),
+  ),
+});
+
+const accountInvoice: z.ZodMiniType<AccountInvoice> = z.strictObject({
+  business: z.strictObject({ name: z.string(), email: z.string() }),
+  invoice: invoiceView,
+  payable: z.boolean(),
 });
 
 const clockShape = { now: isoTime(), offsetMs: z.int(), available: z.boolean() };
@@ -127,6 +141,7 @@ export const answers = [
   answer(redeemBillingLink, z.strictObject({ ok: z.literal(true) })),
   answer(signOutOfAccount, null),
   answer(getAccount, accountOverview),
+  answer(getAccountInvoice, accountInvoice),
   answer(updateAccountCard, chargeResult),
   answer(startAccountCardSetup, cardSetup),
   answer(finishAccountCardSetup, chargeResult),

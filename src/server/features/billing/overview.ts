@@ -1,5 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type {
+  AccountInvoice,
   AccountOverview,
   InvoiceView,
   SubscriptionOverview,
@@ -81,6 +82,56 @@ async function subscriptionView(db: Db, sub: Sub): Promise<SubscriptionOverview>
   };
 }
 
+type InvoiceRow = { invoice: typeof invoices.$inferSelect; planDisplayName: string };
+const invoiceView = ({ invoice: i, planDisplayName }: InvoiceRow): InvoiceView => ({
+  id: i.id,
+  number: i.number,
+  kind: i.kind,
+  status: i.status,
+  amount: centsToDecimal(i.amountCents),
+  refunded: centsToDecimal(i.refundedCents),
+  currency: i.currency,
+  planDisplayName,
+  periodStart: iso(i.periodStart),
+  periodEnd: iso(i.periodEnd),
+  card: i.cardLast4 ? { brand: i.cardBrand ?? 'unknown', last4: i.cardLast4 } : null,
+  failureMessage: i.failureMessage,
+  attemptedAt: i.attemptedAt.toISOString(),
+});
+
+const NO_SUCH_INVOICE = 'There is no invoice with this number on your account.';
+
+/**
+ * One of the client's invoices by its number, for its own page. The number is looked up together
+ * with the client's registration: another client's invoice answers the same 404 as a made-up one.
+ */
+export async function accountInvoice(
+  db: Db,
+  registrationId: string,
+  number: string,
+): Promise<AccountInvoice> {
+  const [row] = await db
+    .select({
+      invoice: invoices,
+      planDisplayName: subscriptionPlans.displayName,
+      name: businessRegistrations.businessName,
+      email: businessRegistrations.email,
+    })
+    .from(invoices)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, invoices.planId))
+    .innerJoin(businessRegistrations, eq(businessRegistrations.id, invoices.registrationId))
+    .where(and(eq(invoices.number, number), eq(invoices.registrationId, registrationId)))
+    .limit(1);
+  if (!row) throw new HttpError(404, NO_SUCH_INVOICE);
+  const sub = row.invoice.status === 'failed' && (await currentSubscription(db, registrationId));
+  return {
+    business: { name: row.name, email: row.email },
+    invoice: invoiceView(row),
+    // The failed charge is still open while its subscription is past due; a later one paid it otherwise.
+    payable: !!sub && sub.status === 'past_due' && sub.id === row.invoice.subscriptionId,
+  };
+}
+
 /** The billing page: the business, its subscription and its invoices, newest first. */
 export async function accountOverview(
   db: Db,
@@ -100,21 +151,7 @@ export async function accountOverview(
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, invoices.planId))
     .where(eq(invoices.registrationId, registrationId))
     .orderBy(desc(invoices.attemptedAt), desc(invoices.number));
-  const invoiceViews: InvoiceView[] = rows.map(({ invoice: i, planDisplayName }) => ({
-    id: i.id,
-    number: i.number,
-    kind: i.kind,
-    status: i.status,
-    amount: centsToDecimal(i.amountCents),
-    refunded: centsToDecimal(i.refundedCents),
-    currency: i.currency,
-    planDisplayName,
-    periodStart: iso(i.periodStart),
-    periodEnd: iso(i.periodEnd),
-    card: i.cardLast4 ? { brand: i.cardBrand ?? 'unknown', last4: i.cardLast4 } : null,
-    failureMessage: i.failureMessage,
-    attemptedAt: i.attemptedAt.toISOString(),
-  }));
+  const invoiceViews = rows.map(invoiceView);
   return {
     business: {
       name: registration.businessName,
