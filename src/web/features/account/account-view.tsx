@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import type { AccountOverview, InvoiceView } from '../../../contract/billing/billing';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Actions, UpdateCardDialog } from './actions';
 import { useAccountFormat } from './format';
-import { Invoices, Receipt } from './invoices';
+import { Invoices } from './invoices';
 
 /** The newest failure, for the past-due alert. */
 const lastFailure = (invoices: InvoiceView[]) =>
@@ -13,32 +12,12 @@ const lastFailure = (invoices: InvoiceView[]) =>
     .find((i) => i.status === 'failed')?.failureMessage ?? null;
 
 export function AccountView({ account }: { account: AccountOverview }) {
-  const [receipt, setReceipt] = useState<InvoiceView | null>(null);
   const { _, date, money, statusLabel, phaseNote, brandName } = useAccountFormat();
-  const returnTo = useRef<string | null>(null);
-  useEffect(() => {
-    // Into the receipt: its heading; back: the Receipt button that opened it (keyboard users keep their place).
-    if (receipt) document.getElementById('receipt-title')?.focus();
-    else if (returnTo.current) document.getElementById(returnTo.current)?.focus();
-  }, [receipt]);
-
-  if (receipt) {
-    return (
-      <Receipt
-        invoice={receipt}
-        business={account.business}
-        onBack={() => {
-          returnTo.current = `receipt-${receipt.id}`;
-          setReceipt(null);
-        }}
-      />
-    );
-  }
   const s = account.subscription;
   return (
     <>
-      <h1 className="text-3xl font-bold">{account.business.name}</h1>
-      <p className="mt-1 text-muted-foreground">{account.business.email}</p>
+      <h1 className="text-3xl font-bold break-words">{account.business.name}</h1>
+      <p className="mt-1 break-all text-muted-foreground">{account.business.email}</p>
       {s?.status === 'past_due' && (
         <div
           role="alert"
@@ -116,13 +95,7 @@ export function AccountView({ account }: { account: AccountOverview }) {
       ) : (
         <p className="mt-6">{_('account.noSubscription')}</p>
       )}
-      <Invoices
-        invoices={account.invoices}
-        onReceipt={(invoice) => {
-          returnTo.current = null;
-          setReceipt(invoice);
-        }}
-      />
+      <Invoices account={account} />
     </>
   );
 }

@@ -274,6 +274,33 @@ describe('billing page', () => {
     await waitFor(() => expect(reads).toBe(2));
   });
 
+  it('offers Pay now, not a receipt, on an open failed charge, and says what the new card paid', async () => {
+    const PAID_NOW: InvoiceView = { ...FAILED, id: 'inv-3', number: 'INV-001003', status: 'paid' };
+    const { api, user } = renderAccount({
+      'GET /api/account': { body: PAST_DUE },
+      'POST /api/account/card': { body: account({}, [PAID_NOW, FAILED, PAID]) },
+    });
+    const rows = await screen.findAllByTestId('invoice');
+    const failedRow = rows.find((row) => row.textContent?.includes('INV-001002'))!;
+    expect(within(failedRow).queryByRole('link', { name: /Receipt/ })).not.toBeInTheDocument();
+    const paidRow = rows.find((row) => row.textContent?.includes('INV-001001'))!;
+    expect(within(paidRow).getByRole('link', { name: 'Receipt INV-001001' })).toHaveAttribute(
+      'href',
+      '/account/invoices/INV-001001',
+    );
+    await user.click(within(failedRow).getByRole('button', { name: 'Pay now INV-001002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay now' });
+    expect(dialog).toHaveTextContent('pay invoice INV-001002 ($299.00) now');
+    await user.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
+    await user.type(within(dialog).getByLabelText(/^Expiry/), '1234');
+    await user.type(within(dialog).getByLabelText('CVC'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
+    expect(
+      await screen.findByText(/We charged \$299\.00 for invoice INV-001003\./),
+    ).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/api/account/card')).toBe(true);
+  });
+
   it('says in a sentence when the account cannot be loaded, and tries again', async () => {
     let reads = 0;
     const { user } = renderAccount({
