@@ -95,13 +95,11 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
         <CheckoutSteps current={registrationId ? 1 : 0} />
       </div>
       <div className="lg:col-start-1 lg:row-start-2">
-        <div className="hidden lg:block">
-          <Badge variant="red">
-            <ShieldCheck className="size-4" aria-hidden="true" />
-            {_('checkout.badge')}
-          </Badge>
-        </div>
-        <h1 id="plan-title" className="text-2xl font-bold sm:text-3xl lg:mt-4">
+        <Badge variant="red">
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          {_('checkout.badge')}
+        </Badge>
+        <h1 id="plan-title" className="mt-2 text-2xl font-bold sm:text-3xl lg:mt-4">
           {plan.displayName}
         </h1>
       </div>
@@ -171,13 +169,7 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
         </p>
       </Card>
       <section aria-labelledby="plan-title" className="lg:col-start-1 lg:row-start-3">
-        <div className="lg:hidden">
-          <Badge variant="red">
-            <ShieldCheck className="size-4" aria-hidden="true" />
-            {_('checkout.badge')}
-          </Badge>
-        </div>
-        <p className="mt-2 text-muted-foreground lg:mt-0">{plan.description}</p>
+        <p className="text-muted-foreground">{plan.description}</p>
         <Card className="mt-6 p-6">
           <p>
             <span className="text-3xl font-extrabold">
