@@ -174,10 +174,12 @@ function ChangePlanForm({
                     value={p.id}
                     checked={planId === p.id}
                     onChange={() => setPlanId(p.id)}
+                    // Its name is the plan's (or 'Keep …'); the price is its description, the features are read in the card.
+                    aria-labelledby={`${id}-name`}
                     aria-describedby={`${id}-price`}
                     className="mt-1 accent-flag-red"
                   />
-                  <span className="font-bold">
+                  <span id={`${id}-name`} className="font-bold">
                     {keep ? _('change.keepOption', { plan: p.displayName }) : p.displayName}
                   </span>
                 </span>
