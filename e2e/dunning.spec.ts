@@ -88,9 +88,9 @@ test('a renewal with 4000 0000 0000 0341 fails: past due, an e-mail, then a new 
     await saveCard(client, '4242 4242 4242 4242');
     await expect(client.getByText('Active', { exact: true })).toBeVisible();
     await expect(alert).toBeHidden();
-    const invoices = client.getByRole('table');
-    await expect(invoices.getByRole('row').filter({ hasText: 'Failed' })).toHaveCount(1);
-    await expect(invoices.getByRole('row').filter({ hasText: 'Paid' })).toHaveCount(2);
+    const invoices = client.getByTestId('invoice');
+    await expect(invoices.filter({ hasText: 'Failed' })).toHaveCount(1);
+    await expect(invoices.filter({ hasText: 'Paid' })).toHaveCount(2);
     // Paid again: the Clients view has it active.
     await page.goto('/admin?clientsBilling=active#clients');
     await expect(row.getByText('Active', { exact: true })).toBeVisible();

@@ -25,6 +25,9 @@ const LoginPage = lazy(() => import('./screens/login/page'));
 const AccountPage = lazy(() =>
   withMessages(['checkout', 'account'], import('./screens/account/page')),
 );
+const InvoicePage = lazy(() =>
+  withMessages(['checkout', 'account'], import('./screens/account/invoice-page')),
+);
 const WebsiteReportPage = lazy(() => import('./screens/website-report/page'));
 const AccessibilityStatement = lazy(() => import('./screens/accessibility/statement'));
 const NotFoundPage = lazy(() => import('./screens/not-found/page'));
@@ -93,6 +96,7 @@ export function App({
               </Route>
               <Route path={WEB_PATHS.paymentSuccess} component={PaymentSuccessPage} />
               <Route path={WEB_PATHS.account} component={AccountPage} />
+              <Route path={WEB_PATHS.accountInvoice} component={InvoicePage} />
               <Route path={WEB_PATHS.accessibility}>
                 <SiteHeader />
                 <AccessibilityStatement />

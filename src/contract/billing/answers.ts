@@ -8,6 +8,7 @@ import {
   finishAccountCardSetup,
   finishAccountPayment,
   getAccount,
+  getAccountInvoice,
   getBillingClock,
   previewAccountPlanChange,
   redeemBillingLink,
@@ -18,6 +19,7 @@ import {
   startAccountCardSetup,
   updateAccountCard,
   type AccountChargeResult,
+  type AccountInvoice,
   type AccountOverview,
   type BillingClock,
   type BillingRunResult,
@@ -113,6 +115,18 @@ const planChangePreview: z.ZodMiniType<PlanChangePreview> = z.strictObject({
   }),
   amountNow: decimal(),
   effectiveAt: isoTime(),
+  lines: z.array(
+    z.strictObject({
+      kind: z.enum(['newPlanRest', 'unusedCredit', 'proration']),
+      amount: decimal(),
+    }),
+  ),
+});
+
+const accountInvoice: z.ZodMiniType<AccountInvoice> = z.strictObject({
+  business: z.strictObject({ name: z.string(), email: z.string() }),
+  invoice: invoiceView,
+  payable: z.boolean(),
 });
 
 const clockShape = { now: isoTime(), offsetMs: z.int(), available: z.boolean() };
@@ -129,6 +143,7 @@ export const answers = [
   answer(redeemBillingLink, z.strictObject({ ok: z.literal(true) })),
   answer(signOutOfAccount, null),
   answer(getAccount, accountOverview),
+  answer(getAccountInvoice, accountInvoice),
   answer(updateAccountCard, chargeResult),
   answer(startAccountCardSetup, cardSetup),
   answer(finishAccountCardSetup, chargeResult),

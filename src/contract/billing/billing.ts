@@ -77,6 +77,19 @@ export interface PlanChangePreview {
   amountNow: string;
   /** Upgrade: now. Downgrade: at the next renewal. */
   effectiveAt: string;
+  /**
+   * Upgrade: what `amountNow` is made of, the server's own figures (never the browser's): the new
+   * plan for the time left in the period, less the unused time of the current one. Their sum is
+   * `amountNow`; a single 'proration' line when the provider (Stripe) priced the change itself.
+   * Empty otherwise.
+   */
+  lines: PlanChangeLine[];
+}
+
+export interface PlanChangeLine {
+  kind: 'newPlanRest' | 'unusedCredit' | 'proration';
+  /** Never negative: 'unusedCredit' is subtracted. */
+  amount: string;
 }
 
 /**
@@ -247,6 +260,23 @@ export const changeAccountPlan: Endpoint<AccountChargeResult, { planId: number }
   path: '/api/account/plan-change',
 };
 /** A payment that needed authentication: booked once the provider says it was paid (200), or its decline (402). */
+/**
+ * One invoice of the signed-in client by its number (`INV-001001`): the printable invoice page
+ * (`/account/invoices/INV-001001`). Another client's number, or one that does not exist, is 404.
+ */
+export const getAccountInvoice: Endpoint<AccountInvoice> = {
+  method: 'GET',
+  path: '/api/account/invoices/:number',
+};
+/** The invoice page: the invoice and who it is billed to. */
+export interface AccountInvoice {
+  business: { name: string; email: string };
+  invoice: InvoiceView;
+  /** Whether 'Pay now' applies: a failed invoice of a subscription that is still past due. */
+  payable: boolean;
+}
+/** What an invoice number looks like; anything else is 404 without a database query. */
+export const INVOICE_NUMBER = /^INV-\d{1,12}$/;
 export const finishAccountPayment: Endpoint<
   AccountOverview,
   { clientSecret: string; outcome?: 'complete' | 'fail' }

@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'payment_not_waiting',
   // The billing page
   'billing_signed_out',
+  'business_not_found',
+  'invoice_not_found',
   'billing_link_invalid',
   'no_subscription',
   'stripe_saves_cards',

@@ -11,6 +11,8 @@ export const WEB_PATHS = {
   paymentSuccess: '/payment-success',
   /** The client's billing page (signed in by an e-mailed one-time link). */
   account: '/account',
+  /** One invoice of the signed-in client, printable (`/account/invoices/INV-001001`); rendered in the browser only. */
+  accountInvoice: '/account/invoices/:number',
   login: '/login',
   admin: '/admin',
   /** The admin area's settings (its first page); `/settings#portfolio`, the portfolio card's Edit link, opens that page. */
@@ -68,6 +70,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   WEB_PATHS.checkout,
   WEB_PATHS.paymentSuccess,
   WEB_PATHS.account,
+  WEB_PATHS.accountInvoice,
   WEB_PATHS.accessibility,
 ];
 
@@ -131,6 +134,10 @@ function matchesRoute(routes: readonly string[], path: string): boolean {
 export function isKnownWebPath(path: string): boolean {
   return matchesRoute(WEB_ROUTES, path);
 }
+
+/** An invoice's page (`/account/invoices/INV-001001`). */
+export const invoicePath = (number: string): string =>
+  WEB_PATHS.accountInvoice.replace(':number', encodeURIComponent(number));
 
 /** `/checkout` without a plan only sends the browser to the landing page: nothing to render. */
 const SERVER_RENDERED = PUBLIC_PATHS.filter((path) => path !== WEB_PATHS.checkoutWithoutPlan);

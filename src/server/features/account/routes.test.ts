@@ -4,13 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AccountOverview, PlanChangePreview } from '../../../contract/billing/billing.js';
+import type {
+  AccountInvoice,
+  AccountOverview,
+  PlanChangePreview,
+} from '../../../contract/billing/billing.js';
 import {
   BILLING_LINK_INVALID_MESSAGE,
   BILLING_LINK_SENT_MESSAGE,
   cancelAccountSubscription,
   changeAccountPlan,
   getAccount,
+  getAccountInvoice,
   previewAccountPlanChange,
   redeemBillingLink,
   requestBillingLink,
@@ -24,7 +29,7 @@ import {
 } from '../../../contract/payments/checkout.js';
 import { listPlans } from '../../../contract/plans/list.js';
 import { submitBusinessRegistration } from '../../../contract/registration/registration.js';
-import { billingSignInTokens, outboxMessages } from '../../db/schema.js';
+import { billingSignInTokens, invoices, outboxMessages, subscriptions } from '../../db/schema.js';
 import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest, type AppUnderTestOptions } from '../../test/app-under-test.js';
@@ -279,6 +284,13 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
     ).json<PlanChangePreview>();
     expect(preview).toMatchObject({ direction: 'upgrade', plan: { name: 'professional' } });
     expect(Number(preview.amountNow)).toBeGreaterThan(0);
+    // The line items are the server's and add up to the charge.
+    const [rest, credit] = preview.lines;
+    expect(preview.lines.map((l) => l.kind)).toEqual(['newPlanRest', 'unusedCredit']);
+    expect(Math.round(Number(rest!.amount) * 100 - Number(credit!.amount) * 100)).toBe(
+      Math.round(Number(preview.amountNow) * 100),
+    );
+    expect(Number(credit!.amount)).toBeGreaterThan(0);
     const changed = (
       await call(cookie, 'POST', apiPath(changeAccountPlan), { planId: higher.id })
     ).json<AccountOverview>();
@@ -299,6 +311,52 @@ describe.each(TEST_DATABASES)('the client billing page on %s', (kind) => {
       last4: '0341',
       expMonth: 11,
       expYear: 2039,
+    });
+  });
+
+  it('shows an invoice by its number to its owner only, and 404 to anyone else', async () => {
+    const owner = await signedIn('invoice-owner@example.com');
+    const other = await signedIn('invoice-other@example.com');
+    const [own] = (await call(owner.cookie, 'GET', apiPath(getAccount))).json<AccountOverview>()
+      .invoices;
+    const url = apiPath(getAccountInvoice, { number: own!.number });
+    const res = await call(owner.cookie, 'GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AccountInvoice>()).toEqual({
+      business: { name: 'Shop of invoice-owner@example.com', email: 'invoice-owner@example.com' },
+      invoice: own,
+      payable: false,
+    });
+    // Lower case is the same number; another client's, a made-up or a malformed one is not found.
+    const lower = apiPath(getAccountInvoice, { number: own!.number.toLowerCase() });
+    expect((await call(owner.cookie, 'GET', lower)).statusCode).toBe(200);
+    const notFound = {
+      message: 'There is no invoice with this number on your account.',
+      code: 'invoice_not_found',
+    };
+    for (const number of [own!.number, 'INV-999999999', 'not-an-invoice']) {
+      const miss = await call(other.cookie, 'GET', apiPath(getAccountInvoice, { number }));
+      expect(miss.statusCode).toBe(404);
+      expect(miss.json()).toEqual(notFound);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+
+    // A failed charge of a past-due subscription is the one 'Pay now' pays.
+    const db = ctx.testDb.database.db;
+    await db.update(invoices).set({ status: 'failed' }).where(eq(invoices.id, own!.id));
+    await db
+      .update(subscriptions)
+      .set({ status: 'past_due' })
+      .where(
+        eq(
+          subscriptions.id,
+          (await call(owner.cookie, 'GET', apiPath(getAccount))).json<AccountOverview>()
+            .subscription!.id,
+        ),
+      );
+    expect((await call(owner.cookie, 'GET', url)).json<AccountInvoice>()).toMatchObject({
+      invoice: { status: 'failed' },
+      payable: true,
     });
   });
 });

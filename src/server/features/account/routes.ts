@@ -12,6 +12,8 @@ import {
   finishAccountPayment,
   finishPaymentInput,
   getAccount,
+  getAccountInvoice,
+  INVOICE_NUMBER,
   needsAuthentication,
   planChangeInput,
   previewAccountPlanChange,
@@ -65,6 +67,7 @@ export async function accountRoutes(
     billing: Pick<
       BillingService,
       | 'overview'
+      | 'invoice'
       | 'updateCard'
       | 'startCardSetup'
       | 'finishCardSetup'
@@ -180,6 +183,11 @@ export async function accountRoutes(
     const labels = ACCOUNT_LABELS;
 
     route(scope, getAccount, {}, async (_input, request) => billing.overview(who(request)));
+    route(scope, getAccountInvoice, {}, async ({ params }, request) => {
+      const number = (params.number ?? '').toUpperCase();
+      if (!INVOICE_NUMBER.test(number)) throw clientError(404, 'invoice_not_found');
+      return billing.invoice(who(request), number);
+    });
     // A charge the card's bank wants authenticated first (3-D Secure) answers 202: accepted, nothing paid yet.
     const charged = async (reply: FastifyReply, result: Promise<AccountChargeResult>) => {
       const answer = await result;

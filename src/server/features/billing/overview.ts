@@ -1,5 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type {
+  AccountInvoice,
   AccountOverview,
   InvoiceView,
   SubscriptionOverview,
@@ -13,7 +14,7 @@ import {
   subscriptionPlans,
   subscriptions,
 } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { clientError } from '../../http/errors.js';
 import { planById, priceAt, type Plan, type Sub } from './subject.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -82,6 +83,55 @@ async function subscriptionView(db: Db, sub: Sub): Promise<SubscriptionOverview>
   };
 }
 
+type InvoiceRow = { invoice: typeof invoices.$inferSelect; planDisplayName: string };
+const invoiceView = ({ invoice: i, planDisplayName }: InvoiceRow): InvoiceView => ({
+  id: i.id,
+  number: i.number,
+  kind: i.kind,
+  status: i.status,
+  amount: centsToDecimal(i.amountCents),
+  refunded: centsToDecimal(i.refundedCents),
+  currency: i.currency,
+  planDisplayName,
+  periodStart: iso(i.periodStart),
+  periodEnd: iso(i.periodEnd),
+  card: i.cardLast4 ? { brand: i.cardBrand ?? 'unknown', last4: i.cardLast4 } : null,
+  failureMessage: i.failureMessage,
+  failureCode: i.failureCode as ErrorCode | null,
+  attemptedAt: i.attemptedAt.toISOString(),
+});
+
+/**
+ * One of the client's invoices by its number, for its own page. The number is looked up together
+ * with the client's registration: another client's invoice answers the same 404 as a made-up one.
+ */
+export async function accountInvoice(
+  db: Db,
+  registrationId: string,
+  number: string,
+): Promise<AccountInvoice> {
+  const [row] = await db
+    .select({
+      invoice: invoices,
+      planDisplayName: subscriptionPlans.displayName,
+      name: businessRegistrations.businessName,
+      email: businessRegistrations.email,
+    })
+    .from(invoices)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, invoices.planId))
+    .innerJoin(businessRegistrations, eq(businessRegistrations.id, invoices.registrationId))
+    .where(and(eq(invoices.number, number), eq(invoices.registrationId, registrationId)))
+    .limit(1);
+  if (!row) throw clientError(404, 'invoice_not_found');
+  const sub = row.invoice.status === 'failed' && (await currentSubscription(db, registrationId));
+  return {
+    business: { name: row.name, email: row.email },
+    invoice: invoiceView(row),
+    // The failed charge is still open while its subscription is past due; a later one paid it otherwise.
+    payable: !!sub && sub.status === 'past_due' && sub.id === row.invoice.subscriptionId,
+  };
+}
+
 /** The billing page: the business, its subscription and its invoices, newest first. */
 export async function accountOverview(
   db: Db,
@@ -92,8 +142,7 @@ export async function accountOverview(
     .select()
     .from(businessRegistrations)
     .where(eq(businessRegistrations.id, registrationId));
-  if (!registration)
-    throw new HttpError(404, 'We could not find your business. Please sign in again.');
+  if (!registration) throw clientError(404, 'business_not_found');
   const sub = await currentSubscription(db, registrationId);
   const rows = await db
     .select({ invoice: invoices, planDisplayName: subscriptionPlans.displayName })
@@ -101,22 +150,7 @@ export async function accountOverview(
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, invoices.planId))
     .where(eq(invoices.registrationId, registrationId))
     .orderBy(desc(invoices.attemptedAt), desc(invoices.number));
-  const invoiceViews: InvoiceView[] = rows.map(({ invoice: i, planDisplayName }) => ({
-    id: i.id,
-    number: i.number,
-    kind: i.kind,
-    status: i.status,
-    amount: centsToDecimal(i.amountCents),
-    refunded: centsToDecimal(i.refundedCents),
-    currency: i.currency,
-    planDisplayName,
-    periodStart: iso(i.periodStart),
-    periodEnd: iso(i.periodEnd),
-    card: i.cardLast4 ? { brand: i.cardBrand ?? 'unknown', last4: i.cardLast4 } : null,
-    failureMessage: i.failureMessage,
-    failureCode: i.failureCode as ErrorCode | null,
-    attemptedAt: i.attemptedAt.toISOString(),
-  }));
+  const invoiceViews = rows.map(invoiceView);
   return {
     business: {
       name: registration.businessName,

@@ -30,6 +30,8 @@ interface Change {
   plan: Plan;
   amountNowCents: number;
   effectiveAt: Date;
+  /** Upgrade: the new plan for the time left, and the current plan's unused part of it. */
+  parts?: { newPlanRestCents: number; unusedCreditCents: number };
 }
 
 /** The plan's price for a period starting `at`, on this subscription's intro/renewal dates. */
@@ -67,12 +69,28 @@ async function planChange(tx: Db, sub: Sub, planId: number, now: Date): Promise<
   if (newMonthly <= currentMonthly)
     return { direction: 'downgrade', plan, amountNowCents: 0, effectiveAt: end };
   const left = Math.max(0, end.getTime() - now.getTime()) / (end.getTime() - start.getTime());
+  const amountNowCents = Math.round((newMonthly - currentMonthly) * months * left);
+  // Rounded so that the two lines add up to the charge to the cent.
+  const newPlanRestCents = Math.round(newMonthly * months * left);
   return {
     direction: 'upgrade',
     plan,
-    amountNowCents: Math.round((newMonthly - currentMonthly) * months * left),
+    amountNowCents,
     effectiveAt: now,
+    parts: { newPlanRestCents, unusedCreditCents: newPlanRestCents - amountNowCents },
   };
+}
+
+/** The preview's line items: ours when the charge is ours, Stripe's total as one line otherwise. */
+function previewLines(change: Change, amountNowCents: number): PlanChangePreview['lines'] {
+  if (change.direction !== 'upgrade' || !change.parts) return [];
+  const { newPlanRestCents, unusedCreditCents } = change.parts;
+  if (newPlanRestCents - unusedCreditCents !== amountNowCents || unusedCreditCents < 0)
+    return [{ kind: 'proration', amount: centsToDecimal(amountNowCents) }];
+  return [
+    { kind: 'newPlanRest', amount: centsToDecimal(newPlanRestCents) },
+    { kind: 'unusedCredit', amount: centsToDecimal(unusedCreditCents) },
+  ];
 }
 
 export async function previewPlanChange(
@@ -106,6 +124,7 @@ export async function previewPlanChange(
       },
       amountNow: centsToDecimal(amountNowCents),
       effectiveAt: change.effectiveAt.toISOString(),
+      lines: previewLines(change, amountNowCents),
     };
   });
 }

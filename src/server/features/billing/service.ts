@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   AccountChargeResult,
+  AccountInvoice,
   AccountOverview,
   BillingClock,
   BillingRunResult,
@@ -22,7 +23,7 @@ import * as agency from './agency.js';
 import { createBillingClock } from './clock.js';
 import { finishPayment } from './authentication.js';
 import type { ActionRequired } from './awaiting.js';
-import { accountOverview } from './overview.js';
+import { accountInvoice, accountOverview } from './overview.js';
 import { changePlan, previewPlanChange } from './plan-change.js';
 import { runDue } from './run.js';
 import { hearStripeNews } from './stripe-news.js';
@@ -54,6 +55,8 @@ export function createBillingService(deps: BillingDeps): {
     reset(): Promise<BillingClock>;
   };
   overview(registrationId: string): Promise<AccountOverview>;
+  /** One of the client's invoices by number; 404 for any other. */
+  invoice(registrationId: string, number: string): Promise<AccountInvoice>;
   /** A new card; past due, its open invoice is paid at once, or waits for the client to authenticate it (3-D Secure). */
   updateCard(registrationId: string, card: CardInput): Promise<AccountChargeResult>;
   /** Stripe: a SetupIntent for a new card, and then its confirmation. */
@@ -140,6 +143,7 @@ export function createBillingService(deps: BillingDeps): {
       reset: () => clock.reset(),
     },
     overview,
+    invoice: (registrationId, number) => accountInvoice(db, registrationId, number),
     async updateCard(registrationId, card) {
       testModeOnly();
       return answer(

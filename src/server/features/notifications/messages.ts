@@ -129,6 +129,8 @@ interface PaymentFacts {
   planDisplayName: string;
   billingCycle: string;
   providerPaymentId: string;
+  /** The invoice the payment was booked as ('INV-001001'): the client finds it on the billing page. */
+  invoiceNumber: string;
   paidAt: Date;
   renewal: { priceCents: number; startsAt: Date } | null;
   card: MailCard | null;
@@ -176,6 +178,7 @@ export function paymentMails(settings: MailSettings, p: PaymentFacts): Outgoing[
       w.t('receipt.amount', { amount: w.money(p.amountCents, p.currency), plan, cycle }),
       p.card && w.t('receipt.card', { card: w.cardShort(p.card) }),
       w.t('receipt.date', { date: w.day(p.paidAt) }),
+      w.t('receipt.invoice', { number: p.invoiceNumber }),
       w.t('receipt.reference', { reference: p.providerPaymentId }),
       p.renewal &&
         w.t('receipt.renewal', {

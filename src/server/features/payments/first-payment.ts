@@ -114,7 +114,7 @@ export async function bookFirstPayment(
       updatedAt: now,
     })
     .where(eq(subscriptions.id, intent.subscriptionId));
-  await insertInvoice(tx, {
+  const invoice = await insertInvoice(tx, {
     subscriptionId: intent.subscriptionId,
     registrationId: intent.registrationId,
     planId: intent.planId,
@@ -144,6 +144,7 @@ export async function bookFirstPayment(
       planDisplayName: plan?.displayName ?? 'subscription',
       billingCycle: sub?.billingCycle ?? 'month',
       providerPaymentId: state.id,
+      invoiceNumber: invoice.number,
       paidAt: state.paidAt,
       renewal:
         sub?.renewalPriceCents != null

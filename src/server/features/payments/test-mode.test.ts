@@ -217,7 +217,10 @@ describe.each(TEST_DATABASES)('payments in test mode on %s', (kind) => {
     expect(kinds).toContain('team_new_registration:help@example.com');
     expect(kinds).toContain('team_payment_received:help@example.com');
     expect(kinds).toContain('client_receipt:sam@example.com');
-    expect(mails.find((m) => m.kind === 'client_receipt')!.body).toContain('visa ending in 4242');
+    const receipt = mails.find((m) => m.kind === 'client_receipt')!;
+    expect(receipt.body).toContain('visa ending in 4242');
+    // The invoice number, as the billing page lists it (issue 28 §6).
+    expect(receipt.body).toMatch(/^Invoice: INV-\d{6}$/m);
 
     const paidAgain = await createIntent({ planId: growing.id, registrationId });
     expect(paidAgain.statusCode).toBe(409);

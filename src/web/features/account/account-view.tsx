@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
 import type { AccountOverview, InvoiceView } from '../../../contract/billing/billing';
 import { Badge } from '../../components/ui/badge';
 import { declineText } from '../../lib/api';
 import { Card } from '../../components/ui/card';
 import { Actions, UpdateCardDialog } from './actions';
 import { useAccountFormat } from './format';
-import { Invoices, Receipt } from './invoices';
+import { Invoices } from './invoices';
 
 /** The newest failure, for the past-due alert, in the page's language. */
 function lastFailure(invoices: InvoiceView[]) {
@@ -16,32 +15,12 @@ function lastFailure(invoices: InvoiceView[]) {
 }
 
 export function AccountView({ account }: { account: AccountOverview }) {
-  const [receipt, setReceipt] = useState<InvoiceView | null>(null);
   const { _, date, money, statusLabel, phaseNote, brandName } = useAccountFormat();
-  const returnTo = useRef<string | null>(null);
-  useEffect(() => {
-    // Into the receipt: its heading; back: the Receipt button that opened it (keyboard users keep their place).
-    if (receipt) document.getElementById('receipt-title')?.focus();
-    else if (returnTo.current) document.getElementById(returnTo.current)?.focus();
-  }, [receipt]);
-
-  if (receipt) {
-    return (
-      <Receipt
-        invoice={receipt}
-        business={account.business}
-        onBack={() => {
-          returnTo.current = `receipt-${receipt.id}`;
-          setReceipt(null);
-        }}
-      />
-    );
-  }
   const s = account.subscription;
   return (
     <>
-      <h1 className="text-3xl font-bold">{account.business.name}</h1>
-      <p className="mt-1 text-muted-foreground">{account.business.email}</p>
+      <h1 className="text-3xl font-bold break-words">{account.business.name}</h1>
+      <p className="mt-1 break-all text-muted-foreground">{account.business.email}</p>
       {s?.status === 'past_due' && (
         <div
           role="alert"
@@ -119,13 +98,7 @@ export function AccountView({ account }: { account: AccountOverview }) {
       ) : (
         <p className="mt-6">{_('account.noSubscription')}</p>
       )}
-      <Invoices
-        invoices={account.invoices}
-        onReceipt={(invoice) => {
-          returnTo.current = null;
-          setReceipt(invoice);
-        }}
-      />
+      <Invoices account={account} />
     </>
   );
 }

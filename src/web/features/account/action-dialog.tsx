@@ -12,12 +12,17 @@ export function ActionDialog({
   title,
   description,
   variant = 'outline',
+  size,
+  ariaLabel,
   children,
 }: {
   label: string;
   title: string;
   description?: ReactNode;
   variant?: 'outline' | 'red' | 'primary';
+  size?: 'sm' | 'md';
+  /** When the label alone is ambiguous ('Pay now' on each open invoice); it starts with the label. */
+  ariaLabel?: string;
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -25,7 +30,7 @@ export function ActionDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant={variant} className="print:hidden">
+        <Button variant={variant} size={size} aria-label={ariaLabel} className="print:hidden">
           {label}
         </Button>
       </DialogTrigger>
@@ -43,14 +48,26 @@ export function ActionDialog({
 }
 
 /** The dialog's answer to a failed action, read out when it appears. */
-export function ActionError({ message }: { message: string | null }) {
+export function ActionError({
+  message,
+  next,
+  focusable,
+}: {
+  message: string | null;
+  /** What to do about it ('Update card'), shown under the message. */
+  next?: ReactNode;
+  /** The form moves focus here when it fails, so the keyboard stays in the dialog. */
+  focusable?: boolean;
+}) {
   if (!message) return null;
   return (
-    <p
+    <div
       role="alert"
-      className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+      tabIndex={focusable ? -1 : undefined}
+      className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
     >
-      {message}
-    </p>
+      <p className="font-medium text-destructive">{message}</p>
+      {next && <div className="mt-2">{next}</div>}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type {
   AccountChargeResult,
   AccountOverview,
+  InvoiceView,
   SubscriptionOverview,
 } from '../../../contract/billing/billing';
 import { CANCEL_REASON_MAX } from '../../../contract/billing/billing';
@@ -23,40 +24,74 @@ const failed = (_: T, error: unknown) => errorMessage(error, _('common.pleaseTry
 // Stripe.js is fetched only when a client opens 'Update card' on a subscription Stripe bills.
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
-const cardUpdated = (_: T, next: AccountOverview) => {
+/**
+ * 'Card updated', and what the new card paid when the subscription was past due: the invoice the
+ * answer has that the page had not, with the server's amount (issue 28 §6).
+ */
+const cardUpdated = (
+  { _, money }: ReturnType<typeof useAccountFormat>,
+  before: AccountOverview,
+  next: AccountOverview,
+) => {
   const c = next.subscription?.card;
+  const known = new Set(before.invoices.map((i) => i.id));
+  const paid = next.invoices.find((i) => !known.has(i.id) && i.status === 'paid');
+  const card = c ? _('account.cardUpdatedText', { brand: c.brand, last4: c.last4 }) : '';
+  const charged = paid
+    ? _('account.cardCharged', { amount: money(paid.amount, paid.currency), number: paid.number })
+    : '';
   toast({
     title: _('account.cardUpdated'),
-    description: c ? _('account.cardUpdatedText', { brand: c.brand, last4: c.last4 }) : undefined,
+    description: [card, charged].filter(Boolean).join(' ') || undefined,
   });
 };
 
 export function UpdateCardDialog({
   account,
   variant,
+  size,
+  payInvoice,
+  onPaid,
 }: {
   account: AccountOverview;
   variant?: 'outline' | 'red';
+  size?: 'sm' | 'md';
+  /** 'Pay now' on an open (failed) invoice: the same card form, which pays it at once. */
+  payInvoice?: InvoiceView;
+  /** After the card was saved (and the open invoice charged), with the page's new state. */
+  onPaid?: (next: AccountOverview) => void;
 }) {
   const update = useUpdateCard();
   // Past due, the new card pays the open invoice at once: its bank may want that authenticated (3-D Secure).
   const authentication = useChargeAuthentication();
-  const _ = useT();
+  const format = useAccountFormat();
+  const { _, money } = format;
   const saved = (answer: AccountChargeResult, close: () => void) =>
     void authentication.settle(answer).then(
       (next) => {
         close();
-        cardUpdated(_, next);
+        cardUpdated(format, account, next);
+        onPaid?.(next);
       },
       () => undefined,
     );
   const problem = authentication.error ? failed(_, authentication.error) : null;
+  const label = payInvoice ? _('invoices.payNow') : _('account.updateCardAction');
   return (
     <ActionDialog
-      label={_('account.updateCardAction')}
-      title={_('account.updateCardAction')}
-      description={_('account.updateCardText')}
+      label={label}
+      title={label}
+      ariaLabel={payInvoice ? _('invoices.payNowFor', { number: payInvoice.number }) : undefined}
+      description={
+        payInvoice
+          ? _('invoices.payNowText', {
+              number: payInvoice.number,
+              amount: money(payInvoice.amount, payInvoice.currency),
+            })
+          : _('account.updateCardText')
+      }
       variant={variant}
+      size={size}
     >
       {(close) =>
         account.provider === 'stripe' ? (
@@ -206,7 +241,14 @@ export function Actions({
   return (
     <div ref={box} className="flex flex-wrap gap-2 print:hidden">
       {subscription.status !== 'canceled' && <UpdateCardDialog account={account} />}
-      {live && !ending && <ChangePlanDialog subscription={subscription} />}
+      {live && !ending && (
+        <ChangePlanDialog
+          account={account}
+          subscription={subscription}
+          // Rendered here: change-plan.tsx importing this file back would be a cycle.
+          updateCard={(a) => <UpdateCardDialog account={a} variant="red" />}
+        />
+      )}
       {ending && <ResumeDialog subscription={subscription} />}
       {live && !ending && <CancelDialog subscription={subscription} />}
     </div>

@@ -5,6 +5,7 @@ import {
   finishAccountCardSetup,
   finishAccountPayment,
   getAccount,
+  getAccountInvoice,
   needsAuthentication,
   previewAccountPlanChange,
   redeemBillingLink,
@@ -34,6 +35,15 @@ export function useAccount(enabled: boolean) {
         throw error;
       }
     },
+  });
+}
+
+/** One invoice by its number, for its page: never retried when it is not found (404) or not signed in (401). */
+export function useAccountInvoice(number: string) {
+  return useQuery({
+    queryKey: ['account-invoice', number],
+    queryFn: () => callApi(getAccountInvoice, { params: { number } }),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 }
 

@@ -1,17 +1,23 @@
-import type { InvoiceView } from '../../../contract/billing/billing';
-import { Button } from '../../components/ui/button';
+import { Link } from 'wouter';
+import type { AccountOverview, InvoiceView } from '../../../contract/billing/billing';
+import { invoicePath } from '../../../contract/site/routes';
+import { buttonClasses } from '../../components/ui/button';
 import { declineText } from '../../lib/api';
+import { UpdateCardDialog } from './actions';
 import { useAccountFormat } from './format';
 
-/** 'Invoices': each row with its printable receipt. */
-export function Invoices({
-  invoices,
-  onReceipt,
-}: {
-  invoices: InvoiceView[];
-  onReceipt: (invoice: InvoiceView) => void;
-}) {
+/** A failed charge is open while its subscription is past due: the card update pays it. */
+const isOpen = (account: AccountOverview, invoice: InvoiceView) =>
+  invoice.status === 'failed' && account.subscription?.status === 'past_due';
+
+/**
+ * 'Invoices': one row each, a list that wraps on a phone instead of a table that scrolls sideways
+ * (issue 28 §6: no amount or button out of sight). A paid one links to its receipt page; an open
+ * failed one offers 'Pay now' instead.
+ */
+export function Invoices({ account }: { account: AccountOverview }) {
   const { _, date, money, invoiceKind, invoiceStatus } = useAccountFormat();
+  const { invoices } = account;
   return (
     <section aria-labelledby="invoices-title" className="mt-8">
       <h2 id="invoices-title" className="text-xl font-bold">
@@ -20,92 +26,85 @@ export function Invoices({
       {invoices.length === 0 ? (
         <p className="mt-3 text-muted-foreground">{_('invoices.none')}</p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto rounded-lg border border-border">
-          {/* relative: the header cell's screen-reader-only label is absolutely placed, and must scroll with the table, not widen the page. */}
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="bg-muted">
-              <tr>
-                <th scope="col" className="p-3">
-                  {_('invoices.number')}
-                </th>
-                <th scope="col" className="p-3">
-                  {_('receipt.date')}
-                </th>
-                <th scope="col" className="p-3">
-                  {_('receipt.plan')}
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  {_('invoices.amount')}
-                </th>
-                <th scope="col" className="p-3">
-                  {_('invoices.status')}
-                </th>
-                <th scope="col" className="p-3">
-                  <span className="sr-only">{_('receipt.title')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((invoice) => (
-                <tr key={invoice.id} className="border-t border-border">
-                  <td className="p-3 font-mono">{invoice.number}</td>
-                  <td className="p-3">{date(invoice.attemptedAt)}</td>
-                  <td className="p-3">
-                    {invoice.planDisplayName}
-                    <span className="block text-xs text-muted-foreground">
-                      {invoiceKind(invoice.kind)}
-                    </span>
-                  </td>
-                  <td className="p-3 text-right">{money(invoice.amount, invoice.currency)}</td>
-                  <td className="p-3">{invoiceStatus(invoice.status)}</td>
-                  <td className="p-3">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      id={`receipt-${invoice.id}`}
-                      aria-label={_('invoices.receiptFor', { number: invoice.number })}
-                      onClick={() => onReceipt(invoice)}
-                    >
-                      {_('receipt.title')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="mt-3 divide-y divide-border rounded-lg border border-border">
+          {invoices.map((invoice) => (
+            <li
+              key={invoice.id}
+              data-testid="invoice"
+              className="flex flex-wrap items-center gap-x-6 gap-y-2 p-4 text-sm"
+            >
+              <div className="min-w-32">
+                <Link href={invoicePath(invoice.number)} className="font-mono underline">
+                  {invoice.number}
+                </Link>
+                <span className="block text-muted-foreground">{date(invoice.attemptedAt)}</span>
+              </div>
+              <div className="min-w-28 flex-1">
+                {invoice.planDisplayName}
+                <span className="block text-xs text-muted-foreground">
+                  {invoiceKind(invoice.kind)}
+                </span>
+              </div>
+              <div className="min-w-24 text-right">
+                <span className="font-semibold">{money(invoice.amount, invoice.currency)}</span>
+                <span
+                  className={
+                    invoice.status === 'failed'
+                      ? 'block font-medium text-destructive'
+                      : 'block text-muted-foreground'
+                  }
+                >
+                  {invoiceStatus(invoice.status)}
+                </span>
+              </div>
+              <div className="ml-auto">
+                {isOpen(account, invoice) ? (
+                  <UpdateCardDialog
+                    account={account}
+                    variant="red"
+                    payInvoice={invoice}
+                    size="sm"
+                  />
+                ) : (
+                  <Link
+                    href={invoicePath(invoice.number)}
+                    className={buttonClasses('outline', 'sm')}
+                    aria-label={_(
+                      invoice.status === 'failed' ? 'invoices.detailsFor' : 'invoices.receiptFor',
+                      { number: invoice.number },
+                    )}
+                  >
+                    {invoice.status === 'failed' ? _('invoices.details') : _('receipt.title')}
+                  </Link>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
 }
 
-/** One invoice as a receipt: the page shows only this, so window.print() prints only this. */
-export function Receipt({
+/** One invoice as a document: its page shows only this (and its buttons), so it prints alone. */
+export function InvoiceDocument({
   invoice,
   business,
-  onBack,
 }: {
   invoice: InvoiceView;
   business: { name: string; email: string };
-  onBack: () => void;
 }) {
   const { _, date, money, invoiceKind, invoiceStatus, brandName } = useAccountFormat();
   return (
-    <article aria-labelledby="receipt-title" className="mx-auto max-w-2xl">
-      <div className="flex flex-wrap gap-2 print:hidden">
-        <Button variant="outline" onClick={onBack}>
-          {_('invoices.back')}
-        </Button>
-        <Button variant="red" onClick={() => window.print()}>
-          {_('invoices.print')}
-        </Button>
-      </div>
-      <h1 id="receipt-title" tabIndex={-1} className="mt-6 text-2xl font-bold focus:outline-none">
-        {_('invoices.receiptFor', { number: invoice.number })}
+    <>
+      <h1 id="invoice-title" tabIndex={-1} className="mt-6 text-2xl font-bold focus:outline-none">
+        {invoice.status === 'failed'
+          ? _('invoices.invoiceFor', { number: invoice.number })
+          : _('invoices.receiptFor', { number: invoice.number })}
       </h1>
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm break-words">
         <dt className="text-muted-foreground">{_('invoices.billedTo')}</dt>
-        <dd>
+        <dd className="min-w-0">
           {business.name} ({business.email})
         </dd>
         <dt className="text-muted-foreground">{_('receipt.date')}</dt>
@@ -123,7 +122,9 @@ export function Receipt({
           </>
         )}
         <dt className="text-muted-foreground">{_('invoices.amount')}</dt>
-        <dd className="font-semibold">{money(invoice.amount, invoice.currency)}</dd>
+        <dd className="font-semibold" data-testid="invoice-amount">
+          {money(invoice.amount, invoice.currency)}
+        </dd>
         {invoice.refunded !== '0.00' && (
           <>
             <dt className="text-muted-foreground">{_('invoices.refunded')}</dt>
@@ -148,6 +149,6 @@ export function Receipt({
           </>
         )}
       </dl>
-    </article>
+    </>
   );
 }

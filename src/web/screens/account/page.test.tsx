@@ -7,6 +7,7 @@ import {
   BILLING_LINK_SENT_MESSAGE,
   type AccountOverview,
   type InvoiceView,
+  type PlanChangePreview,
   type SubscriptionOverview,
 } from '../../../contract/billing/billing';
 import { WEB_PATHS } from '../../../contract/site/routes';
@@ -274,6 +275,97 @@ describe('billing page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refused);
     // The page reads the account again: the failed attempt is an invoice now.
     await waitFor(() => expect(reads).toBe(2));
+  });
+
+  it('offers Pay now, not a receipt, on an open failed charge, and says what the new card paid', async () => {
+    const PAID_NOW: InvoiceView = { ...FAILED, id: 'inv-3', number: 'INV-001003', status: 'paid' };
+    const { api, user } = renderAccount({
+      'GET /api/account': { body: PAST_DUE },
+      'POST /api/account/card': { body: account({}, [PAID_NOW, FAILED, PAID]) },
+    });
+    const rows = await screen.findAllByTestId('invoice');
+    const failedRow = rows.find((row) => row.textContent?.includes('INV-001002'))!;
+    expect(within(failedRow).queryByRole('link', { name: /Receipt/ })).not.toBeInTheDocument();
+    const paidRow = rows.find((row) => row.textContent?.includes('INV-001001'))!;
+    expect(within(paidRow).getByRole('link', { name: 'Receipt INV-001001' })).toHaveAttribute(
+      'href',
+      '/account/invoices/INV-001001',
+    );
+    await user.click(within(failedRow).getByRole('button', { name: 'Pay now INV-001002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay now' });
+    expect(dialog).toHaveTextContent('pay invoice INV-001002 ($299.00) now');
+    await user.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
+    await user.type(within(dialog).getByLabelText(/^Expiry/), '1234');
+    await user.type(within(dialog).getByLabelText('CVC'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
+    expect(
+      await screen.findByText(/We charged \$299\.00 for invoice INV-001003\./),
+    ).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/api/account/card')).toBe(true);
+  });
+
+  it('shows the plans as cards, the upgrade as line items, and a declined one offers Update card', async () => {
+    const plan = (id: number, name: string, price: string) => ({
+      id,
+      name: name.toLowerCase(),
+      displayName: name,
+      description: `${name} plan`,
+      price,
+      currency: 'usd',
+      billingCycle: 'month',
+      features: [`${name} feature one`, `${name} feature two`],
+      renewalPrice: null,
+      mostPopular: false,
+    });
+    const { user } = renderAccount({
+      'GET /api/account': { body: account({}) },
+      'GET /api/subscription-plans': {
+        body: [plan(2, 'Growing', '299.00'), plan(3, 'Professional', '449.00')],
+      },
+      'GET /api/account/plan-change': {
+        body: {
+          direction: 'upgrade',
+          plan: { id: 3, name: 'professional', displayName: 'Professional', price: '449.00' },
+          amountNow: '75.00',
+          effectiveAt: '2026-11-16T00:00:00.000Z',
+          lines: [
+            { kind: 'newPlanRest', amount: '224.50' },
+            { kind: 'unusedCredit', amount: '149.50' },
+          ],
+        } satisfies PlanChangePreview,
+      },
+      'POST /api/account/plan-change': apiError(402, 'Your card was declined.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
+    const card = (await within(dialog).findByRole('radio', { name: 'Professional' })).closest(
+      'label',
+    )!;
+    expect(card).toHaveTextContent('$449.00 per month');
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Professional feature one', 'Professional feature two']);
+    // The current plan is no choice while nothing is scheduled.
+    expect(within(dialog).queryByRole('radio', { name: /Growing/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Professional' }));
+    const lines = await within(dialog).findByTestId('proration-lines');
+    expect([...lines.querySelectorAll('dt, dd')].map((e) => e.textContent)).toEqual([
+      'Professional until December 1, 2026',
+      '$224.50',
+      'Unused time on Growing',
+      '−$149.50',
+      'Due now',
+      '$75.00',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Change plan' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Your card was declined.');
+    expect(alert).toHaveTextContent('Update your card, then try the change again.');
+    expect(within(alert).getByRole('button', { name: 'Update card' })).toBeInTheDocument();
+    // The keyboard stays in the dialog, on what went wrong.
+    await waitFor(() => expect(alert).toHaveFocus());
   });
 
   it('says in a sentence when the account cannot be loaded, and tries again', async () => {

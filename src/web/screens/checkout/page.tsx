@@ -1,4 +1,4 @@
-import { Copy, Lock, ShieldCheck } from 'lucide-react';
+import { ChevronDown, Copy, Lock, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { formatMoney } from '../../../contract/lib/locale-format';
@@ -75,49 +75,55 @@ function useRegistrationToPay(): string | null {
   return pending;
 }
 
+/**
+ * On a phone the card form comes in the first screen (issue 28 §6): the plan's name and what is
+ * due today above it, the order's lines folded behind 'Order summary', the plan's description and
+ * features below. From `lg` the plan is on the left and the summary, open, beside it.
+ */
 function Checkout({ plan }: { plan: SubscriptionPlan }) {
   const registrationId = useRegistrationToPay();
   const i18n = useI18n();
   const _ = useT();
+  const [summaryOpen, setSummaryOpen] = useState(false);
   const price = formatMoney(i18n, plan.price, plan.currency);
   const note =
     plan.renewalPrice &&
     _('plans.renewalNote', { price: formatMoney(i18n, plan.renewalPrice, plan.currency, true) });
   return (
-    <main className="mx-auto grid max-w-5xl gap-8 px-4 py-10 lg:grid-cols-[1fr_26rem]">
+    <main className="mx-auto grid max-w-5xl gap-x-8 gap-y-4 px-4 py-6 sm:py-10 lg:grid-cols-[1fr_26rem] lg:gap-y-6">
       <div className="lg:col-span-2">
         <CheckoutSteps current={registrationId ? 1 : 0} />
       </div>
-      <section aria-labelledby="plan-title">
+      <div className="lg:col-start-1 lg:row-start-2">
         <Badge variant="red">
           <ShieldCheck className="size-4" aria-hidden="true" />
           {_('checkout.badge')}
         </Badge>
-        <h1 id="plan-title" className="mt-4 text-3xl font-bold">
+        <h1 id="plan-title" className="mt-2 text-2xl font-bold sm:text-3xl lg:mt-4">
           {plan.displayName}
         </h1>
-        <p className="mt-2 text-muted-foreground">{plan.description}</p>
-        <Card className="mt-6 p-6">
-          <p>
-            <span className="text-3xl font-extrabold">
-              {formatMoney(i18n, plan.price, plan.currency, true)}
-            </span>
-            <span className="text-muted-foreground">
-              {_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}
-            </span>
-          </p>
-          {note && <p className="mt-1 text-sm text-muted-foreground">{note}</p>}
-          <PlanFeatures features={plan.features} className="mt-4 grid gap-2 text-sm" />
-        </Card>
-        <Link href={homeHref} className={buttonClasses('outline', 'md', 'mt-6')}>
-          {_('common.backHome')}
-        </Link>
-      </section>
-      <Card className="h-fit p-6">
-        <h2 id="summary-title" className="text-xl font-bold">
-          {_('checkout.summary')}
+      </div>
+      <Card className="h-fit p-4 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-2">
+        <h2 id="summary-title" className="text-lg font-bold lg:text-xl">
+          <button
+            type="button"
+            aria-expanded={summaryOpen}
+            aria-controls="summary-lines"
+            onClick={() => setSummaryOpen((open) => !open)}
+            className="flex w-full items-center justify-between gap-2 rounded-md text-left lg:hidden"
+          >
+            {_('checkout.summary')}
+            <ChevronDown
+              className={`size-5 transition-transform ${summaryOpen ? 'rotate-180' : ''}`}
+              aria-hidden="true"
+            />
+          </button>
+          <span className="hidden lg:inline">{_('checkout.summary')}</span>
         </h2>
-        <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
+        <dl
+          id="summary-lines"
+          className={`mt-3 grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm lg:mt-4 lg:grid ${summaryOpen ? 'grid' : 'hidden'}`}
+        >
           <dt>{_('checkout.planLine', { plan: plan.displayName })}</dt>
           <dd className="text-right">{price}</dd>
           <dt className="text-muted-foreground">{_('checkout.billed')}</dt>
@@ -126,11 +132,14 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
           </dd>
           {note && <dd className="col-span-2 text-muted-foreground">{note}</dd>}
         </dl>
-        <p className="mt-3 flex justify-between border-t border-border pt-3 font-bold">
+        <p
+          className="mt-3 flex justify-between border-t border-border pt-3 font-bold"
+          data-testid="due-today"
+        >
           <span>{_('checkout.dueToday')}</span>
           <span>{price}</span>
         </p>
-        <div className="mt-6">
+        <div className="mt-4 sm:mt-6">
           {registrationId === LINKED ? (
             <>
               <PaymentFormSkeleton />
@@ -159,6 +168,24 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
           {_('checkout.cardPrivacy')}
         </p>
       </Card>
+      <section aria-labelledby="plan-title" className="lg:col-start-1 lg:row-start-3">
+        <p className="text-muted-foreground">{plan.description}</p>
+        <Card className="mt-6 p-6">
+          <p>
+            <span className="text-3xl font-extrabold">
+              {formatMoney(i18n, plan.price, plan.currency, true)}
+            </span>
+            <span className="text-muted-foreground">
+              {_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}
+            </span>
+          </p>
+          {note && <p className="mt-1 text-sm text-muted-foreground">{note}</p>}
+          <PlanFeatures features={plan.features} className="mt-4 grid gap-2 text-sm" />
+        </Card>
+        <Link href={homeHref} className={buttonClasses('outline', 'md', 'mt-6')}>
+          {_('common.backHome')}
+        </Link>
+      </section>
     </main>
   );
 }
