@@ -219,7 +219,8 @@ describe('billing page', () => {
     const dialog = await updateCardFromAlert(user, '4000000000009995');
     const number = within(dialog).getByLabelText('Card number');
     await waitFor(() => expect(number).toHaveAttribute('aria-invalid', 'true'));
-    expect(number).toHaveAccessibleDescription(declined);
+    // The decline first, then the brand the field shows (issue 28 §5).
+    expect(number).toHaveAccessibleDescription(/^Your card has insufficient funds\. Visa$/);
     expect(within(dialog).getByRole('button', { name: 'Save card' })).toBeEnabled();
     expect(screen.queryByText('Card updated')).not.toBeInTheDocument();
   });
