@@ -62,6 +62,10 @@ export const ERROR_CODES = [
   'plan_change_gone',
   'outcome_required',
   'change_failed',
+  'stripe_not_connected',
+  'card_setup_not_yours',
+  'card_not_confirmed',
+  'payment_not_yours',
   'plan_change_not_allowed',
   'already_on_plan',
 ] as const;

@@ -64,13 +64,8 @@ export function createStripeSubscriptions({
           expand: ['payment_method'],
         });
         if (idOf(intent.customer) !== customerId)
-          throw new ProviderRefusedError(
-            'This card setup is not for your subscription. Please enter the card again.',
-          );
-        if (intent.status !== 'succeeded')
-          throw new ProviderRefusedError(
-            'The new card is not confirmed yet. Please enter it again.',
-          );
+          throw new ProviderRefusedError('card_setup_not_yours');
+        if (intent.status !== 'succeeded') throw new ProviderRefusedError('card_not_confirmed');
         const paymentMethod = idOf(intent.payment_method);
         const card = cardOf(intent.payment_method);
         if (!paymentMethod || !card)
@@ -110,7 +105,7 @@ export function createStripeSubscriptions({
       return guarded(async () => {
         const intent = await stripe.paymentIntents.retrieve(providerPaymentId);
         if (idOf(intent.customer) !== customerId)
-          throw new ProviderRefusedError('This payment is not for your subscription.');
+          throw new ProviderRefusedError('payment_not_yours');
         if (intent.status === 'succeeded' || intent.status === 'processing')
           return { status: 'succeeded' as const };
         if (needsAuthentication(intent)) return { status: 'requires_action' as const };

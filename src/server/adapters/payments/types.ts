@@ -270,7 +270,11 @@ export class WrongApiVersionError extends Error {
 export class PaymentProviderError extends Error {}
 
 /** What the client sent does not fit (a card setup not confirmed yet, or someone else's); `message` says what to do. */
-export class ProviderRefusedError extends PaymentProviderError {}
+export class ProviderRefusedError extends PaymentProviderError {
+  constructor(readonly code: ErrorCode) {
+    super(errorText(code));
+  }
+}
 
 /** The card was declined; `message` is the provider's, safe to show, and `code` its decline code. */
 export class CardDeclinedError extends PaymentProviderError {

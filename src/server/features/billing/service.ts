@@ -103,7 +103,7 @@ export function createBillingService(deps: BillingDeps): {
       return await work(ctx, await clock.now());
     } catch (error) {
       // Stripe's answer, in a sentence; the transaction rolled back, so our rows are as they were.
-      if (error instanceof ProviderRefusedError) throw new HttpError(409, error.message);
+      if (error instanceof ProviderRefusedError) throw clientError(409, error.code);
       if (error instanceof PaymentProviderError)
         throw clientError(502, 'change_failed', { reason: error.message });
       throw error;

@@ -126,6 +126,7 @@ describe.each(TEST_DATABASES)('billing through Stripe (local fake) on %s', (kind
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({
       message: 'The new card is not confirmed yet. Please enter it again.',
+      code: 'card_not_confirmed',
     });
     expect((await subscriptionRow(ctx, sub.id)).cardLast4).toBeNull();
     // Not a SetupIntent id at all: refused before Stripe is asked.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_LOCALE, localizedPath, WEB_PATHS } from '../../../contract/site/routes.js';
 import type { SubscriptionManager } from '../../adapters/payments/types.js';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { clientError } from '../../http/errors.js';
 import { businessRegistrations, subscriptionPlans, subscriptions } from '../../db/schema.js';
 import { enqueueMail, type MailSettings } from '../notifications/index.js';
 import type { BillingMail, ClientFacts, MailCard } from './mails.js';
@@ -27,10 +27,7 @@ export function stripeOf(
   sub: Sub,
 ): { stripe: SubscriptionManager; subscriptionId: string; customerId: string } {
   if (!ctx.stripe || !sub.providerSubscriptionId || !sub.providerCustomerId) {
-    throw new HttpError(
-      409,
-      'This subscription is billed through Stripe, which this server is not connected to. Please write to us to change it.',
-    );
+    throw clientError(409, 'stripe_not_connected');
   }
   return {
     stripe: ctx.stripe,
