@@ -1,5 +1,5 @@
 import type { AnyEndpoint, InputOf, OutputOf } from '../../contract/lib/endpoint';
-import { errorMessageId, type ApiErrorBody, type FieldIssue } from '../../contract/lib/errors';
+import type { ApiErrorBody, FieldIssue } from '../../contract/lib/errors';
 import { i18n } from '@lingui/core';
 
 // The part of the API client that the landing page loads first (kept lean: bench:web): the
@@ -60,19 +60,16 @@ function plainSentence(status: number): string {
   return i18n._(status >= 500 ? 'error.server' : 'error.other', { status: String(status) });
 }
 
+type Wording = (coded: Pick<FieldIssue, 'code' | 'params'>) => string | undefined;
+let wording: Wording = () => undefined;
 /**
- * A coded message in the page's language, when its catalog has it (an English page does not load
- * the errors catalog: the server's message is the same English text).
+ * A coded message in the page's language, once a page in another language than English loaded its
+ * errors catalog (error-words.ts, docs/decisions/035); undefined before, and on English pages,
+ * where the server's message is the same English text.
  */
-export function inPageLanguage(coded: Pick<FieldIssue, 'code' | 'params'>): string | undefined {
-  if (!coded.code) return undefined;
-  const id = errorMessageId(coded.code);
-  return id in i18n.messages ? i18n._(id, coded.params) : undefined;
-}
-
-/** Why a payment failed, as the server keeps it (Stripe's words and decline code), in the page's language. */
-export const declineText = <T extends string | null>(code: string | null, message: T) =>
-  (code ? inPageLanguage({ code }) : undefined) ?? message;
+export const inPageLanguage: Wording = (coded) => wording(coded);
+/** Set by error-words.ts when its catalog is in (kept out of the landing page's first load). */
+export const setWording = (words: Wording) => void (wording = words);
 
 /** Field errors the server listed with a 400 answer, each in the page's language when it has the code's. */
 export function fieldIssues(error: unknown): Record<string, string> {

@@ -1,18 +1,21 @@
 import type { AnyEndpoint, OutputOf, QueryOf } from '../../contract/lib/endpoint';
-import { request, throwIfNotOk, type BodyOption } from './api-core';
+import { inPageLanguage, request, throwIfNotOk, type BodyOption } from './api-core';
 
 // The API client: every call names an endpoint of the contract (method, path, input, output),
 // sends cookies and turns a non-2xx answer into an ApiError ('{status}: {body}').
 export {
   ApiError,
   callPath,
-  declineText,
   errorMessage,
   fieldIssues,
   getJson,
   inPageLanguage,
   throwIfNotOk,
 } from './api-core';
+
+/** Why a payment failed, as the server keeps it (Stripe's words and decline code), in the page's language. */
+export const declineText = <T extends string | null>(code: string | null, message: T) =>
+  (code ? inPageLanguage({ code }) : undefined) ?? message;
 
 /** A query string from a record, in its order; undefined, null and '' values are left out. */
 export function queryString(query: object): string {

@@ -11,7 +11,7 @@ import { INTL_LOCALES } from '../../contract/lib/locale-format';
 import { messages as enSite } from '../../locales/en/site.po';
 
 /** The parts of the catalogs (src/locales/{locale}/{part}.po): the site's, and those of the pages loaded later. */
-export type CatalogPart = 'site' | 'checkout' | 'account' | 'errors';
+export type CatalogPart = 'site' | 'checkout' | 'account';
 
 /**
  * The document's language, from its URL. It does not change while the document lives: the
@@ -31,7 +31,7 @@ function baseOf(locale: Locale): string {
 
 // Every other catalog, each a file of its own, fetched when a page needs it.
 const catalogs = import.meta.glob<Messages>(
-  ['../../locales/*/{site,checkout,account,errors}.po', '!../../locales/en/site.po'],
+  ['../../locales/*/{site,checkout,account}.po', '!../../locales/en/site.po'],
   { import: 'messages' },
 );
 const loaded = new Map<string, Promise<void>>([[`${DEFAULT_LOCALE}/site`, Promise.resolve()]]);
@@ -50,12 +50,7 @@ export function loadMessages(locale: Locale, part: CatalogPart): Promise<void> {
 
 /** Loads the site's messages of the page's language and makes it the active one (before the first render). */
 export async function startI18n(): Promise<I18n> {
-  // A page in another language than English words the server's errors itself, by their codes: its
-  // errors catalog comes with its site messages. English pages show the server's own message.
-  await Promise.all([
-    loadMessages(pageLocale, 'site'),
-    ...(pageLocale === DEFAULT_LOCALE ? [] : [loadMessages(pageLocale, 'errors')]),
-  ]);
+  await loadMessages(pageLocale, 'site');
   activate(pageLocale);
   // The server wrote it already; the language never changes inside a document (see pageLocale).
   document.documentElement.lang = pageLocale;
@@ -74,7 +69,7 @@ export async function renderIn(locale: Locale): Promise<I18n> {
   localeBase = baseOf(locale);
   homeHref = `~${localizedPath(locale, '/')}`;
   await Promise.all(
-    (['site', 'checkout', 'account', 'errors'] as const).map((part) => loadMessages(locale, part)),
+    (['site', 'checkout', 'account'] as const).map((part) => loadMessages(locale, part)),
   );
   activate(locale);
   return i18n;

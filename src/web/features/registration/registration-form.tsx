@@ -21,6 +21,7 @@ import { usePlans } from '../plans';
 import { useRegisterBusiness } from './api';
 import { loadFormMessages } from '../../lib/form-messages';
 import type { RegistrationProblem } from './registration-check';
+import { useErrorWords } from '../../lib/error-words';
 
 /**
  * The contract's schema check and the error summary with its words: fetched when the form is
@@ -74,6 +75,7 @@ export function RegistrationSection({
 }: {
   chosenPlan: { name: string; nonce: number } | null;
 }) {
+  useErrorWords();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<RegistrationField, string>>>({});
   /** Submits so far: each one with mistakes moves focus to the error summary. */

@@ -14,6 +14,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useFocusOnArrival } from '../../lib/focus';
 import { useT } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useErrorWords } from '../../lib/error-words';
 
 /**
  * One invoice at its own address (`/account/invoices/INV-001001`, issue 28 §6), to keep, share
@@ -21,6 +22,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
  * offers 'Pay now', the billing page's card form, which pays it.
  */
 export default function InvoicePage() {
+  useErrorWords();
   const { number = '' } = useParams<{ number: string }>();
   const _ = useT();
   useDocumentTitle(_('invoices.docTitle', { number }));

@@ -16,6 +16,7 @@ import {
   useRedeemLink,
   useSignOut,
 } from '../../features/account';
+import { useErrorWords } from '../../lib/error-words';
 
 /** Takes the spent token out of the address bar (history, bookmarks, a shared screen). */
 function dropTokenFromUrl() {
@@ -30,6 +31,7 @@ const linkProblem = (error: unknown, invalid: string) =>
 
 /** The client's billing page (issue 14 §2): sign-in by link, then plan, card, invoices and actions. */
 export default function AccountPage() {
+  useErrorWords();
   const _ = useT();
   useDocumentTitle(_('account.docTitle'));
   // An e-mailed link is spent only when the person clicks 'Open my billing page' (issue 25 §3):

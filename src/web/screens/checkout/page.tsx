@@ -27,9 +27,11 @@ import {
   successUrl,
   usePaymentIntent,
 } from '../../features/payments';
+import { useErrorWords } from '../../lib/error-words';
 
 /** The plan, its order summary and the card payment (docs/product.md §2, 'Checkout'). */
 export default function CheckoutPage() {
+  useErrorWords();
   const { planName } = useParams<{ planName: string }>();
   const { data: plans, isPending, error } = usePlans();
   const _ = useT();

@@ -17,6 +17,7 @@ import { useFocusOnArrival } from '../../lib/focus';
 import { site } from '../../lib/site';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CheckoutSteps, paymentStatus } from '../../features/payments';
+import { useErrorWords } from '../../lib/error-words';
 
 const SERVICES = ['service.website', 'service.commercials', 'service.social', 'service.support'];
 const NEXT_STEPS = ['success.next1', 'success.next2', 'success.next3'];
@@ -26,6 +27,7 @@ const NEXT_STEPS = ['success.next1', 'success.next2', 'success.next3'];
  * the server, which asks the provider, and says what really happened.
  */
 export default function PaymentSuccessPage() {
+  useErrorWords();
   useFocusOnArrival();
   const search = useSearch();
   const [params] = useState(() => new URLSearchParams(search));
