@@ -27,6 +27,7 @@ const AccountPage = lazy(() =>
 );
 const WebsiteReportPage = lazy(() => import('./screens/website-report/page'));
 const AccessibilityStatement = lazy(() => import('./screens/accessibility/statement'));
+const CancellationPolicy = lazy(() => import('./screens/cancellation-policy/page'));
 const NotFoundPage = lazy(() => import('./screens/not-found/page'));
 
 // `/settings` and each of its pages (`/settings/portfolio`) in one route, so that moving between
@@ -96,6 +97,11 @@ export function App({
               <Route path={WEB_PATHS.accessibility}>
                 <SiteHeader />
                 <AccessibilityStatement />
+                <SiteFooter />
+              </Route>
+              <Route path={WEB_PATHS.cancellationPolicy}>
+                <SiteHeader />
+                <CancellationPolicy />
                 <SiteFooter />
               </Route>
               {pageLocale === DEFAULT_LOCALE && (

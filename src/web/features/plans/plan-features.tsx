@@ -30,13 +30,10 @@ export function PlanFeatures({
 
 /** The whole price in one line (issue 28 §7): '$199/month for 12 months, then $425/month', or '$449/month, the price stays'. */
 export function priceStory(i18n: I18n, plan: SubscriptionPlan): string {
-  const money = (price: string) => formatMoney(i18n, price, plan.currency, true);
-  const cycle = i18n._('common.cycle', { cycle: plan.billingCycle });
-  return plan.renewalPrice
-    ? i18n._('plans.priceStory', {
-        price: money(plan.price),
-        renewal: money(plan.renewalPrice),
-        cycle,
-      })
-    : i18n._('plans.priceStays', { price: money(plan.price), cycle });
+  const money = (price: string | null) => price && formatMoney(i18n, price, plan.currency, true);
+  return i18n._(plan.renewalPrice ? 'plans.priceStory' : 'plans.priceStays', {
+    price: money(plan.price),
+    renewal: money(plan.renewalPrice),
+    cycle: i18n._('common.cycle', { cycle: plan.billingCycle }),
+  });
 }

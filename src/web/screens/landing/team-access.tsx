@@ -3,7 +3,8 @@ import { LOGIN_PATH } from '../../../contract/auth/auth';
 import { Button } from '../../components/ui/button';
 import { useT } from '../../lib/i18n';
 
-export function TeamAccess() {
+/** The team's way in, at the foot of the landing page (loaded after the first load, docs/decisions/033). */
+export default function TeamAccess() {
   const _ = useT();
   return (
     <section
