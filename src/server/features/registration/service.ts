@@ -157,6 +157,7 @@ export async function registerBusiness(
     const teamMail = newRegistrationMail(mail, {
       ...input,
       id,
+      language,
       phone: details.phone,
       planDisplayName: plan.displayName,
     });

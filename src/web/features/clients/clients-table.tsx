@@ -1,4 +1,4 @@
-import type { ClientSummary } from '../../../contract/clients/clients';
+import { CLIENT_LANGUAGE_LABELS, type ClientSummary } from '../../../contract/clients/clients';
 import { Cell, DataTable, Row } from '../../components/ui/data-table';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
@@ -8,6 +8,7 @@ import { BillingBadge } from './status-badge';
 const COLUMNS = [
   'Business',
   'Owner',
+  'Language',
   'Plan',
   'Status',
   'Registered',
@@ -15,7 +16,7 @@ const COLUMNS = [
   'Subscription period',
 ] as const;
 
-/** One row a client; where the seven columns do not fit (a phone, a small laptop), a card each. */
+/** One row a client; where the eight columns do not fit (a phone, a small laptop), a card each. */
 export function ClientsTable({
   rows,
   dimmed,
@@ -50,6 +51,7 @@ export function ClientsTable({
                 {c.ownerName}
                 <span className="block break-all text-xs text-muted-foreground">{c.email}</span>
               </Cell>
+              <Cell label="Language">{CLIENT_LANGUAGE_LABELS[c.language]}</Cell>
               <Cell label="Plan">{c.plan.displayName}</Cell>
               <Cell label="Status">
                 <BillingBadge client={c} />

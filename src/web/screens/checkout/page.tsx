@@ -3,7 +3,11 @@ import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { formatMoney } from '../../../contract/lib/locale-format';
 import type { SubscriptionPlan } from '../../../contract/plans/plans';
-import { CHECKOUT_REGISTRATION_PARAM, checkoutPath } from '../../../contract/site/routes';
+import {
+  CHECKOUT_REGISTRATION_PARAM,
+  checkoutPath,
+  WEB_PATHS,
+} from '../../../contract/site/routes';
 import { MessageLink } from '../../components/message-link';
 import { PageSpinner } from '../../components/page-spinner';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
@@ -162,6 +166,11 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
         <p className="mt-4 flex items-center gap-2 text-xs text-muted-foreground">
           <Lock className="size-3.5" aria-hidden="true" />
           {_('checkout.cardPrivacy')}
+        </p>
+        <p className="mt-2 text-xs">
+          <Link className="underline" href={WEB_PATHS.cancellationPolicy}>
+            {_('checkout.cancellationPolicy')}
+          </Link>
         </p>
       </Card>
     </main>
