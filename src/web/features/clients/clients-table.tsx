@@ -8,12 +8,13 @@ import { BillingBadge } from './status-badge';
 const COLUMNS = [
   'Business',
   'Owner',
-  'Language',
   'Plan',
   'Status',
   'Registered',
   'Paid',
   'Subscription period',
+  // The language the client registered in, so the first call is in it (issue 28 §2).
+  'Language',
 ] as const;
 
 /** One row a client; where the eight columns do not fit (a phone, a small laptop), a card each. */
@@ -51,7 +52,6 @@ export function ClientsTable({
                 {c.ownerName}
                 <span className="block break-all text-xs text-muted-foreground">{c.email}</span>
               </Cell>
-              <Cell label="Language">{CLIENT_LANGUAGE_LABELS[c.language]}</Cell>
               <Cell label="Plan">{c.plan.displayName}</Cell>
               <Cell label="Status">
                 <BillingBadge client={c} />
@@ -66,6 +66,7 @@ export function ClientsTable({
                 {day(c.paidAt)}
               </Cell>
               <Cell label="Subscription period">{period(c.periodStart, c.periodEnd)}</Cell>
+              <Cell label="Language">{CLIENT_LANGUAGE_LABELS[c.language]}</Cell>
             </Row>
           ))
         : Array.from({ length: 5 }, (_, i) => (
