@@ -17,7 +17,7 @@ test('shows the four plans with prices, the whole price story and the Most Popul
   }
   const professional = page.getByRole('group', { name: 'Professional' });
   await expect(professional.getByText('Most Popular')).toBeVisible();
-  await expect(professional.getByText('$449')).toBeVisible();
+  await expect(professional.getByText('$449', { exact: true })).toBeVisible();
   await expect(page.getByText('Most Popular')).toHaveCount(1);
   // Issue 28 §7: every card says the whole price, a plan without a renewal price that it stays.
   for (const [plan, story] of <const>[

@@ -44,7 +44,7 @@ test('/es is the landing page in Spanish, with lang="es", alternates both ways a
   const professional = page.getByRole('group', { name: 'Professional' });
   await expect(professional.getByText('El más popular')).toBeVisible();
   await expect(professional.getByText('$449', { exact: true })).toBeVisible();
-  await expect(professional.getByText('/mes')).toBeVisible();
+  await expect(professional.getByText('/mes', { exact: true })).toBeVisible();
   await expect(
     page
       .getByRole('group', { name: 'Essential' })

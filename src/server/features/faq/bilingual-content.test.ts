@@ -100,6 +100,13 @@ describe.each(TEST_DATABASES)('bilingual content (issue 28 §2, §7) on %s', (ki
   it('keeps a plan’s Spanish description and features, and clears them when blank', async () => {
     const plans = (await call('GET', apiPath(listPlans))).json<SubscriptionPlan[]>();
     const growing = plans.find((p) => p.name === 'growing')!;
+    // The demo plans come with their Spanish texts (seeded once, like the plans).
+    for (const plan of plans) {
+      expect(plan.descriptionEs).toMatch(/\S/);
+      expect(plan.featuresEs).toHaveLength(plan.features.length);
+    }
+    expect(growing.descriptionEs).toMatch(/^Más páginas, más redes sociales/);
+    expect(growing.featuresEs).toContain('Soporte técnico 24/7');
     const body = {
       displayName: growing.displayName,
       description: growing.description,
