@@ -139,7 +139,9 @@ function FaqForm({ entries }: { entries: FaqEntry[] }) {
         ))}
       </ol>
       {rows.length === 0 && (
-        <p className="text-sm text-muted-foreground">No questions: the landing page shows no FAQ.</p>
+        <p className="text-sm text-muted-foreground">
+          No questions: the landing page shows no FAQ.
+        </p>
       )}
       {save.error && Object.keys(issues).length === 0 && (
         <p role="alert" className="mt-4 text-sm font-medium text-destructive">
