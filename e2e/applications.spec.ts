@@ -339,7 +339,7 @@ test("a plan's price is changed in settings and shows on the landing page", asyn
     await openSettings(page, 'plans');
     await openPlan(page, 'Growing');
     const form = page.getByRole('form', { name: 'Edit plan Growing' });
-    await expect(form.getByText('After 12 months $325')).toBeVisible();
+    await expect(form.getByText('$299/month for 12 months, then $325/month')).toBeVisible();
     await expect(form.getByLabel('Most Popular')).not.toBeChecked();
     await expect(
       page.getByText('A price change applies to new subscribers only', { exact: false }),

@@ -5,7 +5,7 @@ import {
   withoutServerRendering,
 } from './helpers';
 
-test('shows the four plans with prices, renewal notes and the Most Popular badge', async ({
+test('shows the four plans with prices, the whole price story and the Most Popular badge', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
@@ -17,17 +17,17 @@ test('shows the four plans with prices, renewal notes and the Most Popular badge
   }
   const professional = page.getByRole('group', { name: 'Professional' });
   await expect(professional.getByText('Most Popular')).toBeVisible();
-  await expect(professional.getByText('$449')).toBeVisible();
+  await expect(professional.getByText('$449', { exact: true })).toBeVisible();
   await expect(page.getByText('Most Popular')).toHaveCount(1);
-  await expect(
-    page.getByRole('group', { name: 'Essential' }).getByText('After 12 months $425'),
-  ).toBeVisible();
-  await expect(
-    page.getByRole('group', { name: 'Growing' }).getByText('After 12 months $325'),
-  ).toBeVisible();
-  await expect(
-    page.getByRole('group', { name: 'Comprehensive' }).getByText('After 12 months $565'),
-  ).toBeVisible();
+  // Issue 28 §7: every card says the whole price, a plan without a renewal price that it stays.
+  for (const [plan, story] of <const>[
+    ['Essential', '$199/month for 12 months, then $425/month'],
+    ['Growing', '$299/month for 12 months, then $325/month'],
+    ['Professional', '$449/month, the price stays'],
+    ['Comprehensive', '$599/month for 12 months, then $565/month'],
+  ]) {
+    await expect(page.getByRole('group', { name: plan }).getByText(story)).toBeVisible();
+  }
   await expect(page.getByRole('heading', { name: 'Start Your Journey' })).toBeVisible();
   await expect(page.getByText('Veteran-Owned & Operated')).toBeVisible();
   expect(errors).toEqual([]);

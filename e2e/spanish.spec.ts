@@ -44,9 +44,11 @@ test('/es is the landing page in Spanish, with lang="es", alternates both ways a
   const professional = page.getByRole('group', { name: 'Professional' });
   await expect(professional.getByText('El más popular')).toBeVisible();
   await expect(professional.getByText('$449', { exact: true })).toBeVisible();
-  await expect(professional.getByText('/mes')).toBeVisible();
+  await expect(professional.getByText('/mes', { exact: true })).toBeVisible();
   await expect(
-    page.getByRole('group', { name: 'Essential' }).getByText('Después de 12 meses: $425'),
+    page
+      .getByRole('group', { name: 'Essential' })
+      .getByText('$199/mes durante 12 meses, después $425/mes'),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Comience hoy' })).toBeVisible();
   await expect(

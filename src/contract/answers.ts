@@ -11,6 +11,7 @@ import { answers as billing } from './billing/answers.js';
 import { answers as businesses } from './businesses/answers.js';
 import { answers as clients } from './clients/answers.js';
 import { answers as employees } from './employees/answers.js';
+import { answers as faq } from './faq/answers.js';
 import { answers as investors } from './investors/answers.js';
 import { answers as leads } from './leads/answers.js';
 import { answers as notifications } from './notifications/answers.js';
@@ -29,6 +30,7 @@ export const ANSWERS: readonly Answer[] = [
   ...businesses,
   ...clients,
   ...employees,
+  ...faq,
   ...investors,
   ...leads,
   ...notifications,

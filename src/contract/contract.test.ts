@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { centsToDecimal } from './lib/money.js';
-import { formatDollars, planOptionLabel, renewalNote } from './plans/plans.js';
+import { formatDollars, planOptionLabel, priceStoryEn } from './plans/plans.js';
 import { businessRegistrationInput, missingRequiredFields } from './registration/registration.js';
 import { isKnownWebPath, SETTINGS_PAGES, settingsPath, WEB_ROUTES } from './site/routes.js';
 
@@ -13,10 +13,16 @@ describe('money', () => {
 });
 
 describe('plan texts', () => {
-  it('writes the renewal note and the plan option label of the spec', () => {
-    expect(renewalNote({ renewalPrice: '565.00' })).toBe('After 12 months $565');
-    expect(renewalNote({ renewalPrice: '99.50' })).toBe('After 12 months $99.50');
-    expect(renewalNote({ renewalPrice: null })).toBeNull();
+  it('writes the price story of issue 28 and the plan option label of the spec', () => {
+    expect(priceStoryEn({ price: '199.00', renewalPrice: '425.00', billingCycle: 'month' })).toBe(
+      '$199/month for 12 months, then $425/month',
+    );
+    expect(priceStoryEn({ price: '99.50', renewalPrice: '99.75', billingCycle: 'month' })).toBe(
+      '$99.50/month for 12 months, then $99.75/month',
+    );
+    expect(priceStoryEn({ price: '449.00', renewalPrice: null, billingCycle: 'month' })).toBe(
+      '$449/month, the price stays',
+    );
     expect(formatDollars('449.00')).toBe('449');
     expect(
       planOptionLabel({ displayName: 'Professional', price: '449.00', billingCycle: 'month' }),

@@ -14,6 +14,8 @@ import * as businesses from './businesses/businesses.js';
 import * as checkout from './payments/checkout.js';
 import * as clients from './clients/clients.js';
 import * as employees from './employees/employees.js';
+import * as faqAdmin from './faq/admin.js';
+import * as faq from './faq/faq.js';
 import type { AnyEndpoint, HttpMethod } from './lib/endpoint.js';
 import * as investors from './investors/investors.js';
 import * as leads from './leads/leads.js';
@@ -39,6 +41,8 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   checkout,
   clients,
   employees,
+  faq,
+  'faq-admin': faqAdmin,
   investors,
   leads,
   outbox,

@@ -123,12 +123,17 @@ describe('money, dates and plurals in both languages', () => {
       expect(formatMoney(i18n, '449.00', 'usd', true)).toBe('$449');
       expect(formatMoney(i18n, '99.50', 'usd', true)).toBe('$99.50');
     }
-    expect(en._('plans.renewalNote', { price: formatMoney(en, '425.00', 'usd', true) })).toBe(
-      'After 12 months $425',
-    );
-    expect(es._('plans.renewalNote', { price: formatMoney(es, '425.00', 'usd', true) })).toBe(
-      'Después de 12 meses: $425',
-    );
+    // The plan card's whole price (issue 28 §7), with and without a renewal price.
+    const story = (i18n: typeof en, renewal: string | null) =>
+      i18n._(renewal ? 'plans.priceStory' : 'plans.priceStays', {
+        price: formatMoney(i18n, '199.00', 'usd', true),
+        renewal: renewal && formatMoney(i18n, renewal, 'usd', true),
+        cycle: i18n._('common.cycle', { cycle: 'month' }),
+      });
+    expect(story(en, '425.00')).toBe('$199/month for 12 months, then $425/month');
+    expect(story(en, null)).toBe('$199/month, the price stays');
+    expect(story(es, '425.00')).toBe('$199/mes durante 12 meses, después $425/mes');
+    expect(story(es, null)).toBe('$199/mes, el precio se mantiene');
     expect(es._('pay.button', { amount: formatMoney(es, '299.00') })).toBe('Pagar $299.00');
   });
 

@@ -12,6 +12,7 @@ import * as billing from './features/billing/index.js';
 import * as businesses from './features/businesses/index.js';
 import * as clients from './features/clients/index.js';
 import * as employees from './features/employees/index.js';
+import * as faq from './features/faq/index.js';
 import * as health from './features/health/index.js';
 import * as investors from './features/investors/index.js';
 import * as leads from './features/leads/index.js';
@@ -45,6 +46,7 @@ const FEATURES: Feature[] = [
   site,
   plans,
   portfolio,
+  faq,
   uploads,
   registration,
   payments,

@@ -30,6 +30,7 @@ import { createMetrics, type Metrics } from './features/metrics/index.js';
 import { createWebhookVersionWatch, type WebhookVersionWatch } from './features/payments/index.js';
 import { createPlanCatalogue, type PlanCatalogue } from './features/plans/index.js';
 import { createPortfolioShowcase, type PortfolioShowcase } from './features/portfolio/index.js';
+import { createFaqCatalogue, type FaqCatalogue } from './features/faq/index.js';
 import { createUploadService, type UploadService } from './features/uploads/index.js';
 
 /** What tests and the server may set for the features; the rest comes from the config. */
@@ -68,6 +69,8 @@ export interface SharedServices {
   activity: ActivityLog;
   catalogue: PlanCatalogue;
   showcase: PortfolioShowcase;
+  /** The landing page's FAQ (cached like the plans). */
+  faq: FaqCatalogue;
   storage: Storage;
   uploads: UploadService;
   /** Delivers the outbox (a background job of the notifications feature). */
@@ -163,6 +166,7 @@ export async function createFeatureContext(
     activity,
     catalogue: createPlanCatalogue(db),
     showcase: createPortfolioShowcase(db),
+    faq: createFaqCatalogue(db),
     storage,
     uploads: createUploadService({ db, storage }),
     outbox,

@@ -30,6 +30,7 @@ const InvoicePage = lazy(() =>
 );
 const WebsiteReportPage = lazy(() => import('./screens/website-report/page'));
 const AccessibilityStatement = lazy(() => import('./screens/accessibility/statement'));
+const CancellationPolicy = lazy(() => import('./screens/cancellation-policy/page'));
 const NotFoundPage = lazy(() => import('./screens/not-found/page'));
 
 // `/settings` and each of its pages (`/settings/portfolio`) in one route, so that moving between
@@ -100,6 +101,11 @@ export function App({
               <Route path={WEB_PATHS.accessibility}>
                 <SiteHeader />
                 <AccessibilityStatement />
+                <SiteFooter />
+              </Route>
+              <Route path={WEB_PATHS.cancellationPolicy}>
+                <SiteHeader />
+                <CancellationPolicy />
                 <SiteFooter />
               </Route>
               {pageLocale === DEFAULT_LOCALE && (

@@ -23,6 +23,7 @@ const summaryShape = {
   email: z.string(),
   phone: z.nullable(z.string()),
   businessType: z.string(),
+  language: z.enum(['en', 'es']),
   plan: z.strictObject({ name: z.string(), displayName: z.string() }),
   paymentStatus: z.enum(CLIENT_PAYMENT_STATUSES),
   billingStatus: z.enum(CLIENT_BILLING_STATUSES),

@@ -40,6 +40,14 @@ export const CLIENT_BILLING_STATUS_LABELS: Record<ClientBillingStatus, string> =
   awaiting_payment: 'Awaiting payment',
 };
 
+/** The languages a client may register in (the public site's, contract/site/routes.ts LOCALES). */
+export type ClientLanguage = 'en' | 'es';
+/** How the team sees a client's language (list, detail, CSV, team e-mails). */
+export const CLIENT_LANGUAGE_LABELS: Record<ClientLanguage, string> = {
+  en: 'English',
+  es: 'Spanish',
+};
+
 export const clientsQuerySchema = z.object({
   // Blank after trimming counts as no search, so `?search=` lists everything.
   search: z
@@ -76,6 +84,8 @@ export interface ClientSummary {
   email: string;
   phone: string | null;
   businessType: string;
+  /** The language the client registered in: their e-mails, pages and first call (issue 28 §2). */
+  language: ClientLanguage;
   plan: { name: string; displayName: string };
   paymentStatus: ClientPaymentStatus;
   billingStatus: ClientBillingStatus;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from '../lib/endpoint.js';
+import { blankToUndefined } from '../lib/text-fields.js';
 import type { SubscriptionPlan } from './plans.js';
 
 // Kept apart from plans.ts: the landing page imports that one, and this schema would add ~8 KB
@@ -38,6 +39,21 @@ export const planUpdateInput = z.object({
         ),
     )
     .check(z.minLength(1, 'List at least one feature'), z.maxLength(30, 'At most 30 features')),
+  // Spanish texts (docs/decisions/033): blank or absent means 'show the English one'.
+  descriptionEs: blankToUndefined('Spanish description', 500),
+  featuresEs: z.optional(
+    z
+      .array(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(1, 'A Spanish feature cannot be empty'),
+            z.maxLength(200, 'A Spanish feature must be at most 200 characters'),
+          ),
+      )
+      .check(z.maxLength(30, 'At most 30 Spanish features')),
+  ),
   renewalPrice: z.nullable(
     z
       .string()
@@ -49,9 +65,11 @@ export const planUpdateInput = z.object({
   mostPopular: z.boolean('Most Popular must be true or false'),
 });
 export type PlanUpdateInput = z.output<typeof planUpdateInput>;
+/** What the browser sends for a plan (the Spanish texts may be left out). */
+export type PlanUpdatePayload = z.input<typeof planUpdateInput>;
 
 /** Saves one plan (employees only). */
-export const updatePlan: Endpoint<SubscriptionPlan, PlanUpdateInput> = {
+export const updatePlan: Endpoint<SubscriptionPlan, PlanUpdatePayload> = {
   method: 'PUT',
   path: '/api/subscription-plans/:id',
 };

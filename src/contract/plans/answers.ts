@@ -13,6 +13,8 @@ export const subscriptionPlan: z.ZodMiniType<SubscriptionPlan> = z.strictObject(
   currency: z.string(),
   billingCycle: z.string(),
   features: z.array(z.string()),
+  descriptionEs: z.nullable(z.string()),
+  featuresEs: z.array(z.string()),
   renewalPrice: z.nullable(decimal()),
   mostPopular: z.boolean(),
 });

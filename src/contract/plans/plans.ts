@@ -8,15 +8,23 @@ export interface SubscriptionPlan {
   currency: string;
   billingCycle: string;
   features: string[];
+  /** The description in Spanish; null: the English one is shown, marked lang="en" (docs/decisions/033). */
+  descriptionEs: string | null;
+  /** The feature lines in Spanish; empty: the English ones are shown, marked lang="en". */
+  featuresEs: string[];
   /** Price after the first 12 months, when the plan has one ('After 12 months $...'). */
   renewalPrice: string | null;
   mostPopular: boolean;
 }
 
-/** 'After 12 months $565' — whole dollars without cents, otherwise with them. */
-export function renewalNote(plan: Pick<SubscriptionPlan, 'renewalPrice'>): string | null {
-  if (!plan.renewalPrice) return null;
-  return `After 12 months $${formatDollars(plan.renewalPrice)}`;
+/** The plan card's price line in English (issue 28 §7), for the settings page's preview. */
+export function priceStoryEn(
+  plan: Pick<SubscriptionPlan, 'price' | 'renewalPrice' | 'billingCycle'>,
+): string {
+  const start = `$${formatDollars(plan.price)}/${plan.billingCycle}`;
+  return plan.renewalPrice
+    ? `${start} for 12 months, then $${formatDollars(plan.renewalPrice)}/${plan.billingCycle}`
+    : `${start}, the price stays`;
 }
 
 /** '565.00' → '565', '99.50' → '99.50'. */

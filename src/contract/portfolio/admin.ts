@@ -16,6 +16,7 @@ export const portfolioInput = z.object({
     ),
   websiteUrl: webAddress('Please provide website name and URL'),
   description: blankToUndefined('Description', 1000),
+  descriptionEs: blankToUndefined('Spanish description', 1000),
   logoUrl: logoAddress(),
 });
 export type PortfolioInput = z.output<typeof portfolioInput>;

@@ -9,6 +9,7 @@ const portfolioItem: z.ZodMiniType<PortfolioItem> = z.strictObject({
   websiteUrl: z.string(),
   logoUrl: z.nullable(z.string()),
   description: z.nullable(z.string()),
+  descriptionEs: z.nullable(z.string()),
 });
 
 export const answers = [

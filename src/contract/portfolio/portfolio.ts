@@ -6,6 +6,8 @@ export interface PortfolioItem {
   websiteUrl: string;
   logoUrl: string | null;
   description: string | null;
+  /** The description in Spanish; null: the English one, marked lang="en" (docs/decisions/033). */
+  descriptionEs: string | null;
 }
 
 /** The portfolio the landing page shows (the admin area's endpoints are in portfolio-admin.ts). */

@@ -19,6 +19,8 @@ export const WEB_PATHS = {
   settings: '/settings',
   /** The accessibility statement (linked from the site's footer). */
   accessibility: '/accessibility',
+  /** How to cancel and what happens then (linked from checkout and the landing page's FAQ). */
+  cancellationPolicy: '/cancellation-policy',
   /** Each settings page at its own address (`settingsPath`). */
   settingsApplications: '/settings/applications',
   settingsPortfolio: '/settings/portfolio',
@@ -72,6 +74,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   WEB_PATHS.account,
   WEB_PATHS.accountInvoice,
   WEB_PATHS.accessibility,
+  WEB_PATHS.cancellationPolicy,
 ];
 
 /** A path (with its query and hash, if any) in `locale`: `localizedPath('es', '/checkout/growing')` is `/es/checkout/growing`. */
@@ -151,13 +154,15 @@ export function isServerRenderedPath(path: string): boolean {
 }
 
 /** The public pages by name, for their head (title, description, indexing) and the sitemap. */
-export type PublicPage = 'landing' | 'checkout' | 'paymentSuccess' | 'account' | 'accessibility';
+export type PublicPage =
+  'landing' | 'checkout' | 'paymentSuccess' | 'account' | 'accessibility' | 'cancellationPolicy';
 const PUBLIC_PAGES: readonly PublicPage[] = [
   'landing',
   'checkout',
   'paymentSuccess',
   'account',
   'accessibility',
+  'cancellationPolicy',
 ];
 
 /** Which public page `path` is (without its language prefix; query aside), or null for any other. */

@@ -103,11 +103,10 @@ describe('migration 0015: saved logo addresses no longer name the site', () => {
           { name: 'Bucket', url: 'https://b.example', logoUrl: `https://bucket.example/${key(2)}` },
           { name: 'Typed', url: 'https://c.example', logoUrl: 'https://c.example/logo.png' },
         ]);
-        await db.insert(portfolioItems).values({
-          websiteName: 'Site',
-          websiteUrl: 'https://site.example',
-          logoUrl: `https://old-domain.example/uploads/${key(1)}`,
-        });
+        // In SQL: the schema's later columns (description_es, 0016) do not exist yet at 0014.
+        await db.execute(
+          sql`insert into portfolio_items (website_name, website_url, logo_url) values ('Site', 'https://site.example', ${`https://old-domain.example/uploads/${key(1)}`})`,
+        );
 
         await migrate(database);
 

@@ -8,6 +8,7 @@ export * from './schema/payments.js';
 export * from './schema/billing.js';
 export * from './schema/account.js';
 export * from './schema/portfolio.js';
+export * from './schema/faq.js';
 export * from './schema/applications.js';
 export * from './schema/investors.js';
 export * from './schema/businesses.js';

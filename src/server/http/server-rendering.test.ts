@@ -67,6 +67,7 @@ describe('public pages rendered on the server', () => {
     expect(Object.keys(JSON.parse(data) as object)).toEqual([
       '/api/subscription-plans',
       '/api/portfolio',
+      '/api/faq',
     ]);
     // The money texts the page shows come along, so that the browser hydrates without formatting them again ('<' escaped).
     const money = /<script type="application\/json" id="ssr-money">(.*?)<\/script>/.exec(

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { SSR_DATA_ID, SSR_MONEY_ID } from '../../contract/site/site.js';
 import { formatMoney } from '../../contract/lib/locale-format.js';
 import type { SubscriptionPlan } from '../../contract/plans/plans.js';
+import type { FaqEntry } from '../../contract/faq/faq.js';
 import {
   alternateLinks,
   checkoutPath,
@@ -28,6 +29,8 @@ export interface ShellPage {
   found: boolean;
   /** The plans on sale, for the landing page's offers and a checkout page's title (absent: the head says less). */
   plans?: readonly SubscriptionPlan[];
+  /** The landing page's questions, for its FAQPage block (absent: no block). */
+  faq?: readonly FaqEntry[];
 }
 
 const escapeHtml = (value: string) =>
@@ -37,7 +40,12 @@ const escapeHtml = (value: string) =>
   );
 
 /** Search engines index the landing page, the plans' checkout pages and the statement; not billing, payments, the admin area or sign-in. */
-const INDEXED = new Set<PublicPage | null>(['landing', 'checkout', 'accessibility']);
+const INDEXED = new Set<PublicPage | null>([
+  'landing',
+  'checkout',
+  'accessibility',
+  'cancellationPolicy',
+]);
 const OG_LOCALES: Record<Locale, string> = { en: 'en_US', es: 'es_US' };
 
 /** Whether a page of this path may be indexed (X-Robots-Tag and the robots meta tag say noindex otherwise). */
@@ -80,6 +88,11 @@ export function renderShell(
       (a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`,
     ),
     ...(isIndexable(path, page.found) ? [] : ['<meta name="robots" content="noindex" />']),
+    ...(kind === 'landing' && page.faq?.length
+      ? [
+          `<script type="application/ld+json">${jsonLd(faqPage(page.faq, locale, `${origin}${localizedPath(locale, '/')}`))}</script>`,
+        ]
+      : []),
   ];
   const values: Record<string, string> = {
     SITE_NAME: escapeHtml(site.name),
@@ -96,11 +109,39 @@ export function renderShell(
     NOSCRIPT: escapeHtml(i18n._('shell.noscript', vars)),
     PAGE_HEAD: head.join(''),
     // A JSON data block is not executed, so the strict CSP allows it; '<' is escaped so it cannot close the tag.
-    JSON_LD: JSON.stringify(
+    JSON_LD: jsonLd(
       structuredData(site, origin, locale, kind === 'landing' ? page.plans : undefined),
-    ).replace(/</g, '\\u003c'),
+    ),
   };
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** A JSON data block's text: '<' escaped so it cannot close the tag. */
+const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The agency's text in the page's language: the Spanish one when written, else the English one. */
+const inLocale = (locale: Locale, en: string, es: string | null | undefined) =>
+  locale === 'es' && es ? es : en;
+
+/**
+ * schema.org FAQPage for the landing page's questions (issue 28 §7), in the page's language:
+ * on /es the Spanish texts, the English ones where the agency left the Spanish blank.
+ */
+function faqPage(faq: readonly FaqEntry[], locale: Locale, url: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    url,
+    inLanguage: locale,
+    mainEntity: faq.map((entry) => ({
+      '@type': 'Question',
+      name: inLocale(locale, entry.question, entry.questionEs),
+      acceptedAnswer: {
+        '@type': 'Answer',
+        text: inLocale(locale, entry.answer, entry.answerEs),
+      },
+    })),
+  };
 }
 
 /** A page's title and description: the landing page's say what the agency is; the others name the page as it does itself ('Checkout · {site}'). */
@@ -150,6 +191,11 @@ function pageTexts(
         title: named('site', 'accessibility.docTitle'),
         description: shell._('shell.accessibilityDescription', vars),
       };
+    case 'cancellationPolicy':
+      return {
+        title: `${shell._('shell.cancellationTitle')} · ${site.name}`,
+        description: shell._('shell.cancellationDescription', vars),
+      };
     default:
       return { title: named('site', 'notFound.docTitle'), description: landing.description };
   }
@@ -177,7 +223,7 @@ function structuredData(
   const offer = (plan: SubscriptionPlan) => ({
     '@type': 'Offer',
     name: plan.displayName,
-    description: plan.description,
+    description: inLocale(locale, plan.description, plan.descriptionEs),
     url: `${origin}${checkoutPath(plan.name, undefined, locale)}`,
     price: plan.price,
     priceCurrency: plan.currency.toUpperCase(),

@@ -202,6 +202,8 @@ describe('HTTP foundation', () => {
       ]),
       '/accessibility',
       '/es/accessibility',
+      '/cancellation-policy',
+      '/es/cancellation-policy',
     ]);
     for (const url of urls) {
       const alternates = [

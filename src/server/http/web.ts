@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { archiveAssets, archivedFiles } from './asset-archive.js';
 import { listPlans } from '../../contract/plans/list.js';
 import type { SubscriptionPlan } from '../../contract/plans/plans.js';
+import { listFaq, type FaqEntry } from '../../contract/faq/faq.js';
 import { requestOrigin, variesByHost, type OriginRule } from './host.js';
 import {
   FRESH_BROTLI,
@@ -185,11 +186,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         const site = { ...options.site, origin };
         const data = JSON.parse(json) as Record<string, unknown>;
         const plans = data[listPlans.path] as SubscriptionPlan[] | undefined;
+        const faq = data[listFaq.path] as FaqEntry[] | undefined;
         const made = withTimeout(renderApp({ url, site, data }), RENDER_TIMEOUT_MS).then(
           ({ html, money }) =>
             compressed(
               fillRoot(
-                renderShell(template, options.site, origin, { ...shellPage(target), plans }),
+                renderShell(template, options.site, origin, { ...shellPage(target), plans, faq }),
                 html,
                 json,
                 money,

@@ -5,8 +5,9 @@ import { STARTUP_LOCK_KEY } from '../db/migrate.js';
 import { openMigratedDatabase, type OpenOptions } from '../db/open.js';
 import { appMeta } from '../db/schema.js';
 import { DEFAULT_SEARCH_LOCATION } from '../../contract/site/site.js';
-import { seedPlans } from '../features/plans/seed.js';
+import { seedPlans, seedPlansSpanish } from '../features/plans/seed.js';
 import { seedDemoPortfolio } from '../features/portfolio/seed.js';
+import { seedFaq } from '../features/faq/seed.js';
 import { seedDemoBusinesses } from '../features/businesses/seed.js';
 import { seedDemoLedger } from '../features/revenue/seed.js';
 import { seedDemoInvestors } from '../features/investors/seed.js';
@@ -25,6 +26,8 @@ export interface SeedOptions {
 export async function seed(database: Database, options: SeedOptions): Promise<void> {
   await database.withLock(STARTUP_LOCK_KEY, async (conn) => {
     await once(conn, 'seed.plans.v1', seedPlans);
+    await once(conn, 'seed.plans-es.v1', seedPlansSpanish);
+    await once(conn, 'seed.faq.v1', seedFaq);
     if (options.demoData) {
       await once(conn, 'seed.demo-portfolio.v1', seedDemoPortfolio);
       await once(conn, 'seed.demo-businesses.v1', (tx) =>

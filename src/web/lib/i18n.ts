@@ -90,3 +90,14 @@ export const useI18n = () => useLingui().i18n;
 
 /** A path in the page's language, for plain links and absolute URLs (router links get the base themselves). */
 export const pagePath = (path: string) => localizedPath(pageLocale, path);
+
+/**
+ * Text the agency writes in both languages (plans, portfolio, FAQ): the Spanish one on a Spanish
+ * page, else the English one with `lang: 'en'` for its element, so a screen reader reads it as
+ * English (docs/decisions/033).
+ */
+export const contentText = <T extends string | string[]>(
+  en: T,
+  es: T | null,
+): { text: T; lang?: 'en' } =>
+  pageLocale === 'es' ? (es?.length ? { text: es } : { text: en, lang: 'en' }) : { text: en };

@@ -13,6 +13,12 @@ export const subscriptionPlans = pgTable('subscription_plans', {
     .$type<string[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** The Spanish texts the agency writes in settings; null or empty: the English ones, marked lang="en" (docs/decisions/033). */
+  descriptionEs: text('description_es'),
+  featuresEs: jsonb('features_es')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   renewalPriceCents: integer('renewal_price_cents'),
   mostPopular: boolean('most_popular').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),

@@ -6,6 +6,8 @@ export const portfolioItems = pgTable('portfolio_items', {
   websiteUrl: text('website_url').notNull(),
   logoUrl: text('logo_url'),
   description: text('description'),
+  /** The description in Spanish (null: the English one, marked lang="en"). */
+  descriptionEs: text('description_es'),
   isDemo: boolean('is_demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

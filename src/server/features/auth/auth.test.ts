@@ -22,6 +22,7 @@ import { stripeWebhook } from '../../../contract/payments/payments.js';
 import { updatePlan } from '../../../contract/plans/admin.js';
 import { listPlans } from '../../../contract/plans/list.js';
 import { listPortfolio } from '../../../contract/portfolio/portfolio.js';
+import { listFaq } from '../../../contract/faq/faq.js';
 import { submitBusinessRegistration } from '../../../contract/registration/registration.js';
 import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
@@ -41,6 +42,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /sitemap.xml',
   routeOf(listPlans),
   routeOf(listPortfolio),
+  // The landing page's FAQ (issue 28 §7); saving it needs an employee.
+  routeOf(listFaq),
   routeOf(submitBusinessRegistration),
   routeOf(createPaymentIntent),
   routeOf(confirmTestCardPayment),

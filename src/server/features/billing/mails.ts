@@ -1,6 +1,7 @@
 import type { Locale } from '../../../contract/site/routes.js';
 import {
   day,
+  languageLine,
   mailWords,
   money,
   type MailCard,
@@ -212,6 +213,7 @@ export function teamPaymentFailedMail(
       f.nextRetryAt
         ? `Next attempt: ${day(f.nextRetryAt)}.`
         : 'No attempt is left; the subscription is canceled.',
+      languageLine(c.locale),
     ),
     html: null,
   };
@@ -229,6 +231,7 @@ export function teamSubscriptionCanceledMail(
     text: teamText(
       `The ${c.planDisplayName} subscription of ${c.businessName} (${c.ownerName}, ${c.email}) ended on ${day(f.endedAt)}.`,
       `Why: ${f.why}`,
+      languageLine(c.locale),
     ),
     html: null,
   };

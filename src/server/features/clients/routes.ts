@@ -7,6 +7,7 @@ import {
   exportClientsCsv,
   getClient,
   listClients,
+  CLIENT_LANGUAGE_LABELS,
   type ClientSummary,
 } from '../../../contract/clients/clients.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
@@ -21,6 +22,7 @@ const EXPORT_COLUMNS: CsvColumn<ClientSummary>[] = [
   { header: 'Owner name', value: (c) => c.ownerName },
   { header: 'Email', value: (c) => c.email },
   { header: 'Phone', value: (c) => c.phone },
+  { header: 'Language', value: (c) => CLIENT_LANGUAGE_LABELS[c.language] },
   { header: 'Business type', value: (c) => c.businessType },
   { header: 'Plan', value: (c) => c.plan.displayName },
   { header: 'Payment status', value: (c) => CLIENT_PAYMENT_STATUS_LABELS[c.paymentStatus] },

@@ -148,6 +148,7 @@ export function createClientService(db: Db, timeZone = 'UTC') {
     email: r.reg.email,
     phone: r.reg.phone,
     businessType: r.reg.businessType,
+    language: r.reg.language,
     plan: r.plan,
     paymentStatus: r.paymentStatus,
     billingStatus: billingStatus(facts(r)),

@@ -4,7 +4,7 @@ import type { FeatureContext } from '../../context.js';
 import { outboxRoutes } from './routes.js';
 import { createOutboxReader } from './service.js';
 
-export { day, mailWords, money, type MailCard, type MailWords } from './messages.js';
+export { day, languageLine, mailWords, money, type MailCard, type MailWords } from './messages.js';
 export {
   clientCheckoutLinkMail,
   newRegistrationMail,

@@ -20,10 +20,22 @@ interface RegistrationFacts {
   phone: string | null;
   businessType: string;
   planDisplayName: string;
+  /** The language the client registered in: the team calls and writes in it. */
+  language: Locale;
 }
 
 const lines = (...parts: (string | null | false | undefined)[]) =>
   parts.filter((p) => p !== null && p !== false && p !== undefined).join('\n');
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Spanish' };
+/**
+ * Every e-mail to the team names the client's language, so the first call is in it (issue 28 §2):
+ * 'Language: Spanish (registered on the Spanish site; call and write in Spanish)'.
+ */
+export const languageLine = (language: Locale) =>
+  language === 'en'
+    ? 'Language: English'
+    : `Language: ${LANGUAGE_NAMES[language]} (registered on the ${LANGUAGE_NAMES[language]} site; call and write in ${LANGUAGE_NAMES[language]})`;
+
 /** Money and days as the team's e-mails write them: '$299.00', '2026-11-24'. */
 export const money = formatCents;
 export const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -75,6 +87,7 @@ export function newRegistrationMail(settings: MailSettings, r: RegistrationFacts
       `Owner: ${r.ownerName}`,
       `E-mail: ${r.email}`,
       r.phone && `Phone: ${r.phone}`,
+      languageLine(r.language),
       `Business type: ${r.businessType}`,
       `Registration: ${r.id}`,
     ),
@@ -157,6 +170,7 @@ export function paymentMails(settings: MailSettings, p: PaymentFacts): Outgoing[
     text: lines(
       `${who} paid ${amount} for the ${p.planDisplayName} plan on ${day(p.paidAt)}.`,
       'Contact the client within 24 hours to schedule the consultation.',
+      p.registration && languageLine(p.registration.language),
       '',
       `Payment: ${p.providerPaymentId}`,
       p.registration && `Registration: ${p.registration.id}`,

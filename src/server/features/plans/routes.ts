@@ -48,6 +48,8 @@ export async function planAdminRoutes(
     price: 'Price',
     billingCycle: 'Billing cycle',
     features: 'Features',
+    descriptionEs: 'Spanish description',
+    featuresEs: 'Spanish features',
     renewalPrice: 'Renewal price',
     mostPopular: 'Most Popular',
   };

@@ -1,3 +1,4 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { subscriptionPlans } from '../../db/schema.js';
 
@@ -78,4 +79,79 @@ export async function seedPlans(db: Db): Promise<void> {
       DEMO_PLANS.map((p, i) => ({ ...p, mostPopular: p.mostPopular ?? false, sortOrder: i + 1 })),
     )
     .onConflictDoNothing({ target: subscriptionPlans.name });
+}
+
+const CORE_SERVICES_ES = [
+  'Desarrollo de sitio web',
+  '2 comerciales creados con IA',
+  'Marketing en redes sociales',
+  'Soporte técnico 24/7',
+];
+
+/** The demo plans' texts in Spanish (*usted*, like the rest of the site; docs/decisions/033). */
+export const DEMO_PLANS_ES: Record<string, { descriptionEs: string; featuresEs: string[] }> = {
+  essential: {
+    descriptionEs:
+      'Un sitio web profesional y lo básico para que encuentren su negocio en internet.',
+    featuresEs: [
+      ...CORE_SERVICES_ES,
+      'Hasta 5 páginas web',
+      '1 red social gestionada',
+      'Informe mensual de resultados',
+    ],
+  },
+  growing: {
+    descriptionEs:
+      'Más páginas, más redes sociales y trabajo en búsquedas locales para un negocio que va ganando velocidad.',
+    featuresEs: [
+      ...CORE_SERVICES_ES,
+      'Hasta 10 páginas web',
+      '2 redes sociales gestionadas',
+      'Alta en listados de búsqueda local',
+    ],
+  },
+  professional: {
+    descriptionEs:
+      'Nuestro plan más elegido: un sitio completo para su negocio, con reservas en línea y marketing constante.',
+    featuresEs: [
+      ...CORE_SERVICES_ES,
+      'Hasta 20 páginas web',
+      '3 redes sociales gestionadas',
+      'Reservas en línea o formularios de contacto',
+      'Llamada de estrategia trimestral',
+    ],
+  },
+  comprehensive: {
+    descriptionEs:
+      'Todo lo que hacemos, para negocios que quieren un socio para toda su presencia en internet.',
+    featuresEs: [
+      ...CORE_SERVICES_ES,
+      'Páginas web ilimitadas',
+      'Todas las redes sociales principales gestionadas',
+      'Configuración de tienda en línea',
+      'Llamada de estrategia mensual',
+    ],
+  },
+};
+
+/**
+ * Gives the demo plans their Spanish texts (issue 28 §2), once per database. A plan whose English
+ * description or features the agency has changed, or that has Spanish already, is left alone: a
+ * translation of words it no longer shows would be wrong.
+ */
+export async function seedPlansSpanish(db: Db): Promise<void> {
+  for (const plan of DEMO_PLANS) {
+    const spanish = DEMO_PLANS_ES[plan.name]!;
+    await db
+      .update(subscriptionPlans)
+      .set(spanish)
+      .where(
+        and(
+          eq(subscriptionPlans.name, plan.name),
+          eq(subscriptionPlans.description, plan.description),
+          sql`${subscriptionPlans.features} = ${JSON.stringify(plan.features)}::jsonb`,
+          isNull(subscriptionPlans.descriptionEs),
+        ),
+      );
+  }
 }

@@ -20,6 +20,8 @@ export function toPlan(row: PlanRow): SubscriptionPlan {
     currency: row.currency,
     billingCycle: row.billingCycle,
     features: row.features,
+    descriptionEs: row.descriptionEs,
+    featuresEs: row.featuresEs,
     renewalPrice: row.renewalPriceCents == null ? null : centsToDecimal(row.renewalPriceCents),
     mostPopular: row.mostPopular,
   };
@@ -67,6 +69,8 @@ export async function updatePlan(
         priceCents: dollarsToCents(input.price)!,
         billingCycle: input.billingCycle,
         features: input.features,
+        descriptionEs: input.descriptionEs ?? null,
+        featuresEs: input.featuresEs ?? [],
         renewalPriceCents: input.renewalPrice === null ? null : dollarsToCents(input.renewalPrice)!,
         mostPopular: input.mostPopular,
         updatedAt: new Date(),

@@ -14,6 +14,7 @@ const LABELS = {
   websiteName: 'Website Name',
   websiteUrl: 'Website URL',
   description: 'Description',
+  descriptionEs: 'Spanish description',
   logoUrl: 'Logo',
 };
 

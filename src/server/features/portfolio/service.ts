@@ -13,6 +13,7 @@ const COLUMNS = {
   websiteUrl: portfolioItems.websiteUrl,
   logoUrl: portfolioItems.logoUrl,
   description: portfolioItems.description,
+  descriptionEs: portfolioItems.descriptionEs,
 };
 
 export async function listPortfolio(db: Db): Promise<PortfolioItem[]> {
@@ -36,6 +37,7 @@ export function createPortfolioService(db: Db, checkLogo: (url: string) => Promi
       websiteName: input.websiteName,
       websiteUrl: input.websiteUrl,
       description: input.description ?? null,
+      descriptionEs: input.descriptionEs ?? null,
       logoUrl: !input.logoUrl
         ? null
         : input.logoUrl === currentLogo

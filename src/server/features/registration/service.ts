@@ -160,6 +160,7 @@ export async function registerBusiness(
     const teamMail = newRegistrationMail(mail, {
       ...input,
       id,
+      language,
       phone: details.phone,
       planDisplayName: plan.displayName,
     });

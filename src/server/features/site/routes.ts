@@ -65,6 +65,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteRouteOptions
         priority: '0.8',
       })),
       { path: WEB_PATHS.accessibility, changefreq: 'yearly', priority: '0.3' },
+      { path: WEB_PATHS.cancellationPolicy, changefreq: 'yearly', priority: '0.4' },
     ];
     const urls = pages.flatMap((page) => {
       const alternates = alternateLinks(origin, page.path)

@@ -24,6 +24,7 @@ const SUMMARY: ClientPage['items'][number] = {
   email: 'ana@example.com',
   phone: '+1 555 0100',
   businessType: 'Bakery',
+  language: 'es',
   plan: { name: 'growing', displayName: 'Growing' },
   paymentStatus: 'failed',
   billingStatus: 'past_due',

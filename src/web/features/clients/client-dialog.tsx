@@ -4,6 +4,7 @@ import type {
   ClientSubscription,
   ClientSummary,
 } from '../../../contract/clients/clients';
+import { CLIENT_LANGUAGE_LABELS } from '../../../contract/clients/clients';
 import { formatDollars } from '../../../contract/plans/plans';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -59,6 +60,8 @@ export function ClientDetailDialog({
                     </a>,
                   ],
                   ['Phone', d.phone],
+                  // The language the client registered in: call and write in it (issue 28 §2).
+                  ['Language', CLIENT_LANGUAGE_LABELS[d.language]],
                   ['Address', d.address],
                   ['Business type', d.businessType],
                   [

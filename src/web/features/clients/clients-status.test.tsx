@@ -23,6 +23,7 @@ const client = (
   email: `client${n}@example.com`,
   phone: null,
   businessType: 'Bakery',
+  language: 'en',
   plan: { name: 'growing', displayName: 'Growing' },
   paymentStatus: billingStatus === 'awaiting_payment' ? 'pending_payment' : 'active',
   billingStatus,

@@ -1,4 +1,4 @@
-import type { ClientSummary } from '../../../contract/clients/clients';
+import { CLIENT_LANGUAGE_LABELS, type ClientSummary } from '../../../contract/clients/clients';
 import { Cell, DataTable, Row } from '../../components/ui/data-table';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
@@ -13,9 +13,11 @@ const COLUMNS = [
   'Registered',
   'Paid',
   'Subscription period',
+  // The language the client registered in, so the first call is in it (issue 28 §2).
+  'Language',
 ] as const;
 
-/** One row a client; where the seven columns do not fit (a phone, a small laptop), a card each. */
+/** One row a client; where the eight columns do not fit (a phone, a small laptop), a card each. */
 export function ClientsTable({
   rows,
   dimmed,
@@ -64,6 +66,7 @@ export function ClientsTable({
                 {day(c.paidAt)}
               </Cell>
               <Cell label="Subscription period">{period(c.periodStart, c.periodEnd)}</Cell>
+              <Cell label="Language">{CLIENT_LANGUAGE_LABELS[c.language]}</Cell>
             </Row>
           ))
         : Array.from({ length: 5 }, (_, i) => (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { listActivity } from '../../../contract/activity/activity';
-import { updatePlan, type PlanUpdateInput } from '../../../contract/plans/admin';
+import { updatePlan, type PlanUpdatePayload } from '../../../contract/plans/admin';
 import { callApi } from '../../lib/api';
 import { PLANS_KEY } from './api';
 
@@ -8,7 +8,7 @@ import { PLANS_KEY } from './api';
 export function useSavePlan() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, payload }: { id: number; payload: PlanUpdateInput }) =>
+    mutationFn: ({ id, payload }: { id: number; payload: PlanUpdatePayload }) =>
       callApi(updatePlan, { params: { id }, body: payload }),
     onSuccess: () =>
       void client.invalidateQueries({

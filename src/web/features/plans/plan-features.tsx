@@ -1,10 +1,24 @@
 import { Check } from 'lucide-react';
+import type { I18n } from '@lingui/core';
+import { formatMoney } from '../../../contract/lib/locale-format';
+import type { SubscriptionPlan } from '../../../contract/plans/plans';
+import { contentText } from '../../lib/i18n';
 
-/** What a plan includes, as a checked list (plan cards, checkout). */
-export function PlanFeatures({ features, className }: { features: string[]; className?: string }) {
+/** What a plan includes, as a checked list (plan cards, checkout), in the page's language when the agency wrote it. */
+export function PlanFeatures({
+  features,
+  featuresEs = [],
+  className,
+}: {
+  features: string[];
+  /** The Spanish lines; none: the English ones, marked lang="en" on a Spanish page. */
+  featuresEs?: string[];
+  className?: string;
+}) {
+  const { text, lang } = contentText(features, featuresEs);
   return (
-    <ul className={className ?? 'grid gap-2 text-sm'}>
-      {features.map((feature) => (
+    <ul className={className ?? 'grid gap-2 text-sm'} lang={lang}>
+      {text.map((feature) => (
         <li key={feature} className="flex gap-2">
           <Check className="mt-0.5 size-4 shrink-0 text-flag-red" aria-hidden="true" />
           <span>{feature}</span>
@@ -12,4 +26,14 @@ export function PlanFeatures({ features, className }: { features: string[]; clas
       ))}
     </ul>
   );
+}
+
+/** The whole price in one line (issue 28 §7): '$199/month for 12 months, then $425/month', or '$449/month, the price stays'. */
+export function priceStory(i18n: I18n, plan: SubscriptionPlan): string {
+  const money = (price: string | null) => price && formatMoney(i18n, price, plan.currency, true);
+  return i18n._(plan.renewalPrice ? 'plans.priceStory' : 'plans.priceStays', {
+    price: money(plan.price),
+    renewal: money(plan.renewalPrice),
+    cycle: i18n._('common.cycle', { cycle: plan.billingCycle }),
+  });
 }

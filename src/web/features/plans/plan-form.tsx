@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { renewalNote, type SubscriptionPlan } from '../../../contract/plans/plans';
+import { priceStoryEn, type SubscriptionPlan } from '../../../contract/plans/plans';
 import { Button } from '../../components/ui/button';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';
@@ -18,6 +18,8 @@ const HINTS: Partial<Record<keyof PlanFormValues, string>> = {
   price: 'Dollars, e.g. 249 or 249.00. Applies to new subscribers only.',
   renewalPrice: 'Optional: the price after the first 12 months.',
   features: 'One feature per line.',
+  descriptionEs: 'Shown on the Spanish pages. Left blank, they show the English description.',
+  featuresEs: 'One feature per line. Left blank, the Spanish pages show the English features.',
 };
 
 /** One plan's name, price and what it includes; saved on its own. Read-only without the billing permission. */
@@ -40,11 +42,18 @@ export function PlanForm({
   const prefix = `plan-${plan.id}`;
   const set = <K extends keyof PlanFormValues>(key: K, value: PlanFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
-  const note = renewalNote({
-    renewalPrice: /^\d+(\.\d{1,2})?$/.test(values.renewalPrice.trim())
-      ? values.renewalPrice.trim()
-      : null,
-  });
+  const amount = (text: string) => {
+    const value = text.trim().replace(/^\$/, '');
+    return /^\d+(\.\d{1,2})?$/.test(value) ? value : null;
+  };
+  const price = amount(values.price);
+  const note =
+    price &&
+    priceStoryEn({
+      price,
+      renewalPrice: amount(values.renewalPrice),
+      billingCycle: values.billingCycle,
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -122,7 +131,7 @@ export function PlanForm({
           {text('renewalPrice', 'Renewal price ($)', 'decimal')}
           <p className="text-xs text-muted-foreground" aria-live="polite">
             Shown on the plan card:{' '}
-            {note ? <span className="font-medium text-foreground">{note}</span> : 'no renewal note'}
+            {note ? <span className="font-medium text-foreground">{note}</span> : 'no price yet'}
           </p>
         </div>
         <Field
@@ -140,6 +149,48 @@ export function PlanForm({
             onChange={(e) => set('features', e.target.value)}
             aria-invalid={Boolean(errors.features)}
             aria-describedby={describedBy(`${prefix}-features`, errors.features, HINTS.features)}
+          />
+        </Field>
+        <Field
+          id={`${prefix}-descriptionEs`}
+          label="Description in Spanish"
+          error={errors.descriptionEs}
+          hint={HINTS.descriptionEs}
+          className="sm:col-span-2"
+        >
+          <Textarea
+            id={`${prefix}-descriptionEs`}
+            lang="es"
+            rows={2}
+            value={values.descriptionEs}
+            onChange={(e) => set('descriptionEs', e.target.value)}
+            aria-invalid={Boolean(errors.descriptionEs)}
+            aria-describedby={describedBy(
+              `${prefix}-descriptionEs`,
+              errors.descriptionEs,
+              HINTS.descriptionEs,
+            )}
+          />
+        </Field>
+        <Field
+          id={`${prefix}-featuresEs`}
+          label="Features in Spanish"
+          error={errors.featuresEs}
+          hint={HINTS.featuresEs}
+          className="sm:col-span-2"
+        >
+          <Textarea
+            id={`${prefix}-featuresEs`}
+            lang="es"
+            rows={Math.min(10, Math.max(4, featureLines(values.featuresEs).length + 1))}
+            value={values.featuresEs}
+            onChange={(e) => set('featuresEs', e.target.value)}
+            aria-invalid={Boolean(errors.featuresEs)}
+            aria-describedby={describedBy(
+              `${prefix}-featuresEs`,
+              errors.featuresEs,
+              HINTS.featuresEs,
+            )}
           />
         </Field>
         <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">

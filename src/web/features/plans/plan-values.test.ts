@@ -13,6 +13,8 @@ describe('the plan form', () => {
     currency: 'usd',
     billingCycle: 'month',
     features: ['Website', 'Support'],
+    descriptionEs: null,
+    featuresEs: [],
     renewalPrice: '425.00',
     mostPopular: false,
   };
@@ -33,8 +35,29 @@ describe('the plan form', () => {
       features: ['Website', 'Support'],
       renewalPrice: '425',
       mostPopular: false,
+      descriptionEs: '',
+      featuresEs: [],
     });
-    expect(planUpdateInput.safeParse(payload).success).toBe(true);
+    // Blank Spanish texts reach the server as none: the Spanish pages show the English ones.
+    expect(planUpdateInput.parse(payload)).toMatchObject({
+      descriptionEs: undefined,
+      featuresEs: [],
+    });
+  });
+
+  it('sends the Spanish description and feature lines the agency typed', () => {
+    const payload = planPayload({
+      ...planValuesOf({ ...plan, descriptionEs: 'Lo básico.', featuresEs: ['Sitio web'] }),
+      featuresEs: 'Sitio web\n\n Soporte \n',
+    });
+    expect(payload).toMatchObject({
+      descriptionEs: 'Lo básico.',
+      featuresEs: ['Sitio web', 'Soporte'],
+    });
+    expect(planUpdateInput.parse(payload)).toMatchObject({
+      descriptionEs: 'Lo básico.',
+      featuresEs: ['Sitio web', 'Soporte'],
+    });
   });
 
   it('drops empty feature lines, takes a typed $ and sends no renewal price as null', () => {

@@ -1,4 +1,4 @@
-import type { PlanUpdateInput } from '../../../contract/plans/admin';
+import type { PlanUpdateInput, PlanUpdatePayload } from '../../../contract/plans/admin';
 import { formatDollars, type SubscriptionPlan } from '../../../contract/plans/plans';
 
 export interface PlanFormValues {
@@ -11,6 +11,10 @@ export interface PlanFormValues {
   /** '' for none. */
   renewalPrice: string;
   mostPopular: boolean;
+  /** '' for none: the English description is shown on /es, marked lang="en". */
+  descriptionEs: string;
+  /** One feature a line; '' for none (the English lines are shown). */
+  featuresEs: string;
 }
 
 export const planValuesOf = (plan: SubscriptionPlan): PlanFormValues => ({
@@ -21,6 +25,8 @@ export const planValuesOf = (plan: SubscriptionPlan): PlanFormValues => ({
   features: plan.features.join('\n'),
   renewalPrice: plan.renewalPrice ? formatDollars(plan.renewalPrice) : '',
   mostPopular: plan.mostPopular,
+  descriptionEs: plan.descriptionEs ?? '',
+  featuresEs: plan.featuresEs.join('\n'),
 });
 
 /** Lines trimmed and empty lines dropped: a trailing Enter is not a feature. */
@@ -31,7 +37,7 @@ export const featureLines = (text: string): string[] =>
     .filter(Boolean);
 
 /** What the server takes; it checks amounts and lengths and answers field by field. */
-export function planPayload(values: PlanFormValues): PlanUpdateInput {
+export function planPayload(values: PlanFormValues): PlanUpdatePayload {
   const renewal = values.renewalPrice.trim().replace(/^\$/, '');
   return {
     displayName: values.displayName.trim(),
@@ -41,6 +47,8 @@ export function planPayload(values: PlanFormValues): PlanUpdateInput {
     features: featureLines(values.features),
     renewalPrice: renewal === '' ? null : renewal,
     mostPopular: values.mostPopular,
+    descriptionEs: values.descriptionEs.trim(),
+    featuresEs: featureLines(values.featuresEs),
   };
 }
 
@@ -52,6 +60,8 @@ const FIELD_KEYS: Record<keyof PlanFormValues, true> = {
   features: true,
   renewalPrice: true,
   mostPopular: true,
+  descriptionEs: true,
+  featuresEs: true,
 };
 
 /** The server names a feature's problem 'features.2'; the form shows it on the features box, naming the line. */

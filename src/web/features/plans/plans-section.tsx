@@ -1,13 +1,13 @@
 import { formatMoney } from '../../../contract/lib/locale-format';
 import type { SubscriptionPlan } from '../../../contract/plans/plans';
-import { PlanFeatures } from './plan-features';
+import { PlanFeatures, priceStory } from './plan-features';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-core';
 import { cn } from '../../lib/cn';
-import { useI18n, useT } from '../../lib/i18n';
+import { contentText, useI18n, useT } from '../../lib/i18n';
 import { usePlans } from './api';
 
 export function PlansSection({ onChoose }: { onChoose: (planName: string) => void }) {
@@ -79,9 +79,7 @@ function PlanCard({
 }) {
   const i18n = useI18n();
   const _ = useT();
-  const note =
-    plan.renewalPrice &&
-    _('plans.renewalNote', { price: formatMoney(i18n, plan.renewalPrice, plan.currency, true) });
+  const description = contentText(plan.description, plan.descriptionEs);
   const titleId = `plan-${plan.name}-title`;
   return (
     <Card
@@ -103,7 +101,9 @@ function PlanCard({
       <h3 id={titleId} className="text-xl font-bold">
         {plan.displayName}
       </h3>
-      <p className="mt-2 text-sm text-muted-foreground">{plan.description}</p>
+      <p className="mt-2 text-sm text-muted-foreground" lang={description.lang}>
+        {description.text}
+      </p>
       <p className="mt-5">
         <span className="text-4xl font-extrabold">
           {formatMoney(i18n, plan.price, plan.currency, true)}
@@ -112,8 +112,12 @@ function PlanCard({
           {_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}
         </span>
       </p>
-      {note && <p className="mt-1 text-sm font-medium text-muted-foreground">{note}</p>}
-      <PlanFeatures features={plan.features} className="mt-5 grid gap-2 text-sm" />
+      <p className="mt-1 text-sm font-medium text-muted-foreground">{priceStory(i18n, plan)}</p>
+      <PlanFeatures
+        features={plan.features}
+        featuresEs={plan.featuresEs}
+        className="mt-5 grid gap-2 text-sm"
+      />
       <Button
         className="mt-auto w-full translate-y-2"
         variant={plan.mostPopular ? 'red' : 'primary'}

@@ -21,6 +21,8 @@ const TEXT_FIELDS = [
   { key: 'websiteUrl', label: 'Website URL', type: 'url', placeholder: 'https://' },
 ] as const;
 
+const SPANISH_HINT = 'Shown on the Spanish pages. Left blank, they show the English description.';
+
 /** The id of an item's row in the settings list, where focus lands after adding it. */
 export const portfolioRowId = (id: number) => `portfolio-item-${id}`;
 
@@ -129,6 +131,27 @@ export function PortfolioForm({
           onChange={(e) => set('description', e.target.value)}
           aria-invalid={Boolean(issues.description)}
           aria-describedby={describedBy(`${prefix}-description`, issues.description)}
+        />
+      </Field>
+      <Field
+        id={`${prefix}-descriptionEs`}
+        label="Description in Spanish"
+        error={issues.descriptionEs}
+        hint={SPANISH_HINT}
+        className="sm:col-span-2"
+      >
+        <Textarea
+          id={`${prefix}-descriptionEs`}
+          lang="es"
+          rows={3}
+          value={values.descriptionEs}
+          onChange={(e) => set('descriptionEs', e.target.value)}
+          aria-invalid={Boolean(issues.descriptionEs)}
+          aria-describedby={describedBy(
+            `${prefix}-descriptionEs`,
+            issues.descriptionEs,
+            SPANISH_HINT,
+          )}
         />
       </Field>
       <div className="sm:col-span-2">

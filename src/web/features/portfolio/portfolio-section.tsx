@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PortfolioItem } from '../../../contract/portfolio/portfolio';
 import { Card } from '../../components/ui/card';
 import { buttonClasses } from '../../components/ui/button';
-import { useT } from '../../lib/i18n';
+import { contentText, useT } from '../../lib/i18n';
 import { useSignedInEmployee } from '../auth';
 import { usePortfolio } from './api';
 
@@ -36,6 +36,7 @@ function PortfolioCard({ item, canEdit }: { item: PortfolioItem; canEdit: boolea
   const [logoFailed, setLogoFailed] = useState(false);
   const _ = useT();
   const showLogo = item.logoUrl && !logoFailed;
+  const description = contentText(item.description ?? '', item.descriptionEs);
   return (
     <Card className="flex h-full flex-col p-6">
       <div className="flex items-center gap-4">
@@ -75,7 +76,11 @@ function PortfolioCard({ item, canEdit }: { item: PortfolioItem; canEdit: boolea
         <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
         <span className="sr-only">{_('common.newTab')}</span>
       </a>
-      {item.description && <p className="mt-3 text-sm text-muted-foreground">{item.description}</p>}
+      {description.text && (
+        <p className="mt-3 text-sm text-muted-foreground" lang={description.lang}>
+          {description.text}
+        </p>
+      )}
       {canEdit && (
         <a
           href="/settings#portfolio"

@@ -22,9 +22,21 @@ describe('the portfolio form', () => {
       websiteName: ' Bakery ',
       websiteUrl: ' https://b.example ',
       description: ' ',
+      descriptionEs: '  ',
       logoUrl: '',
     });
     expect(payload).toEqual({ websiteName: 'Bakery', websiteUrl: 'https://b.example' });
     expect(portfolioInput.safeParse(payload).success).toBe(true);
+  });
+
+  it('sends the Spanish description trimmed', () => {
+    const payload = portfolioPayload({
+      ...EMPTY_PORTFOLIO_ITEM,
+      websiteName: 'Bakery',
+      websiteUrl: 'https://b.example',
+      descriptionEs: ' Panadería del barrio ',
+    });
+    expect(payload.descriptionEs).toBe('Panadería del barrio');
+    expect(portfolioInput.parse(payload).descriptionEs).toBe('Panadería del barrio');
   });
 });

@@ -8,6 +8,8 @@ export interface PortfolioFormValues {
   websiteName: string;
   websiteUrl: string;
   description: string;
+  /** '' for none: the Spanish pages show the English description. */
+  descriptionEs: string;
   logoUrl: string;
 }
 
@@ -15,6 +17,7 @@ export const EMPTY_PORTFOLIO_ITEM: PortfolioFormValues = {
   websiteName: '',
   websiteUrl: '',
   description: '',
+  descriptionEs: '',
   logoUrl: '',
 };
 
@@ -22,6 +25,7 @@ export const portfolioValuesOf = (item: PortfolioItem): PortfolioFormValues => (
   websiteName: item.websiteName,
   websiteUrl: item.websiteUrl,
   description: item.description ?? '',
+  descriptionEs: item.descriptionEs ?? '',
   logoUrl: item.logoUrl ?? '',
 });
 
@@ -34,11 +38,13 @@ export const portfolioProblem = (values: PortfolioFormValues): string | null =>
 /** Text trimmed; description and logo left out when empty. */
 export function portfolioPayload(values: PortfolioFormValues): PortfolioPayload {
   const description = values.description.trim();
+  const descriptionEs = values.descriptionEs.trim();
   const logoUrl = values.logoUrl.trim();
   return {
     websiteName: values.websiteName.trim(),
     websiteUrl: values.websiteUrl.trim(),
     ...(description ? { description } : {}),
+    ...(descriptionEs ? { descriptionEs } : {}),
     ...(logoUrl ? { logoUrl } : {}),
   };
 }

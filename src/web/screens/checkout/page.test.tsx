@@ -21,6 +21,8 @@ const PLAN: SubscriptionPlan = {
   currency: 'usd',
   billingCycle: 'month',
   features: ['A website'],
+  descriptionEs: null,
+  featuresEs: [],
   renewalPrice: null,
   mostPopular: true,
 };

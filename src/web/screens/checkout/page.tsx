@@ -3,16 +3,20 @@ import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
 import { formatMoney } from '../../../contract/lib/locale-format';
 import type { SubscriptionPlan } from '../../../contract/plans/plans';
-import { CHECKOUT_REGISTRATION_PARAM, checkoutPath } from '../../../contract/site/routes';
+import {
+  CHECKOUT_REGISTRATION_PARAM,
+  checkoutPath,
+  WEB_PATHS,
+} from '../../../contract/site/routes';
 import { MessageLink } from '../../components/message-link';
 import { PageSpinner } from '../../components/page-spinner';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
-import { PlanFeatures } from '../../features/plans';
+import { PlanFeatures, priceStory } from '../../features/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiError, errorMessage } from '../../lib/api';
-import { homeHref, pageLocale, pagePath, useI18n, useT } from '../../lib/i18n';
+import { contentText, homeHref, pageLocale, pagePath, useI18n, useT } from '../../lib/i18n';
 import { usePendingRegistrationId } from '../../features/registration';
 import { site } from '../../lib/site';
 import { focusWhenShown, useFocusOnArrival } from '../../lib/focus';
@@ -88,9 +92,8 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
   const _ = useT();
   const [summaryOpen, setSummaryOpen] = useState(false);
   const price = formatMoney(i18n, plan.price, plan.currency);
-  const note =
-    plan.renewalPrice &&
-    _('plans.renewalNote', { price: formatMoney(i18n, plan.renewalPrice, plan.currency, true) });
+  const note = priceStory(i18n, plan);
+  const description = contentText(plan.description, plan.descriptionEs);
   return (
     <main className="mx-auto grid max-w-5xl gap-x-8 gap-y-4 px-4 py-6 sm:py-10 lg:grid-cols-[1fr_26rem] lg:gap-y-6">
       <div className="lg:col-span-2">
@@ -132,7 +135,7 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
           <dd className="text-right text-muted-foreground">
             {_('checkout.every', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}
           </dd>
-          {note && <dd className="col-span-2 text-muted-foreground">{note}</dd>}
+          <dd className="col-span-2 text-muted-foreground">{note}</dd>
         </dl>
         <p
           className="mt-3 flex justify-between border-t border-border pt-3 font-bold"
@@ -169,9 +172,16 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
           <Lock className="size-3.5" aria-hidden="true" />
           {_('checkout.cardPrivacy')}
         </p>
+        <p className="mt-2 text-xs">
+          <Link className="underline" href={WEB_PATHS.cancellationPolicy}>
+            {_('checkout.cancellationPolicy')}
+          </Link>
+        </p>
       </Card>
       <section aria-labelledby="plan-title" className="lg:col-start-1 lg:row-start-3">
-        <p className="text-muted-foreground">{plan.description}</p>
+        <p className="text-muted-foreground" lang={description.lang}>
+          {description.text}
+        </p>
         <Card className="mt-6 p-6">
           <p>
             <span className="text-3xl font-extrabold">
@@ -181,8 +191,12 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
               {_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}
             </span>
           </p>
-          {note && <p className="mt-1 text-sm text-muted-foreground">{note}</p>}
-          <PlanFeatures features={plan.features} className="mt-4 grid gap-2 text-sm" />
+          <p className="mt-1 text-sm text-muted-foreground">{note}</p>
+          <PlanFeatures
+            features={plan.features}
+            featuresEs={plan.featuresEs}
+            className="mt-4 grid gap-2 text-sm"
+          />
         </Card>
         <Link href={homeHref} className={buttonClasses('outline', 'md', 'mt-6')}>
           {_('common.backHome')}

@@ -4,11 +4,12 @@ import { useT } from '../../lib/i18n';
 import { Hero } from './hero';
 import { PlansSection } from '../../features/plans';
 import { RegistrationSection } from '../../features/registration';
-import { TeamAccess } from './team-access';
 
 // Shown only when the portfolio has items, under the form: its code loads beside its data, off
 // the first-load budget (docs/decisions/017).
 const PortfolioSection = lazy(() => import('../../features/portfolio/portfolio-section'));
+// The FAQ and the team's sign-in below it likewise (docs/decisions/033).
+const LandingFoot = lazy(() => import('./foot'));
 
 export function LandingPage() {
   // A plan chosen on a card; the nonce lets choosing the same plan again scroll again.
@@ -53,8 +54,8 @@ export function LandingPage() {
         </Suspense>
         <Suspense fallback={null}>
           <PortfolioSection />
+          <LandingFoot />
         </Suspense>
-        <TeamAccess />
       </main>
       <SiteFooter />
     </>
