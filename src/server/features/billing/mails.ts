@@ -250,6 +250,7 @@ export function teamCancellationMail(
     text: teamText(
       `${who(c)} canceled the ${c.planDisplayName} plan${f.by === 'team' ? ' (through the team)' : ''}. It ends on ${day(f.endsAt)}; nothing more is charged.`,
       `Reason: ${f.reason ?? '(none given)'}`,
+      languageLine(c.locale),
     ),
     html: null,
   };
@@ -278,7 +279,7 @@ export function teamPlanChangeMail(
       f.kind === 'undone'
         ? `Plan change undone: ${c.businessName} stays on ${from}`
         : `Plan change: ${c.businessName}, ${from} → ${f.to}`,
-    text: line,
+    text: teamText(line, languageLine(c.locale)),
     html: null,
   };
 }

@@ -53,6 +53,8 @@ describe.each(TEST_DATABASES)('team e-mails about billing changes on %s', (kind)
       `Canceled: ${businessName} (Growing), ends ${endsAt.slice(0, 10)}`,
     );
     expect(mails[0]!.text).toContain('Reason: Moving to another town');
+    // The first call happens in the client's language (issue 28 §2).
+    expect(mails[0]!.text).toContain('Language: English');
 
     // Canceled by the team for the client: said so, no reason given.
     const other = await client();
@@ -72,6 +74,7 @@ describe.each(TEST_DATABASES)('team e-mails about billing changes on %s', (kind)
     expect(mails[0]!.text).toMatch(
       /upgraded from Growing to Comprehensive today \(charged \$\d+\.\d\d now\)/,
     );
+    expect(mails[0]!.text).toContain('Language: English');
 
     await billing.changePlan(registrationId, planIds.essential!);
     await billing.changePlan(registrationId, planIds.comprehensive!);

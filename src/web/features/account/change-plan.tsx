@@ -189,7 +189,11 @@ function ChangePlanForm({
                     cycle: _('common.cycle', { cycle: p.billingCycle }),
                   })}
                 </span>
-                <PlanFeatures features={p.features} className="mt-1 grid gap-1 text-xs" />
+                <PlanFeatures
+                  features={p.features}
+                  featuresEs={p.featuresEs}
+                  className="mt-1 grid gap-1 text-xs"
+                />
               </label>
             );
           })}
