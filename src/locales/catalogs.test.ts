@@ -11,12 +11,15 @@ import { mailWords } from '../server/features/notifications/index.js';
 import { messages as enSite } from './en/site.po';
 import { messages as esSite } from './es/site.po';
 import { messages as esCheckout } from './es/checkout.po';
+import { messages as enRegister } from './en/register.po';
+import { messages as esRegister } from './es/register.po';
 
 /** Each catalog, and the code whose message ids it holds. */
 const PARTS = {
   site: 'src/web',
   checkout: 'src/web',
   account: 'src/web',
+  register: 'src/web',
   forms: 'src/web',
   shell: 'src/server',
   emails: 'src/server',
@@ -113,8 +116,8 @@ describe('money, dates and plurals in both languages', () => {
       locales: [INTL_LOCALES[locale]],
       messages: { [locale]: Object.assign({}, ...catalogs) },
     });
-  const en = web('en', enSite);
-  const es = web('es', esSite, esCheckout);
+  const en = web('en', enSite, enRegister);
+  const es = web('es', esSite, esCheckout, esRegister);
   const day = new Date('2026-11-24T12:00:00Z');
 
   it('writes prices as $299.00 in both, whole plan prices as $449', () => {

@@ -138,10 +138,6 @@ export function isKnownWebPath(path: string): boolean {
   return matchesRoute(WEB_ROUTES, path);
 }
 
-/** An invoice's page (`/account/invoices/INV-001001`). */
-export const invoicePath = (number: string): string =>
-  WEB_PATHS.accountInvoice.replace(':number', encodeURIComponent(number));
-
 /** `/checkout` without a plan only sends the browser to the landing page: nothing to render. */
 const SERVER_RENDERED = PUBLIC_PATHS.filter((path) => path !== WEB_PATHS.checkoutWithoutPlan);
 

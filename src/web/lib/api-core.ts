@@ -71,12 +71,6 @@ export const inPageLanguage: Wording = (coded) => wording(coded);
 /** Set by error-words.ts when its catalog is in (kept out of the landing page's first load). */
 export const setWording = (words: Wording) => void (wording = words);
 
-/** Field errors the server listed with a 400 answer, each in the page's language when it has the code's. */
-export function fieldIssues(error: unknown): Record<string, string> {
-  const issues = (error instanceof ApiError ? error.errorBody?.issues : undefined) ?? [];
-  return Object.fromEntries(issues.map((i) => [i.field, inPageLanguage(i) ?? i.message]));
-}
-
 /** One request with cookies and a JSON body, if any; non-2xx → ApiError. */
 export async function request(method: string, url: string, body?: unknown): Promise<Response> {
   const response = await fetch(url, {

@@ -1,5 +1,5 @@
 import type { AnyEndpoint, OutputOf, QueryOf } from '../../contract/lib/endpoint';
-import { inPageLanguage, request, throwIfNotOk, type BodyOption } from './api-core';
+import { ApiError, inPageLanguage, request, throwIfNotOk, type BodyOption } from './api-core';
 
 // The API client: every call names an endpoint of the contract (method, path, input, output),
 // sends cookies and turns a non-2xx answer into an ApiError ('{status}: {body}').
@@ -7,7 +7,6 @@ export {
   ApiError,
   callPath,
   errorMessage,
-  fieldIssues,
   getJson,
   inPageLanguage,
   throwIfNotOk,
@@ -16,6 +15,15 @@ export {
 /** Why a payment failed, as the server keeps it (Stripe's words and decline code), in the page's language. */
 export const declineText = <T extends string | null>(code: string | null, message: T) =>
   (code ? inPageLanguage({ code }) : undefined) ?? message;
+
+/**
+ * Field errors the server listed with a 400 answer,
+ * each in the page's language when it has the code's (only pages after the first load need them).
+ */
+export function fieldIssues(error: unknown): Record<string, string> {
+  const issues = (error instanceof ApiError ? error.errorBody?.issues : undefined) ?? [];
+  return Object.fromEntries(issues.map((i) => [i.field, inPageLanguage(i) ?? i.message]));
+}
 
 /** A query string from a record, in its order; undefined, null and '' values are left out. */
 export function queryString(query: object): string {

@@ -1,10 +1,14 @@
 import { Link } from 'wouter';
 import type { AccountOverview, InvoiceView } from '../../../contract/billing/billing';
-import { invoicePath } from '../../../contract/site/routes';
+import { WEB_PATHS } from '../../../contract/site/routes';
 import { buttonClasses } from '../../components/ui/button';
 import { declineText } from '../../lib/api';
 import { UpdateCardDialog } from './actions';
 import { useAccountFormat } from './format';
+
+/** An invoice's page (`/account/invoices/INV-001001`); here, not in routes.ts, which the landing page loads. */
+const invoicePath = (number: string): string =>
+  WEB_PATHS.accountInvoice.replace(':number', encodeURIComponent(number));
 
 /** A failed charge is open while its subscription is past due: the card update pays it. */
 const isOpen = (account: AccountOverview, invoice: InvoiceView) =>
