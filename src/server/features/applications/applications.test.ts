@@ -139,8 +139,8 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     const missing = await call('POST', apiPath(createApplication), { name: '  ', url: '' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().issues).toEqual([
-      { field: 'name', message: 'Please provide an application name' },
-      { field: 'url', message: 'Please provide an application URL' },
+      { field: 'name', message: 'Please provide an application name', code: 'field_required' },
+      { field: 'url', message: 'Please provide an application URL', code: 'field_required' },
     ]);
     const created = await call('POST', apiPath(createApplication), {
       name: ' Rally Point ',
@@ -238,7 +238,11 @@ describe.each(TEST_DATABASES)('applications, revenue, portfolio and plans on %s'
     const bad = await call('POST', apiPath(createPortfolioItem), { websiteName: 'Only a name' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual([
-      { field: 'websiteUrl', message: 'Please provide website name and URL' },
+      {
+        field: 'websiteUrl',
+        message: 'Please provide website name and URL',
+        code: 'field_required',
+      },
     ]);
     const created = (
       await call('POST', apiPath(createPortfolioItem), {

@@ -67,6 +67,7 @@ describe.each(TEST_DATABASES)('every wait has a bound, on %s', (kind) => {
       expect(plans.statusCode).toBe(503);
       expect(plans.json()).toEqual({
         message: 'The database is not answering right now. Please try again in a moment.',
+        code: 'database_unavailable',
       });
       expect(plans.headers['retry-after']).toBe('5');
       const bound =
