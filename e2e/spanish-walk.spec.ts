@@ -47,6 +47,17 @@ async function expectOnlySpanish(page: Page, where: string) {
   ).toEqual([]);
 }
 
+/** The registration form on /es, filled in for this spec's business and sent. */
+async function register(page: Page) {
+  const form = page.getByRole('form', { name: 'Registro del negocio' });
+  await form.getByLabel('Nombre del negocio').fill(business);
+  await form.getByLabel('Nombre del propietario').fill('Marta Recorrido');
+  await form.getByLabel('Correo electrónico').fill(email);
+  await form.getByLabel('Tipo de negocio').selectOption({ label: 'Automotriz' });
+  await form.getByLabel('Plan de suscripción').selectOption('growing');
+  await page.getByRole('button', { name: 'Registrar negocio' }).click();
+}
+
 async function payWith(page: Page, card: string) {
   await page.getByLabel('Número de tarjeta').fill(card);
   await page.getByLabel('Vencimiento').fill('12 / 34');
@@ -86,13 +97,7 @@ test('a Spanish-speaking client meets no English from registering to every billi
   await useAddress(page, ADDRESS);
   await page.goto('/es');
   await expectOnlySpanish(page, '/es');
-  const form = page.getByRole('form', { name: 'Registro del negocio' });
-  await form.getByLabel('Nombre del negocio').fill(business);
-  await form.getByLabel('Nombre del propietario').fill('Marta Recorrido');
-  await form.getByLabel('Correo electrónico').fill(email);
-  await form.getByLabel('Tipo de negocio').selectOption({ label: 'Automotriz' });
-  await form.getByLabel('Plan de suscripción').selectOption('growing');
-  await page.getByRole('button', { name: 'Registrar negocio' }).click();
+  await register(page);
   await expect(page).toHaveURL(/\/es\/checkout\/growing\?registration=/);
   await expectOnlySpanish(page, 'checkout');
 
@@ -122,12 +127,7 @@ test('a Spanish-speaking client meets no English from registering to every billi
 
   // Registering again: no second checkout, the billing link is e-mailed.
   await page.goto('/es');
-  await form.getByLabel('Nombre del negocio').fill(business);
-  await form.getByLabel('Nombre del propietario').fill('Marta Recorrido');
-  await form.getByLabel('Correo electrónico').fill(email);
-  await form.getByLabel('Tipo de negocio').selectOption({ label: 'Automotriz' });
-  await form.getByLabel('Plan de suscripción').selectOption('growing');
-  await page.getByRole('button', { name: 'Registrar negocio' }).click();
+  await register(page);
   await expect(page.getByRole('heading', { name: 'Ya tiene un plan con nosotros' })).toBeVisible();
   await expectOnlySpanish(page, 'registering again');
 

@@ -1,18 +1,9 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from '../lib/endpoint.js';
-import { blankToUndefined } from '../lib/text-fields.js';
+import { blankToUndefined, requiredText as required } from '../lib/text-fields.js';
 import type { FaqEntry } from './faq.js';
 
 // Kept apart from faq.ts: the landing page imports that one, and zod would add to its first load.
-
-const required = (label: string, max: number) =>
-  z
-    .string(`${label} is required`)
-    .check(
-      z.trim(),
-      z.minLength(1, `${label} is required`),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
-    );
 
 /** One question as settings sends it: English required, Spanish optional (blank: the English is shown). */
 export const faqEntryInput = z.object({

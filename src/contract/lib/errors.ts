@@ -5,6 +5,18 @@
  * ids `api.<code>`), filled in with `params`. The server writes its English message from the same
  * catalog, so there is one text per code and language (docs/decisions/035).
  */
+/** Stripe's decline codes this product words itself; any other decline is a plain 'card_declined'. */
+const DECLINE_CODES = [
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'processing_error',
+  'card_velocity_exceeded',
+  'authentication_required',
+  'payment_intent_authentication_failure',
+] as const;
+
 export const ERROR_CODES = [
   // Any request
   'server_error',
@@ -26,14 +38,7 @@ export const ERROR_CODES = [
   'field_invalid',
   // Card declines, by Stripe's codes (decline_code, else the error's code)
   'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-  'processing_error',
-  'card_velocity_exceeded',
-  'authentication_required',
-  'payment_intent_authentication_failure',
+  ...DECLINE_CODES,
   // Checkout
   'payment_not_found',
   'not_registered',
@@ -93,17 +98,7 @@ export interface ApiErrorBody {
 /** The catalog id of a code's message. */
 export const errorMessageId = (code: string) => `api.${code}`;
 
-/** Stripe's decline codes this product words itself; any other decline is a plain 'card_declined'. */
-const DECLINES = new Set<string>([
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'incorrect_number',
-  'processing_error',
-  'card_velocity_exceeded',
-  'authentication_required',
-  'payment_intent_authentication_failure',
-]);
+const DECLINES = new Set<string>(DECLINE_CODES);
 
 /**
  * The code of a card decline from Stripe's error: its `decline_code`, else its `code`. Lost, stolen

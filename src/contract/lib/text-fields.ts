@@ -3,6 +3,16 @@ import { isHttpUrl, isSitePath } from './web-address.js';
 
 // Form fields shared by several domains' inputs (applications, portfolio).
 
+/** Required text: trimmed, not blank, at most `max` characters. */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string(`${label} is required`)
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
+
 /** Optional text: blank after trimming counts as not given. */
 export const blankToUndefined = (label: string, max: number) =>
   z

@@ -2,31 +2,9 @@ import * as z from 'zod/mini';
 import { BUSINESS_TYPES } from './fields.js';
 import { LOCALES } from '../site/routes.js';
 import { isHttpUrl, withWebScheme } from '../lib/web-address.js';
+import { blankToUndefined as optional, requiredText as required } from '../lib/text-fields.js';
 
 export * from './fields.js';
-
-const required = (label: string, max: number) =>
-  z
-    .string(`${label} is required`)
-    .check(
-      z.trim(),
-      z.minLength(1, `${label} is required`),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
-    );
-
-/** Optional text: blank after trimming counts as not given. */
-const optional = (label: string, max: number) =>
-  z
-    .pipe(
-      z.optional(z.nullable(z.string(`${label} must be text`))),
-      z.transform((v) => (v == null || v.trim() === '' ? undefined : v.trim())),
-    )
-    .check(
-      z.refine((v) => v === undefined || v.length <= max, {
-        message: `${label} must be at most ${max} characters`,
-        params: { code: 'field_too_long', max },
-      }),
-    );
 
 export const businessRegistrationInput = z.object({
   businessName: required('Business Name', 120),
