@@ -166,7 +166,7 @@ test("an application is created with a logo and shows in 'Your Applications' and
   const form = page.getByRole('form', { name: 'Create New Application' });
   await form.getByLabel('Application Name').fill(`  ${name}  `);
   await form.getByLabel('Application URL').fill('https://e2e-ordering.example');
-  await form.getByLabel('Description').fill('Created by the end-to-end test.');
+  await form.getByLabel('Description', { exact: true }).fill('Created by the end-to-end test.');
   await form.getByLabel('Status').selectOption('deployment');
   await expect(form.getByLabel('Icon colour as hex')).toHaveValue('#3B82F6');
   await form.getByRole('radio', { name: 'Heart' }).check({ force: true });
@@ -185,7 +185,9 @@ test("an application is created with a logo and shows in 'Your Applications' and
   await item.getByRole('button', { name: /^View Details/ }).click();
   const dialog = page.getByRole('dialog', { name: name });
   await expect(dialog.getByLabel('Application Name')).toHaveValue(name);
-  await expect(dialog.getByLabel('Description')).toHaveValue('Created by the end-to-end test.');
+  await expect(dialog.getByLabel('Description', { exact: true })).toHaveValue(
+    'Created by the end-to-end test.',
+  );
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
 
@@ -246,7 +248,7 @@ test('an application is edited and deleted from its details', async ({ page }) =
     .filter({ hasText: name });
   await item.getByRole('button', { name: /^View Details/ }).click();
   let dialog = page.getByRole('dialog', { name: name });
-  await dialog.getByLabel('Description').fill('Now with a description.');
+  await dialog.getByLabel('Description', { exact: true }).fill('Now with a description.');
   await dialog.getByLabel('Icon colour as hex').fill('#B91C1C');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Application updated successfully!', { exact: true })).toBeVisible();
@@ -254,7 +256,9 @@ test('an application is edited and deleted from its details', async ({ page }) =
 
   await item.getByRole('button', { name: /^View Details/ }).click();
   dialog = page.getByRole('dialog', { name: name });
-  await expect(dialog.getByLabel('Description')).toHaveValue('Now with a description.');
+  await expect(dialog.getByLabel('Description', { exact: true })).toHaveValue(
+    'Now with a description.',
+  );
   await dialog.getByRole('button', { name: 'Delete application' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this application?' });
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -273,7 +277,7 @@ test('a portfolio item is added with a logo, shows on the landing page, is edite
 
   await form.getByLabel('Website Name').fill(name);
   await form.getByLabel('Website URL').fill('https://e2e-client.example');
-  await form.getByLabel('Description').fill('A client site added by the test.');
+  await form.getByLabel('Description', { exact: true }).fill('A client site added by the test.');
   await expect(form.getByText('PNG, JPG up to 5MB. Recommended 256x256')).toBeVisible();
   await form.getByLabel('Logo', { exact: true }).setInputFiles(logoFile('client.png'));
   await expect(form.getByRole('img', { name: 'Current logo' })).toBeVisible();
@@ -306,7 +310,7 @@ test('a portfolio item is added with a logo, shows on the landing page, is edite
   await row.getByRole('button', { name: /^Edit/ }).click();
   const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
   await expect(dialog.getByLabel('Website Name')).toHaveValue(name);
-  await dialog.getByLabel('Description').fill('Edited by the test.');
+  await dialog.getByLabel('Description', { exact: true }).fill('Edited by the test.');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(
     page.getByText('Portfolio item updated successfully!', { exact: true }),
@@ -355,7 +359,9 @@ test("a plan's price is changed in settings and shows on the landing page", asyn
     await expect(form.getByText('Price must be an amount like 299 or 299.00')).toHaveCount(0);
 
     await page.goto('/');
-    await expect(page.getByRole('group', { name: 'Growing' }).getByText('$311')).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: 'Growing' }).getByText('$311', { exact: true }),
+    ).toBeVisible();
     await expect(
       page.getByRole('group', { name: 'Professional' }).getByText('Most Popular'),
     ).toBeVisible();
@@ -370,7 +376,7 @@ test("a plan's price is changed in settings and shows on the landing page", asyn
     await expect(
       page
         .getByRole('group', { name: 'Growing' })
-        .getByText(`$${growing.price.replace(/\.00$/, '')}`),
+        .getByText(`$${growing.price.replace(/\.00$/, '')}`, { exact: true }),
     ).toBeVisible();
   } finally {
     // Other specs share this server: leave the plan as it was even when a step above failed.

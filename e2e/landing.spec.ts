@@ -72,7 +72,11 @@ test('shows the client websites with a letter tile where a logo is missing', asy
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Our Client Websites' })).toBeVisible();
   await expect(page.getByText('Harbor Lights Bakery (demo)')).toBeVisible();
-  await page.getByText('Juniper Family Dental (demo)').scrollIntoViewIfNeeded(); // logos load lazily
+  // Logos load lazily: scroll to the last one. The section may be swapped for its hydrated self
+  // meanwhile (its chunk arrives after the first load), so the scroll is tried again until it holds.
+  await expect(async () => {
+    await page.getByText('Juniper Family Dental (demo)').scrollIntoViewIfNeeded({ timeout: 2000 });
+  }).toPass();
   // One item has no logo, and one logo fails to load: both show the first letter instead.
   await expect(page.getByTestId('logo-fallback')).toHaveText(['R', 'J']);
 });

@@ -1,5 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers';
+
+/** The page's Organization block of JSON-LD (the landing page also has its FAQPage block). */
+async function organizationOf(page: Page): Promise<Record<string, unknown>> {
+  const blocks = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) =>
+      scripts.map((s) => JSON.parse(s.textContent!) as Record<string, unknown>),
+    );
+  return blocks.find((b) => b['@type'] === 'Organization')!;
+}
 
 test('an unknown path shows the 404 page with a 404 status', async ({ page }) => {
   const response = await page.goto('/some/unknown/path');
@@ -38,9 +48,7 @@ test('robots.txt and sitemap.xml are served, and the page carries its metadata',
     /veteran-owned web agency/,
   );
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Test Agency/);
-  const jsonLd = JSON.parse(
-    (await page.locator('script[type="application/ld+json"]').textContent())!,
-  );
+  const jsonLd = await organizationOf(page);
   expect(jsonLd).toMatchObject({
     '@type': 'Organization',
     name: 'Test Agency',
@@ -53,9 +61,7 @@ test('each public page has its own title, canonical URL and alternates once runn
 }) => {
   const canonical = page.locator('link[rel="canonical"]');
   await page.goto('/');
-  const jsonLd = JSON.parse(
-    (await page.locator('script[type="application/ld+json"]').textContent())!,
-  ) as { makesOffer: { name: string; price: string }[] };
+  const jsonLd = (await organizationOf(page)) as { makesOffer: { name: string; price: string }[] };
   expect(jsonLd.makesOffer.map((o) => o.name)).toEqual([
     'Essential',
     'Growing',

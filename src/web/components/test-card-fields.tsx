@@ -96,7 +96,7 @@ export function TestCardFields({
     <>
       <ErrorSummary title={_('forms.problem')} problems={summary} attempt={card.attempt} />
       <Field id={id('cardNumber')} label={_('card.number')} error={shown.cardNumber}>
-        <div className="relative">
+        <div>
           <Input
             {...control('cardNumber')}
             aria-describedby={
@@ -104,7 +104,6 @@ export function TestCardFields({
                 .filter(Boolean)
                 .join(' ') || undefined
             }
-            className="pr-36"
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
@@ -114,7 +113,8 @@ export function TestCardFields({
             <span
               id={brandId}
               data-testid="card-brand"
-              className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm font-medium text-muted-foreground"
+              // Under the field, not inside it: a full number keeps all its digits in sight on a phone.
+              className="mt-1 block text-sm font-medium text-muted-foreground"
             >
               {brandName}
             </span>
