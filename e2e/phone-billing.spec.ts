@@ -66,6 +66,10 @@ const WORDS = {
  * show lies within the viewport's width (screen-reader-only text, clipped to 1 px, aside).
  */
 async function expectNothingCutOff(page: Page) {
+  // A toast sliding in from the side is outside the viewport until its animation ends: measure after.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const problems = await page.evaluate(() => {
     const width = window.innerWidth;
     const found: string[] = [];
