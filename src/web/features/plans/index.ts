@@ -1,4 +1,4 @@
 /** Plans: the offer on the landing page and checkout, and their editing in settings. */
 export { usePlans } from './api';
-export { PlanFeatures, priceStory } from './plan-features';
+export { PlanFeatures, PlanPrice, priceStory } from './plan-features';
 export { PlansSection } from './plans-section';

@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import type { I18n } from '@lingui/core';
 import { formatMoney } from '../../../contract/lib/locale-format';
 import type { SubscriptionPlan } from '../../../contract/plans/plans';
-import { contentText } from '../../lib/i18n';
+import { contentText, useI18n, useT } from '../../lib/i18n';
 
 /** What a plan includes, as a checked list (plan cards, checkout), in the page's language when the agency wrote it. */
 export function PlanFeatures({
@@ -36,4 +36,29 @@ export function priceStory(i18n: I18n, plan: SubscriptionPlan): string {
     renewal: money(plan.renewalPrice),
     cycle: i18n._('common.cycle', { cycle: plan.billingCycle }),
   });
+}
+
+/** A plan's price per cycle, big, and beneath it the whole story ('$199/month for 12 months, then…'). */
+export function PlanPrice({
+  plan,
+  className,
+  priceClass,
+}: {
+  plan: SubscriptionPlan;
+  className?: string;
+  priceClass: string;
+}) {
+  const i18n = useI18n();
+  const _ = useT();
+  return (
+    <>
+      <p className={className}>
+        <span className={priceClass}>{formatMoney(i18n, plan.price, plan.currency, true)}</span>
+        <span className="text-muted-foreground">
+          {_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}
+        </span>
+      </p>
+      <p className="mt-1 text-sm font-medium text-muted-foreground">{priceStory(i18n, plan)}</p>
+    </>
+  );
 }

@@ -1,13 +1,12 @@
-import { formatMoney } from '../../../contract/lib/locale-format';
 import type { SubscriptionPlan } from '../../../contract/plans/plans';
-import { PlanFeatures, priceStory } from './plan-features';
+import { PlanFeatures, PlanPrice } from './plan-features';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api-core';
 import { cn } from '../../lib/cn';
-import { contentText, useI18n, useT } from '../../lib/i18n';
+import { contentText, useT } from '../../lib/i18n';
 import { usePlans } from './api';
 
 export function PlansSection({ onChoose }: { onChoose: (planName: string) => void }) {
@@ -77,7 +76,6 @@ function PlanCard({
   plan: SubscriptionPlan;
   onChoose: (planName: string) => void;
 }) {
-  const i18n = useI18n();
   const _ = useT();
   const description = contentText(plan.description, plan.descriptionEs);
   const titleId = `plan-${plan.name}-title`;
@@ -104,15 +102,7 @@ function PlanCard({
       <p className="mt-2 text-sm text-muted-foreground" lang={description.lang}>
         {description.text}
       </p>
-      <p className="mt-5">
-        <span className="text-4xl font-extrabold">
-          {formatMoney(i18n, plan.price, plan.currency, true)}
-        </span>
-        <span className="text-muted-foreground">
-          {_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}
-        </span>
-      </p>
-      <p className="mt-1 text-sm font-medium text-muted-foreground">{priceStory(i18n, plan)}</p>
+      <PlanPrice plan={plan} className="mt-5" priceClass="text-4xl font-extrabold" />
       <PlanFeatures
         features={plan.features}
         featuresEs={plan.featuresEs}

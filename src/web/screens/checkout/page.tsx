@@ -11,7 +11,7 @@ import {
 import { MessageLink } from '../../components/message-link';
 import { PageSpinner } from '../../components/page-spinner';
 import { SiteFooter, SiteHeader } from '../../components/site-chrome';
-import { PlanFeatures, priceStory } from '../../features/plans';
+import { PlanFeatures, PlanPrice, priceStory } from '../../features/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -183,15 +183,7 @@ function Checkout({ plan }: { plan: SubscriptionPlan }) {
           {description.text}
         </p>
         <Card className="mt-6 p-6">
-          <p>
-            <span className="text-3xl font-extrabold">
-              {formatMoney(i18n, plan.price, plan.currency, true)}
-            </span>
-            <span className="text-muted-foreground">
-              {_('plans.perCycle', { cycle: _('common.cycle', { cycle: plan.billingCycle }) })}
-            </span>
-          </p>
-          <p className="mt-1 text-sm text-muted-foreground">{note}</p>
+          <PlanPrice plan={plan} priceClass="text-3xl font-extrabold" />
           <PlanFeatures
             features={plan.features}
             featuresEs={plan.featuresEs}
