@@ -3,27 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { storageOrigins } from './adapters/storage/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { createFeatureContext, type Feature, type FeatureOptions } from './context.js';
-import * as account from './features/account/index.js';
-import * as activity from './features/activity/index.js';
-import * as applications from './features/applications/index.js';
-import * as auth from './features/auth/index.js';
-import * as billing from './features/billing/index.js';
-import * as businesses from './features/businesses/index.js';
-import * as clients from './features/clients/index.js';
-import * as employees from './features/employees/index.js';
-import * as faq from './features/faq/index.js';
-import * as health from './features/health/index.js';
-import * as investors from './features/investors/index.js';
-import * as leads from './features/leads/index.js';
-import * as metrics from './features/metrics/index.js';
-import * as notifications from './features/notifications/index.js';
-import * as payments from './features/payments/index.js';
-import * as plans from './features/plans/index.js';
-import * as portfolio from './features/portfolio/index.js';
-import * as registration from './features/registration/index.js';
-import * as site from './features/site/index.js';
-import * as uploads from './features/uploads/index.js';
+import { createFeatureContext, type FeatureOptions } from './context.js';
+import { FEATURES, site } from './features/index.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSameOriginWrites } from './http/guard.js';
 import { registerInputGuard } from './http/input-guard.js';
@@ -33,34 +14,6 @@ import { inlineScriptHashes, inlineStyleHashes } from './http/shell.js';
 import type { HttpTimeouts } from './http/timeouts.js';
 import { registerWeb, type WebOptions } from './http/web.js';
 import { createJobRegistry } from './lib/jobs.js';
-
-/**
- * Every feature, in the order it registers: metrics first (its hooks time every route), then the
- * public ones (health, sign-in, the public site, checkout, the billing page); each puts its admin
- * routes behind `ctx.employeeOnly`.
- */
-const FEATURES: Feature[] = [
-  metrics,
-  health,
-  auth,
-  site,
-  plans,
-  portfolio,
-  faq,
-  uploads,
-  registration,
-  payments,
-  account,
-  activity,
-  employees,
-  applications,
-  investors,
-  leads,
-  businesses,
-  clients,
-  notifications,
-  billing,
-];
 
 export interface AppOptions extends FeatureOptions {
   config: Config;

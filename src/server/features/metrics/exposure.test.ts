@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/databases.js';
 import { startLocalServer } from '../../test/local-server.js';
+import { listPlans } from '../../../contract/plans/list.js';
 import { parseExposition, sampleValue } from './scrape.js';
 
 const TOKEN = 'another-metrics-token-for-tests';
@@ -46,10 +47,10 @@ describe('where /metrics is served', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const samples = parseExposition(await res.text());
-    const labels = { method: 'GET', route: '/api/subscription-plans', status_code: '200' };
+    const labels = { method: 'GET', route: listPlans.path, status_code: '200' };
     expect(sampleValue(samples, 'agency_http_request_duration_seconds_count', labels)).toBe(1);
     // That port serves nothing else.
-    for (const path of ['/', '/api/subscription-plans', '/metrics/x', '/healthz']) {
+    for (const path of ['/', listPlans.path, '/metrics/x', '/healthz']) {
       const other = await fetch(`${metrics}${path}`);
       expect(other.status, path).toBe(404);
       expect(await other.json()).toEqual({

@@ -6,6 +6,10 @@ import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
 import { signInWithEmail } from '../../../contract/auth/sign-in.js';
 import { apiPath } from '../../test/api-path.js';
+import { listPlans } from '../../../contract/plans/list.js';
+import { submitBusinessRegistration } from '../../../contract/registration/fields.js';
+import { stripeWebhook } from '../../../contract/payments/payments.js';
+import { AUTH_BASE_PATH } from '../../../contract/auth/auth.js';
 import { parseExposition, sampleValue, type Sample } from './scrape.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -63,12 +67,12 @@ describe.each(TEST_DATABASES)('/metrics with METRICS_TOKEN on %s', (kind) => {
   });
 
   it('times requests by route template, method and status; an unknown path is "unmatched"', async () => {
-    const labels = { method: 'GET', route: '/api/subscription-plans', status_code: '200' };
+    const labels = { method: 'GET', route: listPlans.path, status_code: '200' };
     const count = 'agency_http_request_duration_seconds_count';
     const before = sampleValue(await scrape(), count, labels) ?? 0;
-    expect((await ctx.app.inject('/api/subscription-plans')).statusCode).toBe(200);
-    expect((await ctx.app.inject('/api/subscription-plans')).statusCode).toBe(200);
-    expect((await ctx.app.inject('/api/no-such-thing/12345')).statusCode).toBe(404);
+    expect((await ctx.app.inject(listPlans.path)).statusCode).toBe(200);
+    expect((await ctx.app.inject(listPlans.path)).statusCode).toBe(200);
+    expect((await ctx.app.inject(`${listPlans.path}-no-such-thing/12345`)).statusCode).toBe(404);
     const samples = await scrape();
     expect(sampleValue(samples, count, labels)).toBe(before + 2);
     const unmatched = { method: 'GET', route: 'unmatched', status_code: '404' };
@@ -85,7 +89,7 @@ describe.each(TEST_DATABASES)('/metrics with METRICS_TOKEN on %s', (kind) => {
   });
 
   it('counts 429 refusals by route and limit', async () => {
-    const route = '/api/business-registration';
+    const route = submitBusinessRegistration.path;
     const refusals = 'agency_rate_limit_refusals_total';
     const before = sampleValue(await scrape(), refusals, { route, limit: 'address' }) ?? 0;
     const statuses: number[] = [];
@@ -124,7 +128,7 @@ describe.each(TEST_DATABASES)('/metrics with METRICS_TOKEN on %s', (kind) => {
     expect(codes.length).toBeGreaterThan(5);
     const after = refused(await scrape());
     expect(after.reduce((sum, s) => sum + s.value, 0)).toBe(before + 1);
-    expect(after.every((s) => s.labels.route?.startsWith('/api/auth/'))).toBe(true);
+    expect(after.every((s) => s.labels.route?.startsWith(`${AUTH_BASE_PATH}/`))).toBe(true);
   });
 
   it('counts job runs by job, lists every job from 0, and reads the outbox backlog and age', async () => {
@@ -179,7 +183,7 @@ describe.each(TEST_DATABASES)('/metrics with METRICS_TOKEN on %s', (kind) => {
     });
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/api/stripe/webhook',
+      url: stripeWebhook.path,
       headers: {
         'content-type': 'application/json',
         'stripe-signature': signer.webhooks.generateTestHeaderString({
@@ -201,7 +205,7 @@ describe.each(TEST_DATABASES)('/metrics with METRICS_TOKEN on %s', (kind) => {
   });
 
   it('reports readiness per dependency, the pool, its waits and the process', async () => {
-    await ctx.app.inject('/api/subscription-plans');
+    await ctx.app.inject(listPlans.path);
     const samples = await scrape();
     expect(sampleValue(samples, 'agency_dependency_ready', { dependency: 'database' })).toBe(1);
     // No REDIS_URL: no Redis line at all, rather than a 0 that would page someone.

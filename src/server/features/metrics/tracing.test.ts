@@ -2,6 +2,9 @@ import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestDatabase, testConfig } from '../../test/databases.js';
 import { startLocalServer } from '../../test/local-server.js';
+import { listPlans } from '../../../contract/plans/list.js';
+
+const UNKNOWN = `${listPlans.path}-no-such-thing/77`;
 
 interface OtlpValue {
   stringValue?: string;
@@ -47,11 +50,11 @@ it('with OTEL_EXPORTER_OTLP_ENDPOINT, sends a span per request with its route an
   const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
   try {
     const plans = await app.inject({
-      url: '/api/subscription-plans?x=1',
+      url: `${listPlans.path}?x=1`,
       headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
     });
     expect(plans.statusCode).toBe(200);
-    expect((await app.inject('/api/no-such-thing/77')).statusCode).toBe(404);
+    expect((await app.inject(UNKNOWN)).statusCode).toBe(404);
   } finally {
     // Closing the app flushes the batch: no waiting on the exporter's timer.
     await app.close();
@@ -66,18 +69,18 @@ it('with OTEL_EXPORTER_OTLP_ENDPOINT, sends a span per request with its route an
   const spans = exports.flatMap((e) =>
     e.body.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)),
   );
-  const plans = spans.find((s) => s.name === 'GET /api/subscription-plans');
+  const plans = spans.find((s) => s.name === `GET ${listPlans.path}`);
   expect(plans, spans.map((s) => s.name).join(', ')).toBeDefined();
-  expect(attribute(plans!, 'http.route')).toBe('/api/subscription-plans');
+  expect(attribute(plans!, 'http.route')).toBe(listPlans.path);
   expect(attribute(plans!, 'http.response.status_code')).toBe(200);
   expect(attribute(plans!, 'http.request.method')).toBe('GET');
-  expect(attribute(plans!, 'url.path')).toBe('/api/subscription-plans');
+  expect(attribute(plans!, 'url.path')).toBe(listPlans.path);
   expect(plans!.kind).toBe(2); // SERVER
   // The proxy's traceparent makes it part of the proxy's trace.
   expect(plans!.traceId).toBe(traceId);
   expect(plans!.parentSpanId).toBe('00f067aa0ba902b7');
 
-  const unmatched = spans.find((s) => attribute(s, 'url.path') === '/api/no-such-thing/77');
+  const unmatched = spans.find((s) => attribute(s, 'url.path') === UNKNOWN);
   expect(unmatched?.name).toBe('GET');
   expect(attribute(unmatched!, 'http.response.status_code')).toBe(404);
   expect(attribute(unmatched!, 'http.route')).toBeUndefined();
