@@ -86,4 +86,40 @@ test.describe.serial('a paying client who registers again', () => {
     await expect(page).toHaveURL(/\/$/);
     await expectNoSeriousA11yViolations(page);
   });
+
+  test('from the billing page, signed in, another business goes to its own checkout', async ({
+    page,
+    browser,
+  }) => {
+    await useAddress(page, ADDRESS);
+    const link = await emailedLink(
+      browser,
+      ADDRESS,
+      email,
+      'client_billing_link',
+      /https?:\/\/\S+\/es\/account\?token=[A-Za-z0-9_-]+/,
+    );
+    await page.goto(link.pathname + link.search);
+    await page.getByRole('button', { name: 'Abrir mi página de facturación' }).click();
+    const add = page.getByRole('button', { name: 'Añadir otro negocio' });
+    await add.click();
+    const dialog = page.getByRole('dialog', { name: 'Añadir otro negocio' });
+    // The business that already has its plan is refused, in Spanish, and nothing is lost.
+    await dialog.getByLabel('Nombre del negocio').fill(`taller existente ${stamp}`);
+    await dialog.getByLabel('Tipo de negocio').selectOption({ label: 'Restaurante' });
+    await dialog.getByLabel('Plan de suscripción').selectOption('essential');
+    await dialog.getByRole('button', { name: 'Registrar negocio' }).click();
+    const problem = dialog.getByRole('alert');
+    await expect(problem).toHaveText(
+      `Taller Existente ${stamp} ya tiene un plan con nosotros. Elija otro negocio o cambie su plan aquí.`,
+    );
+    await expect(problem).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+
+    await dialog.getByLabel('Nombre del negocio').fill(`Panadería Nueva ${stamp}`);
+    await dialog.getByRole('button', { name: 'Registrar negocio' }).click();
+    await expect(page).toHaveURL(/\/es\/checkout\/essential\?registration=[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Essential' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pagar $199.00' })).toBeVisible();
+  });
 });

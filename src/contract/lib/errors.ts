@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   // The billing page
   'billing_signed_out',
   'business_not_found',
+  'business_has_plan',
   'invoice_not_found',
   'billing_link_invalid',
   'no_subscription',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { answer } from '../lib/answer.js';
 import {
+  registerAnotherBusiness,
   submitBusinessRegistration,
   type BusinessRegistrationResult,
   type RegistrationAnswer,
@@ -20,4 +21,7 @@ const registrationAnswer: z.ZodMiniType<RegistrationAnswer> = z.union([
   z.strictObject({ kind: z.literal('existing-client') }),
 ]);
 
-export const answers = [answer(submitBusinessRegistration, registrationAnswer)];
+export const answers = [
+  answer(submitBusinessRegistration, registrationAnswer),
+  answer(registerAnotherBusiness, registrationResult),
+];

@@ -77,3 +77,9 @@ export const submitBusinessRegistration: Endpoint<RegistrationAnswer, BusinessRe
   method: 'POST',
   path: '/api/business-registration',
 };
+
+/** A signed-in client adds another business from their billing page: a new checkout (docs/decisions/032). */
+export const registerAnotherBusiness: Endpoint<
+  BusinessRegistrationResult,
+  Omit<BusinessRegistrationInput, 'ownerName' | 'email'>
+> = { method: 'POST', path: '/api/account/businesses' };

@@ -41,4 +41,14 @@ export const businessRegistrationInput = z.object({
   language: z.optional(z.enum(LOCALES, `Language must be one of: ${LOCALES.join(', ')}`)),
 });
 export type BusinessRegistrationInput = z.input<typeof businessRegistrationInput>;
+
+/**
+ * Another business of a client signed in to their billing page (issue 28 §3): the owner's name
+ * and e-mail are the session's, never the form's.
+ */
+export const anotherBusinessInput = z.omit(businessRegistrationInput, {
+  ownerName: true,
+  email: true,
+});
+export type AnotherBusiness = z.output<typeof anotherBusinessInput>;
 export type BusinessRegistration = z.output<typeof businessRegistrationInput>;

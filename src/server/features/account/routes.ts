@@ -52,6 +52,10 @@ declare module 'fastify' {
   }
 }
 
+/** Reads the billing session's token from the request, under the cookie name `secure` gives. */
+export const accountSessionReader = (secure: boolean) =>
+  cookieReader(secure ? SECURE_ACCOUNT_COOKIE : ACCOUNT_COOKIE);
+
 /** Reads the session token from the cookie `name` (one of the two above). */
 function cookieReader(name: string): (request: FastifyRequest) => string | null {
   const pattern = new RegExp(
@@ -94,7 +98,7 @@ export async function accountRoutes(
     : { name: ACCOUNT_COOKIE, attributes: `Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax` };
   const setCookie = (reply: FastifyReply, value: string, maxAge: number) =>
     reply.header('set-cookie', `${cookie.name}=${value}; Max-Age=${maxAge}; ${cookie.attributes}`);
-  const sessionOf = cookieReader(cookie.name);
+  const sessionOf = accountSessionReader(options.secureCookies);
 
   // A client's link (token and e-mail) is written once the answer has gone out (onResponse), not
   // while it is being sent: on PGlite the write would hold the one connection the answer's own

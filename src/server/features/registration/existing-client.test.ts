@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  registerAnotherBusiness,
   submitBusinessRegistration,
   type BusinessRegistrationResult,
   type RegistrationAnswer,
@@ -9,7 +10,7 @@ import { businessRegistrations, outboxMessages, subscriptions } from '../../db/s
 import { apiPath } from '../../test/api-path.js';
 import { TEST_DATABASES } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
-import { paidRegistration } from '../../test/billing.js';
+import { accountCookie, paidRegistration } from '../../test/billing.js';
 
 // Issue 28 §3, docs/decisions/032: a client who already pays, registering again, gets their
 // billing page's link instead of a second checkout; once cancelled they register as anyone does.
@@ -131,6 +132,105 @@ describe.each(TEST_DATABASES)('registering with a paying client’s e-mail on %s
     expect(again.checkoutPath).toBe(`/checkout/growing?registration=${again.id}`);
     expect(await mailsTo(email, 'client_billing_link')).toHaveLength(0);
     expect(await counts(email)).toEqual({ registrations: 2, subscriptions: 1 });
+  });
+});
+
+// Issue 28 §3: the one way a paying client's address registers again is from the billing page,
+// signed in; the owner is the session's, never the form's.
+describe.each(TEST_DATABASES)('another business from the billing page on %s', (kind) => {
+  const ctx = appUnderTest(kind, {
+    role: null,
+    registrationRateLimit: 1000,
+    paymentRateLimit: 1000,
+  });
+  const db = () => ctx.testDb.database.db;
+  const another = (payload: object, cookie?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: apiPath(registerAnotherBusiness),
+      payload,
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+  const shop = {
+    businessName: 'Robin Second Shop',
+    businessType: 'Retail Store',
+    subscriptionPlan: 'essential',
+    website: 'robinshop.example',
+  };
+
+  it('registers it for the session’s owner, to a new checkout, in the owner’s language', async () => {
+    const email = 'robin.owner@example.com';
+    const first = (
+      await paidRegistration(ctx, 'growing', email, {
+        businessName: 'Robin Roofing',
+        language: 'es',
+      })
+    ).registrationId;
+    const cookie = await accountCookie(ctx, email);
+    // The form cannot name another owner: fields of the owner are not part of this input.
+    const ok = await another(
+      { ...shop, ownerName: 'Mallory', email: 'mallory@example.com' },
+      cookie,
+    );
+    expect(ok.statusCode, ok.body).toBe(201);
+    const result = ok.json<BusinessRegistrationResult>();
+    expect(result).toMatchObject({
+      status: 'pending_payment',
+      resumed: false,
+      plan: { name: 'essential' },
+    });
+    expect(result.id).not.toBe(first);
+    expect(result.checkoutPath).toBe(`/es/checkout/essential?registration=${result.id}`);
+    const [row] = await db()
+      .select()
+      .from(businessRegistrations)
+      .where(eq(businessRegistrations.id, result.id));
+    expect(row).toMatchObject({
+      businessName: 'Robin Second Shop',
+      email,
+      ownerName: 'Sam Example',
+      language: 'es',
+      website: 'https://robinshop.example',
+      status: 'pending_payment',
+    });
+    const checkoutMails = await db()
+      .select()
+      .from(outboxMessages)
+      .where(
+        sql`${outboxMessages.to} = ${email} and ${outboxMessages.kind} = 'client_checkout_link'`,
+      );
+    expect(checkoutMails.some((m) => m.body.includes('Robin Second Shop'))).toBe(true);
+    // Clicking twice resumes the same registration rather than making a second one.
+    const twice = await another(shop, cookie);
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect(twice.json<BusinessRegistrationResult>()).toMatchObject({
+      id: result.id,
+      resumed: true,
+    });
+  });
+
+  it('refuses a business of this owner that already has a plan (409), and a visitor (401)', async () => {
+    const email = 'sam.owner@example.com';
+    await paidRegistration(ctx, 'growing', email, { businessName: 'Sam Salon', language: 'en' });
+    const cookie = await accountCookie(ctx, email);
+    const before = await db().$count(businessRegistrations);
+    const same = await another({ ...shop, businessName: '  sam   SALON ' }, cookie);
+    expect(same.statusCode, same.body).toBe(409);
+    expect(same.json()).toMatchObject({
+      code: 'business_has_plan',
+      params: { business: 'Sam Salon' },
+      message:
+        'Sam Salon already has a plan with us. Choose another business, or change its plan here.',
+    });
+    const visitor = await another(shop);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toMatchObject({ code: 'billing_signed_out' });
+    const forged = await another(shop, 'agency.account=not-a-session');
+    expect(forged.statusCode).toBe(401);
+    const blank = await another({ ...shop, businessName: '  ' }, cookie);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().issues?.[0]).toMatchObject({ field: 'businessName' });
+    expect(await db().$count(businessRegistrations)).toBe(before);
   });
 });
 

@@ -12,6 +12,7 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
     mailQueued: ctx.services.mailQueued,
     publicUrl: ctx.config.site.publicUrl,
     port: ctx.config.port,
+    secureCookies: ctx.https,
     rateLimitPerMinute: ctx.options.registrationRateLimit ?? 10,
   });
 }

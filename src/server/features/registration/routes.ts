@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  anotherBusinessInput,
   businessRegistrationInput,
   REGISTRATION_LABELS,
+  registerAnotherBusiness as anotherBusinessEndpoint,
   submitBusinessRegistration,
 } from '../../../contract/registration/registration.js';
 import type { Db } from '../../db/client.js';
+import { clientError } from '../../http/errors.js';
 import { emailOrigin } from '../../http/host.js';
 import { route } from '../../http/route.js';
-import type { AccountService } from '../account/index.js';
+import { accountSessionReader, type AccountService } from '../account/index.js';
 import type { MailSettings } from '../notifications/index.js';
-import { registerBusiness } from './service.js';
+import { registerAnotherBusiness, registerBusiness } from './service.js';
 
 export async function registrationRoutes(
   app: FastifyInstance,
@@ -17,7 +20,9 @@ export async function registrationRoutes(
     db: Db;
     mail: MailSettings;
     /** The billing page's links: a paying client who registers again gets one (docs/decisions/032). */
-    account: Pick<AccountService, 'linkForLiveClient'>;
+    account: Pick<AccountService, 'linkForLiveClient' | 'registrationOfSession'>;
+    /** Secure cookies when PUBLIC_URL is https: the billing session's cookie name. */
+    secureCookies: boolean;
     mailQueued(): void;
     /** PUBLIC_URL and the port: the origin of the e-mailed checkout link (see emailOrigin). */
     publicUrl: string | undefined;
@@ -56,6 +61,33 @@ export async function registrationRoutes(
           resumed: result.resumed,
         },
         'business registered',
+      );
+      reply.status(result.resumed ? 200 : 201);
+      return result;
+    },
+  );
+
+  // A client signed in to the billing page adds another business: the owner is the session's
+  // (docs/decisions/032), so this is the one way a paying client's address registers again.
+  const sessionOf = accountSessionReader(options.secureCookies);
+  route(
+    app,
+    anotherBusinessEndpoint,
+    {
+      body: anotherBusinessInput,
+      labels: { ...REGISTRATION_LABELS, language: 'Language' },
+      config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } },
+    },
+    async ({ body }, request, reply) => {
+      const token = sessionOf(request);
+      const owner = token ? await options.account.registrationOfSession(token) : null;
+      if (!owner) throw clientError(401, 'billing_signed_out');
+      const origin = emailOrigin(options.publicUrl, options.port);
+      const result = await registerAnotherBusiness(options.db, options.mail, owner, body, origin);
+      options.mailQueued();
+      request.log.info(
+        { reqId: request.id, registrationId: result.id, owner, resumed: result.resumed },
+        'another business registered from the billing page',
       );
       reply.status(result.resumed ? 200 : 201);
       return result;

@@ -1,11 +1,17 @@
-import { and, desc, eq, gt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type {
+  AnotherBusiness,
   BusinessRegistration,
   BusinessRegistrationResult,
 } from '../../../contract/registration/registration.js';
 import { checkoutPath, DEFAULT_LOCALE, type Locale } from '../../../contract/site/routes.js';
 import type { Db } from '../../db/client.js';
-import { businessRegistrations, outboxMessages, subscriptionPlans } from '../../db/schema.js';
+import {
+  businessRegistrations,
+  outboxMessages,
+  subscriptionPlans,
+  subscriptions,
+} from '../../db/schema.js';
 import { clientError } from '../../http/errors.js';
 import {
   clientCheckoutLinkMail,
@@ -187,4 +193,49 @@ export async function registerBusiness(
       resumed: false,
     };
   });
+}
+
+/**
+ * A client signed in to their billing page registers another business (issue 28 §3,
+ * docs/decisions/032): the owner's name and e-mail come from the session's registration, the
+ * language from the page (else the owner's). A business of this owner that already has a live
+ * plan is refused (409), so a double click cannot buy a second plan for it; anything else is an
+ * ordinary registration, with its checkout link and the team's e-mail.
+ */
+export async function registerAnotherBusiness(
+  db: Db,
+  mail: MailSettings,
+  ownerRegistrationId: string,
+  input: AnotherBusiness,
+  origin: string,
+): Promise<BusinessRegistrationResult> {
+  const [owner] = await db
+    .select({
+      ownerName: businessRegistrations.ownerName,
+      email: businessRegistrations.email,
+      language: businessRegistrations.language,
+    })
+    .from(businessRegistrations)
+    .where(eq(businessRegistrations.id, ownerRegistrationId));
+  if (!owner) throw clientError(401, 'billing_signed_out');
+  const [live] = await db
+    .select({ businessName: businessRegistrations.businessName })
+    .from(businessRegistrations)
+    .innerJoin(subscriptions, eq(subscriptions.registrationId, businessRegistrations.id))
+    .where(
+      and(
+        inArray(subscriptions.status, ['active', 'past_due']),
+        sql`${sameEmail(businessRegistrations.email)} = ${sameEmail(owner.email)}`,
+        sql`${sameBusiness(businessRegistrations.businessName)} = ${sameBusiness(input.businessName)}`,
+      ),
+    )
+    .limit(1);
+  if (live) throw clientError(409, 'business_has_plan', { business: live.businessName });
+  const language = input.language ?? owner.language;
+  return registerBusiness(
+    db,
+    mail,
+    { ...input, ownerName: owner.ownerName, email: owner.email, language },
+    origin,
+  );
 }

@@ -1,7 +1,10 @@
+import { Suspense } from 'react';
 import type { AccountOverview, InvoiceView } from '../../../contract/billing/billing';
 import { Badge } from '../../components/ui/badge';
 import { declineText } from '../../lib/api';
 import { Card } from '../../components/ui/card';
+import { AnotherBusinessForm } from '../registration';
+import { ActionDialog } from './action-dialog';
 import { Actions, UpdateCardDialog } from './actions';
 import { useAccountFormat } from './format';
 import { Invoices } from './invoices';
@@ -99,6 +102,20 @@ export function AccountView({ account }: { account: AccountOverview }) {
         <p className="mt-6">{_('account.noSubscription')}</p>
       )}
       <Invoices account={account} />
+      {/* A second business is registered from here, signed in (docs/decisions/032). */}
+      <div className="mt-8 print:hidden">
+        <ActionDialog
+          label={_('account.addBusiness')}
+          title={_('account.addBusiness')}
+          description={_('account.addBusinessText')}
+        >
+          {() => (
+            <Suspense fallback={<p role="status">{_('account.formLoading')}</p>}>
+              <AnotherBusinessForm />
+            </Suspense>
+          )}
+        </ActionDialog>
+      </div>
     </>
   );
 }

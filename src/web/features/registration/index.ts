@@ -12,6 +12,12 @@ export const RegistrationSection = lazy(() =>
     default: m.RegistrationSection,
   })),
 );
+/** The billing page's 'Add another business' form, with the registration form's words. */
+export const AnotherBusinessForm = lazy(() =>
+  withMessages(['register'], import('./another-business')).then((m) => ({
+    default: m.AnotherBusinessForm,
+  })),
+);
 export {
   clearPendingRegistration,
   readPendingRegistration,

@@ -22,6 +22,7 @@ import { usePlans } from '../plans';
 import { useRegisterBusiness } from './api';
 import { loadFormMessages } from '../../lib/form-messages';
 import type { RegistrationProblem } from './registration-check';
+import { TYPE_LABELS } from './type-labels';
 import { useErrorWords } from '../../lib/error-words';
 
 /**
@@ -44,19 +45,6 @@ const LABELS: Record<RegistrationField, string> = {
   subscriptionPlan: 'reg.subscriptionPlan',
   website: 'reg.website',
   description: 'reg.description',
-};
-
-/** The business types' names on screen (the values sent stay the contract's English ones). */
-const TYPE_LABELS: Record<BusinessType, string> = {
-  Restaurant: 'type.restaurant',
-  'Retail Store': 'type.retail',
-  'Professional Services': 'type.professional',
-  Healthcare: 'type.healthcare',
-  Automotive: 'type.automotive',
-  'Beauty & Wellness': 'type.beauty',
-  Construction: 'type.construction',
-  Technology: 'type.technology',
-  Other: 'type.other',
 };
 
 const EMPTY: Values = {
