@@ -162,6 +162,9 @@ export function useUpdateLead() {
 export function useMoveLead() {
   const client = useQueryClient();
   return useMutation({
+    // One move at a time, in the order asked: two quick moves of one card sent together could
+    // reach the server in the other order and save the older status.
+    scope: { id: 'lead-board-moves' },
     mutationFn: ({ id, status }: { id: string; status: LeadStatus }) =>
       callApi(updateLead, { params: { id }, body: { status } }),
     onSuccess: (lead) => replaceLead(client, lead, { board: false }),
