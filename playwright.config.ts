@@ -13,10 +13,26 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 const MAILBOX_SMTP_PORT = PORT + 1000;
 const MAILBOX_URL = `http://127.0.0.1:${PORT + 2000}`;
 
+/**
+ * Specs that change what every other spec sees (the billing clock, plan texts and settings): they
+ * run after the others, one at a time. Every other spec keeps to its own data (its own business,
+ * e-mail and client address), so two of them run at once, one per core.
+ */
+const SHARED_STATE = [
+  'billing-clock.spec.ts',
+  'dunning.spec.ts',
+  'clients-billing.spec.ts',
+  'phone-billing.spec.ts',
+  'spanish-walk.spec.ts',
+  'settings.spec.ts',
+  'bilingual-content.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'e2e',
+  // Files in parallel, the tests of one file in order (several are serial flows).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: 'list',
   timeout: 30_000,
@@ -38,6 +54,10 @@ export default defineConfig({
     },
     trace: 'off',
   },
+  projects: [
+    { name: 'own-data', testIgnore: SHARED_STATE },
+    { name: 'shared-state', testMatch: SHARED_STATE, workers: 1, dependencies: ['own-data'] },
+  ],
   webServer: [
     {
       command: 'node scripts/e2e-mailbox.mjs',

@@ -146,8 +146,9 @@ for (const [path, words] of [
     await page.goto(path);
     const faq = page.getByRole('region', { name: words.title });
     await expect(faq.getByRole('heading', { name: words.question })).toBeVisible();
+    // Waits for the section as hydrated: its lazy chunk may render it again after the server's HTML.
+    await expect(faq.getByRole('heading', { level: 3 })).toHaveCount(4);
     const questions = await faq.getByRole('heading', { level: 3 }).allTextContents();
-    expect(questions).toHaveLength(4);
 
     const block = (await jsonLd(page)).find((b) => b['@type'] === 'FAQPage');
     expect(block).toMatchObject({
