@@ -13,7 +13,10 @@ import {
   type NewClientPage,
 } from './kickoff.js';
 
-const employeeRef: z.ZodMiniType<EmployeeRef> = z.strictObject({ id: z.string(), name: z.string() });
+const employeeRef: z.ZodMiniType<EmployeeRef> = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+});
 
 const newClient: z.ZodMiniType<NewClient> = z.strictObject({
   id: z.string(),

@@ -91,7 +91,11 @@ export const assignProjectManagerInput = z.object({
   employeeId: z.nullable(
     z
       .string('Choose an employee.')
-      .check(z.trim(), z.minLength(1, 'Choose an employee.'), z.maxLength(200, 'Choose an employee.')),
+      .check(
+        z.trim(),
+        z.minLength(1, 'Choose an employee.'),
+        z.maxLength(200, 'Choose an employee.'),
+      ),
   ),
 });
 export type AssignProjectManagerInput = z.output<typeof assignProjectManagerInput>;

@@ -1,9 +1,6 @@
 import { and, asc, eq, isNull, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  CONTACT_PROMISE_HOURS,
-  CONTACT_PROMISE_MS,
-} from '../../../contract/kickoff/kickoff.js';
+import { CONTACT_PROMISE_HOURS, CONTACT_PROMISE_MS } from '../../../contract/kickoff/kickoff.js';
 import { runOnceAcrossInstances } from '../../adapters/shared-state/schedule.js';
 import type { Db } from '../../db/client.js';
 import { clientDelivery as delivery, user } from '../../db/schema.js';
@@ -29,8 +26,11 @@ export interface OverdueNoticeOptions {
 const when = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', {
     timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZoneName: 'short',
   }).format(at);
 
@@ -53,7 +53,10 @@ async function recipients(db: Db, teamEmail: string): Promise<string[]> {
  * succeeds while it is unset and the client uncontacted) in the transaction that queues the
  * e-mails, so two instances, or two runs, never send it twice. Answers how many clients.
  */
-export async function sendOverdueNotices(options: OverdueNoticeOptions, now: Date): Promise<number> {
+export async function sendOverdueNotices(
+  options: OverdueNoticeOptions,
+  now: Date,
+): Promise<number> {
   const { db, mail, timeZone } = options;
   const pc = paidClients(db);
   const dueBefore = new Date(now.getTime() - CONTACT_PROMISE_MS);
@@ -120,7 +123,7 @@ export function createOverdueNoticeJob(
     run: async () => {
       const clients = await sendOverdueNotices(options, options.now?.() ?? new Date());
       if (clients > 0) {
-        options.log.info({ overdueClients: clients }, "24-hour contact e-mails queued");
+        options.log.info({ overdueClients: clients }, '24-hour contact e-mails queued');
         options.mailQueued();
       }
     },

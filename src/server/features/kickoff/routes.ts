@@ -57,7 +57,8 @@ export async function kickoffRoutes(
     { body: markContactedInput, labels: NEW_CLIENT_LABELS },
     async ({ body, params }, request) => {
       const employee = request.employee;
-      if (!employee) throw new HttpError(401, 'You are not signed in. Please sign in as an employee.');
+      if (!employee)
+        throw new HttpError(401, 'You are not signed in. Please sign in as an employee.');
       const client = await kickoff.markContacted(params.id!, body, employee);
       request.activity = {
         action: 'mark contacted',

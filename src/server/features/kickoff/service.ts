@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  not,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   CONTACT_PROMISE_MS,
   CONTACT_RATE_DAYS,
@@ -33,7 +45,9 @@ const NOT_FOUND = 'This business is not a paying client (or no longer exists).';
 export function paidClients(db: Db) {
   const firstPayment = db
     .select({
-      paidAt: sql<Date | null>`min(${payments.paidAt})`.mapWith(payments.paidAt).as('first_paid_at'),
+      paidAt: sql<Date | null>`min(${payments.paidAt})`
+        .mapWith(payments.paidAt)
+        .as('first_paid_at'),
     })
     .from(payments)
     .where(
@@ -280,7 +294,11 @@ export function createKickoffService(db: Db, now: () => Date = () => new Date())
       const at = now();
       const rows = await db
         .insert(delivery)
-        .values({ registrationId: businessId, projectManagerId: employeeId, projectManagerSetAt: at })
+        .values({
+          registrationId: businessId,
+          projectManagerId: employeeId,
+          projectManagerSetAt: at,
+        })
         .onConflictDoUpdate({
           target: delivery.registrationId,
           set: { projectManagerId: employeeId, projectManagerSetAt: at, updatedAt: at },
