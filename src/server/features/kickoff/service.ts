@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  isNotNull,
-  isNull,
-  not,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import {
   CONTACT_PROMISE_MS,
   CONTACT_RATE_DAYS,
