@@ -136,14 +136,15 @@ describe.each(TEST_DATABASES)('new clients and the 24-hour promise on %s', (kind
     const [logged] = await db()
       .select()
       .from(activityLog)
-      .where(eq(activityLog.action, 'assign project manager'))
+      .where(and(eq(activityLog.subject, 'new client'), sql`${activityLog.detail}->>'id' = ${id}`))
       .orderBy(desc(activityLog.at))
       .limit(1);
-    expect(logged).toMatchObject({ subject: 'new client' });
-    expect(logged!.detail).toMatchObject({
-      clientId: id,
+    expect(logged).toMatchObject({ action: 'update' });
+    expect(logged!.detail).toEqual({
+      id,
       businessName,
-      projectManager: { id: pmId },
+      projectManager: 'Pat Manager',
+      previousProjectManager: null,
     });
 
     // What the consultation calls: a manager already set stays.
@@ -220,13 +221,9 @@ describe.each(TEST_DATABASES)('new clients and the 24-hour promise on %s', (kind
     const [logged] = await db()
       .select()
       .from(activityLog)
-      .where(
-        and(
-          eq(activityLog.action, 'mark contacted'),
-          sql`${activityLog.detail}->>'clientId' = ${id}`,
-        ),
-      );
-    expect(logged!.detail).toMatchObject({ businessName, method: 'call', inTime: true });
+      .where(and(eq(activityLog.subject, 'new client'), sql`${activityLog.detail}->>'id' = ${id}`));
+    expect(logged).toMatchObject({ action: 'update' });
+    expect(logged!.detail).toEqual({ id, businessName, contacted: 'Call', inTime: true });
   });
 
   it('refuses a bad contact record with a field issue', async () => {

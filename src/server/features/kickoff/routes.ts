@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   assignProjectManager,
   assignProjectManagerInput,
+  CONTACT_METHOD_LABELS,
   getContactRate,
   listNewClients,
   listProjectManagers,
@@ -37,14 +38,16 @@ export async function kickoffRoutes(
     { body: assignProjectManagerInput, labels: NEW_CLIENT_LABELS },
     async ({ body, params }, request) => {
       const { client, before } = await kickoff.assign(params.id!, body);
+      // In the log's own words (src/web/features/activity/describe.ts): 'Updated new client Oak
+      // Bakery: project manager → Pat, previous project manager → none'.
       request.activity = {
-        action: body.employeeId === null ? 'unassign project manager' : 'assign project manager',
+        action: 'update',
         subject: 'new client',
         detail: {
-          clientId: client.id,
+          id: client.id,
           businessName: client.businessName,
-          projectManager: client.projectManager,
-          previous: before,
+          projectManager: client.projectManager?.name ?? null,
+          previousProjectManager: before?.name ?? null,
         },
       };
       return client;
@@ -60,13 +63,14 @@ export async function kickoffRoutes(
       if (!employee)
         throw new HttpError(401, 'You are not signed in. Please sign in as an employee.');
       const client = await kickoff.markContacted(params.id!, body, employee);
+      // 'Updated new client Oak Bakery: contacted → Call, in time → yes'.
       request.activity = {
-        action: 'mark contacted',
+        action: 'update',
         subject: 'new client',
         detail: {
-          clientId: client.id,
+          id: client.id,
           businessName: client.businessName,
-          method: body.method,
+          contacted: CONTACT_METHOD_LABELS[body.method],
           inTime: client.contact?.inTime ?? null,
         },
       };
