@@ -20,7 +20,10 @@ export function ContactRateCard() {
           Error loading the figure: {errorMessage(rate.error, 'Unknown error')}
         </p>
       ) : rate.data ? (
-        <p className="text-lg font-bold" data-testid="contact-rate">
+        <p
+          className={rate.data.total > 0 ? 'text-lg font-bold' : 'text-sm'}
+          data-testid="contact-rate"
+        >
           {shareText(rate.data.inTime, rate.data.total)}
         </p>
       ) : (

@@ -27,6 +27,6 @@ describe('the 24-hour countdown', () => {
   it('words the dashboard share', () => {
     expect(shareText(8, 10)).toBe('8 of 10 contacted within 24 hours (80%)');
     expect(shareText(2, 3)).toBe('2 of 3 contacted within 24 hours (67%)');
-    expect(shareText(0, 0)).toMatch(/^No new client/);
+    expect(shareText(0, 0)).toMatch(/^Nothing to count yet/);
   });
 });

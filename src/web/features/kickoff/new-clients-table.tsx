@@ -91,7 +91,7 @@ export function NewClientsTable({
                         <span className="font-semibold text-destructive">{left.text}</span>
                       </span>
                     ) : (
-                      <span className="tabular-nums">{left.text}</span>
+                      <span className="whitespace-nowrap tabular-nums">{left.text}</span>
                     )}
                     {c.overdueNoticeAt && (
                       <span className="block text-xs text-muted-foreground">Team e-mailed</span>
@@ -128,6 +128,7 @@ export function NewClientsTable({
                     <Button
                       size="sm"
                       variant={late ? 'red' : 'outline'}
+                      className="whitespace-nowrap"
                       onClick={(e) => onMarkContacted(c, e.currentTarget)}
                     >
                       Mark contacted<span className="sr-only">: {c.businessName}</span>
