@@ -13,6 +13,7 @@ import { answers as clients } from './clients/answers.js';
 import { answers as employees } from './employees/answers.js';
 import { answers as faq } from './faq/answers.js';
 import { answers as investors } from './investors/answers.js';
+import { answers as kickoff } from './kickoff/answers.js';
 import { answers as leads } from './leads/answers.js';
 import { answers as notifications } from './notifications/answers.js';
 import { answers as payments } from './payments/answers.js';
@@ -32,6 +33,7 @@ export const ANSWERS: readonly Answer[] = [
   ...employees,
   ...faq,
   ...investors,
+  ...kickoff,
   ...leads,
   ...notifications,
   ...payments,

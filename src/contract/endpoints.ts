@@ -18,6 +18,7 @@ import * as faqAdmin from './faq/admin.js';
 import * as faq from './faq/faq.js';
 import type { AnyEndpoint, HttpMethod } from './lib/endpoint.js';
 import * as investors from './investors/investors.js';
+import * as kickoff from './kickoff/kickoff.js';
 import * as leads from './leads/leads.js';
 import * as outbox from './notifications/outbox.js';
 import * as payments from './payments/payments.js';
@@ -44,6 +45,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   faq,
   'faq-admin': faqAdmin,
   investors,
+  kickoff,
   leads,
   outbox,
   payments,

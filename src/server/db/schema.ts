@@ -17,4 +17,5 @@ export * from './schema/uploads.js';
 export * from './schema/notifications.js';
 export * from './schema/activity.js';
 export * from './schema/shared-state.js';
+export * from './schema/kickoff.js';
 export * from './auth-schema.js';

@@ -10,6 +10,7 @@ import * as employees from './employees/index.js';
 import * as faq from './faq/index.js';
 import * as health from './health/index.js';
 import * as investors from './investors/index.js';
+import * as kickoff from './kickoff/index.js';
 import * as leads from './leads/index.js';
 import * as metrics from './metrics/index.js';
 import * as notifications from './notifications/index.js';
@@ -46,6 +47,7 @@ export const FEATURES: Feature[] = [
   clients,
   notifications,
   billing,
+  kickoff,
 ];
 
 /** The public site's page data, for server rendering. */

@@ -2,6 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api';
 import type { SectionProps } from '../../lib/admin-section';
+import { ContactRateCard } from '../kickoff/admin';
 import { useApplications, useRevenueSummary } from './api';
 import { ApplicationsTable } from './applications-table';
 import { RevenuePanel } from './revenue-panel';
@@ -59,6 +60,7 @@ export default function ApplicationsSection(_props: SectionProps) {
           {summary.data && <RevenueSources summary={summary.data} />}
         </>
       )}
+      <ContactRateCard />
       <Card className="p-0">
         <h2 id="apps-heading" className="px-4 pt-4 font-semibold">
           Your Applications
