@@ -15,6 +15,7 @@ import { answers as faq } from './faq/answers.js';
 import { answers as investors } from './investors/answers.js';
 import { answers as leads } from './leads/answers.js';
 import { answers as notifications } from './notifications/answers.js';
+import { answers as onboarding } from './onboarding/answers.js';
 import { answers as payments } from './payments/answers.js';
 import { answers as plans } from './plans/answers.js';
 import { answers as portfolio } from './portfolio/answers.js';
@@ -34,6 +35,7 @@ export const ANSWERS: readonly Answer[] = [
   ...investors,
   ...leads,
   ...notifications,
+  ...onboarding,
   ...payments,
   ...plans,
   ...portfolio,

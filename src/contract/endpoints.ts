@@ -20,6 +20,7 @@ import type { AnyEndpoint, HttpMethod } from './lib/endpoint.js';
 import * as investors from './investors/investors.js';
 import * as leads from './leads/leads.js';
 import * as outbox from './notifications/outbox.js';
+import * as onboarding from './onboarding/onboarding.js';
 import * as payments from './payments/payments.js';
 import * as planAdmin from './plans/admin.js';
 import * as planList from './plans/list.js';
@@ -46,6 +47,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   investors,
   leads,
   outbox,
+  onboarding,
   payments,
   'plan-admin': planAdmin,
   'plan-list': planList,
