@@ -122,7 +122,7 @@ test('a client fills in their onboarding on a phone, with a logo, and the team g
   await page.getByLabel('Search clients').fill(businessName);
   await page.getByRole('button', { name: businessName }).click();
   const dialog = page.getByRole('dialog', { name: businessName });
-  await expect(dialog.getByRole('heading', { name: 'Onboarding' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Onboarding', exact: true })).toBeVisible();
   await expect(dialog.getByText('Take orders online.')).toBeVisible();
   const recordLogo = dialog.getByRole('img', { name: 'Logo' });
   await expect
