@@ -88,10 +88,17 @@ describe.each(TEST_DATABASES)('onboarding on %s', (kind) => {
   const db = () => ctx.testDb.database.db;
 
   /** A paying client, signed in to the billing page. */
+  let clients = 0;
   async function client(businessName = 'Demo Bakery', language: 'en' | 'es' = 'en') {
     const paid = await paidRegistration(ctx, 'growing', undefined, { businessName, language });
-    return { ...paid, cookie: await accountCookie(ctx, paid.email) };
+    // Each client from an address of their own: the per-address upload limit is not what most tests check.
+    const address = `10.78.${Math.floor(++clients / 250)}.${(clients % 250) + 1}`;
+    addresses.set(paid.email, address);
+    const cookie = await accountCookie(ctx, paid.email);
+    addresses.set(cookie, address);
+    return { ...paid, cookie, address };
   }
+  const addresses = new Map<string, string>();
   const read = (cookie: string) =>
     ctx.app.inject({ url: apiPath(getOnboarding), headers: { cookie } });
   const save = (cookie: string, version: number, answers: unknown) =>
@@ -114,6 +121,7 @@ describe.each(TEST_DATABASES)('onboarding on %s', (kind) => {
       url: apiPath(uploadOnboardingFile, {}, { kind }),
       headers: { cookie, 'content-type': type },
       payload: body,
+      remoteAddress: addresses.get(cookie) ?? '10.78.255.1',
     });
   const teamMails = async (businessName: string) =>
     (
@@ -344,6 +352,39 @@ describe.each(TEST_DATABASES)('onboarding on %s', (kind) => {
       code: 'onboarding_too_many_photos',
       params: { max: ONBOARDING_LIMITS.photos },
     });
+  });
+
+  it('counts photos and swaps logos one upload at a time: parallel uploads never pass the limit or leave two logos', async () => {
+    const c = await client('Parallel Photos');
+    const small = await image(8, 8);
+    for (let i = 0; i < ONBOARDING_LIMITS.photos - 2; i++)
+      expect((await upload(c.cookie, 'photo', small)).statusCode).toBe(201);
+    const photos = await Promise.all(
+      Array.from({ length: 5 }, () => upload(c.cookie, 'photo', small)),
+    );
+    expect(photos.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409, 409]);
+    const logos = await Promise.all(
+      Array.from({ length: 3 }, () => upload(c.cookie, 'logo', small)),
+    );
+    expect(logos.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const stored = await db()
+      .select()
+      .from(onboardingFiles)
+      .where(eq(onboardingFiles.registrationId, c.registrationId));
+    expect(stored.filter((f) => f.kind === 'photo')).toHaveLength(ONBOARDING_LIMITS.photos);
+    expect(stored.filter((f) => f.kind === 'logo')).toHaveLength(1);
+    // The files of the logos replaced are gone from the storage as well.
+    const folder = path.join(dataDir, 'uploads', 'onboarding', c.registrationId);
+    expect(fs.readdirSync(folder).sort()).toEqual(stored.map((f) => `${f.id}.webp`).sort());
+  });
+
+  it('limits a script: at most 30 uploads a minute from one address', async () => {
+    const c = await client('Busy Uploader');
+    const small = await image(4, 4);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await upload(c.cookie, 'logo', small)).statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('a client never reads or changes another client’s onboarding or files', async () => {

@@ -79,12 +79,14 @@ export async function clientOnboardingRoutes(
   });
   const who = (request: FastifyRequest) => request.onboardingClientId!;
   const spec = { body: onboardingSaveInput, labels: ONBOARDING_LABELS };
+  // Autosave sends at most one save per pause in typing; these bound a script, not a person.
+  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
   route(app, getOnboarding, {}, async (_input, request) => onboarding.view(who(request)));
-  route(app, saveOnboardingDraft, spec, async ({ body }, request) =>
+  route(app, saveOnboardingDraft, { ...spec, config: perMinute(120) }, async ({ body }, request) =>
     onboarding.save(who(request), body),
   );
-  route(app, submitOnboarding, spec, async ({ body }, request) =>
+  route(app, submitOnboarding, { ...spec, config: perMinute(20) }, async ({ body }, request) =>
     onboarding.submit(who(request), body, { ipAddress: request.ip }),
   );
   route(app, deleteOnboardingFile, {}, async ({ params }, request, reply) => {
@@ -108,7 +110,7 @@ export async function clientOnboardingRoutes(
         query: onboardingFileQuery,
         labels: { kind: 'Kind' },
         bodyLimit: MAX_IMAGE_BYTES,
-        config: { rateLimit: { max: options.uploadsPerMinute, timeWindow: '1 minute' } },
+        config: perMinute(options.uploadsPerMinute),
       },
       async ({ query }, request, reply) => {
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -37,6 +37,10 @@ const fileOf = (f: FileRow): OnboardingFile => ({
   height: f.height,
   createdAt: f.createdAt.toISOString(),
 });
+/** One change to a client's files (or their submission) at a time: counts and the logo swap see each other. */
+const lockFiles = (tx: Db, registrationId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`onboarding-files:${registrationId}`}))`);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -198,9 +202,15 @@ export function createOnboardingService(deps: {
         );
       const registration = await registrationOf(registrationId);
       if (!registration) throw clientError(404, 'business_not_found');
-      const fileRows = await files(registrationId);
-      await db.transaction(async (tx) => {
+      const fileRows = await db.transaction(async (tx) => {
+        // After this, no upload slips in unseen: the e-mail names the files there are.
+        await lockFiles(tx, registrationId);
         await write(tx, registrationId, { version: input.version, answers }, true);
+        const fileRows = await tx
+          .select()
+          .from(onboardingFiles)
+          .where(eq(onboardingFiles.registrationId, registrationId))
+          .orderBy(asc(onboardingFiles.createdAt), asc(onboardingFiles.id));
         // TODO(lead, issue 29 §1): send to the client's project manager once clients have one;
         // until then the team address, like the other team e-mails.
         await enqueueMail(tx, [
@@ -212,6 +222,7 @@ export function createOnboardingService(deps: {
             clientsUrl: `${deps.emailOrigin}${WEB_PATHS.admin}`,
           }),
         ]);
+        return fileRows;
       });
       deps.mailQueued();
       await deps.activity.record({
@@ -238,48 +249,58 @@ export function createOnboardingService(deps: {
       kind: OnboardingFileKind,
       bytes: Buffer,
     ): Promise<OnboardingFile> {
-      const [state] = await db
-        .select({ status: onboardingAnswers.status })
-        .from(onboardingAnswers)
-        .where(eq(onboardingAnswers.registrationId, registrationId));
-      if (state?.status === 'submitted') throw clientError(409, 'onboarding_submitted');
-      if (kind === 'photo') {
-        const [n] = await db
-          .select({ n: count() })
-          .from(onboardingFiles)
-          .where(
-            and(
-              eq(onboardingFiles.registrationId, registrationId),
-              eq(onboardingFiles.kind, 'photo'),
-            ),
-          );
-        if (n!.n >= ONBOARDING_LIMITS.photos)
-          throw clientError(409, 'onboarding_too_many_photos', { max: ONBOARDING_LIMITS.photos });
-      }
+      // Checked before the costly re-encoding, and again under the lock before the row is written.
+      const early = await fileRefusal(db, registrationId, kind);
+      if (early) throw early;
       const id = crypto.randomUUID();
       const objectKey = `onboarding/${registrationId}/${id}.webp`;
       const stored = await uploads.storePrivateImage(objectKey, bytes, IMAGE_SIDE[kind]);
-      const old =
-        kind === 'logo'
-          ? (await files(registrationId)).filter((f) => f.kind === 'logo')
-          : ([] as FileRow[]);
-      const [row] = await db
-        .insert(onboardingFiles)
-        .values({ id, registrationId, kind, objectKey, ...stored })
-        .returning();
-      for (const f of old) await removeFileRow(f);
-      return fileOf(row!);
+      try {
+        const { row, replaced } = await db.transaction(async (tx) => {
+          await lockFiles(tx, registrationId);
+          const refused = await fileRefusal(tx, registrationId, kind);
+          if (refused) throw refused;
+          const replaced =
+            kind === 'logo'
+              ? await tx
+                  .delete(onboardingFiles)
+                  .where(
+                    and(
+                      eq(onboardingFiles.registrationId, registrationId),
+                      eq(onboardingFiles.kind, 'logo'),
+                    ),
+                  )
+                  .returning()
+              : [];
+          const [row] = await tx
+            .insert(onboardingFiles)
+            .values({ id, registrationId, kind, objectKey, ...stored })
+            .returning();
+          return { row: row!, replaced };
+        });
+        for (const f of replaced) await uploads.removePrivate(f.objectKey);
+        return fileOf(row);
+      } catch (error) {
+        await uploads.removePrivate(objectKey).catch(() => undefined);
+        throw error;
+      }
     },
 
     async removeFile(registrationId: string, fileId: string): Promise<void> {
-      const row = await fileRow(registrationId, fileId);
+      if (!UUID.test(fileId)) throw clientError(404, 'onboarding_file_not_found');
+      const [row] = await db.transaction(async (tx) => {
+        await lockFiles(tx, registrationId);
+        if ((await statusOf(tx, registrationId)) === 'submitted')
+          throw clientError(409, 'onboarding_submitted');
+        return tx
+          .delete(onboardingFiles)
+          .where(
+            and(eq(onboardingFiles.id, fileId), eq(onboardingFiles.registrationId, registrationId)),
+          )
+          .returning();
+      });
       if (!row) throw clientError(404, 'onboarding_file_not_found');
-      const [state] = await db
-        .select({ status: onboardingAnswers.status })
-        .from(onboardingAnswers)
-        .where(eq(onboardingAnswers.registrationId, registrationId));
-      if (state?.status === 'submitted') throw clientError(409, 'onboarding_submitted');
-      await removeFileRow(row);
+      await uploads.removePrivate(row.objectKey);
     },
 
     /** One of this client's images, or null (another client's file is as unknown as a made-up one). */
@@ -300,9 +321,28 @@ export function createOnboardingService(deps: {
     return row ?? null;
   }
 
-  async function removeFileRow(row: FileRow) {
-    await db.delete(onboardingFiles).where(eq(onboardingFiles.id, row.id));
-    await uploads.removePrivate(row.objectKey);
+  async function statusOf(tx: Db, registrationId: string) {
+    const [row] = await tx
+      .select({ status: onboardingAnswers.status })
+      .from(onboardingAnswers)
+      .where(eq(onboardingAnswers.registrationId, registrationId));
+    return row?.status ?? 'draft';
+  }
+
+  /** Why no file may be added now: the answers were sent, or the photos are all there. */
+  async function fileRefusal(tx: Db, registrationId: string, kind: OnboardingFileKind) {
+    if ((await statusOf(tx, registrationId)) === 'submitted')
+      return clientError(409, 'onboarding_submitted');
+    if (kind !== 'photo') return null;
+    const [n] = await tx
+      .select({ n: count() })
+      .from(onboardingFiles)
+      .where(
+        and(eq(onboardingFiles.registrationId, registrationId), eq(onboardingFiles.kind, 'photo')),
+      );
+    return n!.n >= ONBOARDING_LIMITS.photos
+      ? clientError(409, 'onboarding_too_many_photos', { max: ONBOARDING_LIMITS.photos })
+      : null;
   }
 }
 export type OnboardingService = ReturnType<typeof createOnboardingService>;
