@@ -16,6 +16,7 @@ import { answers as investors } from './investors/answers.js';
 import { answers as kickoff } from './kickoff/answers.js';
 import { answers as leads } from './leads/answers.js';
 import { answers as notifications } from './notifications/answers.js';
+import { answers as onboarding } from './onboarding/answers.js';
 import { answers as payments } from './payments/answers.js';
 import { answers as plans } from './plans/answers.js';
 import { answers as portfolio } from './portfolio/answers.js';
@@ -36,6 +37,7 @@ export const ANSWERS: readonly Answer[] = [
   ...kickoff,
   ...leads,
   ...notifications,
+  ...onboarding,
   ...payments,
   ...plans,
   ...portfolio,

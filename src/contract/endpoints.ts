@@ -21,6 +21,7 @@ import * as investors from './investors/investors.js';
 import * as kickoff from './kickoff/kickoff.js';
 import * as leads from './leads/leads.js';
 import * as outbox from './notifications/outbox.js';
+import * as onboarding from './onboarding/onboarding.js';
 import * as payments from './payments/payments.js';
 import * as planAdmin from './plans/admin.js';
 import * as planList from './plans/list.js';
@@ -48,6 +49,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   kickoff,
   leads,
   outbox,
+  onboarding,
   payments,
   'plan-admin': planAdmin,
   'plan-list': planList,

@@ -21,6 +21,7 @@ const PARTS = {
   account: 'src/web',
   register: 'src/web',
   forms: 'src/web',
+  onboarding: 'src/web',
   shell: 'src/server',
   emails: 'src/server',
   // Ids made from the error codes (api.<code>), which the server sends and the pages word.

@@ -74,6 +74,17 @@ export const ERROR_CODES = [
   'payment_not_yours',
   'plan_change_not_allowed',
   'already_on_plan',
+  // Onboarding (the billing page's 'Tell us about your business')
+  'field_colour',
+  'field_domain',
+  'onboarding_conflict',
+  'onboarding_submitted',
+  'onboarding_incomplete',
+  'onboarding_file_not_found',
+  'onboarding_too_many_photos',
+  'image_too_large',
+  'image_type',
+  'image_unreadable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -14,6 +14,7 @@ export * from './schema/investors.js';
 export * from './schema/businesses.js';
 export * from './schema/leads.js';
 export * from './schema/uploads.js';
+export * from './schema/onboarding.js';
 export * from './schema/notifications.js';
 export * from './schema/activity.js';
 export * from './schema/shared-state.js';

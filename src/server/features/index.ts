@@ -14,6 +14,7 @@ import * as kickoff from './kickoff/index.js';
 import * as leads from './leads/index.js';
 import * as metrics from './metrics/index.js';
 import * as notifications from './notifications/index.js';
+import * as onboarding from './onboarding/index.js';
 import * as payments from './payments/index.js';
 import * as plans from './plans/index.js';
 import * as portfolio from './portfolio/index.js';
@@ -45,6 +46,7 @@ export const FEATURES: Feature[] = [
   leads,
   businesses,
   clients,
+  onboarding,
   notifications,
   billing,
   kickoff,

@@ -55,8 +55,15 @@ export interface EncodedLogo {
  * it arrives (so the browser learns the public URL together with the upload URL).
  */
 export async function reencodeLogo(bytes: Buffer, purpose: UploadPurpose): Promise<EncodedLogo> {
+  return reencodeImage(bytes, LOGO_SIDE[purpose]);
+}
+
+/**
+ * The same re-encoding for any image a person sends (a client's onboarding logo and photos):
+ * the same checks, shrunk to fit a `side`×`side` square, WebP.
+ */
+export async function reencodeImage(bytes: Buffer, side: number): Promise<EncodedLogo> {
   await sniffImage(bytes);
-  const side = LOGO_SIDE[purpose];
   try {
     // failOn 'error', not the default 'warning': phones and editors write JPEGs with harmless
     // quirks that browsers show, and the output is decoded pixels either way.

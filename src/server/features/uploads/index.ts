@@ -5,6 +5,8 @@ import { createUploadCleanup } from './cleanup.js';
 import { uploadFileRoutes, uploadRoutes } from './routes.js';
 
 export { createUploadService, type UploadService } from './service.js';
+export { acceptImageBodies } from './routes.js';
+export { MAX_LOGO_BYTES as MAX_IMAGE_BYTES } from './images.js';
 
 export async function register(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
   const { uploads, storage } = ctx.services;

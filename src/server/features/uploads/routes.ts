@@ -19,6 +19,26 @@ const BODY_MESSAGES: Record<string, HttpError> = {
   ),
 };
 
+/**
+ * Makes `scope` take image bytes as its body (any image type, or octet-stream; the magic bytes
+ * decide what the file is) and word Fastify's own refusals of them; the client's onboarding
+ * uploads use it too, with their own error codes (`messages`).
+ */
+export function acceptImageBodies(
+  scope: FastifyInstance,
+  messages: Record<string, HttpError> = BODY_MESSAGES,
+): void {
+  scope.removeAllContentTypeParsers();
+  for (const type of [/^image\/[a-z0-9.+-]+$/, 'application/octet-stream']) {
+    scope.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+  }
+  scope.setErrorHandler((error: FastifyError, _request, _reply) => {
+    throw (error.code && messages[error.code]) || error;
+  });
+}
+
 /** Logo uploads (employees only: registered through the guard). */
 export async function uploadRoutes(
   app: FastifyInstance,
@@ -36,15 +56,7 @@ export async function uploadRoutes(
   // The one-time link answers both to its token and to the guard: the browser that asked for it
   // is a signed-in employee and sends its cookie along.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    for (const type of [/^image\/[a-z0-9.+-]+$/, 'application/octet-stream']) {
-      scope.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) =>
-        done(null, body),
-      );
-    }
-    scope.setErrorHandler((error: FastifyError, _request, _reply) => {
-      throw (error.code && BODY_MESSAGES[error.code]) || error;
-    });
+    acceptImageBodies(scope);
     route(scope, uploadToLink, { bodyLimit: MAX_LOGO_BYTES }, async ({ params }, request) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const stored = await uploads.receive(params.token!, request.employee!.id, bytes);

@@ -13,6 +13,7 @@ import {
   NOT_AN_IMAGE_MESSAGE,
   SNIFF_BYTES,
   TOO_LARGE_MESSAGE,
+  reencodeImage,
   reencodeLogo,
   sniffImage,
   type UploadPurpose,
@@ -31,6 +32,9 @@ const SERVED_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
 };
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** Private images live under a folder of their own (`onboarding/{client}/{id}.webp`), which `open` never serves. */
+const PRIVATE_KEY =
+  /^onboarding\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
 const finalKey = (purpose: UploadPurpose, id: string) => `${purpose}/${id}.webp`;
 const uploadAgain = (what: string) => new HttpError(422, `${what} Please upload the logo again.`);
@@ -206,6 +210,34 @@ export function createUploadService(options: { db: Db; storage: Storage; now?: (
       const match = storage.kind === 'disk' ? SERVED_KEY.exec(key) : null;
       const body = match ? await storage.get(key) : null;
       return body && { body, contentType: SERVED_TYPES[match![1]!]! };
+    },
+
+    /**
+     * A private image sent through the app (a client's onboarding logo or photo): at most
+     * MAX_LOGO_BYTES, its type read from its magic bytes, re-encoded like a logo to fit `side`,
+     * and stored under `key` (on disk or in the bucket alike). Never served at a public address:
+     * the feature that owns it reads it back with `openPrivate`. Refusals are 413, 415 or 422.
+     */
+    async storePrivateImage(key: string, bytes: Buffer, side: number) {
+      if (!PRIVATE_KEY.test(key)) throw new Error(`Not a private upload key: ${key}`);
+      if (bytes.length > MAX_LOGO_BYTES) throw new HttpError(413, TOO_LARGE_MESSAGE);
+      const image = await reencodeImage(bytes, side);
+      await storage.put(key, image.bytes, image.contentType);
+      return {
+        contentType: image.contentType,
+        bytes: image.bytes.length,
+        width: image.width,
+        height: image.height,
+      };
+    },
+
+    /** A private image's bytes, or null when it is gone. */
+    async openPrivate(key: string): Promise<Readable | null> {
+      return PRIVATE_KEY.test(key) ? storage.get(key) : null;
+    },
+
+    async removePrivate(key: string): Promise<void> {
+      if (PRIVATE_KEY.test(key)) await storage.remove(key);
     },
 
     /** Whether `url` names one of our uploads (finished or not): other URLs are never accepted as logos. */

@@ -120,6 +120,7 @@ async function openClient(routes: Record<string, Answer | Handler>, { billing = 
     },
     [`GET /api/clients/${ID}`]: { body: DETAIL },
     [`GET /api/clients/${ID}/billing`]: { body: BILLING },
+    [`GET /api/clients/${ID}/onboarding`]: 'pending',
     'GET /api/auth/user': { body: employee(billing) },
     ...routes,
   });

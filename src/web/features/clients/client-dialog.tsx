@@ -10,6 +10,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { useClient } from './api';
+import { OnboardingBlock } from '../onboarding/admin';
 import { ClientBilling } from './client-billing';
 import { day, period, when } from './format';
 import { BillingBadge, StatusBadge } from './status-badge';
@@ -111,6 +112,7 @@ export function ClientDetailDialog({
                 ]}
               />
               <ClientBilling clientId={d.id} />
+              <OnboardingBlock clientId={d.id} />
               <section>
                 <h3 className="font-semibold">Payments</h3>
                 {d.payments.length === 0 ? (

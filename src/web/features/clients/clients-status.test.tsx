@@ -153,6 +153,7 @@ describe('Clients billing status', () => {
       'GET /api/clients': { body: page([LEAVING]) },
       [`GET /api/clients/${LEAVING.id}`]: { body: detail },
       [`GET /api/clients/${LEAVING.id}/billing`]: 'pending',
+      [`GET /api/clients/${LEAVING.id}/onboarding`]: 'pending',
       'GET /api/auth/user': { body: employee },
     });
     renderInApp(<ClientsSection />, { path: '/admin' });

@@ -76,7 +76,7 @@ const PAST_DUE = account(
 const NOT_SIGNED_IN = apiError(401, 'Sign in with the link we e-mail you.');
 
 function renderAccount(routes: Record<string, Answer | Handler>, path: string = WEB_PATHS.account) {
-  const api = mockApi(routes);
+  const api = mockApi({ 'GET /api/account/onboarding': 'pending', ...routes });
   renderInApp(<Route path={WEB_PATHS.account} component={AccountPage} />, { path });
   return { api, user: userEvent.setup({ delay: null }) };
 }
