@@ -339,7 +339,7 @@ test('on a phone the menu works from the keyboard: open, move, choose, Escape, f
   // Space opens it too; Tab moves through its links to Clients, Enter follows the link.
   await page.keyboard.press('Space');
   await expect(drawer).toBeVisible();
-  const clients = drawer.getByRole('link', { name: 'Clients' });
+  const clients = drawer.getByRole('link', { name: 'Clients', exact: true });
   await tabTo(page, clients);
   await page.keyboard.press('Enter');
   await expect(drawer).toBeHidden();

@@ -68,7 +68,7 @@ test('a wrong password is refused without saying which part was wrong; the right
   await expect(page.getByRole('link', { name: 'Landing Page' })).toHaveAttribute('href', '/');
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByRole('link', { name: 'Clients' }).click();
+  await page.getByRole('link', { name: 'Clients', exact: true }).click();
   await expect(page).toHaveURL(/\/admin#clients$/);
   await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
 

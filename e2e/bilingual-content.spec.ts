@@ -265,7 +265,7 @@ test("Clients shows the client's language in the list, the detail and the CSV", 
   expect(res.status()).toBe(201);
   await signedIn(page);
   await page.goto('/admin');
-  await page.getByRole('link', { name: 'Clients' }).click();
+  await page.getByRole('link', { name: 'Clients', exact: true }).click();
   await page.getByLabel('Search clients').fill(business);
   const table = page.getByRole('table', { name: 'Clients' });
   const row = table.getByRole('row', { name: new RegExp(business) });

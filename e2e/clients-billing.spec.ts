@@ -22,7 +22,7 @@ test("an owner resends a client's receipt, refunds part of the payment and cance
   });
   await useAddress(page, ADDRESS);
   await signIn(page);
-  await page.getByRole('link', { name: 'Clients' }).click();
+  await page.getByRole('link', { name: 'Clients', exact: true }).click();
   await page.getByLabel('Search clients').fill(business);
   await page
     .getByRole('table', { name: 'Clients' })

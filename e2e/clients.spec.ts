@@ -31,7 +31,7 @@ test('the clients list shows registrations, searches, opens a client and exports
   await register(page, bakery, `bakery-${stamp}@example.com`);
   await register(page, florist, `florist-${stamp}@example.com`);
   await signIn(page);
-  await page.getByRole('link', { name: 'Clients' }).click();
+  await page.getByRole('link', { name: 'Clients', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
 
   const table = page.getByRole('table', { name: 'Clients' });

@@ -18,7 +18,7 @@ export function createProjectManagers(db: Db) {
     /** Sets the client's project manager only when none is set; answers whether it set it. */
     assignProjectManagerIfNone: (businessId: string, employeeId: string) =>
       service.assignProjectManagerIfNone(businessId, employeeId),
-    /** The client's project manager ({id, name}), or null. */
+    /** The client's project manager ({id, name, email}), or null. */
     projectManagerOf: (businessId: string) => service.projectManagerOf(businessId),
   };
 }

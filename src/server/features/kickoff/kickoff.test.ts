@@ -152,13 +152,18 @@ describe.each(TEST_DATABASES)('new clients and the 24-hour promise on %s', (kind
     const other = await signedInEmployee(ctx.app, db(), 'staff', 'Other Person');
     const otherId = await employeeId(other.email);
     expect(await managersApi.assignProjectManagerIfNone(id, otherId)).toBe(false);
-    expect(await managersApi.projectManagerOf(id)).toEqual({ id: pmId, name: 'Pat Manager' });
+    expect(await managersApi.projectManagerOf(id)).toEqual({
+      id: pmId,
+      name: 'Pat Manager',
+      email: pm.email,
+    });
     const fresh = await client();
     expect(await managersApi.projectManagerOf(fresh.id)).toBeNull();
     expect(await managersApi.assignProjectManagerIfNone(fresh.id, otherId)).toBe(true);
     expect(await managersApi.projectManagerOf(fresh.id)).toEqual({
       id: otherId,
       name: 'Other Person',
+      email: other.email,
     });
 
     // Cleared by choosing nobody.

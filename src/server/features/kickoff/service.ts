@@ -297,10 +297,11 @@ export function createKickoffService(db: Db, now: () => Date = () => new Date())
     },
 
     /** A client's project manager, or null (none set, or not a client). */
-    async projectManagerOf(businessId: string): Promise<EmployeeRef | null> {
+    /** The client's project manager, with the address their e-mails go to; null when none. */
+    async projectManagerOf(businessId: string): Promise<(EmployeeRef & { email: string }) | null> {
       if (!isUuid(businessId)) return null;
       const [row] = await db
-        .select({ id: user.id, name: user.name })
+        .select({ id: user.id, name: user.name, email: user.email })
         .from(delivery)
         .innerJoin(user, eq(user.id, delivery.projectManagerId))
         .where(eq(delivery.registrationId, businessId));

@@ -26,6 +26,8 @@ import { appUnderTest } from '../../test/app-under-test.js';
 import { accountCookie, paidRegistration } from '../../test/billing.js';
 import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { signedInEmployee } from '../../test/employees.js';
+import { user } from '../../db/schema.js';
+import { createProjectManagers } from '../kickoff/index.js';
 
 /** An image with EXIF a website visitor must never see. */
 const image = (width: number, height: number, format: 'png' | 'jpeg' = 'png') => {
@@ -266,6 +268,17 @@ describe.each(TEST_DATABASES)('onboarding on %s', (kind) => {
     });
     expect((await upload(c.cookie, 'photo', await image(20, 20))).statusCode).toBe(409);
     expect(await teamMails('Submitted Studio')).toHaveLength(1);
+  });
+
+  it('e-mails the submitted answers to the client’s project manager when one is assigned', async () => {
+    const c = await client('Managed Studio');
+    const pm = await signedInEmployee(ctx.app, db(), 'staff', 'Pat Manager');
+    const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, pm.email));
+    await createProjectManagers(db()).assignProjectManagerIfNone(c.registrationId, row!.id);
+    const res = await submit(c.cookie, 0, complete({ businessName: 'Managed Studio' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const mails = await teamMails('Managed Studio');
+    expect(mails.map((m) => m.to)).toEqual([pm.email]);
   });
 
   it('takes a client’s logo and photos through the uploads checks: re-encoded WebP, no EXIF, a new logo replaces the old', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../../contract/onboarding/onboarding.js';
 import { WEB_PATHS } from '../../../contract/site/routes.js';
 import type { Db } from '../../db/client.js';
+import { createProjectManagers } from '../kickoff/index.js';
 import { businessRegistrations, onboardingAnswers, onboardingFiles } from '../../db/schema.js';
 import type { HttpError } from '../../http/errors.js';
 import { clientError } from '../../http/errors.js';
@@ -211,11 +212,11 @@ export function createOnboardingService(deps: {
           .from(onboardingFiles)
           .where(eq(onboardingFiles.registrationId, registrationId))
           .orderBy(asc(onboardingFiles.createdAt), asc(onboardingFiles.id));
-        // TODO(lead, issue 29 §1): send to the client's project manager once clients have one;
-        // until then the team address, like the other team e-mails.
+        // To the client's project manager; the team address while none is assigned.
+        const manager = await createProjectManagers(tx).projectManagerOf(registrationId);
         await enqueueMail(tx, [
           onboardingSubmittedMail({
-            to: deps.mail.teamEmail,
+            to: manager?.email ?? deps.mail.teamEmail,
             registration,
             answers,
             files: fileRows.map(fileOf),
