@@ -73,6 +73,10 @@ export const ERROR_CODES = [
   'payment_not_yours',
   'plan_change_not_allowed',
   'already_on_plan',
+  // The client's project
+  'milestone_not_found',
+  'review_not_waiting',
+  'project_archived',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

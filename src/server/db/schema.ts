@@ -16,5 +16,6 @@ export * from './schema/leads.js';
 export * from './schema/uploads.js';
 export * from './schema/notifications.js';
 export * from './schema/activity.js';
+export * from './schema/projects.js';
 export * from './schema/shared-state.js';
 export * from './auth-schema.js';

@@ -16,6 +16,7 @@ import * as notifications from './notifications/index.js';
 import * as payments from './payments/index.js';
 import * as plans from './plans/index.js';
 import * as portfolio from './portfolio/index.js';
+import * as projects from './projects/index.js';
 import * as registration from './registration/index.js';
 import * as site from './site/index.js';
 import * as uploads from './uploads/index.js';
@@ -46,6 +47,7 @@ export const FEATURES: Feature[] = [
   clients,
   notifications,
   billing,
+  projects,
 ];
 
 /** The public site's page data, for server rendering. */
