@@ -113,18 +113,17 @@ export function isCalendarDay(text: string): boolean {
 }
 
 /** A deliverable: a web page (a shared folder, a preview) or a file this server stored (/uploads/…). */
-export const isDeliverableUrl = (text: string) => isHttpUrl(text) || /^\/uploads\/[\w./-]+$/.test(text);
+export const isDeliverableUrl = (text: string) =>
+  isHttpUrl(text) || /^\/uploads\/[\w./-]+$/.test(text);
 
-const deliverableUrl = z
-  .string('Deliverable must be a web address')
-  .check(
-    z.trim(),
-    z.maxLength(2048, 'Deliverable must be at most 2048 characters'),
-    z.refine(isDeliverableUrl, {
-      message: 'Deliverable must be a web address starting with http:// or https://',
-      params: { code: 'field_web_address' },
-    }),
-  );
+const deliverableUrl = z.string('Deliverable must be a web address').check(
+  z.trim(),
+  z.maxLength(2048, 'Deliverable must be at most 2048 characters'),
+  z.refine(isDeliverableUrl, {
+    message: 'Deliverable must be a web address starting with http:// or https://',
+    params: { code: 'field_web_address' },
+  }),
+);
 const note = z
   .string('Note must be text')
   .check(z.trim(), z.maxLength(2000, 'Note must be at most 2000 characters'));
@@ -133,7 +132,10 @@ const note = z
 export const milestoneUpdateInput = z
   .object({
     status: z.optional(
-      z.enum(MOVABLE_STATUSES, 'Status must be Not started, In progress, Changes requested or Done'),
+      z.enum(
+        MOVABLE_STATUSES,
+        'Status must be Not started, In progress, Changes requested or Done',
+      ),
     ),
     dueOn: z.optional(
       z.nullable(
@@ -166,8 +168,12 @@ export type SendForReviewInput = z.output<typeof sendForReviewInput>;
 
 /** The social calendar's month: posts planned and published. */
 export const socialMonthInput = z.object({
-  planned: z.int('Planned must be a whole number').check(z.gte(0, 'Planned must be 0 or more'), z.lte(1000, 'Planned must be at most 1000')),
-  published: z.int('Published must be a whole number').check(z.gte(0, 'Published must be 0 or more'), z.lte(1000, 'Published must be at most 1000')),
+  planned: z
+    .int('Planned must be a whole number')
+    .check(z.gte(0, 'Planned must be 0 or more'), z.lte(1000, 'Planned must be at most 1000')),
+  published: z
+    .int('Published must be a whole number')
+    .check(z.gte(0, 'Published must be 0 or more'), z.lte(1000, 'Published must be at most 1000')),
 });
 export const MONTH = /^(20\d\d)-(0[1-9]|1[0-2])$/;
 

@@ -38,12 +38,17 @@ export async function projectClientRoutes(
     project: await projects.forClient(who(request)),
   }));
 
-  route(app, approveMilestone, { body: approveInput, labels }, async ({ body, params }, request) => ({
-    project: await projects.answerReview(who(request), params.id ?? '', {
-      approved: true,
-      comment: body.comment || null,
+  route(
+    app,
+    approveMilestone,
+    { body: approveInput, labels },
+    async ({ body, params }, request) => ({
+      project: await projects.answerReview(who(request), params.id ?? '', {
+        approved: true,
+        comment: body.comment || null,
+      }),
     }),
-  }));
+  );
 
   route(
     app,

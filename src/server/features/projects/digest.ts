@@ -1,7 +1,5 @@
 import { and, asc, eq, exists, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MilestoneTrack } from '../../../contract/projects/projects.js';
-import type { Locale } from '../../../contract/site/routes.js';
 import { runOnceAcrossInstances } from '../../adapters/shared-state/schedule.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -35,7 +33,10 @@ const localHour = (at: Date, timeZone: string) =>
  * queues the e-mail and marks the steps told, so two instances never send it twice. Answers how
  * many e-mails were queued.
  */
-export async function sendProjectDigests(options: ProjectDigestOptions, now: Date): Promise<number> {
+export async function sendProjectDigests(
+  options: ProjectDigestOptions,
+  now: Date,
+): Promise<number> {
   const { db, timeZone } = options;
   if (localHour(now, timeZone) < PROJECT_DIGEST_HOUR) return 0;
   const today = isoDate(localDate(now, timeZone));
@@ -67,7 +68,12 @@ export async function sendProjectDigests(options: ProjectDigestOptions, now: Dat
         .update(projectEvents)
         .set({ notifiedAt: now })
         .where(and(eq(projectEvents.projectId, id), isNull(projectEvents.notifiedAt)))
-        .returning({ milestoneId: projectEvents.milestoneId, kind: projectEvents.kind, detail: projectEvents.detail, at: projectEvents.at });
+        .returning({
+          milestoneId: projectEvents.milestoneId,
+          kind: projectEvents.kind,
+          detail: projectEvents.detail,
+          at: projectEvents.at,
+        });
       if (steps.length === 0) return 0;
       const [client] = await tx
         .select({
@@ -79,7 +85,11 @@ export async function sendProjectDigests(options: ProjectDigestOptions, now: Dat
         .from(businessRegistrations)
         .where(eq(businessRegistrations.id, claimed.registrationId));
       const milestones = await tx
-        .select({ id: projectMilestones.id, track: projectMilestones.track, stage: projectMilestones.stage })
+        .select({
+          id: projectMilestones.id,
+          track: projectMilestones.track,
+          stage: projectMilestones.stage,
+        })
         .from(projectMilestones)
         .where(eq(projectMilestones.projectId, id))
         .orderBy(asc(projectMilestones.position));
@@ -89,11 +99,18 @@ export async function sendProjectDigests(options: ProjectDigestOptions, now: Dat
           const m = milestones.find((x) => x.id === s.milestoneId);
           if (!m || (s.kind !== 'status' && s.kind !== 'due' && s.kind !== 'sent_for_review'))
             return [];
-          return [{ kind: s.kind, track: m.track as MilestoneTrack, stage: m.stage, detail: s.detail ?? {} }];
+          return [
+            {
+              kind: s.kind,
+              track: m.track,
+              stage: m.stage,
+              detail: s.detail ?? {},
+            },
+          ];
         });
       if (!client || told.length === 0) return 0;
       await enqueueMail(tx, [
-        digestMail(options.mail, options.origin, { ...client, language: client.language as Locale }, told),
+        digestMail(options.mail, options.origin, { ...client, language: client.language }, told),
       ]);
       return 1;
     });

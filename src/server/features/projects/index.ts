@@ -1,11 +1,7 @@
 /** The client's project: tracks and milestones from the plan, reviews, the board and the digest. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FeatureContext } from '../../context.js';
-import {
-  ACCOUNT_COOKIE,
-  createAccountService,
-  SECURE_ACCOUNT_COOKIE,
-} from '../account/index.js';
+import { ACCOUNT_COOKIE, createAccountService, SECURE_ACCOUNT_COOKIE } from '../account/index.js';
 import { projectClientRoutes } from './client-routes.js';
 import { createProjectDigestJob } from './digest.js';
 import { projectAdminRoutes } from './routes.js';

@@ -104,7 +104,10 @@ export function digestMail(
       '',
       w.t('projectMail.digestIntro'),
       '',
-      ...steps.flatMap((s) => [`- ${stepLine(w, s)}`, ...stepDetails(w, s).map((d) => d && `  ${d}`)]),
+      ...steps.flatMap((s) => [
+        `- ${stepLine(w, s)}`,
+        ...stepDetails(w, s).map((d) => d && `  ${d}`),
+      ]),
       '',
       w.t('projectMail.open'),
       projectLink(origin, client.language),

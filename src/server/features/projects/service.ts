@@ -1,13 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type {
   AdminProject,
-  MilestoneTrack,
   MilestoneUpdateInput,
   NotifyChoice,
   Project,
   SendForReviewInput,
 } from '../../../contract/projects/projects.js';
-import type { Locale } from '../../../contract/site/routes.js';
 import type { Db } from '../../db/client.js';
 import {
   businessRegistrations,
@@ -83,7 +81,7 @@ export function createProjectService(deps: ProjectDeps) {
 
   /** Tells the client of employees' steps: e-mailed now, or kept for the daily digest. */
   async function tell(tx: Tx, locked: Locked, steps: ProjectStep[]) {
-    const client: ClientFacts = { ...locked.client, language: locked.client.language as Locale };
+    const client: ClientFacts = { ...locked.client, language: locked.client.language };
     const at = now();
     for (const step of steps) {
       await tx.insert(projectEvents).values({
@@ -104,7 +102,7 @@ export function createProjectService(deps: ProjectDeps) {
 
   const step = (locked: Locked, kind: ProjectStep['kind'], detail: ProjectStep['detail']) => ({
     kind,
-    track: locked.milestone.track as MilestoneTrack,
+    track: locked.milestone.track,
     stage: locked.milestone.stage,
     detail,
   });
@@ -129,9 +127,7 @@ export function createProjectService(deps: ProjectDeps) {
     sync: (registrationId?: string) => syncProjects(db, deps.timeZone, registrationId),
 
     async forEmployee(projectId: string): Promise<AdminProject> {
-      const project = UUID.test(projectId)
-        ? await readProject(db, { projectId }, today())
-        : null;
+      const project = UUID.test(projectId) ? await readProject(db, { projectId }, today()) : null;
       if (!project) throw new HttpError(404, NOT_FOUND);
       await syncProjects(db, deps.timeZone, project.registrationId);
       return (await readProject(db, { projectId }, today()))!;
@@ -158,7 +154,8 @@ export function createProjectService(deps: ProjectDeps) {
           steps.push(step(locked, 'due', { dueOn: input.dueOn }));
         }
         if (input.deliverableUrl !== undefined) set.deliverableUrl = input.deliverableUrl || null;
-        if (input.deliverableNote !== undefined) set.deliverableNote = input.deliverableNote || null;
+        if (input.deliverableNote !== undefined)
+          set.deliverableNote = input.deliverableNote || null;
         await tx.update(projectMilestones).set(set).where(eq(projectMilestones.id, m.id));
         return steps;
       });
@@ -190,7 +187,11 @@ export function createProjectService(deps: ProjectDeps) {
       });
     },
 
-    async setSocialMonth(projectId: string, month: string, counts: { planned: number; published: number }) {
+    async setSocialMonth(
+      projectId: string,
+      month: string,
+      counts: { planned: number; published: number },
+    ) {
       if (!UUID.test(projectId)) throw new HttpError(404, NOT_FOUND);
       const [project] = await db
         .select({ archivedAt: projects.archivedAt, social: projectTracks.kind })
@@ -250,12 +251,12 @@ export function createProjectService(deps: ProjectDeps) {
           at,
           notifiedAt: at,
         });
-        const client = { ...locked.client, language: locked.client.language as Locale };
+        const client = { ...locked.client, language: locked.client.language };
         await enqueueMail(tx, [
           answerMail(
             deps.mail,
             client,
-            locked.milestone.track as MilestoneTrack,
+            locked.milestone.track,
             locked.milestone.stage,
             answer.approved,
             answer.comment,
