@@ -8,7 +8,14 @@ import {
 } from '../../../contract/site/routes';
 
 /** The admin sections, chosen by id (docs/product.md §2): `/admin#apps`; settings has pages of its own. */
-export const SECTION_IDS = ['search', 'apps', 'investors', 'clients', 'settings'] as const;
+export const SECTION_IDS = [
+  'search',
+  'apps',
+  'investors',
+  'clients',
+  'projects',
+  'settings',
+] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export type AdminLocation =

@@ -1,4 +1,12 @@
-import { AppWindow, Building2, Search, Settings, Users, type LucideIcon } from 'lucide-react';
+import {
+  AppWindow,
+  Building2,
+  KanbanSquare,
+  Search,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SectionProps } from '../../lib/admin-section';
 import { site } from '../../lib/site';
@@ -43,6 +51,13 @@ export const SECTIONS = [
     title: () => 'Clients',
     icon: Users,
     component: lazy(() => import('../../features/clients/section')),
+  },
+  {
+    id: 'projects',
+    label: 'Projects',
+    title: () => 'Projects',
+    icon: KanbanSquare,
+    component: lazy(() => import('../../features/projects/section')),
   },
   {
     id: 'settings',
