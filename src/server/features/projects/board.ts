@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import {
   BOARD_COLUMN_LIMIT,
   BOARD_COLUMNS,
@@ -11,41 +11,56 @@ import type { Db } from '../../db/client.js';
 import { businessRegistrations, projects, subscriptionPlans } from '../../db/schema.js';
 import { managerFilter, managerIdOf, managerNameOf } from './manager.js';
 
+interface BoardRow {
+  projectId: string;
+  businessName: string;
+  planName: string;
+  stage: string | null;
+  status: MilestoneStatus | null;
+  dueOn: string | null;
+  hasWebsite: boolean;
+  overdue: number | string;
+  managerId: string | null;
+  managerName: string | null;
+}
+
 /**
  * Every live project by the stage its website is at (the first website milestone not done), with
  * how many milestones of any track are overdue. Archived projects and tracks the plan no longer has
- * are left out. One query; the correlated parts use project_milestones_project_idx and
- * project_milestones_open_due_idx.
+ * are left out. One query.
  */
 export async function readBoard(
   db: Db,
   today: string,
   manager: string | undefined,
 ): Promise<ProjectBoard> {
-  const current = (column: string) =>
-    sql.raw(`(select m.${column} from project_milestones m
-      where m.project_id = "projects"."id" and m.track = 'website' and m.status <> 'done'
-      order by m.position limit 1)`);
-  const rows = await db
-    .select({
-      projectId: projects.id,
-      businessName: businessRegistrations.businessName,
-      planName: subscriptionPlans.displayName,
-      stage: sql<string | null>`${current('stage')}`,
-      status: sql<MilestoneStatus | null>`${current('status')}`,
-      dueOn: sql<string | null>`${current('due_on')}::text`,
-      hasWebsite: sql<boolean>`exists (select 1 from project_tracks t
-        where t.project_id = ${projects.id} and t.kind = 'website' and t.removed_at is null)`,
-      overdue: sql<number>`(select count(*) from project_milestones m
-        join project_tracks t on t.project_id = m.project_id and t.kind = m.track and t.removed_at is null
-        where m.project_id = ${projects.id} and m.status <> 'done' and m.due_on < ${today})::int`,
-      managerId: managerIdOf,
-      managerName: managerNameOf,
-    })
-    .from(projects)
-    .innerJoin(businessRegistrations, eq(businessRegistrations.id, projects.registrationId))
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, projects.planId))
-    .where(and(isNull(projects.archivedAt), managerFilter(manager)));
+  // Set-based rather than per project: each part reads project_milestones once (hash joins).
+  const result = await db.execute(sql`
+    with open_website as (
+      select distinct on (m.project_id) m.project_id, m.stage, m.status, m.due_on::text as due_on
+      from project_milestones m
+      where m.track = 'website' and m.status <> 'done'
+      order by m.project_id, m.position
+    ), overdue as (
+      select m.project_id, count(*)::int as n
+      from project_milestones m
+      join project_tracks t on t.project_id = m.project_id and t.kind = m.track and t.removed_at is null
+      where m.status <> 'done' and m.due_on < ${today}::date
+      group by m.project_id
+    )
+    select ${projects.id} as "projectId", ${businessRegistrations.businessName} as "businessName",
+      ${subscriptionPlans.displayName} as "planName", w.stage, w.status, w.due_on as "dueOn",
+      (wt.project_id is not null) as "hasWebsite", coalesce(o.n, 0) as overdue,
+      ${managerIdOf} as "managerId", ${managerNameOf} as "managerName"
+    from ${projects}
+    join ${businessRegistrations} on ${businessRegistrations.id} = ${projects.registrationId}
+    join ${subscriptionPlans} on ${subscriptionPlans.id} = ${projects.planId}
+    left join project_tracks wt
+      on wt.project_id = ${projects.id} and wt.kind = 'website' and wt.removed_at is null
+    left join open_website w on w.project_id = ${projects.id}
+    left join overdue o on o.project_id = ${projects.id}
+    where ${and(isNull(projects.archivedAt), managerFilter(manager))}`);
+  const rows = (result as { rows: BoardRow[] }).rows;
 
   const columns = new Map<BoardColumnId, BoardCard[]>(BOARD_COLUMNS.map((c) => [c, []]));
   const managers = new Map<string, string>();
