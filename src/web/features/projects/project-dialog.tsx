@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   MOVABLE_STATUSES,
   STAGE_LABELS,
@@ -83,6 +83,13 @@ function MilestoneEditor({ milestone: m, archived }: { milestone: Milestone; arc
   const [dueOn, setDueOn] = useState(m.dueOn ?? '');
   const [url, setUrl] = useState(m.deliverableUrl ?? '');
   const [note, setNote] = useState(m.deliverableNote ?? '');
+  // What the server answered after a save or a send is what the form shows next.
+  useEffect(() => {
+    setStatus(m.status);
+    setDueOn(m.dueOn ?? '');
+    setUrl(m.deliverableUrl ?? '');
+    setNote(m.deliverableNote ?? '');
+  }, [m.status, m.dueOn, m.deliverableUrl, m.deliverableNote]);
   const move = useProjectChange(moveMilestone);
   const send = useProjectChange(sendForReview);
   const issues = { ...fieldIssues(move.error), ...fieldIssues(send.error) };
@@ -97,7 +104,11 @@ function MilestoneEditor({ milestone: m, archived }: { milestone: Milestone; arc
     ? [...MOVABLE_STATUSES]
     : [m.status, ...MOVABLE_STATUSES];
   return (
-    <li className="grid gap-2 rounded-lg border border-border p-3" data-milestone={m.stage}>
+    <li
+      className="grid gap-2 rounded-lg border border-border p-3"
+      data-milestone={m.stage}
+      data-status={m.status}
+    >
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{stage}</span>
         <Badge variant={m.status === 'in_review' ? 'default' : 'secondary'}>

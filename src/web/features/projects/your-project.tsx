@@ -100,7 +100,7 @@ function MilestoneItem(props: {
   const i18n = useI18n();
   const day = (iso: string) => formatLongDate(i18n, new Date(`${iso}T12:00:00Z`));
   return (
-    <li className="flex gap-3" data-milestone={m.stage}>
+    <li className="flex gap-3" data-milestone={m.stage} data-status={m.status}>
       <StatusIcon m={m} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
