@@ -50,7 +50,7 @@ test('the team sends the website design for review; the client asks for changes,
   await signIn(page);
   await page.goto('/admin#projects');
   const discovery = page.getByRole('region', { name: /^Discovery/ });
-  await expect(discovery.getByText(business)).toBeVisible();
+  await expect(discovery.getByText(business, { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await sendDesign(page, 'https://figma.example/design-v1');
 
@@ -99,7 +99,7 @@ test('the team sends the website design for review; the client asks for changes,
   // On a phone the board is one column of cards, nothing cut off.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin#projects');
-  await expect(page.getByText(business)).toBeVisible();
+  await expect(page.getByText(business, { exact: true })).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

@@ -63,11 +63,13 @@ export const requestChanges = (input: { id: string; comment: string }) =>
   callApi(requestMilestoneChanges, { params: { id: input.id }, body: { comment: input.comment } });
 export const setNotify = (notify: NotifyChoice) => callApi(setProjectNotify, { body: { notify } });
 
-// The admin area's side.
+// The admin area's side. Clients answer reviews and pay while the team works: the board and a
+// project are read again each time they are shown (the app's queries are otherwise never stale).
 const BOARD_KEY = ['projects', 'board'];
 export function useProjectBoard(manager: string) {
   return useQuery({
     queryKey: [...BOARD_KEY, manager],
+    staleTime: 0,
     queryFn: () => callApi(getProjectBoard, { query: manager ? { manager } : {} }),
   });
 }
@@ -75,6 +77,7 @@ export function useAdminProject(id: string | null) {
   return useQuery({
     queryKey: ['projects', 'project', id],
     enabled: id !== null,
+    staleTime: 0,
     queryFn: () => callApi(getProject, { params: { id: id! } }),
   });
 }
