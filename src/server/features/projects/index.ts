@@ -19,6 +19,7 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
     origin: ctx.emailOrigin,
     mailQueued: ctx.services.mailQueued,
     activity: ctx.services.activity,
+    uploads: ctx.services.uploads,
   });
   await ctx.employeeOnly(projectAdminRoutes, { projects });
 

@@ -206,6 +206,10 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     const empty = await admin('POST', url, {});
     expect(empty.statusCode).toBe(422);
     expect(empty.json<{ issues: { field: string }[] }>().issues[0]!.field).toBe('deliverableUrl');
+    // A file must be one of our finished uploads.
+    const notOurs = await admin('POST', url, { deliverableUrl: '/uploads/app-logo/nothing.webp' });
+    expect(notOurs.statusCode).toBe(422);
+    expect(notOurs.json<{ issues: { field: string }[] }>().issues[0]!.field).toBe('deliverableUrl');
     // Not waiting for review: the client cannot answer yet.
     const early = await client(
       cookie,

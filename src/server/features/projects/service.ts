@@ -19,6 +19,7 @@ import { clientError } from '../../http/errors.js';
 import { HttpError } from '../../http/errors.js';
 import { isoDate, localDate } from '../../lib/zoned-time.js';
 import type { ActivityLog } from '../activity/index.js';
+import type { UploadService } from '../uploads/index.js';
 import { enqueueMail, type MailSettings } from '../notifications/index.js';
 import { answerMail, stepMail, type ClientFacts, type ProjectStep } from './mails.js';
 import { readBoard } from './board.js';
@@ -33,6 +34,8 @@ export interface ProjectDeps {
   origin: string;
   mailQueued: () => void;
   activity: ActivityLog;
+  /** A deliverable that is one of our uploads is checked (and, in a bucket, re-encoded) first. */
+  uploads?: Pick<UploadService, 'isOwnUploadUrl' | 'confirmUpload'>;
   now?: () => Date;
 }
 
@@ -76,6 +79,15 @@ export function createProjectService(deps: ProjectDeps) {
       .where(eq(projectMilestones.id, milestoneId))
       .for('update', { of: projectMilestones });
     return row ?? null;
+  }
+  /** A file we stored: only a finished upload of ours (the uploads feature's check); a link as it is. */
+  async function ownFile(url: string): Promise<string> {
+    if (deps.uploads?.isOwnUploadUrl(url)) return deps.uploads.confirmUpload(url);
+    if (url.startsWith('/')) {
+      const message = 'This file is not one of our uploads. Please attach it again.';
+      throw new HttpError(422, message, [{ field: 'deliverableUrl', message }]);
+    }
+    return url;
   }
   type Locked = NonNullable<Awaited<ReturnType<typeof lockMilestone>>>;
 
@@ -140,7 +152,9 @@ export function createProjectService(deps: ProjectDeps) {
       return project && forClient(project);
     },
 
-    updateMilestone(milestoneId: string, input: MilestoneUpdateInput) {
+    async updateMilestone(milestoneId: string, input: MilestoneUpdateInput) {
+      if (input.deliverableUrl)
+        input = { ...input, deliverableUrl: await ownFile(input.deliverableUrl) };
       return employeeChange(milestoneId, async (tx, locked) => {
         const m = locked.milestone;
         const steps: ProjectStep[] = [];
@@ -161,7 +175,9 @@ export function createProjectService(deps: ProjectDeps) {
       });
     },
 
-    sendForReview(milestoneId: string, input: SendForReviewInput) {
+    async sendForReview(milestoneId: string, input: SendForReviewInput) {
+      if (input.deliverableUrl)
+        input = { ...input, deliverableUrl: await ownFile(input.deliverableUrl) };
       return employeeChange(milestoneId, async (tx, locked) => {
         const m = locked.milestone;
         const url = input.deliverableUrl ?? m.deliverableUrl;
