@@ -96,6 +96,17 @@ test('the team sends the website design for review; the client asks for changes,
     client.getByRole('region', { name: 'Your project' }).locator('[data-milestone="design"]'),
   ).toContainText('Done');
 
+  // The client's timeline on a phone: nothing scrolls sideways; axe clean in both colour schemes.
+  await client.setViewportSize({ width: 390, height: 844 });
+  await expect(client.getByRole('region', { name: 'Your project' })).toBeVisible();
+  expect(
+    await client.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await client.emulateMedia({ colorScheme });
+    await expectNoSeriousA11yViolations(client);
+  }
+
   // On a phone the board is one column of cards, nothing cut off.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin#projects');
