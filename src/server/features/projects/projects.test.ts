@@ -367,10 +367,7 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     const billing = billingFor(ctx);
     await billing.cancel(registrationId, undefined, 'client');
     await billing.clock.advance(32);
-    const seen = (await client(cookie, 'GET', '/api/account/project')).json<{ project: Project }>()
-      .project;
-    expect(seen).toMatchObject({ id: project.id, archived: true });
-    expect(seen.milestoneTracks[0]!.milestones).toHaveLength(5);
+    // Refused even before anyone has read the project since the cancellation.
     const answer = await client(
       cookie,
       'POST',
@@ -383,6 +380,10 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
       (await admin('PATCH', `/api/projects/milestones/${design.id}`, { status: 'done' }))
         .statusCode,
     ).toBe(409);
+    const seen = (await client(cookie, 'GET', '/api/account/project')).json<{ project: Project }>()
+      .project;
+    expect(seen).toMatchObject({ id: project.id, archived: true });
+    expect(seen.milestoneTracks[0]!.milestones).toHaveLength(5);
     const board = (await admin('GET', '/api/projects/board')).json<ProjectBoard>();
     expect(board.columns.flatMap((c) => c.cards).map((c) => c.projectId)).not.toContain(project.id);
     const [row] = await db().select().from(projects).where(eq(projects.id, project.id));

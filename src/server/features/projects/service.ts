@@ -123,6 +123,15 @@ export function createProjectService(deps: ProjectDeps) {
     milestoneId: string,
     change: (tx: Tx, locked: Locked) => Promise<ProjectStep[]>,
   ): Promise<AdminProject> {
+    // A cancellation or plan change not yet seen by a read archives or re-tracks the project first.
+    const [owner] = UUID.test(milestoneId)
+      ? await db
+          .select({ registrationId: projects.registrationId })
+          .from(projectMilestones)
+          .innerJoin(projects, eq(projects.id, projectMilestones.projectId))
+          .where(eq(projectMilestones.id, milestoneId))
+      : [];
+    if (owner) await syncProjects(db, deps.timeZone, owner.registrationId);
     const projectId = await db.transaction(async (tx) => {
       const locked = await lockMilestone(tx, milestoneId);
       if (!locked) throw new HttpError(404, NOT_FOUND);
@@ -241,6 +250,7 @@ export function createProjectService(deps: ProjectDeps) {
       milestoneId: string,
       answer: { approved: boolean; comment: string | null },
     ): Promise<Project> {
+      await syncProjects(db, deps.timeZone, registrationId);
       const facts = await db.transaction(async (tx) => {
         const locked = await lockMilestone(tx, milestoneId);
         // Another client's milestone is as unknown as one that does not exist.
