@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readCatalog } from '../src/server/locales';
 import {
+  emailedLink,
   expectNoSeriousA11yViolations,
   openBillingLink,
   registerAndPayViaApi,
@@ -116,4 +118,73 @@ test('the team sends the website design for review; the client asks for changes,
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page);
+});
+
+test("a Spanish client's project speaks Spanish, and the review e-mail too", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const address = '10.83.0.2';
+  const esBusiness = `Panadería Proyecto ${stamp}`;
+  const esEmail = `proyecto-${stamp}@example.com`;
+  await useAddress(page, address);
+  await registerAndPayViaApi(page.request, {
+    address,
+    plan: 'growing',
+    businessName: esBusiness,
+    email: esEmail,
+    language: 'es',
+  });
+  await signIn(page);
+  await page.goto('/admin#projects');
+  await page.getByRole('button', { name: `Open the project of ${esBusiness}` }).click();
+  const design = page
+    .getByRole('dialog', { name: `Project of ${esBusiness}` })
+    .locator('[data-milestone="design"]');
+  await design.getByLabel('Deliverable (a link)').fill('https://figma.example/es');
+  await design.getByRole('button', { name: 'Send for review (Design)' }).click();
+  await expect(design).toHaveAttribute('data-status', 'in_review');
+
+  const asked = await page.request.post('/api/account/sign-in-link', {
+    headers: { 'x-forwarded-for': address },
+    data: { email: esEmail },
+  });
+  expect(asked.status()).toBe(200);
+  const review = await emailedLink(
+    browser,
+    address,
+    esEmail,
+    'project_review',
+    /https?:\/\/\S+\/es\/account/,
+  );
+  expect(review.pathname).toBe('/es/account');
+  const link = await emailedLink(
+    browser,
+    address,
+    esEmail,
+    'client_billing_link',
+    /https?:\/\/\S+\/es\/account\?token=[A-Za-z0-9_-]+/,
+  );
+  const context = await browser.newContext();
+  const client = await context.newPage();
+  await useAddress(client, address);
+  await client.goto(link.pathname + link.search);
+  await client.getByRole('button', { name: 'Abrir mi página de facturación' }).click();
+  const project = client.getByRole('region', { name: 'Su proyecto' });
+  await expect(project.getByRole('heading', { name: 'Sitio web' })).toBeVisible();
+  const esDesign = project.locator('[data-milestone="design"]');
+  await expect(esDesign).toContainText('Diseño');
+  await expect(esDesign).toContainText('Espera su revisión');
+  await expect(esDesign.getByRole('button', { name: 'Pedir cambios' })).toBeVisible();
+  await expect(project.getByRole('radio', { name: 'Un correo en cada paso' })).toBeChecked();
+  // No sentence of the English project catalog on the Spanish page.
+  const text = await client.evaluate(() => document.body.innerText);
+  const english = Object.values(readCatalog('en', 'project'))
+    .flatMap((m) => m.split(/[{}#]/))
+    .map((piece) => piece.trim())
+    .filter((piece) => piece.split(/\s+/).length >= 3);
+  expect(english.filter((sentence) => text.includes(sentence))).toEqual([]);
+  await expectNoSeriousA11yViolations(client);
+  await context.close();
 });
