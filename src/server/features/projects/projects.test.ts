@@ -6,7 +6,9 @@ import {
   businessRegistrations,
   outboxMessages,
   projects,
+  projectTracks,
   subscriptionPlans,
+  subscriptions,
 } from '../../db/schema.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { accountCookie, billingFor, paidRegistration } from '../../test/billing.js';
@@ -343,6 +345,42 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
       expect(upgraded.id).toBe(project.id);
       expect(upgraded.tracks).toEqual(['website', 'commercial-1', 'commercial-2', 'social']);
       expect(upgraded.planName).toBe('Growing');
+
+      // Back on the smaller plan (a downgrade takes effect at the renewal): the tracks it lacks are
+      // set aside, not deleted; on the bigger plan again they come back with their work.
+      const script = upgraded.milestoneTracks.find((t) => t.kind === 'commercial-1')!
+        .milestones[0]!;
+      await admin('PATCH', `/api/projects/milestones/${script.id}`, { status: 'in_progress' });
+      await db()
+        .update(subscriptions)
+        .set({ planId: planIds.essential! })
+        .where(eq(subscriptions.registrationId, registrationId));
+      const smaller = (await client(cookie, 'GET', '/api/account/project')).json<{
+        project: Project;
+      }>().project;
+      expect(smaller.tracks).toEqual(['website']);
+      expect(JSON.stringify(smaller)).not.toContain(script.id);
+      const kept = await db()
+        .select()
+        .from(projectTracks)
+        .where(eq(projectTracks.projectId, project.id));
+      expect(
+        kept
+          .filter((t) => t.removedAt !== null)
+          .map((t) => t.kind)
+          .sort(),
+      ).toEqual(['commercial-1', 'commercial-2', 'social']);
+      await db()
+        .update(subscriptions)
+        .set({ planId: planIds.growing! })
+        .where(eq(subscriptions.registrationId, registrationId));
+      const again = (await client(cookie, 'GET', '/api/account/project')).json<{
+        project: Project;
+      }>().project;
+      expect(again.tracks).toEqual(['website', 'commercial-1', 'commercial-2', 'social']);
+      expect(
+        again.milestoneTracks.find((t) => t.kind === 'commercial-1')!.milestones[0],
+      ).toMatchObject({ id: script.id, status: 'in_progress' });
     } finally {
       await db()
         .update(subscriptionPlans)
