@@ -20,6 +20,7 @@ import { answers as onboarding } from './onboarding/answers.js';
 import { answers as payments } from './payments/answers.js';
 import { answers as plans } from './plans/answers.js';
 import { answers as portfolio } from './portfolio/answers.js';
+import { answers as projects } from './projects/answers.js';
 import { answers as registration } from './registration/answers.js';
 import { answers as revenue } from './revenue/answers.js';
 import { answers as uploads } from './uploads/answers.js';
@@ -41,6 +42,7 @@ export const ANSWERS: readonly Answer[] = [
   ...payments,
   ...plans,
   ...portfolio,
+  ...projects,
   ...registration,
   ...revenue,
   ...uploads,

@@ -27,6 +27,7 @@ import * as planAdmin from './plans/admin.js';
 import * as planList from './plans/list.js';
 import * as portfolioAdmin from './portfolio/admin.js';
 import * as portfolio from './portfolio/portfolio.js';
+import * as projects from './projects/projects.js';
 import * as registration from './registration/registration.js';
 import * as signIn from './auth/sign-in.js';
 import * as uploads from './uploads/uploads.js';
@@ -55,6 +56,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   'plan-list': planList,
   portfolio,
   'portfolio-admin': portfolioAdmin,
+  projects,
   registration,
   revenue,
   'sign-in': signIn,

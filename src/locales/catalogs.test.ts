@@ -20,6 +20,7 @@ const PARTS = {
   checkout: 'src/web',
   account: 'src/web',
   register: 'src/web',
+  project: 'src/web',
   forms: 'src/web',
   onboarding: 'src/web',
   shell: 'src/server',

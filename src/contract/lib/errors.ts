@@ -85,6 +85,10 @@ export const ERROR_CODES = [
   'image_too_large',
   'image_type',
   'image_unreadable',
+  // The client's project
+  'milestone_not_found',
+  'review_not_waiting',
+  'project_archived',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -17,6 +17,7 @@ export * from './schema/uploads.js';
 export * from './schema/onboarding.js';
 export * from './schema/notifications.js';
 export * from './schema/activity.js';
+export * from './schema/projects.js';
 export * from './schema/shared-state.js';
 export * from './schema/kickoff.js';
 export * from './auth-schema.js';

@@ -18,6 +18,7 @@ import * as onboarding from './onboarding/index.js';
 import * as payments from './payments/index.js';
 import * as plans from './plans/index.js';
 import * as portfolio from './portfolio/index.js';
+import * as projects from './projects/index.js';
 import * as registration from './registration/index.js';
 import * as site from './site/index.js';
 import * as uploads from './uploads/index.js';
@@ -50,6 +51,7 @@ export const FEATURES: Feature[] = [
   notifications,
   billing,
   kickoff,
+  projects,
 ];
 
 /** The public site's page data, for server rendering. */

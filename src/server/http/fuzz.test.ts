@@ -153,6 +153,11 @@ const GROWS: Record<string, string> = {
   payment_intents: 'POST /api/create-payment-intent',
   payments: "the client's plan change and the clock's renewals charge",
   portfolio_items: 'POST /api/portfolio',
+  // docs/decisions/039: a paid client's project is made from the subscription when first read.
+  projects: "GET /api/projects/board and GET /api/account/project make a paid client's project",
+  project_tracks: "the tracks of a paid client's project, made with it",
+  project_milestones: "the milestones of a paid client's project, made with it",
+  project_social_months: "the social calendar of a paid client's project, made with it",
   rate_limit_counters:
     'each request comes from an address of its own, which gets a counter of its own',
   subscriptions: 'POST /api/create-payment-intent starts an incomplete subscription',

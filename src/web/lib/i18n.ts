@@ -11,7 +11,7 @@ import { INTL_LOCALES } from '../../contract/lib/locale-format';
 import { messages as enSite } from '../../locales/en/site.po';
 
 /** The parts of the catalogs (src/locales/{locale}/{part}.po): the site's, and those of the pages loaded later. */
-export type CatalogPart = 'site' | 'checkout' | 'account' | 'register';
+export type CatalogPart = 'site' | 'checkout' | 'account' | 'register' | 'project';
 
 /**
  * The document's language, from its URL. It does not change while the document lives: the
@@ -31,7 +31,7 @@ function baseOf(locale: Locale): string {
 
 // Every other catalog, each a file of its own, fetched when a page needs it.
 const catalogs = import.meta.glob<Messages>(
-  ['../../locales/*/{site,checkout,account,register}.po', '!../../locales/en/site.po'],
+  ['../../locales/*/{site,checkout,account,register,project}.po', '!../../locales/en/site.po'],
   { import: 'messages' },
 );
 const loaded = new Map<string, Promise<void>>([[`${DEFAULT_LOCALE}/site`, Promise.resolve()]]);

@@ -76,7 +76,12 @@ const PAST_DUE = account(
 const NOT_SIGNED_IN = apiError(401, 'Sign in with the link we e-mail you.');
 
 function renderAccount(routes: Record<string, Answer | Handler>, path: string = WEB_PATHS.account) {
-  const api = mockApi({ 'GET /api/account/onboarding': 'pending', ...routes });
+  // 'Your project' (features/projects) asks for the project: none before it has one.
+  const api = mockApi({
+    'GET /api/account/onboarding': 'pending',
+    'GET /api/account/project': { body: { project: null } },
+    ...routes,
+  });
   renderInApp(<Route path={WEB_PATHS.account} component={AccountPage} />, { path });
   return { api, user: userEvent.setup({ delay: null }) };
 }

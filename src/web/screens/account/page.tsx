@@ -18,6 +18,7 @@ import {
 } from '../../features/account';
 import { useErrorWords } from '../../lib/error-words';
 import { OnboardingSection } from '../../features/onboarding';
+import { YourProject } from '../../features/projects';
 
 /** Takes the spent token out of the address bar (history, bookmarks, a shared screen). */
 function dropTokenFromUrl() {
@@ -77,6 +78,7 @@ export default function AccountPage() {
       <>
         <AccountView account={account.data} />
         <OnboardingSection />
+        <YourProject />
       </>
     );
 

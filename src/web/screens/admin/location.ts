@@ -14,6 +14,7 @@ export const SECTION_IDS = [
   'investors',
   'clients',
   'new-clients',
+  'projects',
   'settings',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];

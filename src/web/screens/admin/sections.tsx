@@ -1,6 +1,7 @@
 import {
   AppWindow,
   Building2,
+  KanbanSquare,
   Search,
   Settings,
   UserPlus,
@@ -58,6 +59,13 @@ export const SECTIONS = [
     title: () => 'New clients',
     icon: UserPlus,
     component: lazy(() => import('../../features/kickoff/section')),
+  },
+  {
+    id: 'projects',
+    label: 'Projects',
+    title: () => 'Projects',
+    icon: KanbanSquare,
+    component: lazy(() => import('../../features/projects/section')),
   },
   {
     id: 'settings',

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  approveInput,
+  approveMilestone,
+  getClientProject,
+  notifyInput,
+  PROJECT_LABELS,
+  requestChangesInput,
+  requestMilestoneChanges,
+  setProjectNotify,
+} from '../../../contract/projects/projects.js';
+import { clientError } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import type { ProjectService } from './service.js';
+
+/**
+ * 'Your project' on the client's billing page: the same session as the billing routes (its cookie,
+ * its path /api/account), so a client only ever reaches their own project.
+ */
+export async function projectClientRoutes(
+  app: FastifyInstance,
+  options: {
+    projects: ProjectService;
+    /** The registration whose billing session the request carries, or null. */
+    registrationOf: (request: FastifyRequest) => Promise<string | null>;
+  },
+): Promise<void> {
+  const { projects } = options;
+  app.addHook('onRequest', async (request) => {
+    const registrationId = await options.registrationOf(request);
+    if (!registrationId) throw clientError(401, 'billing_signed_out');
+    request.accountRegistrationId = registrationId;
+  });
+  const who = (request: FastifyRequest) => request.accountRegistrationId!;
+  const labels = PROJECT_LABELS;
+
+  route(app, getClientProject, {}, async (_input, request) => ({
+    project: await projects.forClient(who(request)),
+  }));
+
+  route(
+    app,
+    approveMilestone,
+    { body: approveInput, labels },
+    async ({ body, params }, request) => ({
+      project: await projects.answerReview(who(request), params.id ?? '', {
+        approved: true,
+        comment: body.comment || null,
+      }),
+    }),
+  );
+
+  route(
+    app,
+    requestMilestoneChanges,
+    { body: requestChangesInput, labels },
+    async ({ body, params }, request) => ({
+      project: await projects.answerReview(who(request), params.id ?? '', {
+        approved: false,
+        comment: body.comment,
+      }),
+    }),
+  );
+
+  route(app, setProjectNotify, { body: notifyInput, labels }, async ({ body }, request) => ({
+    project: await projects.setNotify(who(request), body.notify),
+  }));
+}

@@ -1,0 +1,49 @@
+/** The client's project: tracks and milestones from the plan, reviews, the board and the digest. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FeatureContext } from '../../context.js';
+import { ACCOUNT_COOKIE, createAccountService, SECURE_ACCOUNT_COOKIE } from '../account/index.js';
+import { projectClientRoutes } from './client-routes.js';
+import { createProjectDigestJob } from './digest.js';
+import { projectAdminRoutes } from './routes.js';
+import { createProjectService } from './service.js';
+
+export { createProjectService, type ProjectService } from './service.js';
+export { sendProjectDigests } from './digest.js';
+export { tracksOfPlan } from './tracks.js';
+
+export async function register(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
+  const projects = createProjectService({
+    db: ctx.db,
+    timeZone: ctx.config.timeZone,
+    mail: ctx.mail,
+    origin: ctx.emailOrigin,
+    mailQueued: ctx.services.mailQueued,
+    activity: ctx.services.activity,
+    uploads: ctx.services.uploads,
+  });
+  await ctx.employeeOnly(projectAdminRoutes, { projects });
+
+  // The billing page's session, read as the account feature writes it.
+  const account = createAccountService({ db: ctx.db, mail: ctx.mail });
+  const name = ctx.https ? SECURE_ACCOUNT_COOKIE : ACCOUNT_COOKIE;
+  const pattern = new RegExp(
+    `(?:^|;\\s*)${name.replaceAll('.', '\\.')}=([A-Za-z0-9_-]{1,100})(?:;|$)`,
+  );
+  const registrationOf = async (request: FastifyRequest) => {
+    const token = pattern.exec(request.headers.cookie ?? '')?.[1];
+    return token ? account.registrationOfSession(token) : null;
+  };
+  await app.register(projectClientRoutes, { projects, registrationOf });
+
+  ctx.jobs.add(
+    'project digest',
+    createProjectDigestJob({
+      db: ctx.db,
+      timeZone: ctx.config.timeZone,
+      mail: ctx.mail,
+      origin: ctx.emailOrigin,
+      log: ctx.log,
+      mailQueued: ctx.services.mailQueued,
+    }),
+  );
+}
