@@ -1,20 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { projects } from '../../db/schema.js';
+import { clientDelivery, projects, user } from '../../db/schema.js';
 
 /**
- * THE SEAM for the project manager (issue 29 §1, domain `kickoff`): the board's filter and cards
- * read a client's project manager through these two expressions only. This branch was cut before
- * kickoff was merged, so every project reads as having none. At merge, with kickoff's
- * `client_delivery.project_manager_id` (docs/decisions/036), they become:
- *   managerIdOf:   sql`(select cd.project_manager_id from client_delivery cd
- *                    where cd.registration_id = ${projects.registrationId})`
- *   managerNameOf: sql`(select coalesce(u.name, u.email) from client_delivery cd
- *                    join "user" u on u.id = cd.project_manager_id
- *                    where cd.registration_id = ${projects.registrationId})`
- * (client_delivery's primary key is registration_id: one index lookup per card).
+ * The client's project manager as the board reads it: kickoff's `client_delivery` row of the
+ * project's client (docs/decisions/036; its primary key is the registration id, so one index
+ * lookup per card).
  */
-export const managerIdOf: SQL<string | null> = sql<string | null>`(null::text)`;
-export const managerNameOf: SQL<string | null> = sql<string | null>`(null::text)`;
+export const managerIdOf: SQL<string | null> = sql<
+  string | null
+>`(select ${clientDelivery.projectManagerId} from ${clientDelivery} where ${clientDelivery.registrationId} = ${projects.registrationId})`;
+export const managerNameOf: SQL<string | null> = sql<
+  string | null
+>`(select coalesce(${user.name}, ${user.email}) from ${clientDelivery} join ${user} on ${user.id} = ${clientDelivery.projectManagerId} where ${clientDelivery.registrationId} = ${projects.registrationId})`;
 
 /** The board's `manager` filter: an employee's id, or 'none' for projects without one. */
 export function managerFilter(manager: string | undefined): SQL | undefined {
@@ -22,6 +19,3 @@ export function managerFilter(manager: string | undefined): SQL | undefined {
   if (manager === 'none') return sql`${managerIdOf} is null`;
   return sql`${managerIdOf} = ${manager}`;
 }
-
-// Keeps the import a seam needs at merge (projects.registration_id) visible to the type checker.
-void projects;
