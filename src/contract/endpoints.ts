@@ -13,6 +13,7 @@ import * as billing from './billing/billing.js';
 import * as businesses from './businesses/businesses.js';
 import * as checkout from './payments/checkout.js';
 import * as clients from './clients/clients.js';
+import * as clientTimeline from './clients/timeline.js';
 import * as employees from './employees/employees.js';
 import * as faqAdmin from './faq/admin.js';
 import * as faq from './faq/faq.js';
@@ -43,6 +44,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   businesses,
   checkout,
   clients,
+  'client-timeline': clientTimeline,
   employees,
   faq,
   'faq-admin': faqAdmin,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { activityEntry } from '../activity/answers.js';
 import { accountOverview } from '../billing/answers.js';
 import { answer, decimal, isoTime } from '../lib/answer.js';
 import {
@@ -15,6 +16,7 @@ import {
   type ClientPage,
   type ClientSummary,
 } from './clients.js';
+import { getClientTimeline, TIMELINE_KINDS, type ClientTimeline } from './timeline.js';
 
 const summaryShape = {
   id: z.string(),
@@ -84,6 +86,21 @@ const clientDetail: z.ZodMiniType<ClientDetail> = z.strictObject({
 export const answers = [
   answer(listClients, clientPage),
   answer(getClient, clientDetail),
+  answer(
+    getClientTimeline,
+    z.strictObject({
+      items: z.array(
+        z.union([
+          z.strictObject({ at: isoTime(), kind: z.literal('activity'), entry: activityEntry }),
+          z.strictObject({
+            at: isoTime(),
+            kind: z.enum(TIMELINE_KINDS.filter((k) => k !== 'activity')),
+            text: z.string(),
+          }),
+        ]),
+      ),
+    }) as z.ZodMiniType<ClientTimeline>,
+  ),
   answer(exportClientsCsv, null),
   answer(getClientBilling, accountOverview),
   answer(cancelClientSubscription, accountOverview),

@@ -13,6 +13,8 @@ import {
 import { sendCsv, toCsv, type CsvColumn } from '../../http/csv.js';
 import { route } from '../../http/route.js';
 import type { ClientService } from './service.js';
+import type { createClientTimeline } from './timeline.js';
+import { getClientTimeline } from '../../../contract/clients/timeline.js';
 
 /** '2025-03-04T05:06:07.000Z' → '2025-03-04 05:06': spreadsheets read it as a date and time. */
 const utc = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '');
@@ -41,7 +43,7 @@ const EXPORT_COLUMNS: CsvColumn<ClientSummary>[] = [
 /** The admin clients list, detail and CSV export (employees only: registered through the guard). */
 export async function clientRoutes(
   app: FastifyInstance,
-  options: { clients: ClientService },
+  options: { clients: ClientService; timeline: ReturnType<typeof createClientTimeline> },
 ): Promise<void> {
   const { clients } = options;
 
@@ -75,4 +77,5 @@ export async function clientRoutes(
   );
 
   route(app, getClient, {}, async ({ params }) => clients.detail(params.id!));
+  route(app, getClientTimeline, {}, async ({ params }) => options.timeline(params.id!));
 }
