@@ -11,6 +11,7 @@ import {
   type NewClientPage,
   type NewClientView,
 } from '../../../contract/kickoff/kickoff.js';
+import { submitBusinessRegistration } from '../../../contract/registration/fields.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { activityLog, outboxMessages, payments, user } from '../../db/schema.js';
@@ -99,7 +100,7 @@ describe.each(TEST_DATABASES)('new clients and the 24-hour promise on %s', (kind
 
     const unpaid = await ctx.app.inject({
       method: 'POST',
-      url: '/api/business-registration',
+      url: apiPath(submitBusinessRegistration),
       payload: {
         businessName: 'Never Paid Bakery',
         ownerName: 'Sam Example',

@@ -1,6 +1,20 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AdminProject, Project, ProjectBoard } from '../../../contract/projects/projects.js';
+import {
+  approveMilestone,
+  getClientProject,
+  getProject,
+  getProjectBoard,
+  requestMilestoneChanges,
+  sendMilestoneForReview,
+  setProjectNotify,
+  updateMilestone,
+  updateSocialMonth,
+  type AdminProject,
+  type Project,
+  type ProjectBoard,
+} from '../../../contract/projects/projects.js';
+import { submitBusinessRegistration } from '../../../contract/registration/fields.js';
 import {
   activityLog,
   businessRegistrations,
@@ -9,11 +23,15 @@ import {
   projectTracks,
   subscriptionPlans,
   subscriptions,
+  user,
 } from '../../db/schema.js';
+import { apiPath } from '../../test/api-path.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { accountCookie, billingFor, paidRegistration } from '../../test/billing.js';
 import { TEST_DATABASES } from '../../test/databases.js';
+import { signedInEmployee } from '../../test/employees.js';
 import { addDays, localDate, startOfLocalDay } from '../../lib/zoned-time.js';
+import { createProjectManagers } from '../kickoff/index.js';
 import { PROJECT_DIGEST_HOUR, sendProjectDigests } from './digest.js';
 
 describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
@@ -40,7 +58,7 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
       language,
     });
     const cookie = await accountCookie(ctx, paid.email);
-    const seen = await client(cookie, 'GET', '/api/account/project');
+    const seen = await client(cookie, 'GET', apiPath(getClientProject));
     expect(seen.statusCode).toBe(200);
     const project = seen.json<{ project: Project }>().project;
     const milestone = (track: string, stage: string) =>
@@ -60,7 +78,7 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     // A registration that never paid has none.
     const registered = await ctx.app.inject({
       method: 'POST',
-      url: '/api/business-registration',
+      url: apiPath(submitBusinessRegistration),
       payload: {
         businessName: 'Unpaid Shop',
         ownerName: 'Pat Example',
@@ -107,20 +125,20 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     expect(unpaid).toBeUndefined();
 
     // The board shows it in its website's first stage.
-    const board = (await admin('GET', '/api/projects/board')).json<ProjectBoard>();
+    const board = (await admin('GET', apiPath(getProjectBoard))).json<ProjectBoard>();
     const discovery = board.columns.find((c) => c.id === 'discovery')!;
     expect(discovery.cards.map((c) => c.projectId)).toContain(project.id);
   });
 
   it('answers 401 to a visitor and to a signed-out employee', async () => {
-    expect((await ctx.app.inject({ url: '/api/account/project' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: '/api/projects/board' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: apiPath(getClientProject) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: apiPath(getProjectBoard) })).statusCode).toBe(401);
   });
 
   it('lets an employee move a milestone, e-mails each step and logs it', async () => {
     const { milestone, email } = await payingClient();
     const discovery = milestone('website', 'discovery');
-    const moved = await admin('PATCH', `/api/projects/milestones/${discovery.id}`, {
+    const moved = await admin('PATCH', apiPath(updateMilestone, { id: discovery.id }), {
       status: 'in_progress',
       dueOn: '2030-01-15',
     });
@@ -144,12 +162,12 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     });
 
     // Overdue: an open milestone past its date is marked, on the board too.
-    await admin('PATCH', `/api/projects/milestones/${discovery.id}`, { dueOn: '2020-01-15' });
+    await admin('PATCH', apiPath(updateMilestone, { id: discovery.id }), { dueOn: '2020-01-15' });
     const project = (
-      await admin('GET', `/api/projects/${moved.json<AdminProject>().id}`)
+      await admin('GET', apiPath(getProject, { id: moved.json<AdminProject>().id }))
     ).json<AdminProject>();
     expect(project.milestoneTracks[0]!.milestones[0]!.overdue).toBe(true);
-    const board = (await admin('GET', '/api/projects/board')).json<ProjectBoard>();
+    const board = (await admin('GET', apiPath(getProjectBoard))).json<ProjectBoard>();
     const card = board.columns.flatMap((c) => c.cards).find((c) => c.projectId === project.id)!;
     expect(card.overdue).toBe(1);
   });
@@ -158,7 +176,7 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     const { milestone, cookie } = await payingClient();
     const id = milestone('website', 'design').id;
     const bad = async (payload: object, field: string) => {
-      const res = await admin('PATCH', `/api/projects/milestones/${id}`, payload);
+      const res = await admin('PATCH', apiPath(updateMilestone, { id }), payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json<{ issues: { field: string }[] }>().issues.map((i) => i.field)).toContain(
         field,
@@ -169,41 +187,45 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     await bad({ deliverableUrl: 'javascript:alert(1)' }, 'deliverableUrl');
     await bad({}, 'body');
     expect(
-      (await admin('PATCH', '/api/projects/milestones/not-an-id', { status: 'done' })).statusCode,
+      (await admin('PATCH', apiPath(updateMilestone, { id: 'not-an-id' }), { status: 'done' }))
+        .statusCode,
     ).toBe(404);
     expect(
       (
-        await admin('PATCH', '/api/projects/milestones/00000000-0000-4000-8000-000000000000', {
-          status: 'done',
-        })
+        await admin(
+          'PATCH',
+          apiPath(updateMilestone, { id: '00000000-0000-4000-8000-000000000000' }),
+          {
+            status: 'done',
+          },
+        )
       ).statusCode,
     ).toBe(404);
     expect(
-      (await admin('PUT', `/api/projects/x/social/2026-13`, { planned: 1, published: 0 }))
-        .statusCode,
+      (
+        await admin('PUT', apiPath(updateSocialMonth, { id: 'x', month: '2026-13' }), {
+          planned: 1,
+          published: 0,
+        })
+      ).statusCode,
     ).toBe(400);
     // The client's side: a comment is needed to request changes.
-    const noComment = await client(
-      cookie,
-      'POST',
-      `/api/account/project/milestones/${id}/request-changes`,
-      {
-        comment: '  ',
-      },
-    );
+    const noComment = await client(cookie, 'POST', apiPath(requestMilestoneChanges, { id }), {
+      comment: '  ',
+    });
     expect(noComment.statusCode).toBe(400);
     expect(noComment.json()).toMatchObject({
       code: 'validation',
       issues: [{ field: 'comment', code: 'field_required' }],
     });
-    const notify = await client(cookie, 'PUT', '/api/account/project/notify', { notify: 'weekly' });
+    const notify = await client(cookie, 'PUT', apiPath(setProjectNotify), { notify: 'weekly' });
     expect(notify.statusCode).toBe(400);
   });
 
   it('sends a deliverable for review; the client requests changes, it is re-sent and approved', async () => {
     const { milestone, cookie, email } = await payingClient();
     const design = milestone('website', 'design');
-    const url = `/api/projects/milestones/${design.id}/send-for-review`;
+    const url = apiPath(sendMilestoneForReview, { id: design.id });
     // Nothing attached yet: nothing to review.
     const empty = await admin('POST', url, {});
     expect(empty.statusCode).toBe(422);
@@ -213,12 +235,7 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     expect(notOurs.statusCode).toBe(422);
     expect(notOurs.json<{ issues: { field: string }[] }>().issues[0]!.field).toBe('deliverableUrl');
     // Not waiting for review: the client cannot answer yet.
-    const early = await client(
-      cookie,
-      'POST',
-      `/api/account/project/milestones/${design.id}/approve`,
-      {},
-    );
+    const early = await client(cookie, 'POST', apiPath(approveMilestone, { id: design.id }), {});
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ code: 'review_not_waiting' });
 
@@ -235,7 +252,7 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     const changes = await client(
       cookie,
       'POST',
-      `/api/account/project/milestones/${design.id}/request-changes`,
+      apiPath(requestMilestoneChanges, { id: design.id }),
       {
         comment: 'Bigger logo, please',
       },
@@ -264,14 +281,9 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     expect(
       (await admin('POST', url, { deliverableUrl: 'https://figma.example/design-v2' })).statusCode,
     ).toBe(200);
-    const approved = await client(
-      cookie,
-      'POST',
-      `/api/account/project/milestones/${design.id}/approve`,
-      {
-        comment: 'Perfect',
-      },
-    );
+    const approved = await client(cookie, 'POST', apiPath(approveMilestone, { id: design.id }), {
+      comment: 'Perfect',
+    });
     expect(approved.statusCode).toBe(200);
     const done = approved.json<{ project: Project }>().project.milestoneTracks[0]!.milestones[1]!;
     expect(done).toMatchObject({
@@ -279,12 +291,7 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
       deliverableUrl: 'https://figma.example/design-v2',
     });
     // Answered once: a second answer finds nothing waiting.
-    const again = await client(
-      cookie,
-      'POST',
-      `/api/account/project/milestones/${design.id}/approve`,
-      {},
-    );
+    const again = await client(cookie, 'POST', apiPath(approveMilestone, { id: design.id }), {});
     expect(again.statusCode).toBe(409);
   });
 
@@ -293,22 +300,17 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     const b = await payingClient();
     expect(b.project.id).not.toBe(a.project.id);
     const design = a.milestone('website', 'design');
-    await admin('POST', `/api/projects/milestones/${design.id}/send-for-review`, {
+    await admin('POST', apiPath(sendMilestoneForReview, { id: design.id }), {
       deliverableUrl: 'https://figma.example/a',
     });
-    for (const action of ['approve', 'request-changes']) {
-      const res = await client(
-        b.cookie,
-        'POST',
-        `/api/account/project/milestones/${design.id}/${action}`,
-        {
-          comment: 'Not mine',
-        },
-      );
+    for (const answer of [approveMilestone, requestMilestoneChanges]) {
+      const res = await client(b.cookie, 'POST', apiPath(answer, { id: design.id }), {
+        comment: 'Not mine',
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'milestone_not_found' });
     }
-    const seenByB = (await client(b.cookie, 'GET', '/api/account/project')).json<{
+    const seenByB = (await client(b.cookie, 'GET', apiPath(getClientProject))).json<{
       project: Project;
     }>();
     expect(JSON.stringify(seenByB)).not.toContain(design.id);
@@ -318,7 +320,7 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
     const { milestone, email } = await payingClient('growing', 'es');
     await admin(
       'POST',
-      `/api/projects/milestones/${milestone('website', 'design').id}/send-for-review`,
+      apiPath(sendMilestoneForReview, { id: milestone('website', 'design').id }),
       {
         deliverableUrl: 'https://figma.example/es',
       },
@@ -339,7 +341,7 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
       expect(project.tracks).toEqual(['website']);
       expect(project.social).toBeNull();
       await billingFor(ctx).changePlan(registrationId, planIds.growing!);
-      const upgraded = (await client(cookie, 'GET', '/api/account/project')).json<{
+      const upgraded = (await client(cookie, 'GET', apiPath(getClientProject))).json<{
         project: Project;
       }>().project;
       expect(upgraded.id).toBe(project.id);
@@ -350,12 +352,12 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
       // set aside, not deleted; on the bigger plan again they come back with their work.
       const script = upgraded.milestoneTracks.find((t) => t.kind === 'commercial-1')!
         .milestones[0]!;
-      await admin('PATCH', `/api/projects/milestones/${script.id}`, { status: 'in_progress' });
+      await admin('PATCH', apiPath(updateMilestone, { id: script.id }), { status: 'in_progress' });
       await db()
         .update(subscriptions)
         .set({ planId: planIds.essential! })
         .where(eq(subscriptions.registrationId, registrationId));
-      const smaller = (await client(cookie, 'GET', '/api/account/project')).json<{
+      const smaller = (await client(cookie, 'GET', apiPath(getClientProject))).json<{
         project: Project;
       }>().project;
       expect(smaller.tracks).toEqual(['website']);
@@ -374,7 +376,7 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
         .update(subscriptions)
         .set({ planId: planIds.growing! })
         .where(eq(subscriptions.registrationId, registrationId));
-      const again = (await client(cookie, 'GET', '/api/account/project')).json<{
+      const again = (await client(cookie, 'GET', apiPath(getClientProject))).json<{
         project: Project;
       }>().project;
       expect(again.tracks).toEqual(['website', 'commercial-1', 'commercial-2', 'social']);
@@ -399,53 +401,77 @@ describe.each(TEST_DATABASES)("the client's project on %s", (kind) => {
   it('archives a cancelled client’s project and keeps it', async () => {
     const { project, registrationId, cookie, milestone } = await payingClient();
     const design = milestone('website', 'design');
-    await admin('POST', `/api/projects/milestones/${design.id}/send-for-review`, {
+    await admin('POST', apiPath(sendMilestoneForReview, { id: design.id }), {
       deliverableUrl: 'https://figma.example/x',
     });
     const billing = billingFor(ctx);
     await billing.cancel(registrationId, undefined, 'client');
     await billing.clock.advance(32);
     // Refused even before anyone has read the project since the cancellation.
-    const answer = await client(
-      cookie,
-      'POST',
-      `/api/account/project/milestones/${design.id}/approve`,
-      {},
-    );
+    const answer = await client(cookie, 'POST', apiPath(approveMilestone, { id: design.id }), {});
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ code: 'project_archived' });
     expect(
-      (await admin('PATCH', `/api/projects/milestones/${design.id}`, { status: 'done' }))
+      (await admin('PATCH', apiPath(updateMilestone, { id: design.id }), { status: 'done' }))
         .statusCode,
     ).toBe(409);
-    const seen = (await client(cookie, 'GET', '/api/account/project')).json<{ project: Project }>()
-      .project;
+    const seen = (await client(cookie, 'GET', apiPath(getClientProject))).json<{
+      project: Project;
+    }>().project;
     expect(seen).toMatchObject({ id: project.id, archived: true });
     expect(seen.milestoneTracks[0]!.milestones).toHaveLength(5);
-    const board = (await admin('GET', '/api/projects/board')).json<ProjectBoard>();
+    const board = (await admin('GET', apiPath(getProjectBoard))).json<ProjectBoard>();
     expect(board.columns.flatMap((c) => c.cards).map((c) => c.projectId)).not.toContain(project.id);
     const [row] = await db().select().from(projects).where(eq(projects.id, project.id));
     expect(row!.archivedAt).toBeInstanceOf(Date);
   });
 
-  it('filters the board by project manager (none until the kickoff domain names one)', async () => {
-    const { project } = await payingClient();
-    const ids = (b: ProjectBoard) => b.columns.flatMap((c) => c.cards).map((c) => c.projectId);
-    expect(ids((await admin('GET', '/api/projects/board?manager=none')).json())).toContain(
-      project.id,
-    );
-    const someone = await admin('GET', '/api/projects/board?manager=employee-1');
-    expect(someone.statusCode).toBe(200);
-    expect(ids(someone.json())).toEqual([]);
+  it('filters the board by the project manager kickoff names, and shows it on the card', async () => {
+    const managed = await payingClient();
+    const unmanaged = await payingClient();
+    const pm = await signedInEmployee(ctx.app, db(), 'staff', 'Pat Manager');
+    const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, pm.email));
+    const pmId = row!.id;
+    expect(
+      await createProjectManagers(db()).assignProjectManagerIfNone(managed.registrationId, pmId),
+    ).toBe(true);
+
+    const board = async (manager: string) => {
+      const res = await admin('GET', apiPath(getProjectBoard, {}, { manager }));
+      expect(res.statusCode).toBe(200);
+      return res.json<ProjectBoard>();
+    };
+    const cards = (b: ProjectBoard) => b.columns.flatMap((c) => c.cards);
+    const ids = (b: ProjectBoard) => cards(b).map((c) => c.projectId);
+
+    const theirs = await board(pmId);
+    expect(ids(theirs)).toContain(managed.project.id);
+    expect(ids(theirs)).not.toContain(unmanaged.project.id);
+    expect(cards(theirs).find((c) => c.projectId === managed.project.id)).toMatchObject({
+      managerId: pmId,
+      managerName: 'Pat Manager',
+    });
+    expect(theirs.managers).toContainEqual({ id: pmId, name: 'Pat Manager' });
+
+    const nobodys = await board('none');
+    expect(ids(nobodys)).toContain(unmanaged.project.id);
+    expect(ids(nobodys)).not.toContain(managed.project.id);
+    expect(cards(nobodys).find((c) => c.projectId === unmanaged.project.id)).toMatchObject({
+      managerId: null,
+      managerName: null,
+    });
+
+    // An employee who manages nothing: an empty board, not an error.
+    expect(ids(await board('employee-1'))).toEqual([]);
   });
 
   it('collects the steps in one daily digest, sent once with two instances', async () => {
     const { milestone, cookie, email } = await payingClient();
-    const daily = await client(cookie, 'PUT', '/api/account/project/notify', { notify: 'daily' });
+    const daily = await client(cookie, 'PUT', apiPath(setProjectNotify), { notify: 'daily' });
     expect(daily.json<{ project: Project }>().project.notify).toBe('daily');
     const build = milestone('website', 'build');
-    await admin('PATCH', `/api/projects/milestones/${build.id}`, { status: 'in_progress' });
-    await admin('POST', `/api/projects/milestones/${build.id}/send-for-review`, {
+    await admin('PATCH', apiPath(updateMilestone, { id: build.id }), { status: 'in_progress' });
+    await admin('POST', apiPath(sendMilestoneForReview, { id: build.id }), {
       deliverableUrl: 'https://staging.example/build',
     });
     expect((await mailsTo(email)).filter((m) => m.kind.startsWith('project_'))).toEqual([]);
