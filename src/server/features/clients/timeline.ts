@@ -154,7 +154,9 @@ export function createClientTimeline(db: Db) {
         },
       })),
     ];
-    items.sort((a, b) => b.at.localeCompare(a.at));
+    // At the same instant (a registration and its checkout e-mail), the registration comes first in time.
+    const last = (i: TimelineItem) => (i.kind === 'registered' ? 1 : 0);
+    items.sort((a, b) => b.at.localeCompare(a.at) || last(a) - last(b));
     return { items: items.slice(0, TIMELINE_LIMIT) };
   };
 }

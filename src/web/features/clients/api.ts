@@ -1,3 +1,4 @@
+import { getClientTimeline } from '../../../contract/clients/timeline';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   cancelClientSubscription,
@@ -92,6 +93,13 @@ export const useClient = (id: string | null) =>
   useQuery<OutputOf<typeof getClient>>({
     queryKey: [apiUrl(getClient, { params: { id: id ?? '' } })],
     enabled: id !== null,
+    staleTime: 0,
+  });
+
+/** Everything that happened to the client, for the record's timeline. */
+export const useClientTimeline = (id: string) =>
+  useQuery<OutputOf<typeof getClientTimeline>>({
+    queryKey: [apiUrl(getClientTimeline, { params: { id } })],
     staleTime: 0,
   });
 

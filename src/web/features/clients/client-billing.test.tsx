@@ -121,6 +121,7 @@ async function openClient(routes: Record<string, Answer | Handler>, { billing = 
     [`GET /api/clients/${ID}`]: { body: DETAIL },
     [`GET /api/clients/${ID}/billing`]: { body: BILLING },
     [`GET /api/clients/${ID}/onboarding`]: 'pending',
+    [`GET /api/clients/${ID}/timeline`]: { body: { items: [] } },
     'GET /api/auth/user': { body: employee(billing) },
     ...routes,
   });

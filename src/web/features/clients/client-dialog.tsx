@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api';
 import { useClient } from './api';
 import { OnboardingBlock } from '../onboarding/admin';
 import { ClientBilling } from './client-billing';
+import { ClientTimelineBlock } from './client-timeline';
 import { day, period, when } from './format';
 import { BillingBadge, StatusBadge } from './status-badge';
 
@@ -131,6 +132,7 @@ export function ClientDetailDialog({
                   </ul>
                 )}
               </section>
+              <ClientTimelineBlock clientId={d.id} />
             </div>
           )}
         </DialogContent>
