@@ -18,3 +18,4 @@ export * from './schema/notifications.js';
 export * from './schema/activity.js';
 export * from './schema/shared-state.js';
 export * from './auth-schema.js';
+export * from './schema/consultations.js';
