@@ -13,6 +13,7 @@ import * as billing from './billing/billing.js';
 import * as businesses from './businesses/businesses.js';
 import * as checkout from './payments/checkout.js';
 import * as clients from './clients/clients.js';
+import * as consultations from './consultations/consultations.js';
 import * as employees from './employees/employees.js';
 import * as faqAdmin from './faq/admin.js';
 import * as faq from './faq/faq.js';
@@ -40,6 +41,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   businesses,
   checkout,
   clients,
+  consultations,
   employees,
   faq,
   'faq-admin': faqAdmin,

@@ -73,6 +73,13 @@ export const ERROR_CODES = [
   'payment_not_yours',
   'plan_change_not_allowed',
   'already_on_plan',
+  // The consultation (issue 29 §2)
+  'consultation_slot_taken',
+  'consultation_slot_unavailable',
+  'consultation_exists',
+  'consultation_not_found',
+  'consultation_too_late',
+  'consultation_no_subscription',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
