@@ -21,9 +21,7 @@ const myAvailability: z.ZodMiniType<MyAvailability> = z.strictObject({
   availability: z.nullable(
     z.strictObject({
       timeZone: z.string(),
-      weekly: z.array(
-        z.strictObject({ weekday: z.int(), start: z.string(), end: z.string() }),
-      ),
+      weekly: z.array(z.strictObject({ weekday: z.int(), start: z.string(), end: z.string() })),
       daysOff: z.array(z.iso.date()),
     }),
   ),

@@ -71,10 +71,12 @@ export interface AvailabilityRange {
 
 const rangeSchema = z
   .object({
-    weekday: z.int('Weekday must be a number from 1 (Monday) to 7 (Sunday).').check(
-      z.gte(1, 'Weekday must be a number from 1 (Monday) to 7 (Sunday).'),
-      z.lte(7, 'Weekday must be a number from 1 (Monday) to 7 (Sunday).'),
-    ),
+    weekday: z
+      .int('Weekday must be a number from 1 (Monday) to 7 (Sunday).')
+      .check(
+        z.gte(1, 'Weekday must be a number from 1 (Monday) to 7 (Sunday).'),
+        z.lte(7, 'Weekday must be a number from 1 (Monday) to 7 (Sunday).'),
+      ),
     start: clock('Start'),
     end: clock('End'),
   })
@@ -109,7 +111,11 @@ export const availabilityInput = z
     ),
   );
 export type AvailabilityInput = z.input<typeof availabilityInput>;
-export const AVAILABILITY_LABELS = { timeZone: 'time zone', weekly: 'weekly hours', daysOff: 'days off' };
+export const AVAILABILITY_LABELS = {
+  timeZone: 'time zone',
+  weekly: 'weekly hours',
+  daysOff: 'days off',
+};
 
 export interface Availability {
   timeZone: string;
@@ -127,10 +133,9 @@ export const consultationSettingsInput = z.object({
     SLOT_MINUTES_CHOICES.map((n) => z.literal(n)),
     `Slot length must be one of ${SLOT_MINUTES_CHOICES.join(', ')} minutes.`,
   ),
-  cutoffHours: z.int('Hours must be a whole number.').check(
-    z.gte(0, 'Hours must be 0 or more.'),
-    z.lte(168, 'Hours must be at most 168 (a week).'),
-  ),
+  cutoffHours: z
+    .int('Hours must be a whole number.')
+    .check(z.gte(0, 'Hours must be 0 or more.'), z.lte(168, 'Hours must be at most 168 (a week).')),
 });
 export const SETTINGS_LABELS = { slotMinutes: 'slot length', cutoffHours: 'hours before' };
 
@@ -213,7 +218,10 @@ export interface ConsultationSlots {
 }
 
 export const bookingInput = z.object({
-  startsAt: z.iso.datetime({ offset: true, message: 'Start must be a time such as 2026-12-01T15:00:00Z.' }),
+  startsAt: z.iso.datetime({
+    offset: true,
+    message: 'Start must be a time such as 2026-12-01T15:00:00Z.',
+  }),
   timeZone: timeZone('Time zone'),
 });
 export type BookingInput = z.input<typeof bookingInput>;

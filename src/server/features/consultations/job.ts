@@ -19,7 +19,8 @@ export function createReminderJob(options: {
     everyMs: options.intervalMs ?? 5 * 60_000,
     run: async () => {
       const sent = await options.consultations.sendDueReminders();
-      if (sent > 0) options.log.info({ consultationReminders: sent }, 'consultation reminders queued');
+      if (sent > 0)
+        options.log.info({ consultationReminders: sent }, 'consultation reminders queued');
     },
     onError: (error) => options.log.error({ err: error }, 'consultation reminders failed'),
   });

@@ -57,24 +57,30 @@ export function consultationMails(
   const hostWhen = when(f.startsAt, 'en', f.host.timeZone);
   const reminder = f.event === 'reminder24' || f.event === 'reminder1';
   const cancelled = f.event === 'cancelled';
-  const invitation =
-    reminder
-      ? null
-      : invitationAttachment({
-          uid: f.uid,
-          sequence: f.sequence,
-          startsAt: f.startsAt,
-          endsAt: f.endsAt,
-          summary: `${settings.siteName}: consultation with ${f.client.business}`,
-          description: `Consultation of ${f.client.business} (${f.client.name}) with ${f.host.name}.`,
-          organizer: { name: f.host.name, email: f.host.email },
-          attendees: [{ name: f.client.name, email: f.client.email }],
-          cancelled,
-          siteName: settings.siteName,
-        });
+  const invitation = reminder
+    ? null
+    : invitationAttachment({
+        uid: f.uid,
+        sequence: f.sequence,
+        startsAt: f.startsAt,
+        endsAt: f.endsAt,
+        summary: `${settings.siteName}: consultation with ${f.client.business}`,
+        description: `Consultation of ${f.client.business} (${f.client.name}) with ${f.host.name}.`,
+        organizer: { name: f.host.name, email: f.host.email },
+        attendees: [{ name: f.client.name, email: f.client.email }],
+        cancelled,
+        siteName: settings.siteName,
+      });
   const attachments = invitation ? [invitation] : undefined;
-  const kindPart = reminder ? 'reminder' : (f.event as Exclude<ConsultationEvent, 'reminder24' | 'reminder1'>);
-  const values = { when: clientWhen, zone: f.client.timeZone, host: f.host.name, site: settings.siteName };
+  const kindPart = reminder
+    ? 'reminder'
+    : (f.event as Exclude<ConsultationEvent, 'reminder24' | 'reminder1'>);
+  const values = {
+    when: clientWhen,
+    zone: f.client.timeZone,
+    host: f.host.name,
+    site: settings.siteName,
+  };
   const client: OutgoingMail = {
     kind: `client_consultation_${kindPart}`,
     to: f.client.email,
@@ -112,10 +118,12 @@ export function consultationMails(
     text: lines(
       `Hello ${f.host.name},`,
       '',
-      f.event === 'booked' && `${who} booked a consultation with you on ${hostWhen} (${f.host.timeZone}).`,
+      f.event === 'booked' &&
+        `${who} booked a consultation with you on ${hostWhen} (${f.host.timeZone}).`,
       f.event === 'rescheduled' &&
         `${who} moved their consultation with you to ${hostWhen} (${f.host.timeZone})${f.previousStartsAt ? `, from ${when(f.previousStartsAt, 'en', f.host.timeZone)}` : ''}.`,
-      cancelled && `${who} cancelled their consultation with you on ${hostWhen} (${f.host.timeZone}).`,
+      cancelled &&
+        `${who} cancelled their consultation with you on ${hostWhen} (${f.host.timeZone}).`,
       reminder && `Your consultation with ${who} starts ${hostWhen} (${f.host.timeZone}).`,
       `The client's time zone: ${f.client.timeZone}. ${f.client.language === 'es' ? 'Language: Spanish (call and write in Spanish)' : 'Language: English'}`,
       invitation && 'The calendar invitation is attached.',

@@ -100,7 +100,10 @@ export function createConsultationService(deps: ConsultationDeps) {
   const now = () => deps.now?.() ?? new Date();
 
   async function settings(tx: Db = db): Promise<ConsultationSettings> {
-    const [row] = await tx.select().from(consultationSettings).where(eq(consultationSettings.id, 1));
+    const [row] = await tx
+      .select()
+      .from(consultationSettings)
+      .where(eq(consultationSettings.id, 1));
     return {
       slotMinutes: row?.slotMinutes ?? DEFAULT_SLOT_MINUTES,
       cutoffHours: row?.cutoffHours ?? DEFAULT_CUTOFF_HOURS,
@@ -164,7 +167,10 @@ export function createConsultationService(deps: ConsultationDeps) {
     );
     const preferred = deps.preferredHost ? await deps.preferredHost(registrationId) : null;
     return preferred
-      ? [...free.filter((h) => h.employeeId === preferred), ...free.filter((h) => h.employeeId !== preferred)]
+      ? [
+          ...free.filter((h) => h.employeeId === preferred),
+          ...free.filter((h) => h.employeeId !== preferred),
+        ]
       : free;
   }
 
@@ -202,8 +208,13 @@ export function createConsultationService(deps: ConsultationDeps) {
       })
       .from(consultations)
       .innerJoin(user, eq(user.id, consultations.hostEmployeeId))
-      .leftJoin(employeeAvailability, eq(employeeAvailability.employeeId, consultations.hostEmployeeId))
-      .where(and(eq(consultations.registrationId, registrationId), eq(consultations.status, 'booked')));
+      .leftJoin(
+        employeeAvailability,
+        eq(employeeAvailability.employeeId, consultations.hostEmployeeId),
+      )
+      .where(
+        and(eq(consultations.registrationId, registrationId), eq(consultations.status, 'booked')),
+      );
     return row ?? null;
   }
 
@@ -271,7 +282,9 @@ export function createConsultationService(deps: ConsultationDeps) {
 
   const mapUnique = (error: unknown): never => {
     if (isUniqueViolation(error)) {
-      const text = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
+      const text = String(
+        (error as { cause?: { constraint?: string } }).cause?.constraint ?? error,
+      );
       throw clientError(
         409,
         text.includes('client_booked') ? 'consultation_exists' : 'consultation_slot_taken',
@@ -308,7 +321,11 @@ export function createConsultationService(deps: ConsultationDeps) {
     },
 
     async saveSettings(employeeId: string, input: ConsultationSettings): Promise<MyAvailability> {
-      const values = { slotMinutes: input.slotMinutes, cutoffHours: input.cutoffHours, updatedAt: new Date() };
+      const values = {
+        slotMinutes: input.slotMinutes,
+        cutoffHours: input.cutoffHours,
+        updatedAt: new Date(),
+      };
       await db
         .insert(consultationSettings)
         .values({ id: 1, ...values })
@@ -317,7 +334,11 @@ export function createConsultationService(deps: ConsultationDeps) {
     },
 
     /** Free start times between the client's local days `from` and `from + days`, as instants. */
-    async freeSlots(query: { timeZone: string; from?: string | undefined; days: number }): Promise<ConsultationSlots> {
+    async freeSlots(query: {
+      timeZone: string;
+      from?: string | undefined;
+      days: number;
+    }): Promise<ConsultationSlots> {
       const { slotMinutes } = await settings();
       const t = now();
       const firstDay: LocalDate = query.from
@@ -330,7 +351,9 @@ export function createConsultationService(deps: ConsultationDeps) {
       const windowStart = startOfLocalDay(firstDay, query.timeZone);
       const windowEnd = startOfLocalDay(addDays(firstDay, query.days), query.timeZone);
       const from = new Date(Math.max(windowStart.getTime(), t.getTime() + MIN_NOTICE_MS));
-      const to = new Date(Math.min(windowEnd.getTime(), t.getTime() + BOOKING_HORIZON_DAYS * DAY_MS));
+      const to = new Date(
+        Math.min(windowEnd.getTime(), t.getTime() + BOOKING_HORIZON_DAYS * DAY_MS),
+      );
       if (from >= to) return { timeZone: query.timeZone, slotMinutes, slots: [] };
       const [all, booked] = await Promise.all([
         hosts(),
@@ -341,7 +364,8 @@ export function createConsultationService(deps: ConsultationDeps) {
         const mine = booked.filter((b) => b.hostEmployeeId === host.employeeId);
         for (const start of hostSlotStarts(host, slotMinutes, from, to)) {
           const end = new Date(start.getTime() + slotMinutes * 60_000);
-          if (!mine.some((b) => overlaps(start, end, b.startsAt, b.endsAt))) free.add(start.getTime());
+          if (!mine.some((b) => overlaps(start, end, b.startsAt, b.endsAt)))
+            free.add(start.getTime());
         }
       }
       return {
@@ -365,7 +389,11 @@ export function createConsultationService(deps: ConsultationDeps) {
      * wait and see the first; each candidate host's lock makes the overlap check and the insert
      * one step; the partial unique indexes are the database's own guarantee behind both.
      */
-    async book(registrationId: string, start: Date, clientTimeZone: string): Promise<ClientConsultation> {
+    async book(
+      registrationId: string,
+      start: Date,
+      clientTimeZone: string,
+    ): Promise<ClientConsultation> {
       const client = await clientOf(registrationId);
       checkWindow(start);
       const s = await settings();
@@ -377,10 +405,14 @@ export function createConsultationService(deps: ConsultationDeps) {
       const end = new Date(start.getTime() + s.slotMinutes * 60_000);
       const booked = await db
         .transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consultation-client:${registrationId}`}))`);
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtext(${`consultation-client:${registrationId}`}))`,
+          );
           if (await bookedOf(registrationId, tx)) throw clientError(409, 'consultation_exists');
           for (const host of candidates) {
-            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consultation-host:${host.employeeId}`}))`);
+            await tx.execute(
+              sql`select pg_advisory_xact_lock(hashtext(${`consultation-host:${host.employeeId}`}))`,
+            );
             const clash = await tx
               .select({ id: consultations.id })
               .from(consultations)
@@ -418,7 +450,11 @@ export function createConsultationService(deps: ConsultationDeps) {
     },
 
     /** Moves the booking to `start`: the same row and UID, SEQUENCE one higher, the host may change. */
-    async reschedule(registrationId: string, start: Date, clientTimeZone: string): Promise<ClientConsultation> {
+    async reschedule(
+      registrationId: string,
+      start: Date,
+      clientTimeZone: string,
+    ): Promise<ClientConsultation> {
       const client = await clientOf(registrationId);
       const s = await settings();
       const existing = await bookedOf(registrationId);
@@ -426,19 +462,33 @@ export function createConsultationService(deps: ConsultationDeps) {
       if (existing.consultation.startsAt.getTime() - s.cutoffHours * HOUR_MS < now().getTime())
         throw clientError(409, 'consultation_too_late', { hours: s.cutoffHours });
       checkWindow(start);
-      const candidates = await freeHostsAt(start, s.slotMinutes, registrationId, existing.consultation.id);
+      const candidates = await freeHostsAt(
+        start,
+        s.slotMinutes,
+        registrationId,
+        existing.consultation.id,
+      );
       if (candidates.length === 0) throw clientError(409, 'consultation_slot_taken');
       const end = new Date(start.getTime() + s.slotMinutes * 60_000);
       const moved = await db
         .transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consultation-client:${registrationId}`}))`);
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtext(${`consultation-client:${registrationId}`}))`,
+          );
           const [current] = await tx
             .select()
             .from(consultations)
-            .where(and(eq(consultations.id, existing.consultation.id), eq(consultations.status, 'booked')));
+            .where(
+              and(
+                eq(consultations.id, existing.consultation.id),
+                eq(consultations.status, 'booked'),
+              ),
+            );
           if (!current) throw clientError(404, 'consultation_not_found');
           for (const host of candidates) {
-            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consultation-host:${host.employeeId}`}))`);
+            await tx.execute(
+              sql`select pg_advisory_xact_lock(hashtext(${`consultation-host:${host.employeeId}`}))`,
+            );
             const clash = await tx
               .select({ id: consultations.id })
               .from(consultations)
@@ -501,7 +551,9 @@ export function createConsultationService(deps: ConsultationDeps) {
       const client = await clientOf(registrationId);
       const s = await settings();
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consultation-client:${registrationId}`}))`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`consultation-client:${registrationId}`}))`,
+        );
         const existing = await bookedOf(registrationId, tx);
         if (!existing) throw clientError(404, 'consultation_not_found');
         if (existing.consultation.startsAt.getTime() - s.cutoffHours * HOUR_MS < now().getTime())
@@ -509,7 +561,12 @@ export function createConsultationService(deps: ConsultationDeps) {
         const t = now();
         const [row] = await tx
           .update(consultations)
-          .set({ status: 'cancelled', cancelledAt: t, updatedAt: t, sequence: sql`${consultations.sequence} + 1` })
+          .set({
+            status: 'cancelled',
+            cancelledAt: t,
+            updatedAt: t,
+            sequence: sql`${consultations.sequence} + 1`,
+          })
           .where(eq(consultations.id, existing.consultation.id))
           .returning();
         await tell(
@@ -517,7 +574,11 @@ export function createConsultationService(deps: ConsultationDeps) {
           'cancelled',
           row!,
           client,
-          { name: existing.hostName, email: existing.hostEmail, timeZone: existing.hostTimeZone ?? 'UTC' },
+          {
+            name: existing.hostName,
+            email: existing.hostEmail,
+            timeZone: existing.hostTimeZone ?? 'UTC',
+          },
           s.cutoffHours,
         );
       });
@@ -560,7 +621,8 @@ export function createConsultationService(deps: ConsultationDeps) {
         ['reminder1', 1],
         ['reminder24', 24],
       ] as const) {
-        const column = which === 'reminder1' ? consultations.reminded1hAt : consultations.reminded24hAt;
+        const column =
+          which === 'reminder1' ? consultations.reminded1hAt : consultations.reminded24hAt;
         const due = await db
           .select({ id: consultations.id })
           .from(consultations)
@@ -576,8 +638,17 @@ export function createConsultationService(deps: ConsultationDeps) {
           queued += await db.transaction(async (tx) => {
             const [claimed] = await tx
               .update(consultations)
-              .set(which === 'reminder1' ? { reminded1hAt: t, reminded24hAt: sql`coalesce(${consultations.reminded24hAt}, ${t})` } : { reminded24hAt: t })
-              .where(and(eq(consultations.id, id), isNull(column), eq(consultations.status, 'booked')))
+              .set(
+                which === 'reminder1'
+                  ? {
+                      reminded1hAt: t,
+                      reminded24hAt: sql`coalesce(${consultations.reminded24hAt}, ${t})`,
+                    }
+                  : { reminded24hAt: t },
+              )
+              .where(
+                and(eq(consultations.id, id), isNull(column), eq(consultations.status, 'booked')),
+              )
               .returning();
             if (!claimed) return 0;
             const [client] = await tx
@@ -591,7 +662,11 @@ export function createConsultationService(deps: ConsultationDeps) {
               .from(businessRegistrations)
               .where(eq(businessRegistrations.id, claimed.registrationId));
             const [host] = await tx
-              .select({ name: user.name, email: user.email, timeZone: employeeAvailability.timeZone })
+              .select({
+                name: user.name,
+                email: user.email,
+                timeZone: employeeAvailability.timeZone,
+              })
               .from(user)
               .leftJoin(employeeAvailability, eq(employeeAvailability.employeeId, user.id))
               .where(eq(user.id, claimed.hostEmployeeId));
