@@ -20,6 +20,7 @@ const PARTS = {
   checkout: 'src/web',
   account: 'src/web',
   register: 'src/web',
+  consultation: 'src/web',
   forms: 'src/web',
   shell: 'src/server',
   emails: 'src/server',

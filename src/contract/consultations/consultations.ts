@@ -129,10 +129,14 @@ export interface ConsultationSettings {
 }
 
 export const consultationSettingsInput = z.object({
-  slotMinutes: z.union(
-    SLOT_MINUTES_CHOICES.map((n) => z.literal(n)),
-    `Slot length must be one of ${SLOT_MINUTES_CHOICES.join(', ')} minutes.`,
-  ),
+  slotMinutes: z
+    .int(`Slot length must be one of ${SLOT_MINUTES_CHOICES.join(', ')} minutes.`)
+    .check(
+      z.refine(
+        (n) => (SLOT_MINUTES_CHOICES as readonly number[]).includes(n),
+        `Slot length must be one of ${SLOT_MINUTES_CHOICES.join(', ')} minutes.`,
+      ),
+    ),
   cutoffHours: z
     .int('Hours must be a whole number.')
     .check(z.gte(0, 'Hours must be 0 or more.'), z.lte(168, 'Hours must be at most 168 (a week).')),
@@ -153,10 +157,10 @@ export const saveMyAvailability: Endpoint<MyAvailability, AvailabilityInput> = {
   method: 'PUT',
   path: '/api/consultations/availability',
 };
-export const saveConsultationSettings: Endpoint<
-  MyAvailability,
-  z.input<typeof consultationSettingsInput>
-> = { method: 'PUT', path: '/api/consultations/settings' };
+export const saveConsultationSettings: Endpoint<MyAvailability, ConsultationSettings> = {
+  method: 'PUT',
+  path: '/api/consultations/settings',
+};
 
 export type ConsultationStatus = 'booked' | 'cancelled';
 

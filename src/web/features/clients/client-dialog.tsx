@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { useClient } from './api';
 import { ClientBilling } from './client-billing';
+import { ClientConsultationBlock } from '../consultations/admin';
 import { day, period, when } from './format';
 import { BillingBadge, StatusBadge } from './status-badge';
 
@@ -111,6 +112,7 @@ export function ClientDetailDialog({
                 ]}
               />
               <ClientBilling clientId={d.id} />
+              <ClientConsultationBlock clientId={d.id} />
               <section>
                 <h3 className="font-semibold">Payments</h3>
                 {d.payments.length === 0 ? (

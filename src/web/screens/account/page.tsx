@@ -17,6 +17,7 @@ import {
   useSignOut,
 } from '../../features/account';
 import { useErrorWords } from '../../lib/error-words';
+import { ConsultationSection } from '../../features/consultations';
 
 /** Takes the spent token out of the address bar (history, bookmarks, a shared screen). */
 function dropTokenFromUrl() {
@@ -71,7 +72,13 @@ export default function AccountPage() {
         problem={redeem.error ? linkProblem(redeem.error, _('account.linkInvalid')) : null}
       />
     );
-  else body = <AccountView account={account.data} />;
+  else
+    body = (
+      <>
+        <AccountView account={account.data} />
+        <ConsultationSection />
+      </>
+    );
 
   return (
     <>
