@@ -88,9 +88,9 @@ test.describe.serial('the consultation', () => {
       page.getByRole('heading', { name: 'Your availability for consultations' }),
     ).toBeVisible();
     await expect(page.getByLabel('Time zone')).toHaveValue('UTC');
-    await expect(page.getByRole('group', { name: 'Weekly hours' }).getByLabel('Day')).toHaveCount(
-      7,
-    );
+    await expect(
+      page.getByRole('group', { name: 'Weekly hours' }).getByLabel('Day', { exact: true }),
+    ).toHaveCount(7);
     // A wrong zone is refused beside its field.
     await page.getByLabel('Time zone').fill('Mars/Olympus');
     await page.getByRole('button', { name: 'Save availability' }).click();
@@ -134,7 +134,8 @@ test.describe.serial('the consultation', () => {
     await expect(section.getByText('Times in Europe/Madrid')).toBeVisible();
     const times = section.getByRole('group', { name: 'Time' }).getByRole('radio');
     await expect(times.first()).toBeAttached();
-    await section.getByLabel('Day').selectOption({ index: 1 });
+    // Three days ahead: past the 24-hour cut-off, so it may be rescheduled.
+    await section.getByLabel('Day').selectOption({ index: 3 });
     const picked = times.nth(2);
     await picked.check({ force: true });
     const startsAt = await picked.inputValue();
@@ -142,7 +143,7 @@ test.describe.serial('the consultation', () => {
     await noSideScroll(page);
     await section.getByRole('button', { name: 'Book this time' }).click();
 
-    const booked = page.getByRole('region', { name: 'Your consultation' });
+    const booked = page.getByRole('region', { name: 'Your consultation', exact: true });
     await expect(booked).toBeVisible();
     // The time on screen is the chosen instant in Madrid.
     const madrid = new Intl.DateTimeFormat('en-US', {
@@ -163,7 +164,9 @@ test.describe.serial('the consultation', () => {
     await other.check({ force: true });
     const movedTo = await other.inputValue();
     await picker.getByRole('button', { name: 'Move to this time' }).click();
-    await expect(page.getByRole('region', { name: 'Your consultation' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Your consultation', exact: true }),
+    ).toBeVisible();
     const moved = await invitation(email, 2);
     expect(moved).toMatchObject({ method: 'REQUEST', uid: first.uid, sequence: 1, start: movedTo });
     await context.close();
@@ -196,13 +199,14 @@ test.describe.serial('the consultation', () => {
     await expect(page).toHaveURL(/\/es\/account/);
     const section = page.getByRole('region', { name: 'Reserve su consulta' });
     await expect(section.getByText('Horas en America/Mexico_City')).toBeVisible();
+    await section.getByLabel('Día').selectOption({ index: 3 });
     const time = section.getByRole('group', { name: 'Hora' }).getByRole('radio').nth(1);
     await time.check({ force: true });
     const startsAt = await time.inputValue();
     await expectNoSeriousA11yViolations(page);
     await noSideScroll(page);
     await section.getByRole('button', { name: 'Reservar esta hora' }).click();
-    const booked = page.getByRole('region', { name: 'Su consulta' });
+    const booked = page.getByRole('region', { name: 'Su consulta', exact: true });
     await expect(booked).toBeVisible();
     await expect(booked).toContainText('Puede cambiarla o cancelarla hasta el');
     await expectNoSeriousA11yViolations(page);
