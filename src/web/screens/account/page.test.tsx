@@ -75,8 +75,16 @@ const PAST_DUE = account(
 );
 const NOT_SIGNED_IN = apiError(401, 'Sign in with the link we e-mail you.');
 
+/** The consultation section (issue 29 §2) under the billing view: nothing booked, no free times. */
+const NO_CONSULTATION: Record<string, Answer> = {
+  'GET /api/account/consultation': {
+    body: { consultation: null, slotMinutes: 30, cutoffHours: 24 },
+  },
+  'GET /api/account/consultation/slots': { body: { timeZone: 'UTC', slotMinutes: 30, slots: [] } },
+};
+
 function renderAccount(routes: Record<string, Answer | Handler>, path: string = WEB_PATHS.account) {
-  const api = mockApi(routes);
+  const api = mockApi({ ...NO_CONSULTATION, ...routes });
   renderInApp(<Route path={WEB_PATHS.account} component={AccountPage} />, { path });
   return { api, user: userEvent.setup({ delay: null }) };
 }
