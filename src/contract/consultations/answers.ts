@@ -38,6 +38,7 @@ const clientConsultation: z.ZodMiniType<ClientConsultation> = z.strictObject({
 
 const accountConsultation: z.ZodMiniType<AccountConsultation> = z.strictObject({
   consultation: z.nullable(clientConsultation),
+  canBook: z.boolean(),
   slotMinutes: z.int(),
   cutoffHours: z.int(),
 });

@@ -192,6 +192,8 @@ export interface ClientConsultation {
 }
 export interface AccountConsultation {
   consultation: ClientConsultation | null;
+  /** Whether the client may book: a live subscription (active or past due). */
+  canBook: boolean;
   slotMinutes: number;
   cutoffHours: number;
 }

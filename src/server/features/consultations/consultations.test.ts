@@ -28,6 +28,7 @@ import {
   consultations,
   employeeAvailability,
   outboxMessages,
+  subscriptions,
 } from '../../db/schema.js';
 import { registerAnswerCheck } from '../../http/answer-check.js';
 import { apiPath } from '../../test/api-path.js';
@@ -246,7 +247,17 @@ describe.each(TEST_DATABASES)('the consultation on %s', (kind) => {
     const { cookie, email, registrationId } = await client('es');
 
     const before = await call(ctx.app, cookie, 'GET', apiPath(getAccountConsultation));
-    expect(before.json()).toEqual({ consultation: null, slotMinutes: 30, cutoffHours: 24 });
+    expect(before.json()).toEqual({
+      consultation: null,
+      canBook: true,
+      slotMinutes: 30,
+      cutoffHours: 24,
+    });
+    // The receipt links to the booking section, in the client's language.
+    const [receipt] = await mailsTo(email, 'client_receipt');
+    expect(receipt!.body).toMatch(
+      /Reserve ya su consulta, a la hora que le convenga: http:\/\/\S+\/es\/account#consultation/,
+    );
 
     const slots = await slotsFor(cookie, { timeZone: 'Europe/Madrid', days: 3 });
     expect(slots.statusCode).toBe(200);
@@ -434,6 +445,19 @@ describe.each(TEST_DATABASES)('the consultation on %s', (kind) => {
         (await call(ctx.app, cookieValue, 'GET', apiPath(getAccountConsultation))).json(),
       ).toMatchObject({ code: 'billing_signed_out' });
     }
+    // A client whose subscription has ended may not book: told so, and 403 if they try.
+    const ended = await client();
+    await db()
+      .update(subscriptions)
+      .set({ status: 'canceled' })
+      .where(eq(subscriptions.registrationId, ended.registrationId));
+    expect(
+      (await call(ctx.app, ended.cookie, 'GET', apiPath(getAccountConsultation))).json(),
+    ).toMatchObject({ consultation: null, canBook: false });
+    const refused = await book(ended.cookie, slotIn(48));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'consultation_no_subscription' });
+
     // The team's view of a client that does not exist.
     expect(
       (await asEmployee('GET', apiPath(getClientConsultation, { id: 'not-an-id' }))).statusCode,

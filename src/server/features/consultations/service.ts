@@ -176,6 +176,12 @@ export function createConsultationService(deps: ConsultationDeps) {
 
   /** The client and their live subscription; 403 without one. */
   async function clientOf(registrationId: string) {
+    const row = await liveClient(registrationId);
+    if (!row) throw clientError(403, 'consultation_no_subscription');
+    return row;
+  }
+
+  async function liveClient(registrationId: string) {
     const [row] = await db
       .select({
         id: businessRegistrations.id,
@@ -194,8 +200,7 @@ export function createConsultationService(deps: ConsultationDeps) {
       )
       .where(eq(businessRegistrations.id, registrationId))
       .limit(1);
-    if (!row) throw clientError(403, 'consultation_no_subscription');
-    return row;
+    return row ?? null;
   }
 
   async function bookedOf(registrationId: string, tx: Db = db) {
@@ -376,9 +381,14 @@ export function createConsultationService(deps: ConsultationDeps) {
     },
 
     async current(registrationId: string) {
-      const [found, s] = await Promise.all([bookedOf(registrationId), settings()]);
+      const [found, s, live] = await Promise.all([
+        bookedOf(registrationId),
+        settings(),
+        liveClient(registrationId),
+      ]);
       return {
         consultation: found ? clientView(found.consultation, found.hostName, s.cutoffHours) : null,
+        canBook: live !== null,
         slotMinutes: s.slotMinutes,
         cutoffHours: s.cutoffHours,
       };

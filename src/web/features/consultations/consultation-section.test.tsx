@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AccountConsultation } from '../../../contract/consultations/consultations';
 import { apiError, mockApi, renderInApp } from '../../test/app';
 import { browserTimeZone, ConsultationSection } from './consultation-section';
+import { loadConsultationMessages } from './messages';
 
 const DAY = 86_400_000;
 /** Whole hours from now, so they are free times in any zone. */
@@ -12,7 +13,12 @@ const at = (days: number, hour: number) => {
   d.setUTCHours(hour, 0, 0, 0);
   return d.toISOString();
 };
-const NONE: AccountConsultation = { consultation: null, slotMinutes: 30, cutoffHours: 24 };
+const NONE: AccountConsultation = {
+  consultation: null,
+  canBook: true,
+  slotMinutes: 30,
+  cutoffHours: 24,
+};
 const zone = browserTimeZone();
 const timeOf = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(
@@ -98,6 +104,18 @@ describe('the consultation section on the billing page', () => {
     expect(screen.getByText(/less than 24 hours/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel consultation' })).toBeNull();
+  });
+
+  it('shows nothing to a client who cannot book and has nothing booked', async () => {
+    const api = mockApi({
+      'GET /api/account/consultation': { body: { ...NONE, canBook: false } },
+    });
+    const { container } = renderInApp(<ConsultationSection />);
+    await loadConsultationMessages();
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    // The answer and the renders it causes settle before looking.
+    await act(async () => {});
+    expect(container.querySelector('#consultation')).toBeNull();
   });
 
   it('says so when there are no free times', async () => {

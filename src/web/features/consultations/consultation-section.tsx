@@ -61,7 +61,8 @@ export function ConsultationSection() {
     if (ready && current.data && window.location.hash === `#${CONSULTATION_ANCHOR}`)
       section.current?.scrollIntoView({ block: 'start' });
   }, [ready, current.data]);
-  if (!ready || !current.data) return null;
+  // Nothing to book without a live subscription (a cancelled client), unless one is still booked.
+  if (!ready || !current.data || (!current.data.canBook && !current.data.consultation)) return null;
   return (
     <section
       ref={section}

@@ -78,7 +78,7 @@ const NOT_SIGNED_IN = apiError(401, 'Sign in with the link we e-mail you.');
 /** The consultation section (issue 29 §2) under the billing view: nothing booked, no free times. */
 const NO_CONSULTATION: Record<string, Answer> = {
   'GET /api/account/consultation': {
-    body: { consultation: null, slotMinutes: 30, cutoffHours: 24 },
+    body: { consultation: null, canBook: true, slotMinutes: 30, cutoffHours: 24 },
   },
   'GET /api/account/consultation/slots': { body: { timeZone: 'UTC', slotMinutes: 30, slots: [] } },
 };
