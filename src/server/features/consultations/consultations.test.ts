@@ -29,6 +29,7 @@ import {
   employeeAvailability,
   outboxMessages,
   subscriptions,
+  user,
 } from '../../db/schema.js';
 import { registerAnswerCheck } from '../../http/answer-check.js';
 import { apiPath } from '../../test/api-path.js';
@@ -614,6 +615,49 @@ describe.each(TEST_DATABASES)('the consultation on %s', (kind) => {
     expect(wall(booked.json<ClientConsultation>().startsAt, 'Europe/Madrid')).toBe(
       `${day(2, lastSunday)} 15:00`,
     );
+  });
+
+  it('hosts with the client’s project manager when free, else the first free employee', async () => {
+    await asEmployee('PUT', apiPath(saveMyAvailability), ALWAYS);
+    const other = await signedInEmployee(ctx.app, db(), 'staff', 'Pat Manager');
+    await asEmployee('PUT', apiPath(saveMyAvailability), ALWAYS, other.cookie);
+    const ids = Object.fromEntries(
+      (await db().select({ id: user.id, email: user.email }).from(user)).map((u) => [
+        u.email,
+        u.id,
+      ]),
+    );
+    const [first, second] = [await client(), await client()];
+    const told: { registrationId: string; hostEmployeeId: string }[] = [];
+    const service = createConsultationService({
+      db: db(),
+      mail: { siteName: 'Test Agency', supportEmail: 'help@example.com', teamEmail: 't@x' },
+      emailOrigin: 'http://localhost',
+      mailQueued: () => {},
+      preferredHost: async (registrationId) =>
+        registrationId === second.registrationId ? ids[other.email]! : null,
+      onBooked: async (_tx, booking) => void told.push(booking),
+    });
+    const slot = slotIn(30);
+    const owner = ids[await myEmail()]!;
+    // No manager: the first free employee (the oldest account: the owner signed in first).
+    await service.book(first.registrationId, slot, 'UTC');
+    // With a manager free at the same time: the manager.
+    await service.book(second.registrationId, slot, 'UTC');
+    const rows = await db().select().from(consultations).where(eq(consultations.startsAt, slot));
+    const hostOf = (id: string) => rows.find((r) => r.registrationId === id)!.hostEmployeeId;
+    expect(hostOf(first.registrationId)).toBe(owner);
+    expect(hostOf(second.registrationId)).toBe(ids[other.email]);
+    expect(told).toEqual([
+      { registrationId: first.registrationId, hostEmployeeId: owner },
+      { registrationId: second.registrationId, hostEmployeeId: ids[other.email] },
+    ]);
+    // Both busy at that time now: a third client is refused with a clear code.
+    const third = await client();
+    await expect(service.book(third.registrationId, slot, 'UTC')).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'consultation_slot_taken',
+    });
   });
 
   it('sends the reminders 24 hours and 1 hour before, once across instances', async () => {

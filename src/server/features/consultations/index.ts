@@ -14,7 +14,7 @@ export { createConsultationService, type ConsultationService } from './service.j
  */
 export function consultationService(
   ctx: FeatureContext,
-  extra: Pick<ConsultationDeps, 'preferredHost' | 'now'> = {},
+  extra: Pick<ConsultationDeps, 'preferredHost' | 'onBooked' | 'now'> = {},
 ) {
   return createConsultationService({
     db: ctx.db,

@@ -52,6 +52,11 @@ export interface ConsultationDeps {
   mailQueued: () => void;
   /** The client's project manager, when one is set: they host when free (issue 29 §1 wires it). */
   preferredHost?: (registrationId: string) => Promise<string | null>;
+  /**
+   * Told of each new booking inside its transaction, e.g. to make the host the client's project
+   * manager when none is set (issue 29 §2; the new-clients work of §1 wires it).
+   */
+  onBooked?: (tx: Db, booking: { registrationId: string; hostEmployeeId: string }) => Promise<void>;
   /** The clock (tests move it). */
   now?: () => Date;
 }
@@ -269,8 +274,8 @@ export function createConsultationService(deps: ConsultationDeps) {
         action: `consultation.${event}`,
         subject: `client:${client.id}`,
         detail: {
+          businessName: client.business,
           consultationId: c.id,
-          business: client.business,
           startsAt: c.startsAt.toISOString(),
           host: host.email,
           ...(previousStartsAt ? { from: previousStartsAt.toISOString() } : {}),
@@ -450,6 +455,7 @@ export function createConsultationService(deps: ConsultationDeps) {
               })
               .returning();
             await tell(tx, 'booked', row!, client, host, s.cutoffHours);
+            await deps.onBooked?.(tx, { registrationId, hostEmployeeId: host.employeeId });
             return { row: row!, host };
           }
           throw clientError(409, 'consultation_slot_taken');
