@@ -57,7 +57,7 @@ const teamConsultation: z.ZodMiniType<{ consultation: TeamConsultation | null }>
       startsAt: isoTime(),
       endsAt: isoTime(),
       status: z.enum(['booked', 'cancelled']),
-      host: z.strictObject({ id: z.string(), name: z.string(), email: z.string() }),
+      host: z.nullable(z.strictObject({ id: z.string(), name: z.string(), email: z.string() })),
       clientTimeZone: z.string(),
       sequence: z.int(),
     }),

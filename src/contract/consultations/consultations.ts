@@ -171,7 +171,8 @@ export interface TeamConsultation {
   startsAt: string;
   endsAt: string;
   status: ConsultationStatus;
-  host: { id: string; name: string; email: string };
+  /** Null once the host's account was removed. */
+  host: { id: string; name: string; email: string } | null;
   clientTimeZone: string;
   sequence: number;
 }

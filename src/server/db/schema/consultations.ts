@@ -52,9 +52,8 @@ export const consultations = pgTable(
     registrationId: uuid('registration_id')
       .notNull()
       .references(() => businessRegistrations.id),
-    hostEmployeeId: text('host_employee_id')
-      .notNull()
-      .references(() => user.id),
+    /** Null once the host's account is removed: the booking stays, the team finds a new host. */
+    hostEmployeeId: text('host_employee_id').references(() => user.id, { onDelete: 'set null' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     status: text('status', { enum: ['booked', 'cancelled'] })

@@ -20,6 +20,7 @@ import {
 } from '../../../contract/consultations/consultations.js';
 import { ANSWERS } from '../../../contract/answers.js';
 import { getCurrentEmployee } from '../../../contract/auth/employee-account.js';
+import { removeEmployee } from '../../../contract/employees/employees.js';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import {
@@ -658,6 +659,35 @@ describe.each(TEST_DATABASES)('the consultation on %s', (kind) => {
       statusCode: 409,
       code: 'consultation_slot_taken',
     });
+  });
+
+  it('removing the host keeps the booking; the team stands in for them', async () => {
+    const host = await signedInEmployee(ctx.app, db(), 'staff', 'Gone Host');
+    await asEmployee('PUT', apiPath(saveMyAvailability), ALWAYS, host.cookie);
+    const { cookie, registrationId } = await client();
+    expect((await book(cookie, slotIn(50))).statusCode).toBe(201);
+    const [hostRow] = await db()
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, host.email));
+    const removed = await call(
+      ctx.app,
+      ctx.cookie,
+      'DELETE',
+      apiPath(removeEmployee, { id: hostRow!.id }),
+    );
+    expect(removed.statusCode).toBe(204);
+    const record = await asEmployee('GET', apiPath(getClientConsultation, { id: registrationId }));
+    expect(record.json<{ consultation: TeamConsultation }>().consultation).toMatchObject({
+      status: 'booked',
+      host: null,
+    });
+    expect(
+      (await call(ctx.app, cookie, 'GET', apiPath(getAccountConsultation))).json(),
+    ).toMatchObject({ consultation: { hostName: 'Test Agency' } });
+    expect((await call(ctx.app, cookie, 'DELETE', apiPath(cancelConsultation))).statusCode).toBe(
+      200,
+    );
   });
 
   it('sends the reminders 24 hours and 1 hour before, once across instances', async () => {

@@ -217,7 +217,7 @@ export function createConsultationService(deps: ConsultationDeps) {
         hostTimeZone: employeeAvailability.timeZone,
       })
       .from(consultations)
-      .innerJoin(user, eq(user.id, consultations.hostEmployeeId))
+      .leftJoin(user, eq(user.id, consultations.hostEmployeeId))
       .leftJoin(
         employeeAvailability,
         eq(employeeAvailability.employeeId, consultations.hostEmployeeId),
@@ -227,6 +227,16 @@ export function createConsultationService(deps: ConsultationDeps) {
       );
     return row ?? null;
   }
+
+  /** The host as e-mails name them; the team's address once the host's account is gone. */
+  const hostOrTeam = (
+    name: string | null,
+    email: string | null,
+    timeZone: string | null,
+  ): { name: string; email: string; timeZone: string } =>
+    email
+      ? { name: name ?? email, email, timeZone: timeZone ?? 'UTC' }
+      : { name: mail.siteName, email: mail.teamEmail, timeZone: timeZone ?? 'UTC' };
 
   const pageUrl = (language: Locale) =>
     `${deps.emailOrigin}${localizedPath(language, WEB_PATHS.account)}#consultation`;
@@ -392,7 +402,9 @@ export function createConsultationService(deps: ConsultationDeps) {
         liveClient(registrationId),
       ]);
       return {
-        consultation: found ? clientView(found.consultation, found.hostName, s.cutoffHours) : null,
+        consultation: found
+          ? clientView(found.consultation, found.hostName ?? mail.siteName, s.cutoffHours)
+          : null,
         canBook: live !== null,
         slotMinutes: s.slotMinutes,
         cutoffHours: s.cutoffHours,
@@ -544,11 +556,7 @@ export function createConsultationService(deps: ConsultationDeps) {
                   startsAt: current.startsAt,
                   endsAt: current.endsAt,
                   client: { ...client, timeZone: current.clientTimeZone },
-                  host: {
-                    name: existing.hostName,
-                    email: existing.hostEmail,
-                    timeZone: existing.hostTimeZone ?? 'UTC',
-                  },
+                  host: hostOrTeam(existing.hostName, existing.hostEmail, existing.hostTimeZone),
                   changeableUntil: current.startsAt,
                   pageUrl: pageUrl(client.language),
                 }).slice(1),
@@ -590,11 +598,7 @@ export function createConsultationService(deps: ConsultationDeps) {
           'cancelled',
           row!,
           client,
-          {
-            name: existing.hostName,
-            email: existing.hostEmail,
-            timeZone: existing.hostTimeZone ?? 'UTC',
-          },
+          hostOrTeam(existing.hostName, existing.hostEmail, existing.hostTimeZone),
           s.cutoffHours,
         );
       });
@@ -606,7 +610,7 @@ export function createConsultationService(deps: ConsultationDeps) {
       const [row] = await db
         .select({ c: consultations, name: user.name, email: user.email })
         .from(consultations)
-        .innerJoin(user, eq(user.id, consultations.hostEmployeeId))
+        .leftJoin(user, eq(user.id, consultations.hostEmployeeId))
         .where(eq(consultations.registrationId, registrationId))
         .orderBy(sql`${consultations.status} = 'booked' desc`, sql`${consultations.updatedAt} desc`)
         .limit(1);
@@ -618,7 +622,10 @@ export function createConsultationService(deps: ConsultationDeps) {
           startsAt: row.c.startsAt.toISOString(),
           endsAt: row.c.endsAt.toISOString(),
           status: row.c.status,
-          host: { id: row.c.hostEmployeeId, name: row.name, email: row.email },
+          host:
+            row.c.hostEmployeeId && row.email
+              ? { id: row.c.hostEmployeeId, name: row.name ?? row.email, email: row.email }
+              : null,
           clientTimeZone: row.c.clientTimeZone,
           sequence: row.c.sequence,
         },
@@ -677,16 +684,18 @@ export function createConsultationService(deps: ConsultationDeps) {
               })
               .from(businessRegistrations)
               .where(eq(businessRegistrations.id, claimed.registrationId));
-            const [host] = await tx
-              .select({
-                name: user.name,
-                email: user.email,
-                timeZone: employeeAvailability.timeZone,
-              })
-              .from(user)
-              .leftJoin(employeeAvailability, eq(employeeAvailability.employeeId, user.id))
-              .where(eq(user.id, claimed.hostEmployeeId));
-            if (!client || !host) return 0;
+            const [host] = claimed.hostEmployeeId
+              ? await tx
+                  .select({
+                    name: user.name,
+                    email: user.email,
+                    timeZone: employeeAvailability.timeZone,
+                  })
+                  .from(user)
+                  .leftJoin(employeeAvailability, eq(employeeAvailability.employeeId, user.id))
+                  .where(eq(user.id, claimed.hostEmployeeId))
+              : [];
+            if (!client) return 0;
             const s = await settings(tx);
             await enqueueMail(
               tx,
@@ -697,7 +706,7 @@ export function createConsultationService(deps: ConsultationDeps) {
                 startsAt: claimed.startsAt,
                 endsAt: claimed.endsAt,
                 client: { ...client, timeZone: claimed.clientTimeZone },
-                host: { name: host.name, email: host.email, timeZone: host.timeZone ?? 'UTC' },
+                host: hostOrTeam(host?.name ?? null, host?.email ?? null, host?.timeZone ?? null),
                 changeableUntil: new Date(claimed.startsAt.getTime() - s.cutoffHours * HOUR_MS),
                 pageUrl: pageUrl(client.language),
               }),

@@ -33,9 +33,7 @@ export function ClientConsultationBlock({ clientId }: { clientId: string }) {
             </span>
           </dd>
           <dt className="text-muted-foreground">Host</dt>
-          <dd>
-            {c.host.name} ({c.host.email})
-          </dd>
+          <dd>{c.host ? `${c.host.name} (${c.host.email})` : 'None: the host was removed'}</dd>
           {c.sequence > 0 && (
             <>
               <dt className="text-muted-foreground">Changes</dt>
