@@ -170,6 +170,23 @@ test.describe.serial('the consultation', () => {
     const moved = await invitation(email, 2);
     expect(moved).toMatchObject({ method: 'REQUEST', uid: first.uid, sequence: 1, start: movedTo });
     await context.close();
+
+    // The team sees it on the client's record, in the client's time too.
+    const team = await browser.newContext();
+    const owner = await team.newPage();
+    await useAddress(owner, OWNER_ADDRESS);
+    await signIn(owner);
+    await owner.getByRole('link', { name: 'Clients' }).click();
+    await owner
+      .getByRole('table', { name: 'Clients' })
+      .getByRole('button', { name: business })
+      .click();
+    const dialog = owner.getByRole('dialog', { name: business });
+    await expect(dialog.getByRole('heading', { name: 'Consultation' })).toBeVisible();
+    await expect(dialog).toContainText('Booked');
+    await expect(dialog).toContainText('(Europe/Madrid)');
+    await expectNoSeriousA11yViolations(owner);
+    await team.close();
   });
 
   test('a Spanish client books on /es/account in Mexico City time', async ({

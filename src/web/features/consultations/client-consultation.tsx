@@ -5,7 +5,7 @@ const when = (iso: string, timeZone?: string) =>
   new Intl.DateTimeFormat('en-US', {
     dateStyle: 'medium',
     timeStyle: 'short',
-    ...(timeZone ? { timeZone, timeZoneName: 'short' } : {}),
+    ...(timeZone ? { timeZone } : {}),
   }).format(new Date(iso));
 
 /** The client record's 'Consultation' block: the booked (or last cancelled) one, its host and time. */
