@@ -7,7 +7,7 @@ import {
 } from '../../../contract/consultations/consultations';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field, Input, Select } from '../../components/ui/field';
+import { describedBy, Field, Input, Select } from '../../components/ui/field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage, fieldIssues } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -86,6 +86,7 @@ function HoursForm({
             value={timeZone}
             onChange={(e) => setTimeZone(e.target.value)}
             aria-invalid={Boolean(issues.timeZone)}
+            aria-describedby={describedBy('availability-zone', issues.timeZone)}
             autoComplete="off"
           />
           <datalist id="availability-zones">
@@ -260,6 +261,7 @@ function SettingsForm({
             disabled={!owner}
             onChange={(e) => setCutoffHours(e.target.value)}
             aria-invalid={Boolean(issues.cutoffHours)}
+            aria-describedby={describedBy('consultation-cutoff', issues.cutoffHours)}
           />
         </Field>
         {owner && (
