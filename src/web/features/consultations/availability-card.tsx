@@ -52,6 +52,7 @@ function HoursForm({
   const [daysOff, setDaysOff] = useState(initial.daysOff.join('\n'));
   const save = useSaveAvailability();
   const issues = fieldIssues(save.error);
+  const daysOffError = Object.entries(issues).find(([k]) => k.startsWith('daysOff'))?.[1];
   useEffect(() => setWeekly(initial.weekly), [initial.weekly]);
   const update = (index: number, change: Partial<AvailabilityRange>) =>
     setWeekly((all) => all.map((r, i) => (i === index ? { ...r, ...change } : r)));
@@ -180,14 +181,19 @@ function HoursForm({
           id="availability-days-off"
           label="Days off"
           hint="One date per line, written YYYY-MM-DD."
-          error={Object.entries(issues).find(([k]) => k.startsWith('daysOff'))?.[1]}
+          error={daysOffError}
         >
           <textarea
             id="availability-days-off"
             className="min-h-24 w-full rounded-md border border-border bg-card px-3 py-2 text-base sm:text-sm"
             value={daysOff}
             onChange={(e) => setDaysOff(e.target.value)}
-            aria-describedby="availability-days-off-hint"
+            aria-invalid={Boolean(daysOffError)}
+            aria-describedby={describedBy(
+              'availability-days-off',
+              daysOffError,
+              'One date per line, written YYYY-MM-DD.',
+            )}
           />
         </Field>
         {save.error && !Object.keys(issues).length && (
