@@ -12,7 +12,7 @@ export default defineConfig({
   locales: ['en', 'es'],
   fallbackLocales: false,
   catalogs: [
-    ...['site', 'checkout', 'account', 'forms', 'register', 'onboarding', 'project'].map((part) => ({
+    ...['site', 'checkout', 'account', 'forms', 'register', 'onboarding', 'project', 'consultation'].map((part) => ({
       path: `<rootDir>/src/locales/{locale}/${part}`,
       include: ['<rootDir>/src/web'],
     })),

@@ -30,6 +30,7 @@ const SETTINGS = [
   { page: 'plans', label: 'Plans', heading: 'Plans' },
   { page: 'employees', label: 'Employees', heading: 'Employees' },
   { page: 'security', label: 'Security', heading: 'Two-factor sign-in' },
+  { page: 'availability', label: 'Availability', heading: 'Your availability for consultations' },
   { page: 'activity', label: 'Activity log', heading: 'Activity log' },
   { page: 'billing-clock', label: 'Billing test clock', heading: 'Billing test clock' },
 ];
@@ -219,6 +220,10 @@ test('on a phone every admin screen and settings page keeps its tables and lists
         entry.getByRole('cell', { name: /^Address / }),
       ];
     },
+    availability: () => [
+      page.getByLabel('Time zone'),
+      page.getByRole('button', { name: 'Save availability' }),
+    ],
     'billing-clock': () => [
       page.getByLabel('Days to advance'),
       page.getByRole('button', { name: 'Reset to real time' }),

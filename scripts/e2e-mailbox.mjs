@@ -3,13 +3,14 @@
 // outbox shows such links redacted to employees (docs/decisions/023), so the mailbox is the only
 // place a test can read them. Test-only: started by playwright.config.ts, never by the product.
 //   MAILBOX_SMTP_PORT  SMTP, 127.0.0.1
-//   MAILBOX_HTTP_PORT  GET /messages?to=<address>  → [{ to, subject, text }], newest first; GET / → ok
+//   MAILBOX_HTTP_PORT  GET /messages?to=<address>  → [{ to, subject, text, attachments }], newest
+//                      first (attachments: [{ filename, contentType, content }]); GET / → ok
 import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
 
 const smtpPort = Number(process.env.MAILBOX_SMTP_PORT);
 const httpPort = Number(process.env.MAILBOX_HTTP_PORT);
-/** @type {{ to: string[]; subject: string; text: string }[]} */
+/** @type {{ to: string[]; subject: string; text: string; attachments: { filename: string; contentType: string; content: string }[] }[]} */
 const messages = [];
 
 /** The readable text of a raw message: quoted-printable undone, base64 parts decoded. */
@@ -27,6 +28,38 @@ function readable(raw) {
   return [bytes.toString('utf8'), ...base64Parts].join('\n');
 }
 
+/** The attached files of a raw message (parts sent as `Content-Disposition: attachment`), decoded. */
+function attachments(raw) {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]);
+  const found = [];
+  for (const boundary of boundaries)
+    for (const part of raw.split(`--${boundary}`)) {
+      const end = part.indexOf('\r\n\r\n');
+      if (end < 0) continue;
+      const head = part.slice(0, end).replace(/\r\n[ \t]+/g, ' ');
+      if (!/Content-Disposition: attachment/i.test(head)) continue;
+      const body = part.slice(end + 4).replace(/\r\n$/, '');
+      const encoding = /Content-Transfer-Encoding: (\S+)/i.exec(head)?.[1]?.toLowerCase();
+      const content =
+        encoding === 'base64'
+          ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+          : encoding === 'quoted-printable'
+            ? Buffer.from(
+                body
+                  .replace(/=\r\n/g, '')
+                  .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+                'latin1',
+              ).toString('utf8')
+            : Buffer.from(body, 'latin1').toString('utf8');
+      found.push({
+        filename: /filename="?([^";]+)"?/i.exec(head)?.[1] ?? '',
+        contentType: /Content-Type: ([^\r\n]+)/i.exec(head)?.[1] ?? '',
+        content,
+      });
+    }
+  return found;
+}
+
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS', 'AUTH'],
@@ -41,6 +74,7 @@ const smtp = new SMTPServer({
         to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
         subject,
         text: readable(raw),
+        attachments: attachments(raw),
       });
       done();
     });

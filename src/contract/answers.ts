@@ -10,6 +10,7 @@ import { answers as applications } from './applications/answers.js';
 import { answers as billing } from './billing/answers.js';
 import { answers as businesses } from './businesses/answers.js';
 import { answers as clients } from './clients/answers.js';
+import { answers as consultations } from './consultations/answers.js';
 import { answers as employees } from './employees/answers.js';
 import { answers as faq } from './faq/answers.js';
 import { answers as investors } from './investors/answers.js';
@@ -32,6 +33,7 @@ export const ANSWERS: readonly Answer[] = [
   ...billing,
   ...businesses,
   ...clients,
+  ...consultations,
   ...employees,
   ...faq,
   ...investors,

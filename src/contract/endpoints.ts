@@ -14,6 +14,7 @@ import * as businesses from './businesses/businesses.js';
 import * as checkout from './payments/checkout.js';
 import * as clients from './clients/clients.js';
 import * as clientTimeline from './clients/timeline.js';
+import * as consultations from './consultations/consultations.js';
 import * as employees from './employees/employees.js';
 import * as faqAdmin from './faq/admin.js';
 import * as faq from './faq/faq.js';
@@ -45,6 +46,7 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   checkout,
   clients,
   'client-timeline': clientTimeline,
+  consultations,
   employees,
   faq,
   'faq-admin': faqAdmin,

@@ -21,6 +21,7 @@ const PARTS = {
   account: 'src/web',
   register: 'src/web',
   project: 'src/web',
+  consultation: 'src/web',
   forms: 'src/web',
   onboarding: 'src/web',
   shell: 'src/server',

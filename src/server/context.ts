@@ -143,12 +143,13 @@ export async function createFeatureContext(
         : {}),
     });
   if (!options.auth) await reencryptAfterRotation(app, db, auth);
+  const publicOrigin = emailOrigin(config.site.publicUrl, config.port);
   const mail: MailSettings = {
     siteName: config.site.name,
     supportEmail: config.site.supportEmail,
     teamEmail: config.mail.teamEmail,
+    siteUrl: publicOrigin,
   };
-  const publicOrigin = emailOrigin(config.site.publicUrl, config.port);
   const outbox = createOutboxWorker({
     db,
     transport:

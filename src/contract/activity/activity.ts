@@ -19,6 +19,10 @@ export const ACTIVITY_TYPES = [
   'delete',
   'export',
   'discover',
+  // A client's own steps (issue 29 §2), logged with the client's e-mail as the actor.
+  'consultation.booked',
+  'consultation.rescheduled',
+  'consultation.cancelled',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -89,6 +89,13 @@ export const ERROR_CODES = [
   'milestone_not_found',
   'review_not_waiting',
   'project_archived',
+  // The consultation (issue 29 §2)
+  'consultation_slot_taken',
+  'consultation_slot_unavailable',
+  'consultation_exists',
+  'consultation_not_found',
+  'consultation_too_late',
+  'consultation_no_subscription',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -27,6 +27,7 @@ export const WEB_PATHS = {
   settingsPlans: '/settings/plans',
   settingsEmployees: '/settings/employees',
   settingsSecurity: '/settings/security',
+  settingsAvailability: '/settings/availability',
   settingsActivity: '/settings/activity',
   settingsBillingClock: '/settings/billing-clock',
   /** A website check as a one-page report to print and send to the business (employees only). */
@@ -40,6 +41,7 @@ export const SETTINGS_PAGES = [
   'plans',
   'employees',
   'security',
+  'availability',
   'activity',
   'billing-clock',
 ] as const;

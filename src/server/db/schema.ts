@@ -21,3 +21,4 @@ export * from './schema/projects.js';
 export * from './schema/shared-state.js';
 export * from './schema/kickoff.js';
 export * from './auth-schema.js';
+export * from './schema/consultations.js';

@@ -6,6 +6,7 @@ import * as auth from './auth/index.js';
 import * as billing from './billing/index.js';
 import * as businesses from './businesses/index.js';
 import * as clients from './clients/index.js';
+import * as consultations from './consultations/index.js';
 import * as employees from './employees/index.js';
 import * as faq from './faq/index.js';
 import * as health from './health/index.js';
@@ -48,6 +49,7 @@ export const FEATURES: Feature[] = [
   businesses,
   clients,
   onboarding,
+  consultations,
   notifications,
   billing,
   kickoff,

@@ -66,6 +66,35 @@ export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
   return new Date(instant);
 }
 
+/**
+ * The instant a local wall-clock time happens: `minutes` after midnight of `date` in `timeZone`
+ * (Chicago, 2027-11-01 09:00 → 15:00Z while Chicago keeps summer time). Null for a time the
+ * zone skips when clocks go forward (02:30 on the morning of the change); a time that happens
+ * twice when they go back is its first occurrence.
+ */
+export function instantOfLocalTime(
+  date: LocalDate,
+  minutes: number,
+  timeZone: string,
+): Date | null {
+  const guess = Date.UTC(date.year, date.month - 1, date.day, 0, minutes);
+  const first = guess - offsetMs(new Date(guess), timeZone);
+  const candidates = [first, guess - offsetMs(new Date(first), timeZone)];
+  const found = candidates
+    .filter((instant) => {
+      const w = wallClock(new Date(instant), timeZone);
+      return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) === guess;
+    })
+    .sort((a, b) => a - b)[0];
+  return found === undefined ? null : new Date(found);
+}
+
+/** 1 = Monday … 7 = Sunday, as ISO numbers the days of a week. */
+export function isoWeekday(date: LocalDate): number {
+  const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+  return weekday === 0 ? 7 : weekday;
+}
+
 export function addDays(date: LocalDate, days: number): LocalDate {
   const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };

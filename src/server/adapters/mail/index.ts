@@ -1,12 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
+/** A file sent with a message, as text (a calendar invitation: `invite.ics`, `text/calendar; method=REQUEST`). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   /** The same message as HTML (clients' billing e-mails); the text stays for mail readers without HTML. */
   html?: string | null | undefined;
+  /** Files sent with it (a calendar invitation); none for most messages. */
+  attachments?: readonly MailAttachment[] | null | undefined;
 }
 
 export interface MailTransport {
@@ -34,7 +43,16 @@ export function createLogTransport(
     deliversSecrets: options.deliversSecrets ?? false,
     async send(message) {
       log.info(
-        { mail: { to: message.to, subject: message.subject, text: message.text } },
+        {
+          mail: {
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            ...(message.attachments?.length
+              ? { attachments: message.attachments.map((a) => a.filename) }
+              : {}),
+          },
+        },
         'e-mail (no SMTP_URL set, so logged and not sent)',
       );
     },
@@ -61,6 +79,15 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+              })),
+            }
+          : {}),
       });
     },
     close: () => transporter.close(),

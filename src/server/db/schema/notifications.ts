@@ -1,4 +1,11 @@
-import { integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+
+/** A file sent with an e-mail (a calendar invitation): its text content as written. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 /**
  * E-mails to send, written in the same transaction as what they report, so none is lost;
@@ -21,6 +28,8 @@ export const outboxMessages = pgTable(
      */
     secretText: text('secret_text'),
     secretHtml: text('secret_html'),
+    /** Files sent with the message (an `.ics` invitation); null for most. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
     status: text('status', { enum: ['pending', 'sent'] })
       .notNull()
       .default('pending'),

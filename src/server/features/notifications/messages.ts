@@ -1,6 +1,6 @@
 import { formatLongDate, formatMoney } from '../../../contract/lib/locale-format.js';
 import { centsToDecimal, formatCents } from '../../../contract/lib/money.js';
-import type { Locale } from '../../../contract/site/routes.js';
+import { localizedPath, WEB_PATHS, type Locale } from '../../../contract/site/routes.js';
 import type { MailMessage } from '../../adapters/mail/index.js';
 import { serverI18n } from '../../locales.js';
 
@@ -8,6 +8,8 @@ export interface MailSettings {
   siteName: string;
   teamEmail: string;
   supportEmail: string;
+  /** The site's origin for links in e-mails (the receipt's link to book the consultation). */
+  siteUrl?: string;
 }
 
 type Outgoing = MailMessage & { kind: string };
@@ -202,6 +204,11 @@ export function paymentMails(settings: MailSettings, p: PaymentFacts): Outgoing[
         }),
       '',
       w.t('receipt.next'),
+      // Issue 29 §2: the billing page's booking section, where the sign-in link takes them.
+      settings.siteUrl &&
+        w.t('receipt.book', {
+          url: `${settings.siteUrl}${localizedPath(p.registration.language, WEB_PATHS.account)}#consultation`,
+        }),
       w.t('mail.questions', { email: settings.supportEmail }),
       '',
       settings.siteName,

@@ -31,9 +31,11 @@ export async function enqueueMail(db: Db, messages: OutgoingMail[]): Promise<voi
       if (secrets.some((s) => s.length < SECRET_MIN_LENGTH))
         throw new Error(`A secret in an e-mail has at least ${SECRET_MIN_LENGTH} characters.`);
       const html = m.html ?? null;
+      const attachments = m.attachments?.length ? [...m.attachments] : null;
       if (secrets.length === 0)
-        return { kind: m.kind, to: m.to, subject: m.subject, body: m.text, html };
+        return { kind: m.kind, to: m.to, subject: m.subject, body: m.text, html, attachments };
       return {
+        attachments,
         kind: m.kind,
         to: m.to,
         subject: redactSecrets(m.subject, secrets),
@@ -111,6 +113,7 @@ export function createOutboxWorker(options: {
           subject: message.subject,
           text: real ? message.secretText! : message.body,
           html: real ? message.secretHtml : message.html,
+          attachments: message.attachments,
         });
         // Delivered: the one-time link is the recipient's alone now, so the table keeps none.
         await db

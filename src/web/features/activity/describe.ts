@@ -16,6 +16,9 @@ export const ACTION_LABELS: Record<string, string> = {
   delete: 'Deleted',
   export: 'Exported',
   discover: 'Discovered',
+  'consultation.booked': 'Client booked the consultation',
+  'consultation.rescheduled': 'Client rescheduled the consultation',
+  'consultation.cancelled': 'Client cancelled the consultation',
 };
 
 /** Detail keys that name the object, not a change to it. */

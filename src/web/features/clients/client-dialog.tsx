@@ -13,6 +13,7 @@ import { useClient } from './api';
 import { OnboardingBlock } from '../onboarding/admin';
 import { ClientBilling } from './client-billing';
 import { ClientTimelineBlock } from './client-timeline';
+import { ClientConsultationBlock } from '../consultations/admin';
 import { day, period, when } from './format';
 import { BillingBadge, StatusBadge } from './status-badge';
 
@@ -113,6 +114,7 @@ export function ClientDetailDialog({
                 ]}
               />
               <ClientBilling clientId={d.id} />
+              <ClientConsultationBlock clientId={d.id} />
               <OnboardingBlock clientId={d.id} />
               <section>
                 <h3 className="font-semibold">Payments</h3>

@@ -75,11 +75,20 @@ const PAST_DUE = account(
 );
 const NOT_SIGNED_IN = apiError(401, 'Sign in with the link we e-mail you.');
 
+/** The consultation section (issue 29 §2) under the billing view: nothing booked, no free times. */
+const NO_CONSULTATION: Record<string, Answer> = {
+  'GET /api/account/consultation': {
+    body: { consultation: null, canBook: true, slotMinutes: 30, cutoffHours: 24 },
+  },
+  'GET /api/account/consultation/slots': { body: { timeZone: 'UTC', slotMinutes: 30, slots: [] } },
+};
+
 function renderAccount(routes: Record<string, Answer | Handler>, path: string = WEB_PATHS.account) {
   // 'Your project' (features/projects) asks for the project: none before it has one.
   const api = mockApi({
     'GET /api/account/onboarding': 'pending',
     'GET /api/account/project': { body: { project: null } },
+    ...NO_CONSULTATION,
     ...routes,
   });
   renderInApp(<Route path={WEB_PATHS.account} component={AccountPage} />, { path });

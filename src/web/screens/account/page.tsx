@@ -17,6 +17,7 @@ import {
   useSignOut,
 } from '../../features/account';
 import { useErrorWords } from '../../lib/error-words';
+import { ConsultationSection } from '../../features/consultations';
 import { OnboardingSection } from '../../features/onboarding';
 import { YourProject } from '../../features/projects';
 
@@ -77,6 +78,7 @@ export default function AccountPage() {
     body = (
       <>
         <AccountView account={account.data} />
+        <ConsultationSection />
         <OnboardingSection />
         <YourProject />
       </>

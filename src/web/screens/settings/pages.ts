@@ -25,6 +25,7 @@ export const SETTINGS_PAGE_INFO: Record<SettingsPage, PageInfo> = {
     component: lazy(() => import('./employees-page')),
   },
   security: { label: 'Security', component: lazy(() => import('./security-page')) },
+  availability: { label: 'Availability', component: lazy(() => import('./availability-page')) },
   activity: { label: 'Activity log', component: lazy(() => import('./activity-page')) },
   'billing-clock': {
     label: 'Billing test clock',
