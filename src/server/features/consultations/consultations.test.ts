@@ -37,6 +37,7 @@ import { apiPath } from '../../test/api-path.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { accountCookie, paidRegistration } from '../../test/billing.js';
 import { TEST_DATABASES } from '../../test/databases.js';
+import { createProjectManagers } from '../kickoff/index.js';
 import { signedInEmployee } from '../../test/employees.js';
 import { createReminderJob } from './job.js';
 import { createConsultationService } from './service.js';
@@ -659,6 +660,34 @@ describe.each(TEST_DATABASES)('the consultation on %s', (kind) => {
       statusCode: 409,
       code: 'consultation_slot_taken',
     });
+  });
+
+  it('in the app, the client’s project manager hosts, and a first booking names one', async () => {
+    await asEmployee('PUT', apiPath(saveMyAvailability), ALWAYS);
+    const pm = await signedInEmployee(ctx.app, db(), 'staff', 'Manager Of Record');
+    await asEmployee('PUT', apiPath(saveMyAvailability), ALWAYS, pm.cookie);
+    const [pmRow] = await db().select({ id: user.id }).from(user).where(eq(user.email, pm.email));
+    const managers = createProjectManagers(db());
+    // A client whose project manager is set: they host, though others are free too.
+    const managed = await client();
+    await managers.assignProjectManagerIfNone(managed.registrationId, pmRow!.id);
+    expect((await book(managed.cookie, slotIn(60))).statusCode).toBe(201);
+    const [managedRow] = await db()
+      .select()
+      .from(consultations)
+      .where(eq(consultations.registrationId, managed.registrationId));
+    expect(managedRow!.hostEmployeeId).toBe(pmRow!.id);
+    // A client without one: whoever hosts becomes their project manager.
+    const fresh = await client();
+    expect(await managers.projectManagerOf(fresh.registrationId)).toBeNull();
+    expect((await book(fresh.cookie, slotIn(61))).statusCode).toBe(201);
+    const [freshRow] = await db()
+      .select()
+      .from(consultations)
+      .where(eq(consultations.registrationId, fresh.registrationId));
+    expect((await managers.projectManagerOf(fresh.registrationId))?.id).toBe(
+      freshRow!.hostEmployeeId,
+    );
   });
 
   it('removing the host keeps the booking; the team stands in for them', async () => {

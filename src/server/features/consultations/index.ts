@@ -1,7 +1,8 @@
 /** The consultation (issue 29 §2): availability, the client's booking, invitations and reminders. */
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../../context.js';
-import { ACCOUNT_COOKIE, createAccountService, SECURE_ACCOUNT_COOKIE } from '../account/index.js';
+import { accountSessionReader, createAccountService } from '../account/index.js';
+import { createProjectManagers } from '../kickoff/index.js';
 import { createReminderJob } from './job.js';
 import { consultationAdminRoutes, consultationClientRoutes } from './routes.js';
 import { createConsultationService, type ConsultationDeps } from './service.js';
@@ -9,8 +10,8 @@ import { createConsultationService, type ConsultationDeps } from './service.js';
 export { createConsultationService, type ConsultationService } from './service.js';
 
 /**
- * `preferredHost`: the client's project manager (issue 29 §1), when the new-clients feature wires
- * it; until then the first free employee hosts.
+ * `preferredHost`: the client's project manager (issue 29 §1) hosts when free; `onBooked` makes
+ * the host the client's project manager when none is set, in the booking's transaction.
  */
 export function consultationService(
   ctx: FeatureContext,
@@ -26,12 +27,18 @@ export function consultationService(
 }
 
 export async function register(app: FastifyInstance, ctx: FeatureContext): Promise<void> {
-  const consultations = consultationService(ctx);
+  const consultations = consultationService(ctx, {
+    preferredHost: async (registrationId) =>
+      (await createProjectManagers(ctx.db).projectManagerOf(registrationId))?.id ?? null,
+    onBooked: async (tx, { registrationId, hostEmployeeId }) => {
+      await createProjectManagers(tx).assignProjectManagerIfNone(registrationId, hostEmployeeId);
+    },
+  });
   await ctx.employeeOnly(consultationAdminRoutes, { consultations });
   const account = createAccountService({ db: ctx.db, mail: ctx.mail });
   await app.register(consultationClientRoutes, {
     consultations,
-    cookieName: ctx.https ? SECURE_ACCOUNT_COOKIE : ACCOUNT_COOKIE,
+    sessionOf: accountSessionReader(ctx.https),
     registrationOfSession: (token) => account.registrationOfSession(token),
   });
   ctx.jobs.add(

@@ -62,12 +62,6 @@ export async function consultationAdminRoutes(
 }
 
 /** Reads the billing session's token from the cookie `name` (the account feature's names). */
-function cookieReader(name: string): (request: FastifyRequest) => string | null {
-  const pattern = new RegExp(
-    `(?:^|;\\s*)${name.replaceAll('.', '\\.')}=([A-Za-z0-9_-]{1,100})(?:;|$)`,
-  );
-  return (request) => pattern.exec(request.headers.cookie ?? '')?.[1] ?? null;
-}
 
 /**
  * The client's booking, under /api/account (the billing session's cookie path): signed in as
@@ -77,12 +71,13 @@ export async function consultationClientRoutes(
   app: FastifyInstance,
   options: {
     consultations: ConsultationService;
-    cookieName: string;
+    /** The billing session's token in the request (the account feature's reader). */
+    sessionOf: (request: FastifyRequest) => string | null;
     registrationOfSession: (token: string) => Promise<string | null>;
   },
 ): Promise<void> {
   const { consultations } = options;
-  const sessionOf = cookieReader(options.cookieName);
+  const { sessionOf } = options;
   const clientOf = new WeakMap<FastifyRequest, string>();
   app.addHook('onRequest', async (request) => {
     const token = sessionOf(request);
