@@ -26,6 +26,9 @@ const SHARED_STATE = [
   'spanish-walk.spec.ts',
   'settings.spec.ts',
   'bilingual-content.spec.ts',
+  // The owner's consultation hours and booked times.
+  'consultation.spec.ts',
+  'delivery-walk.spec.ts',
 ];
 
 export default defineConfig({

@@ -1,8 +1,9 @@
-import ICAL from 'ical.js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   emailedLink,
   expectNoSeriousA11yViolations,
+  invitation,
+  mailbox,
   registerAndPayViaApi,
   signIn,
   useAddress,
@@ -10,42 +11,10 @@ import {
 
 // Issue 29 §2: the client books the consultation from /account, in English and in Spanish, on a
 // phone, seeing times in the browser's zone; the e-mails carry an .ics whose UID survives a move.
-const ADDRESS = '10.83.0.1';
-const OWNER_ADDRESS = '10.83.0.2';
-const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4600) + 2000}`;
+const ADDRESS = '10.131.0.1';
+const OWNER_ADDRESS = '10.131.0.2';
 const PHONE = { width: 390, height: 844 };
 const stamp = Date.now().toString(36);
-
-interface Received {
-  subject: string;
-  text: string;
-  attachments: { filename: string; contentType: string; content: string }[];
-}
-
-async function mailbox(to: string): Promise<Received[]> {
-  const res = await fetch(`${MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`);
-  return (await res.json()) as Received[];
-}
-
-/** The newest invitation e-mailed to `to` with METHOD `method`, parsed. */
-async function invitation(to: string, count: number) {
-  let found: Received['attachments'][number] | undefined;
-  await expect
-    .poll(async () => {
-      const withIcs = (await mailbox(to)).filter((m) => m.attachments.length > 0);
-      found = withIcs.length >= count ? withIcs[0]!.attachments[0] : undefined;
-      return Boolean(found);
-    }, `${count} invitation(s) to ${to}`)
-    .toBe(true);
-  const calendar = new ICAL.Component(ICAL.parse(found!.content) as unknown[]);
-  const event = calendar.getFirstSubcomponent('vevent')!;
-  return {
-    method: calendar.getFirstPropertyValue('method'),
-    uid: String(event.getFirstPropertyValue('uid')),
-    sequence: Number(event.getFirstPropertyValue('sequence')),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
-  };
-}
 
 /** The client's phone browser in `timeZone`, signed in with the e-mailed link. */
 async function clientOnPhone(browser: Browser, email: string, timeZone: string, openLabel: string) {
@@ -176,7 +145,7 @@ test.describe.serial('the consultation', () => {
     const owner = await team.newPage();
     await useAddress(owner, OWNER_ADDRESS);
     await signIn(owner);
-    await owner.getByRole('link', { name: 'Clients' }).click();
+    await owner.getByRole('link', { name: 'Clients', exact: true }).click();
     await owner
       .getByRole('table', { name: 'Clients' })
       .getByRole('button', { name: business })

@@ -8,7 +8,7 @@ import {
 
 // Issue 28 §3, docs/decisions/032: a client who already pays registers again and is told so, in
 // the page's language, with their billing page's link e-mailed (in their own language).
-const ADDRESS = '10.92.0.1';
+const ADDRESS = '10.134.0.1';
 const stamp = Date.now().toString(36);
 const email = `cliente-${stamp}@example.com`;
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import ICAL from 'ical.js';
 import { createRequire } from 'node:module';
 import {
   expect,
@@ -265,4 +266,42 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, li
   throw new Error(
     `${backwards ? 'Shift+Tab' : 'Tab'} did not reach ${String(target)} in ${limit} presses`,
   );
+}
+
+/** One e-mail as the specs' mailbox (scripts/e2e-mailbox.mjs) received it. */
+export interface Received {
+  subject: string;
+  text: string;
+  attachments: { filename: string; contentType: string; content: string }[];
+}
+
+/** What the specs' mailbox received for `to`, newest first. */
+export async function mailbox(to: string): Promise<Received[]> {
+  const res = await fetch(`${MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as Received[];
+}
+
+/**
+ * The newest of at least `count` invitations (.ics attachments) e-mailed to `to`, parsed; only
+ * e-mails whose text mentions `about`, when given.
+ */
+export async function invitation(to: string, count: number, about?: string) {
+  let found: Received['attachments'][number] | undefined;
+  await expect
+    .poll(async () => {
+      const withIcs = (await mailbox(to)).filter(
+        (m) => m.attachments.length > 0 && (!about || m.text.includes(about)),
+      );
+      found = withIcs.length >= count ? withIcs[0]!.attachments[0] : undefined;
+      return Boolean(found);
+    }, `${count} invitation(s) to ${to}`)
+    .toBe(true);
+  const calendar = new ICAL.Component(ICAL.parse(found!.content) as unknown[]);
+  const event = calendar.getFirstSubcomponent('vevent')!;
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: String(event.getFirstPropertyValue('uid')),
+    sequence: Number(event.getFirstPropertyValue('sequence')),
+    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+  };
 }

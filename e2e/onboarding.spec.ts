@@ -12,7 +12,7 @@ import {
 // Issue 29 §3: a paying client tells us about their business on /account (a 390 px phone), with a
 // logo upload; the team e-mail goes out and the answers are on the client's record. Its own client
 // address (the e2e server trusts X-Forwarded-For), for its own per-address budgets.
-const ADDRESS = '10.84.0.1';
+const ADDRESS = '10.133.0.1';
 const headers = { 'x-forwarded-for': ADDRESS };
 const PHONE = { width: 390, height: 844 };
 const stamp = Date.now().toString(36);

@@ -11,7 +11,7 @@ import {
 
 // Its own client address (the e2e server trusts X-Forwarded-For), so this spec's sign-ins and link
 // requests do not spend the per-address budgets of the other specs.
-const ADDRESS = '10.83.0.1';
+const ADDRESS = '10.132.0.1';
 const stamp = Date.now().toString(36);
 const business = `Project Spec Bakery ${stamp}`;
 const email = `project-${stamp}@example.com`;
@@ -125,7 +125,7 @@ test("a Spanish client's project speaks Spanish, and the review e-mail too", asy
   browser,
 }) => {
   test.setTimeout(90_000);
-  const address = '10.83.0.2';
+  const address = '10.132.0.2';
   const esBusiness = `Panadería Proyecto ${stamp}`;
   const esEmail = `proyecto-${stamp}@example.com`;
   await useAddress(page, address);

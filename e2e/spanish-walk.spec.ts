@@ -18,7 +18,7 @@ const email = `recorrido-${stamp}@example.com`;
  * Not a list we remember: whatever the catalogs hold, so a new English message is checked too.
  */
 const ENGLISH = (() => {
-  const parts = ['site', 'checkout', 'account', 'errors'];
+  const parts = ['site', 'checkout', 'account', 'errors', 'consultation', 'onboarding', 'project'];
   const spanish = parts.flatMap((part) => Object.values(readCatalog('es', part))).join('\n');
   const found = new Set<string>();
   for (const part of parts) {
