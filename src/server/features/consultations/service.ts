@@ -100,6 +100,28 @@ export function hostSlotStarts(
 const overlaps = (aStart: Date, aEnd: Date, bStart: Date, bEnd: Date) =>
   aStart < bEnd && bStart < aEnd;
 
+/**
+ * Whether `hostId` has no booking overlapping [start, end) (`except`: the booking being moved),
+ * checked under the host's lock, held until the transaction ends, so two bookings of one host
+ * cannot pass the check together.
+ */
+async function hostIsFree(tx: Db, hostId: string, start: Date, end: Date, except?: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consultation-host:${hostId}`}))`);
+  const clash = await tx
+    .select({ id: consultations.id })
+    .from(consultations)
+    .where(
+      and(
+        eq(consultations.hostEmployeeId, hostId),
+        eq(consultations.status, 'booked'),
+        except ? ne(consultations.id, except) : undefined,
+        lt(consultations.startsAt, end),
+        gt(consultations.endsAt, start),
+      ),
+    );
+  return clash.length === 0;
+}
+
 export function createConsultationService(deps: ConsultationDeps) {
   const { db, mail } = deps;
   const now = () => deps.now?.() ?? new Date();
@@ -437,21 +459,7 @@ export function createConsultationService(deps: ConsultationDeps) {
           );
           if (await bookedOf(registrationId, tx)) throw clientError(409, 'consultation_exists');
           for (const host of candidates) {
-            await tx.execute(
-              sql`select pg_advisory_xact_lock(hashtext(${`consultation-host:${host.employeeId}`}))`,
-            );
-            const clash = await tx
-              .select({ id: consultations.id })
-              .from(consultations)
-              .where(
-                and(
-                  eq(consultations.hostEmployeeId, host.employeeId),
-                  eq(consultations.status, 'booked'),
-                  lt(consultations.startsAt, end),
-                  gt(consultations.endsAt, start),
-                ),
-              );
-            if (clash.length > 0) continue;
+            if (!(await hostIsFree(tx, host.employeeId, start, end))) continue;
             const [row] = await tx
               .insert(consultations)
               .values({
@@ -514,22 +522,7 @@ export function createConsultationService(deps: ConsultationDeps) {
             );
           if (!current) throw clientError(404, 'consultation_not_found');
           for (const host of candidates) {
-            await tx.execute(
-              sql`select pg_advisory_xact_lock(hashtext(${`consultation-host:${host.employeeId}`}))`,
-            );
-            const clash = await tx
-              .select({ id: consultations.id })
-              .from(consultations)
-              .where(
-                and(
-                  eq(consultations.hostEmployeeId, host.employeeId),
-                  eq(consultations.status, 'booked'),
-                  ne(consultations.id, current.id),
-                  lt(consultations.startsAt, end),
-                  gt(consultations.endsAt, start),
-                ),
-              );
-            if (clash.length > 0) continue;
+            if (!(await hostIsFree(tx, host.employeeId, start, end, current.id))) continue;
             const t = now();
             const [row] = await tx
               .update(consultations)

@@ -7,6 +7,7 @@ import type {
 import { CLIENT_LANGUAGE_LABELS } from '../../../contract/clients/clients';
 import { formatDollars } from '../../../contract/plans/plans';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FactList } from '../../components/ui/fact-list';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { useClient } from './api';
@@ -162,14 +163,7 @@ function Facts({ title, rows }: { title: string; rows: [string, ReactNode][] }) 
   return (
     <section>
       <h3 className="font-semibold">{title}</h3>
-      <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="break-words">{value || '—'}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} />
     </section>
   );
 }

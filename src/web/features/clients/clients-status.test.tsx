@@ -155,6 +155,7 @@ describe('Clients billing status', () => {
       [`GET /api/clients/${LEAVING.id}/billing`]: 'pending',
       [`GET /api/clients/${LEAVING.id}/onboarding`]: 'pending',
       [`GET /api/clients/${LEAVING.id}/timeline`]: 'pending',
+      [`GET /api/consultations/clients/${LEAVING.id}`]: 'pending',
       'GET /api/auth/user': { body: employee },
     });
     renderInApp(<ClientsSection />, { path: '/admin' });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { onboardingFileUrl, type OnboardingView } from '../../../contract/onboarding/onboarding';
 import { errorMessage } from '../../lib/api';
 import { useClientOnboarding } from './api';
+import { FactList } from '../../components/ui/fact-list';
 
 const NETWORKS: Record<string, string> = {
   facebook: 'Facebook',
@@ -104,14 +105,7 @@ function Answers({ clientId, view }: { clientId: string; view: OnboardingView })
   ];
   return (
     <>
-      <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="break-words">{value || '—'}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} />
       {view.files.length > 0 && (
         <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Logo and photos">
           {view.files.map((f) => {

@@ -1,18 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { formatMoney } from '../../../contract/lib/locale-format';
-import {
-  BUSINESS_TYPES,
-  registerAnotherBusiness,
-  type BusinessType,
-} from '../../../contract/registration/fields';
+import { registerAnotherBusiness, type BusinessType } from '../../../contract/registration/fields';
 import { Button } from '../../components/ui/button';
 import { describedBy, Field, Input, Select } from '../../components/ui/field';
 import { callApi, errorMessage, fieldIssues } from '../../lib/api';
 import { useErrorWords } from '../../lib/error-words';
-import { pageLocale, useI18n, useT } from '../../lib/i18n';
+import { pageLocale, useT } from '../../lib/i18n';
 import { usePlans } from '../plans';
-import { TYPE_LABELS } from './type-labels';
+import { BusinessTypeOptions, PlanOptions } from './choices';
 
 const FIELDS = ['businessName', 'businessType', 'subscriptionPlan', 'website'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -24,7 +19,6 @@ type Values = Record<(typeof FIELDS)[number], string>;
  */
 export function AnotherBusinessForm() {
   const _ = useT();
-  const i18n = useI18n();
   useErrorWords();
   const [, navigate] = useLocation();
   const { data: plans, isPending: plansLoading } = usePlans();
@@ -104,12 +98,7 @@ export function AnotherBusinessForm() {
         error={issues.businessType}
       >
         <Select {...control('businessType')} required>
-          <option value="">{_('reg.chooseType')}</option>
-          {BUSINESS_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {_(TYPE_LABELS[type])}
-            </option>
-          ))}
+          <BusinessTypeOptions />
         </Select>
       </Field>
       <Field
@@ -119,16 +108,7 @@ export function AnotherBusinessForm() {
         error={issues.subscriptionPlan}
       >
         <Select {...control('subscriptionPlan')} required disabled={plansLoading}>
-          <option value="">{plansLoading ? _('reg.loadingPlans') : _('reg.choosePlan')}</option>
-          {plans?.map((plan) => (
-            <option key={plan.id} value={plan.name}>
-              {_('reg.planOption', {
-                plan: plan.displayName,
-                price: formatMoney(i18n, plan.price, plan.currency),
-                cycle: _('common.cycle', { cycle: plan.billingCycle }),
-              })}
-            </option>
-          ))}
+          <PlanOptions plans={plans} loading={plansLoading} />
         </Select>
       </Field>
       <Field

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { formatMoney } from '../../../contract/lib/locale-format';
 import {
-  BUSINESS_TYPES,
   type BusinessType,
   isExistingClient,
   missingRequiredFields,
@@ -14,7 +12,7 @@ import { Card } from '../../components/ui/card';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage } from '../../lib/api-core';
 import { fieldIssues } from '../../lib/api';
-import { loadMessages, pageLocale, pagePath, useI18n, useT } from '../../lib/i18n';
+import { loadMessages, pageLocale, pagePath, useT } from '../../lib/i18n';
 import { savePendingRegistration } from './pending-registration';
 import { toast } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -22,7 +20,7 @@ import { usePlans } from '../plans';
 import { useRegisterBusiness } from './api';
 import { loadFormMessages } from '../../lib/form-messages';
 import type { RegistrationProblem } from './registration-check';
-import { TYPE_LABELS } from './type-labels';
+import { BusinessTypeOptions, PlanOptions } from './choices';
 import { useErrorWords } from '../../lib/error-words';
 
 /**
@@ -79,7 +77,6 @@ export function RegistrationSection({
   /** The address already has a plan with us: the answer shown instead of a checkout (docs/decisions/032). */
   const [existingClient, setExistingClient] = useState(false);
   const existingRef = useRef<HTMLDivElement>(null);
-  const i18n = useI18n();
   const _ = useT();
 
   useEffect(() => {
@@ -286,28 +283,12 @@ export function RegistrationSection({
               </Field>
               <Field {...fieldProps('businessType', true)}>
                 <Select {...control('businessType')} required>
-                  <option value="">{_('reg.chooseType')}</option>
-                  {BUSINESS_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {_(TYPE_LABELS[type])}
-                    </option>
-                  ))}
+                  <BusinessTypeOptions />
                 </Select>
               </Field>
               <Field {...fieldProps('subscriptionPlan', true)}>
                 <Select {...control('subscriptionPlan')} required disabled={plansLoading}>
-                  <option value="">
-                    {plansLoading ? _('reg.loadingPlans') : _('reg.choosePlan')}
-                  </option>
-                  {plans?.map((plan) => (
-                    <option key={plan.id} value={plan.name}>
-                      {_('reg.planOption', {
-                        plan: plan.displayName,
-                        price: formatMoney(i18n, plan.price, plan.currency),
-                        cycle: _('common.cycle', { cycle: plan.billingCycle }),
-                      })}
-                    </option>
-                  ))}
+                  <PlanOptions plans={plans} loading={plansLoading} />
                 </Select>
               </Field>
               <Field
