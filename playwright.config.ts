@@ -26,6 +26,8 @@ const SHARED_STATE = [
   'spanish-walk.spec.ts',
   'settings.spec.ts',
   'bilingual-content.spec.ts',
+  // Edits the Growing plan's price and the portfolio, and reads revenue every payment changes.
+  'applications.spec.ts',
   // The owner's consultation hours and booked times.
   'consultation.spec.ts',
   'delivery-walk.spec.ts',
