@@ -80,7 +80,7 @@ test("an owner resends a client's receipt, refunds part of the payment and cance
 
   // The detail and the list say it ends, on which day, and why.
   await expect(dialog.getByText(/^Cancels on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
-  await expect(dialog.getByText('Asked by phone')).toBeVisible();
+  await expect(dialog.getByText('Asked by phone', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await page
     .getByRole('group', { name: 'Billing status' })

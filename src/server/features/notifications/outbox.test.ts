@@ -80,6 +80,26 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
     await testDb.database.db.delete(outboxMessages);
   });
 
+  it('sends a burst larger than one batch in one drain, not one batch per interval', async () => {
+    await enqueueMail(
+      testDb.database.db,
+      Array.from({ length: 45 }, (_, i) => ({
+        kind: 'renewal',
+        to: `client${i}@example.com`,
+        subject: `Renewal ${i}`,
+        text: 'Your plan renewed.',
+      })),
+    );
+    const worker = newWorker();
+    try {
+      expect(await worker.drain()).toBe(45);
+      expect(received).toHaveLength(45);
+      expect((await rows()).every((r) => r.status === 'sent')).toBe(true);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('delivers enqueued mail once and marks it sent', async () => {
     await enqueueMail(testDb.database.db, [
       {

@@ -102,9 +102,11 @@ export function createOutboxWorker(options: {
       .returning();
   }
 
-  async function drainOnce(): Promise<number> {
+  /** Sends one batch; answers how many were sent and whether the batch was full (more may wait). */
+  async function drainBatch(): Promise<{ sent: number; full: boolean }> {
     let sent = 0;
-    for (const message of await claim()) {
+    const claimed = await claim();
+    for (const message of claimed) {
       try {
         // A public site's log is no mailbox: it gets the redacted message, as employees see it.
         const real = transport.deliversSecrets && message.secretText !== null;
@@ -140,7 +142,20 @@ export function createOutboxWorker(options: {
         );
       }
     }
-    return sent;
+    return { sent, full: claimed.length === BATCH };
+  }
+
+  /**
+   * Sends batch after batch while they come full: a burst (a month's renewals at once) goes out
+   * now, not BATCH messages per interval.
+   */
+  async function drainOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { sent, full } = await drainBatch();
+      total += sent;
+      if (!full || stopped) return total;
+    }
   }
 
   function drain(): Promise<number> {

@@ -15,9 +15,10 @@ const KIND_LABELS: Record<TimelineItem['kind'], string> = {
   activity: 'Activity',
 };
 
+// On the client's own record, 'client:3f…' (the log's subject for them) is just 'client'.
 const textOf = (item: TimelineItem) =>
   item.kind === 'activity'
-    ? `${describeEntry(item.entry)}${item.entry.actorEmail ? ` (${item.entry.actorEmail})` : ''}`
+    ? `${describeEntry({ ...item.entry, subject: item.entry.subject?.replace(/^client:[\w-]+$/, 'client') ?? null })}${item.entry.actorEmail ? ` (${item.entry.actorEmail})` : ''}`
     : item.text;
 
 /** Everything that happened to the client, newest first (issue 29 §4). */
