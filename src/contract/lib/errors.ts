@@ -89,6 +89,10 @@ export const ERROR_CODES = [
   'milestone_not_found',
   'review_not_waiting',
   'project_archived',
+  'deliverable_too_large',
+  'deliverable_type',
+  'deliverable_unreadable',
+  'deliverable_not_found',
   // The consultation (issue 29 §2)
   'consultation_slot_taken',
   'consultation_slot_unavailable',

@@ -65,11 +65,23 @@ export interface Milestone {
   /** Open and past its due date (in the agency's time zone). */
   overdue: boolean;
   deliverableUrl: string | null;
+  /** A file attached as the deliverable (kept privately; read through the deliverable file routes). */
+  deliverableFile: DeliverableFile | null;
   deliverableNote: string | null;
   reviewComment: string | null;
   sentForReviewAt: string | null;
   decidedAt: string | null;
 }
+/** How a deliverable file is kept: images re-encoded as WebP, PDFs as they came. */
+export const DELIVERABLE_FILE_TYPES = ['image/webp', 'application/pdf'] as const;
+export interface DeliverableFile {
+  contentType: (typeof DELIVERABLE_FILE_TYPES)[number];
+  bytes: number;
+}
+/** What the file input offers (the server decides by the file's first bytes, not by this). */
+export const DELIVERABLE_FILE_ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp';
+export const MAX_DELIVERABLE_BYTES = 5 * 1024 * 1024;
+
 export interface MilestoneTrackView {
   kind: MilestoneTrack;
   milestones: Milestone[];
@@ -258,6 +270,23 @@ export const updateSocialMonth: Endpoint<AdminProject, z.input<typeof socialMont
   path: '/api/projects/:id/social/:month',
 };
 
+/**
+ * A milestone's deliverable file (employees): POST the raw bytes (a PDF, or a PNG, JPEG or WebP
+ * image, at most 5 MB) to attach it, replacing any earlier file; GET reads it; DELETE removes it.
+ */
+export const uploadDeliverableFile: Endpoint<AdminProject, Blob> = {
+  method: 'POST',
+  path: '/api/projects/milestones/:id/deliverable-file',
+};
+export const getDeliverableFile: Endpoint<Blob> = {
+  method: 'GET',
+  path: '/api/projects/milestones/:id/deliverable-file',
+};
+export const removeDeliverableFile: Endpoint<AdminProject> = {
+  method: 'DELETE',
+  path: '/api/projects/milestones/:id/deliverable-file',
+};
+
 // The client's side, under the billing page's session (its cookie's path is /api/account).
 export const getClientProject: Endpoint<{ project: Project | null }> = {
   method: 'GET',
@@ -274,4 +303,9 @@ export const requestMilestoneChanges: Endpoint<
 export const setProjectNotify: Endpoint<{ project: Project }, z.input<typeof notifyInput>> = {
   method: 'PUT',
   path: '/api/account/project/notify',
+};
+/** The client reads a deliverable file of their own project (another client's is not found). */
+export const getClientDeliverableFile: Endpoint<Blob> = {
+  method: 'GET',
+  path: '/api/account/project/milestones/:id/deliverable-file',
 };

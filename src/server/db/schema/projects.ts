@@ -77,6 +77,14 @@ export const projectMilestones = pgTable(
     dueOn: date('due_on', { mode: 'string' }),
     deliverableUrl: text('deliverable_url'),
     deliverableNote: text('deliverable_note'),
+    /**
+     * A file attached as the deliverable (beside or instead of the link), kept privately by the
+     * uploads feature under this key (`project/{project}/{id}.webp|pdf`), read only through the
+     * employee and client routes; its type as served (image/webp or application/pdf) and size.
+     */
+    deliverableFileKey: text('deliverable_file_key'),
+    deliverableFileType: text('deliverable_file_type', { enum: ['image/webp', 'application/pdf'] }),
+    deliverableFileBytes: integer('deliverable_file_bytes'),
     /** The client's last answer to a review ('Request changes' needs one). */
     reviewComment: text('review_comment'),
     sentForReviewAt: timestamp('sent_for_review_at', { withTimezone: true }),

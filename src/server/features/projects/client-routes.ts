@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   approveInput,
   approveMilestone,
+  getClientDeliverableFile,
   getClientProject,
   notifyInput,
   PROJECT_LABELS,
@@ -11,6 +12,7 @@ import {
 } from '../../../contract/projects/projects.js';
 import { clientError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { DELIVERABLE_FILE_CACHE, sendDeliverableFile } from './routes.js';
 import type { ProjectService } from './service.js';
 
 /**
@@ -60,6 +62,15 @@ export async function projectClientRoutes(
         comment: body.comment,
       }),
     }),
+  );
+
+  // Only a file of the session's own project: another client's milestone is not found.
+  route(
+    app,
+    getClientDeliverableFile,
+    { cache: DELIVERABLE_FILE_CACHE },
+    async ({ params }, request, reply) =>
+      sendDeliverableFile(reply, await projects.openFile(params.id ?? '', who(request))),
   );
 
   route(app, setProjectNotify, { body: notifyInput, labels }, async ({ body }, request) => ({

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import type {
   AdminProject,
@@ -19,7 +21,7 @@ import { clientError } from '../../http/errors.js';
 import { HttpError } from '../../http/errors.js';
 import { isoDate, localDate } from '../../lib/zoned-time.js';
 import type { ActivityLog } from '../activity/index.js';
-import type { UploadService } from '../uploads/index.js';
+import { isPdf, type UploadService } from '../uploads/index.js';
 import { enqueueMail, type MailSettings } from '../notifications/index.js';
 import { answerMail, stepMail, type ClientFacts, type ProjectStep } from './mails.js';
 import { readBoard } from './board.js';
@@ -34,14 +36,35 @@ export interface ProjectDeps {
   origin: string;
   mailQueued: () => void;
   activity: ActivityLog;
-  /** A deliverable that is one of our uploads is checked (and, in a bucket, re-encoded) first. */
-  uploads?: Pick<UploadService, 'isOwnUploadUrl' | 'confirmUpload'>;
+  /**
+   * A deliverable that is one of our uploads is checked (and, in a bucket, re-encoded) first;
+   * a deliverable file is kept privately through the same service.
+   */
+  uploads?: Pick<
+    UploadService,
+    | 'isOwnUploadUrl'
+    | 'confirmUpload'
+    | 'storePrivateImage'
+    | 'storePrivatePdf'
+    | 'openPrivate'
+    | 'removePrivate'
+  >;
   now?: () => Date;
 }
 
 type Tx = Db;
 
 const NOT_FOUND = 'This project or milestone does not exist (any more).';
+/** A deliverable image is re-encoded to fit this square: enough for a full-page design. */
+const DELIVERABLE_IMAGE_SIDE = 4096;
+
+/** A deliverable file's bytes and how to serve it. */
+export interface DeliverableFileBody {
+  body: Readable;
+  contentType: 'image/webp' | 'application/pdf';
+  /** The name a download gets (a PDF is always downloaded, an image shown). */
+  fileName: string;
+}
 const ARCHIVED = 'This project is archived (the subscription ended): it cannot change.';
 
 export function createProjectService(deps: ProjectDeps) {
@@ -190,7 +213,7 @@ export function createProjectService(deps: ProjectDeps) {
       return employeeChange(milestoneId, async (tx, locked) => {
         const m = locked.milestone;
         const url = input.deliverableUrl ?? m.deliverableUrl;
-        if (!url) {
+        if (!url && !m.deliverableFileKey) {
           const message = 'Attach a deliverable (a link or a file) before sending it for review.';
           throw new HttpError(422, message, [{ field: 'deliverableUrl', message }]);
         }
@@ -208,8 +231,100 @@ export function createProjectService(deps: ProjectDeps) {
             updatedAt: now(),
           })
           .where(eq(projectMilestones.id, m.id));
+        // A file is not e-mailed: the client opens it on their page, signed in.
         return [step(locked, 'sent_for_review', { url, note })];
       });
+    },
+
+    /**
+     * Attaches a file as the milestone's deliverable (replacing an earlier one): a PDF kept as it
+     * is, or an image re-encoded; refusals are 413, 415 or 422 from the uploads feature.
+     */
+    async attachFile(milestoneId: string, bytes: Buffer) {
+      const uploads = deps.uploads;
+      if (!uploads) throw new Error('The project service needs the uploads service for files.');
+      const [row] = UUID.test(milestoneId)
+        ? await db
+            .select({ projectId: projectMilestones.projectId })
+            .from(projectMilestones)
+            .where(eq(projectMilestones.id, milestoneId))
+        : [];
+      if (!row) throw new HttpError(404, NOT_FOUND);
+      const pdf = isPdf(bytes);
+      const key = `project/${row.projectId}/${crypto.randomUUID()}.${pdf ? 'pdf' : 'webp'}`;
+      const stored = pdf
+        ? await uploads.storePrivatePdf(key, bytes)
+        : await uploads.storePrivateImage(key, bytes, DELIVERABLE_IMAGE_SIDE);
+      const earlier: { key: string | null } = { key: null };
+      try {
+        const project = await employeeChange(milestoneId, async (tx, locked) => {
+          earlier.key = locked.milestone.deliverableFileKey;
+          await tx
+            .update(projectMilestones)
+            .set({
+              deliverableFileKey: key,
+              deliverableFileType: stored.contentType,
+              deliverableFileBytes: stored.bytes,
+              updatedAt: now(),
+            })
+            .where(eq(projectMilestones.id, milestoneId));
+          return [];
+        });
+        if (earlier.key) await uploads.removePrivate(earlier.key).catch(() => undefined);
+        return { project, file: { key, ...stored } };
+      } catch (error) {
+        await uploads.removePrivate(key).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /** Takes the file off the milestone (the link, if any, stays). */
+    async removeFile(milestoneId: string) {
+      const removed: { key: string | null } = { key: null };
+      const project = await employeeChange(milestoneId, async (tx, locked) => {
+        removed.key = locked.milestone.deliverableFileKey;
+        await tx
+          .update(projectMilestones)
+          .set({
+            deliverableFileKey: null,
+            deliverableFileType: null,
+            deliverableFileBytes: null,
+            updatedAt: now(),
+          })
+          .where(eq(projectMilestones.id, milestoneId));
+        return [];
+      });
+      if (removed.key) await deps.uploads?.removePrivate(removed.key).catch(() => undefined);
+      return project;
+    },
+
+    /**
+     * A milestone's deliverable file, or null when there is none (or the milestone does not
+     * exist). With `registrationId` (the client's routes) only a milestone of that client's
+     * project is found: another client's is as unknown as a missing one.
+     */
+    async openFile(
+      milestoneId: string,
+      registrationId?: string,
+    ): Promise<DeliverableFileBody | null> {
+      if (!UUID.test(milestoneId) || !deps.uploads) return null;
+      const [row] = await db
+        .select({
+          key: projectMilestones.deliverableFileKey,
+          type: projectMilestones.deliverableFileType,
+          stage: projectMilestones.stage,
+          track: projectMilestones.track,
+          registrationId: projects.registrationId,
+        })
+        .from(projectMilestones)
+        .innerJoin(projects, eq(projects.id, projectMilestones.projectId))
+        .where(eq(projectMilestones.id, milestoneId));
+      if (!row?.key || !row.type) return null;
+      if (registrationId !== undefined && row.registrationId !== registrationId) return null;
+      const body = await deps.uploads.openPrivate(row.key);
+      if (!body) return null;
+      const extension = row.type === 'application/pdf' ? 'pdf' : 'webp';
+      return { body, contentType: row.type, fileName: `${row.track}-${row.stage}.${extension}` };
     },
 
     async setSocialMonth(

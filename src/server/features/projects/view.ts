@@ -27,6 +27,10 @@ export function milestoneView(row: MilestoneRow, today: string): Milestone {
     dueOn: row.dueOn,
     overdue: row.status !== 'done' && row.dueOn !== null && row.dueOn < today,
     deliverableUrl: row.deliverableUrl,
+    deliverableFile:
+      row.deliverableFileKey && row.deliverableFileType
+        ? { contentType: row.deliverableFileType, bytes: row.deliverableFileBytes ?? 0 }
+        : null,
     deliverableNote: row.deliverableNote,
     reviewComment: row.reviewComment,
     sentForReviewAt: row.sentForReviewAt?.toISOString() ?? null,

@@ -34,7 +34,8 @@ export const ACCEPTED_CONTENT_TYPES = new Set(ACCEPTED.values());
 export async function sniffImage(
   bytes: Uint8Array,
 ): Promise<'image/png' | 'image/jpeg' | 'image/webp'> {
-  const found = await fileTypeFromBuffer(bytes);
+  // A file cut short inside a container's header (a truncated zip) makes file-type throw: not an image.
+  const found = await fileTypeFromBuffer(bytes).catch(() => undefined);
   const type = found && ACCEPTED.get(found.mime);
   if (!type) throw new HttpError(415, NOT_AN_IMAGE_MESSAGE);
   return type as 'image/png' | 'image/jpeg' | 'image/webp';

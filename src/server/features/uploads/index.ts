@@ -4,7 +4,7 @@ import type { FeatureContext } from '../../context.js';
 import { createUploadCleanup } from './cleanup.js';
 import { uploadFileRoutes, uploadRoutes } from './routes.js';
 
-export { createUploadService, type UploadService } from './service.js';
+export { createUploadService, isPdf, type UploadService } from './service.js';
 export { acceptImageBodies } from './routes.js';
 export { MAX_LOGO_BYTES as MAX_IMAGE_BYTES } from './images.js';
 

@@ -27,9 +27,11 @@ const BODY_MESSAGES: Record<string, HttpError> = {
 export function acceptImageBodies(
   scope: FastifyInstance,
   messages: Record<string, HttpError> = BODY_MESSAGES,
+  /** Other types taken as raw bytes too (a project's deliverable may be a PDF). */
+  alsoTypes: string[] = [],
 ): void {
   scope.removeAllContentTypeParsers();
-  for (const type of [/^image\/[a-z0-9.+-]+$/, 'application/octet-stream']) {
+  for (const type of [/^image\/[a-z0-9.+-]+$/, 'application/octet-stream', ...alsoTypes]) {
     scope.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );

@@ -32,9 +32,14 @@ const SERVED_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
 };
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-/** Private images live under a folder of their own (`onboarding/{client}/{id}.webp`), which `open` never serves. */
+/**
+ * Private files live under folders of their own (`onboarding/{client}/{id}.webp`, a project's
+ * deliverables at `project/{project}/{id}.webp|pdf`), which `open` never serves.
+ */
 const PRIVATE_KEY =
-  /^onboarding\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+  /^(?:onboarding|project)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:webp|pdf)$/;
+/** What every PDF starts with. */
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
 const finalKey = (purpose: UploadPurpose, id: string) => `${purpose}/${id}.webp`;
 const uploadAgain = (what: string) => new HttpError(422, `${what} Please upload the logo again.`);
@@ -219,7 +224,8 @@ export function createUploadService(options: { db: Db; storage: Storage; now?: (
      * the feature that owns it reads it back with `openPrivate`. Refusals are 413, 415 or 422.
      */
     async storePrivateImage(key: string, bytes: Buffer, side: number) {
-      if (!PRIVATE_KEY.test(key)) throw new Error(`Not a private upload key: ${key}`);
+      if (!PRIVATE_KEY.test(key) || !key.endsWith('.webp'))
+        throw new Error(`Not a private image key: ${key}`);
       if (bytes.length > MAX_LOGO_BYTES) throw new HttpError(413, TOO_LARGE_MESSAGE);
       const image = await reencodeImage(bytes, side);
       await storage.put(key, image.bytes, image.contentType);
@@ -231,7 +237,21 @@ export function createUploadService(options: { db: Db; storage: Storage; now?: (
       };
     },
 
-    /** A private image's bytes, or null when it is gone. */
+    /**
+     * A private PDF (a project's deliverable): at most MAX_LOGO_BYTES, recognised by its magic
+     * bytes (`%PDF-`) and stored as it is, served only by the feature that owns it, always as an
+     * attachment. Refusals are 413 or 415.
+     */
+    async storePrivatePdf(key: string, bytes: Buffer) {
+      if (!PRIVATE_KEY.test(key) || !key.endsWith('.pdf'))
+        throw new Error(`Not a private PDF key: ${key}`);
+      if (bytes.length > MAX_LOGO_BYTES) throw new HttpError(413, TOO_LARGE_MESSAGE);
+      if (!isPdf(bytes)) throw new HttpError(415, 'Only PDF files and images can be uploaded.');
+      await storage.put(key, bytes, 'application/pdf');
+      return { contentType: 'application/pdf' as const, bytes: bytes.length };
+    },
+
+    /** A private file's bytes, or null when it is gone. */
     async openPrivate(key: string): Promise<Readable | null> {
       return PRIVATE_KEY.test(key) ? storage.get(key) : null;
     },
@@ -263,3 +283,7 @@ export function createUploadService(options: { db: Db; storage: Storage; now?: (
   };
 }
 export type UploadService = ReturnType<typeof createUploadService>;
+
+/** Whether `bytes` start like a PDF (the name and the declared type are never trusted). */
+export const isPdf = (bytes: Uint8Array): boolean =>
+  bytes.length >= PDF_MAGIC.length && PDF_MAGIC.every((b, i) => bytes[i] === b);

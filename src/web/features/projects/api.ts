@@ -2,21 +2,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   approveMilestone,
+  getClientDeliverableFile,
   getClientProject,
+  getDeliverableFile,
   getProject,
   getProjectBoard,
+  removeDeliverableFile,
   requestMilestoneChanges,
   sendMilestoneForReview,
   setProjectNotify,
   updateMilestone,
   updateSocialMonth,
+  uploadDeliverableFile,
   type AdminProject,
   type MilestoneUpdateInput,
   type NotifyChoice,
   type Project,
   type SendForReviewInput,
 } from '../../../contract/projects/projects';
-import { ApiError, callApi } from '../../lib/api';
+import { ApiError, apiUrl, callApi, throwIfNotOk } from '../../lib/api';
 import { loadMessages, pageLocale } from '../../lib/i18n';
 
 const CLIENT_KEY = ['account', 'project'];
@@ -62,6 +66,9 @@ export const approve = (input: { id: string; comment: string }) =>
 export const requestChanges = (input: { id: string; comment: string }) =>
   callApi(requestMilestoneChanges, { params: { id: input.id }, body: { comment: input.comment } });
 export const setNotify = (notify: NotifyChoice) => callApi(setProjectNotify, { body: { notify } });
+/** Where the client opens a deliverable file of their project (their session decides). */
+export const clientFileHref = (milestoneId: string) =>
+  apiUrl(getClientDeliverableFile, { params: { id: milestoneId } });
 
 // The admin area's side. Clients answer reviews and pay while the team works: the board and a
 // project are read again each time they are shown (the app's queries are otherwise never stale).
@@ -111,3 +118,20 @@ export const saveSocialMonth = (input: {
     params: { id: input.id, month: input.month },
     body: { planned: input.planned, published: input.published },
   });
+
+/** Where the team opens a milestone's deliverable file. */
+export const adminFileHref = (milestoneId: string) =>
+  apiUrl(getDeliverableFile, { params: { id: milestoneId } });
+/** Sends the file as it is (its own type): the server decides by its first bytes what it is. */
+export async function attachDeliverableFile(input: { id: string; file: File }) {
+  const response = await fetch(apiUrl(uploadDeliverableFile, { params: { id: input.id } }), {
+    method: 'POST',
+    body: input.file,
+    headers: { 'content-type': input.file.type || 'application/octet-stream' },
+    credentials: 'same-origin',
+  });
+  await throwIfNotOk(response);
+  return (await response.json()) as AdminProject;
+}
+export const detachDeliverableFile = (input: { id: string }) =>
+  callApi(removeDeliverableFile, { params: { id: input.id } });

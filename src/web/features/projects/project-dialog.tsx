@@ -1,10 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import {
+  DELIVERABLE_FILE_ACCEPT,
+  MAX_DELIVERABLE_BYTES,
   MOVABLE_STATUSES,
   STAGE_LABELS,
   STATUS_LABELS,
   TRACK_LABELS,
   type AdminProject,
+  type DeliverableFile,
   type Milestone,
   type MilestoneStatus,
 } from '../../../contract/projects/projects';
@@ -15,12 +18,25 @@ import { Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import {
+  adminFileHref,
+  attachDeliverableFile,
+  detachDeliverableFile,
   moveMilestone,
   saveSocialMonth,
   sendForReview,
   useAdminProject,
   useProjectChange,
 } from './api';
+
+/** '(PDF, 1.2 MB)': what the attached file is, for the link that opens it. */
+function fileSummary(file: DeliverableFile): string {
+  const kind = file.contentType === 'application/pdf' ? 'PDF' : 'image';
+  const size =
+    file.bytes >= 1024 * 1024
+      ? `${(file.bytes / (1024 * 1024)).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(file.bytes / 1024))} KB`;
+  return `${kind}, ${size}`;
+}
 
 /** One client's project for the team: move milestones, attach deliverables, send them for review. */
 export function ProjectDialog(props: {
@@ -92,6 +108,32 @@ function MilestoneEditor({ milestone: m, archived }: { milestone: Milestone; arc
   }, [m.status, m.dueOn, m.deliverableUrl, m.deliverableNote]);
   const move = useProjectChange(moveMilestone);
   const send = useProjectChange(sendForReview);
+  const attach = useProjectChange(attachDeliverableFile);
+  const detach = useProjectChange(detachDeliverableFile);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const chooseFile = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    setFileError(null);
+    // Emptied afterwards, so choosing the same file again uploads it again.
+    const clear = () => {
+      input.value = '';
+    };
+    // The server refuses it too; this spares sending 5 MB for nothing.
+    if (file.size > MAX_DELIVERABLE_BYTES) {
+      setFileError('The file is larger than 5 MB. Please choose a smaller file.');
+      clear();
+      return;
+    }
+    attach.mutate(
+      { id: m.id, file },
+      {
+        onSuccess: () => toast({ title: `File attached to ${stage}` }),
+        onError: (error) => setFileError(errorMessage(error, 'The file was not attached.')),
+        onSettled: clear,
+      },
+    );
+  };
   const issues = { ...fieldIssues(move.error), ...fieldIssues(send.error) };
   const stage = STAGE_LABELS[m.stage];
   const failed = (what: string) => (error: unknown) =>
@@ -171,6 +213,60 @@ function MilestoneEditor({ milestone: m, archived }: { milestone: Milestone; arc
           {issues.deliverableUrl && (
             <p id={`${id}-url-error`} className="text-xs text-destructive">
               {issues.deliverableUrl}
+            </p>
+          )}
+        </div>
+        <div className="grid gap-1 sm:col-span-2">
+          <label htmlFor={`${id}-file`} className="text-sm font-medium">
+            Or attach a file (PDF or image, up to 5 MB)
+          </label>
+          {m.deliverableFile && (
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <a
+                href={adminFileHref(m.id)}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="font-medium text-primary underline underline-offset-2"
+              >
+                Open the attached file<span className="sr-only"> of {stage}</span>
+              </a>
+              <span className="text-muted-foreground">({fileSummary(m.deliverableFile)})</span>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={detach.isPending || attach.isPending}
+                onClick={() =>
+                  detach.mutate(
+                    { id: m.id },
+                    {
+                      onSuccess: () => toast({ title: `File removed from ${stage}` }),
+                      onError: failed('The file was not removed'),
+                    },
+                  )
+                }
+              >
+                Remove file<span className="sr-only"> of {stage}</span>
+              </Button>
+            </p>
+          )}
+          <Input
+            id={`${id}-file`}
+            type="file"
+            accept={DELIVERABLE_FILE_ACCEPT}
+            disabled={attach.isPending}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? `${id}-file-error` : undefined}
+            onChange={(e) => chooseFile(e.currentTarget)}
+            className="h-auto min-w-0 py-2 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium"
+          />
+          {attach.isPending && (
+            <p role="status" className="text-xs text-muted-foreground">
+              Uploading the file…
+            </p>
+          )}
+          {fileError && (
+            <p id={`${id}-file-error`} role="alert" className="text-xs text-destructive">
+              {fileError}
             </p>
           )}
         </div>

@@ -53,6 +53,7 @@ const PROJECT: AdminProject = {
           dueOn: '2026-11-20',
           overdue: true,
           deliverableUrl: null,
+          deliverableFile: null,
           deliverableNote: null,
           reviewComment: 'Bigger logo',
           sentForReviewAt: null,
@@ -131,5 +132,61 @@ describe("the admin area's 'Projects' board", () => {
     expect(sent).toEqual({ deliverableUrl: 'https://figma.example/v2', deliverableNote: null });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(document.activeElement).toBe(open));
+  });
+
+  it('attaches a file to a milestone, shows it, and sends it for review without a link', async () => {
+    const user = userEvent.setup();
+    const design = PROJECT.milestoneTracks[0]!.milestones[0]!;
+    const withFile: AdminProject = {
+      ...PROJECT,
+      milestoneTracks: [
+        {
+          kind: 'website',
+          milestones: [
+            { ...design, deliverableFile: { contentType: 'application/pdf', bytes: 2048 } },
+          ],
+        },
+      ],
+    };
+    let sent: unknown;
+    const api = mockApi({
+      'GET /api/projects/board': { body: BOARD },
+      [`GET /api/projects/${PROJECT_ID}`]: { body: PROJECT },
+      [`POST /api/projects/milestones/${DESIGN_ID}/deliverable-file`]: { body: withFile },
+      [`POST /api/projects/milestones/${DESIGN_ID}/send-for-review`]: ({ body }) => {
+        sent = body;
+        return { body: withFile };
+      },
+    });
+    renderInApp(<ProjectsSection />, { path: '/admin' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Open the project of Sunrise Bakery' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Project of Sunrise Bakery' });
+    const input = within(dialog).getByLabelText('Or attach a file (PDF or image, up to 5 MB)');
+    expect(input.getAttribute('accept')).toContain('application/pdf');
+    // Too large: refused on the spot, nothing is sent.
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', {
+      type: 'application/pdf',
+    });
+    await user.upload(input, big);
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('larger than 5 MB');
+    expect(api.calls.some((c) => c.path.endsWith('/deliverable-file'))).toBe(false);
+
+    await user.upload(input, new File(['%PDF-1.4'], 'design.pdf', { type: 'application/pdf' }));
+    const link = await within(dialog).findByRole('link', {
+      name: 'Open the attached file of Design',
+    });
+    expect(link.getAttribute('href')).toBe(
+      `/api/projects/milestones/${DESIGN_ID}/deliverable-file`,
+    );
+    expect(within(dialog).getByText('(PDF, 2 KB)')).toBeTruthy();
+    const upload = api.calls.find(
+      (c) => c.method === 'POST' && c.path.endsWith('/deliverable-file'),
+    );
+    expect(upload).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send for review (Design)' }));
+    await waitFor(() => expect(sent).toEqual({ deliverableNote: null }));
   });
 });

@@ -16,6 +16,7 @@ const milestone = (
   dueOn: '2030-01-10',
   overdue: false,
   deliverableUrl: null,
+  deliverableFile: null,
   deliverableNote: null,
   reviewComment: null,
   sentForReviewAt: null,
@@ -91,6 +92,7 @@ describe("'Your project' on the billing page", () => {
     expect(
       within(steps[1]!).getByRole('link', { name: 'Open the deliverable' }).getAttribute('href'),
     ).toBe('https://figma.example/design');
+    expect(within(steps[1]!).queryByRole('link', { name: 'Open the link' })).toBeNull();
     // Only the step waiting for review can be answered.
     expect(within(section).getAllByRole('button', { name: 'Approve' })).toHaveLength(1);
     const calendar = within(section).getByRole('table', { name: 'Social media calendar' });
@@ -98,6 +100,25 @@ describe("'Your project' on the billing page", () => {
     expect(within(section).getByRole('radio', { name: 'An e-mail at each step' })).toHaveProperty(
       'checked',
       true,
+    );
+  });
+
+  it('opens a deliverable file through the client’s own route, and the link beside it', async () => {
+    mockApi({
+      'GET /api/account/project': {
+        body: {
+          project: withDesign({ deliverableFile: { contentType: 'application/pdf', bytes: 900 } }),
+        },
+      },
+    });
+    renderInApp(<YourProject />, { path: '/account' });
+    const section = await screen.findByRole('region', { name: 'Your project' });
+    const step = within(section).getAllByRole('listitem')[1]!;
+    expect(
+      within(step).getByRole('link', { name: 'Open the deliverable' }).getAttribute('href'),
+    ).toBe(`/api/account/project/milestones/${DESIGN}/deliverable-file`);
+    expect(within(step).getByRole('link', { name: 'Open the link' }).getAttribute('href')).toBe(
+      'https://figma.example/design',
     );
   });
 

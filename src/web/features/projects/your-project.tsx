@@ -11,6 +11,7 @@ import { useI18n, useT } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import {
   approve,
+  clientFileHref,
   requestChanges,
   setNotify,
   useClientProject,
@@ -118,16 +119,27 @@ function MilestoneItem(props: {
         <p className="text-sm text-muted-foreground">
           {m.dueOn ? _('project.due', { date: day(m.dueOn) }) : _('project.noDate')}
         </p>
-        {m.deliverableUrl && m.status !== 'todo' && (
-          <p className="mt-1 text-sm">
+        {(m.deliverableFile || m.deliverableUrl) && m.status !== 'todo' && (
+          <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+            {/* A file is read through the client's own route (their session), never a public address. */}
             <a
-              href={m.deliverableUrl}
+              href={m.deliverableFile ? clientFileHref(m.id) : m.deliverableUrl!}
               target="_blank"
               rel="noreferrer noopener"
               className="font-medium text-primary underline underline-offset-2"
             >
               {_('project.deliverable')}
             </a>
+            {m.deliverableFile && m.deliverableUrl && (
+              <a
+                href={m.deliverableUrl}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="font-medium text-primary underline underline-offset-2"
+              >
+                {_('project.deliverableLink')}
+              </a>
+            )}
           </p>
         )}
         {m.deliverableNote && m.status === 'in_review' && (
