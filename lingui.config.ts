@@ -12,7 +12,16 @@ export default defineConfig({
   locales: ['en', 'es'],
   fallbackLocales: false,
   catalogs: [
-    ...['site', 'checkout', 'account', 'forms', 'register', 'onboarding', 'project', 'consultation'].map((part) => ({
+    ...[
+      'site',
+      'checkout',
+      'account',
+      'forms',
+      'register',
+      'onboarding',
+      'project',
+      'consultation',
+    ].map((part) => ({
       path: `<rootDir>/src/locales/{locale}/${part}`,
       include: ['<rootDir>/src/web'],
     })),
