@@ -232,7 +232,7 @@ async function measure(
   port: number,
   cookie: string,
   form: 'mobile' | 'desktop',
-): Promise<Sample & { shifts: string; lcpElement: string }> {
+): Promise<Sample & { shifts: string; longTasks: string; lcpElement: string }> {
   const flags = {
     port,
     output: 'json' as const,
@@ -266,17 +266,32 @@ async function measure(
     shifts: items('layout-shifts')
       .map((i) => `${selector(i)} ${Number(i.score ?? 0).toFixed(3)}`)
       .join(', '),
-    lcpElement: items('largest-contentful-paint-element')
-      .flatMap((i) =>
-        (i.items as Record<string, unknown>[] | undefined)?.length
-          ? (i.items as Record<string, unknown>[])
-          : [i],
-      )
-      .filter((i) => i.node)
-      .map(selector)
-      .slice(0, 1)
-      .join(''),
+    lcpElement: lcpNode(lhr.audits['lcp-breakdown-insight']?.details),
+    // The simulated long tasks (4× CPU on mobile): which script, when, how long.
+    longTasks: (items('long-tasks') as { url?: string; startTime?: number; duration?: number }[])
+      .map((t) => {
+        const url = t.url ?? '';
+        const what = url.includes('/assets/') ? url.slice(url.lastIndexOf('/') + 1) : 'page';
+        return `${what}@${(t.startTime ?? 0).toFixed(0)}+${(t.duration ?? 0).toFixed(0)}`;
+      })
+      .join(' '),
   };
+}
+
+/** The LCP element Lighthouse names (a 'node' item somewhere in the insight's details): its label. */
+function lcpNode(details: unknown): string {
+  if (!details || typeof details !== 'object') return '';
+  const item = details as { type?: string; nodeLabel?: string; selector?: string };
+  if (item.type === 'node') return `${item.nodeLabel ?? ''} (${(item.selector ?? '').slice(-50)})`;
+  for (const value of Object.values(details)) {
+    const found = Array.isArray(value)
+      ? value.map(lcpNode).find(Boolean)
+      : typeof value === 'object'
+        ? lcpNode(value)
+        : '';
+    if (found) return found;
+  }
+  return '';
 }
 
 const row = (name: string, s: Sample) =>
@@ -333,7 +348,7 @@ try {
       const s = await measure(chrome.port, cookie, form);
       samples.push(s);
       console.log(
-        `${row(`  ${i + 1}`, s)}   LCP ${s.lcpElement || '?'}${s.shifts ? `; shifts: ${s.shifts}` : ''}`,
+        `${row(`  ${i + 1}`, s)}\n      LCP element: ${s.lcpElement || '?'}\n      shifts: ${s.shifts || 'none'}\n      long tasks: ${s.longTasks || 'none'}`,
       );
     }
     const of = (key: keyof Sample) =>
