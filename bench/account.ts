@@ -225,6 +225,7 @@ interface Sample {
   js: number;
 }
 
+/** The middle value (the upper one of an even count, as bench:web takes it); NaN for none. */
 const median = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
@@ -351,8 +352,14 @@ try {
         `${row(`  ${i + 1}`, s)}\n      LCP element: ${s.lcpElement || '?'}\n      shifts: ${s.shifts || 'none'}\n      long tasks: ${s.longTasks || 'none'}`,
       );
     }
-    const of = (key: keyof Sample) =>
-      median(samples.filter((s) => Number.isFinite(s.lcp)).map((s) => s[key]));
+    // A run on a busy machine now and then reports no paint (its metrics NaN, its score 0): it is
+    // left out of the median, and said so (as bench:web does).
+    const measured = samples.filter((s) => Number.isFinite(s.lcp) && Number.isFinite(s.tbt));
+    if (measured.length < samples.length)
+      console.log(
+        `  (${samples.length - measured.length} of ${samples.length} runs gave no metrics and are left out)`,
+      );
+    const of = (key: keyof Sample) => median(measured.map((s) => s[key]));
     medians[form] = {
       score: of('score'),
       fcp: of('fcp'),
