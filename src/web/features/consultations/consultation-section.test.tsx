@@ -116,6 +116,23 @@ describe('the consultation section on the billing page', () => {
     // The answer and the renders it causes settle before looking.
     await act(async () => {});
     expect(container.querySelector('#consultation')).toBeNull();
+    expect(screen.queryByTestId('consultation-loading')).toBeNull();
+  });
+
+  it('keeps the section’s room while it loads, then shows the section in its place', async () => {
+    mockApi({
+      'GET /api/account/consultation': { body: NONE },
+      'GET /api/account/consultation/slots': {
+        body: { timeZone: zone, slotMinutes: 30, slots: [] },
+      },
+    });
+    renderInApp(<ConsultationSection />);
+    // Before the booking's answer: a placeholder, hidden from assistive technology.
+    const placeholder = screen.getByTestId('consultation-loading');
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true');
+    expect(placeholder.className).toContain('h-');
+    await screen.findByRole('region', { name: 'Book your consultation' });
+    expect(screen.queryByTestId('consultation-loading')).toBeNull();
   });
 
   it('says so when there are no free times', async () => {

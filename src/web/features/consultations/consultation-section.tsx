@@ -16,6 +16,7 @@ import {
   useCancelConsultation,
   useConsultationSlots,
 } from './api';
+import { ConsultationPlaceholder } from './placeholder';
 import { useConsultationMessages } from './messages';
 
 /** The browser's time zone ('Europe/Madrid'); UTC when it names none. */
@@ -61,8 +62,11 @@ export function ConsultationSection() {
     if (ready && current.data && window.location.hash === `#${CONSULTATION_ANCHOR}`)
       section.current?.scrollIntoView({ block: 'start' });
   }, [ready, current.data]);
+  // While its words or the booking are on the way, the section's room is kept (sections below
+  // would jump down when it shows, a layout shift: bench:account).
+  if (!ready || current.isPending) return <ConsultationPlaceholder />;
   // Nothing to book without a live subscription (a cancelled client), unless one is still booked.
-  if (!ready || !current.data || (!current.data.canBook && !current.data.consultation)) return null;
+  if (!current.data || (!current.data.canBook && !current.data.consultation)) return null;
   return (
     <section
       ref={section}

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ConsultationPlaceholder } from './placeholder';
 
 // The booking section is fetched after the billing page has shown, with its own catalog, so the
 // page's first load (and its Lighthouse budget) stays as it was.
@@ -6,10 +7,10 @@ const Section = lazy(() =>
   import('./consultation-section').then((m) => ({ default: m.ConsultationSection })),
 );
 
-/** 'Book your consultation' under the billing view; nothing while its code is on the way. */
+/** 'Book your consultation' under the billing view; its room kept while its code is on the way. */
 export function ConsultationSection() {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<ConsultationPlaceholder />}>
       <Section />
     </Suspense>
   );

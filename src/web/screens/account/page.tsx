@@ -110,7 +110,9 @@ export default function AccountPage() {
           }
         />
       </div>
-      <main className="mx-auto min-h-[60vh] max-w-4xl px-4 py-10">{body}</main>
+      {/* At least a screen tall: the footer starts below the fold, so the billing view and its sections
+          arriving after the spinner do not push it out of sight (a layout shift: bench:account). */}
+      <main className="mx-auto min-h-screen max-w-4xl px-4 py-10">{body}</main>
       <div className="print:hidden">
         <SiteFooter />
       </div>
