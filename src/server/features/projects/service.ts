@@ -283,6 +283,8 @@ export function createProjectService(deps: ProjectDeps) {
       const removed: { key: string | null } = { key: null };
       const project = await employeeChange(milestoneId, async (tx, locked) => {
         removed.key = locked.milestone.deliverableFileKey;
+        // Nothing attached: nothing to change (the milestone keeps its last-changed time).
+        if (!removed.key) return [];
         await tx
           .update(projectMilestones)
           .set({
