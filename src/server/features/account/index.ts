@@ -4,7 +4,12 @@ import type { FeatureContext } from '../../context.js';
 import { accountRoutes } from './routes.js';
 import { createAccountService } from './service.js';
 
-export { ACCOUNT_COOKIE, SECURE_ACCOUNT_COOKIE, accountSessionReader } from './routes.js';
+export {
+  ACCOUNT_COOKIE,
+  SECURE_ACCOUNT_COOKIE,
+  accountSessionHook,
+  accountSessionReader,
+} from './routes.js';
 export { createAccountService, type AccountService } from './service.js';
 
 /** Its own session (an e-mailed link), not the employee guard. */

@@ -56,6 +56,24 @@ declare module 'fastify' {
 export const accountSessionReader = (secure: boolean) =>
   cookieReader(secure ? SECURE_ACCOUNT_COOKIE : ACCOUNT_COOKIE);
 
+/**
+ * The billing session's check for a client's routes (this feature's and the ones other features
+ * keep under /api/account): 401 before the body is read, else the client on
+ * `request.accountRegistrationId`.
+ */
+export function accountSessionHook(
+  account: Pick<AccountService, 'registrationOfSession'>,
+  secure: boolean,
+) {
+  const sessionOf = accountSessionReader(secure);
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = sessionOf(request);
+    const registrationId = token ? await account.registrationOfSession(token) : null;
+    if (!registrationId) throw clientError(401, 'billing_signed_out');
+    request.accountRegistrationId = registrationId;
+  };
+}
+
 /** Reads the session token from the cookie `name` (one of the two above). */
 function cookieReader(name: string): (request: FastifyRequest) => string | null {
   const pattern = new RegExp(
@@ -177,12 +195,7 @@ export async function accountRoutes(
 
   // Everything else needs the billing session; checked before the body, so a visitor learns nothing.
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      const token = sessionOf(request);
-      const registrationId = token ? await account.registrationOfSession(token) : null;
-      if (!registrationId) throw clientError(401, 'billing_signed_out');
-      request.accountRegistrationId = registrationId;
-    });
+    scope.addHook('onRequest', accountSessionHook(account, options.secureCookies));
     const who = (request: FastifyRequest) => request.accountRegistrationId!;
     const labels = ACCOUNT_LABELS;
 

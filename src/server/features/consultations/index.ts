@@ -1,7 +1,7 @@
 /** The consultation (issue 29 §2): availability, the client's booking, invitations and reminders. */
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../../context.js';
-import { accountSessionReader, createAccountService } from '../account/index.js';
+import { accountSessionHook, createAccountService } from '../account/index.js';
 import { createProjectManagers } from '../kickoff/index.js';
 import { createReminderJob } from './job.js';
 import { consultationAdminRoutes, consultationClientRoutes } from './routes.js';
@@ -38,8 +38,7 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
   const account = createAccountService({ db: ctx.db, mail: ctx.mail });
   await app.register(consultationClientRoutes, {
     consultations,
-    sessionOf: accountSessionReader(ctx.https),
-    registrationOfSession: (token) => account.registrationOfSession(token),
+    clientSession: accountSessionHook(account, ctx.https),
   });
   ctx.jobs.add(
     'consultation reminders',

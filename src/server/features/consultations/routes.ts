@@ -71,21 +71,13 @@ export async function consultationClientRoutes(
   app: FastifyInstance,
   options: {
     consultations: ConsultationService;
-    /** The billing session's token in the request (the account feature's reader). */
-    sessionOf: (request: FastifyRequest) => string | null;
-    registrationOfSession: (token: string) => Promise<string | null>;
+    /** The billing session's check (the account feature's accountSessionHook). */
+    clientSession: (request: FastifyRequest) => Promise<void>;
   },
 ): Promise<void> {
   const { consultations } = options;
-  const { sessionOf } = options;
-  const clientOf = new WeakMap<FastifyRequest, string>();
-  app.addHook('onRequest', async (request) => {
-    const token = sessionOf(request);
-    const registrationId = token ? await options.registrationOfSession(token) : null;
-    if (!registrationId) throw clientError(401, 'billing_signed_out');
-    clientOf.set(request, registrationId);
-  });
-  const who = (request: FastifyRequest) => clientOf.get(request)!;
+  app.addHook('onRequest', options.clientSession);
+  const who = (request: FastifyRequest) => request.accountRegistrationId!;
 
   route(app, getAccountConsultation, {}, async (_input, request) =>
     consultations.current(who(request)),

@@ -1,7 +1,7 @@
 /** The client's onboarding ('Tell us about your business' on the billing page) and the team's view of it. */
 import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../../context.js';
-import { accountSessionReader, createAccountService } from '../account/index.js';
+import { accountSessionHook, createAccountService } from '../account/index.js';
 import { clientOnboardingRoutes, employeeOnboardingRoutes } from './routes.js';
 import { createOnboardingService } from './service.js';
 
@@ -17,13 +17,9 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
     emailOrigin: ctx.emailOrigin,
   });
   const account = createAccountService({ db: ctx.db, mail: ctx.mail });
-  const session = accountSessionReader(ctx.https);
   await app.register(clientOnboardingRoutes, {
     onboarding,
-    clientOf: async (request) => {
-      const token = session(request);
-      return token ? account.registrationOfSession(token) : null;
-    },
+    clientSession: accountSessionHook(account, ctx.https),
     uploadsPerMinute: 30,
   });
   await ctx.employeeOnly(employeeOnboardingRoutes, { onboarding });

@@ -19,13 +19,6 @@ import { route } from '../../http/route.js';
 import { acceptImageBodies, MAX_IMAGE_BYTES } from '../uploads/index.js';
 import type { OnboardingService } from './service.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The client whose billing session came with an onboarding request (the client's routes only). */
-    onboardingClientId?: string;
-  }
-}
-
 /** The uploads feature's refusals, by status, as codes the page words in its language. */
 const IMAGE_CODES: Record<number, ErrorCode> = {
   413: 'image_too_large',
@@ -65,19 +58,15 @@ export async function clientOnboardingRoutes(
   app: FastifyInstance,
   options: {
     onboarding: OnboardingService;
-    /** The client (registration) of the request's billing session, or null. */
-    clientOf: (request: FastifyRequest) => Promise<string | null>;
+    /** The billing session's check (the account feature's accountSessionHook). */
+    clientSession: (request: FastifyRequest) => Promise<void>;
     /** Image uploads per client address per minute. */
     uploadsPerMinute: number;
   },
 ): Promise<void> {
   const { onboarding } = options;
-  app.addHook('onRequest', async (request) => {
-    const id = await options.clientOf(request);
-    if (!id) throw clientError(401, 'billing_signed_out');
-    request.onboardingClientId = id;
-  });
-  const who = (request: FastifyRequest) => request.onboardingClientId!;
+  app.addHook('onRequest', options.clientSession);
+  const who = (request: FastifyRequest) => request.accountRegistrationId!;
   const spec = { body: onboardingSaveInput, labels: ONBOARDING_LABELS };
   // Autosave sends at most one save per pause in typing; these bound a script, not a person.
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });

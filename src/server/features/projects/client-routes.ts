@@ -10,7 +10,6 @@ import {
   requestMilestoneChanges,
   setProjectNotify,
 } from '../../../contract/projects/projects.js';
-import { clientError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { DELIVERABLE_FILE_CACHE, sendDeliverableFile } from './routes.js';
 import type { ProjectService } from './service.js';
@@ -23,16 +22,12 @@ export async function projectClientRoutes(
   app: FastifyInstance,
   options: {
     projects: ProjectService;
-    /** The registration whose billing session the request carries, or null. */
-    registrationOf: (request: FastifyRequest) => Promise<string | null>;
+    /** The billing session's check (the account feature's accountSessionHook). */
+    clientSession: (request: FastifyRequest) => Promise<void>;
   },
 ): Promise<void> {
   const { projects } = options;
-  app.addHook('onRequest', async (request) => {
-    const registrationId = await options.registrationOf(request);
-    if (!registrationId) throw clientError(401, 'billing_signed_out');
-    request.accountRegistrationId = registrationId;
-  });
+  app.addHook('onRequest', options.clientSession);
   const who = (request: FastifyRequest) => request.accountRegistrationId!;
   const labels = PROJECT_LABELS;
 

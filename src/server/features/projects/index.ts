@@ -1,7 +1,7 @@
 /** The client's project: tracks and milestones from the plan, reviews, the board and the digest. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FeatureContext } from '../../context.js';
-import { accountSessionReader, createAccountService } from '../account/index.js';
+import { accountSessionHook, createAccountService } from '../account/index.js';
 import { projectClientRoutes } from './client-routes.js';
 import { createProjectDigestJob } from './digest.js';
 import { projectAdminRoutes } from './routes.js';
@@ -25,12 +25,10 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
 
   // The billing page's session, read as the account feature writes it.
   const account = createAccountService({ db: ctx.db, mail: ctx.mail });
-  const sessionOf = accountSessionReader(ctx.https);
-  const registrationOf = async (request: FastifyRequest) => {
-    const token = sessionOf(request);
-    return token ? account.registrationOfSession(token) : null;
-  };
-  await app.register(projectClientRoutes, { projects, registrationOf });
+  await app.register(projectClientRoutes, {
+    projects,
+    clientSession: accountSessionHook(account, ctx.https),
+  });
 
   ctx.jobs.add(
     'project digest',

@@ -7,10 +7,9 @@ import {
   submitBusinessRegistration,
 } from '../../../contract/registration/registration.js';
 import type { Db } from '../../db/client.js';
-import { clientError } from '../../http/errors.js';
 import { emailOrigin } from '../../http/host.js';
 import { route } from '../../http/route.js';
-import { accountSessionReader, type AccountService } from '../account/index.js';
+import { accountSessionHook, type AccountService } from '../account/index.js';
 import type { MailSettings } from '../notifications/index.js';
 import { registerAnotherBusiness, registerBusiness } from './service.js';
 
@@ -70,14 +69,8 @@ export async function registrationRoutes(
   // A client signed in to the billing page adds another business: the owner is the session's
   // (docs/decisions/032), so this is the one way a paying client's address registers again. The
   // session is checked before the body, so a visitor learns nothing from a 400.
-  const sessionOf = accountSessionReader(options.secureCookies);
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      const token = sessionOf(request);
-      const owner = token ? await options.account.registrationOfSession(token) : null;
-      if (!owner) throw clientError(401, 'billing_signed_out');
-      request.accountRegistrationId = owner;
-    });
+    scope.addHook('onRequest', accountSessionHook(options.account, options.secureCookies));
     route(
       scope,
       anotherBusinessEndpoint,
