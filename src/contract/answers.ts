@@ -24,6 +24,7 @@ import { answers as portfolio } from './portfolio/answers.js';
 import { answers as projects } from './projects/answers.js';
 import { answers as registration } from './registration/answers.js';
 import { answers as revenue } from './revenue/answers.js';
+import { answers as support } from './support/answers.js';
 import { answers as uploads } from './uploads/answers.js';
 
 export const ANSWERS: readonly Answer[] = [
@@ -47,5 +48,6 @@ export const ANSWERS: readonly Answer[] = [
   ...projects,
   ...registration,
   ...revenue,
+  ...support,
   ...uploads,
 ];

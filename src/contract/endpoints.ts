@@ -32,6 +32,8 @@ import * as portfolio from './portfolio/portfolio.js';
 import * as projects from './projects/projects.js';
 import * as registration from './registration/registration.js';
 import * as signIn from './auth/sign-in.js';
+import * as support from './support/support.js';
+import * as uptime from './support/uptime.js';
 import * as uploads from './uploads/uploads.js';
 import * as websiteChecks from './leads/website-checks.js';
 
@@ -64,6 +66,8 @@ export const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   registration,
   revenue,
   'sign-in': signIn,
+  support,
+  uptime,
   uploads,
   'website-checks': websiteChecks,
 };
