@@ -55,7 +55,12 @@ function unquote(name: string): string {
   return trimmed;
 }
 
+// No real mailbox is longer (RFC 5321 caps an address at 254); the cap also keeps the patterns
+// below from backtracking over a hostile header of a megabyte.
+const MAX_ENTRY = 1000;
+
 export function parseMailbox(entry: string): Mailbox | null {
+  if (entry.length > MAX_ENTRY) return null;
   const angled = /^(.*)<([^<>]*)>\s*(?:\(.*\))?$/s.exec(entry.trim());
   if (angled) {
     const address = normaliseAddress(angled[2]!);

@@ -235,6 +235,9 @@ describe('address lists', () => {
       { name: 'Ann A.', address: 'ann@example.com' },
     ]);
     expect(parseAddressList('')).toEqual([]);
+    // A hostile header: one endless entry is no mailbox; a long list is read in one pass.
+    expect(parseAddressList('<a@b.test>('.repeat(100_000))).toEqual([]);
+    expect(parseAddressList('a@b.test, '.repeat(100_000))).toHaveLength(100_000);
   });
 });
 

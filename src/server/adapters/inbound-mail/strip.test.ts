@@ -211,6 +211,20 @@ describe('stripping quoted text and signatures from replies', () => {
   });
 });
 
+describe('hostile bodies', () => {
+  it('strip in linear time: many separator lines, a megabyte line, deep HTML', () => {
+    const separators = `Reply\n${'__________\n'.repeat(200_000)}`;
+    expect(stripReply(separators).startsWith('Reply\n__________')).toBe(true);
+    expect(stripReply(`${' '.repeat(1_000_000)}x`)).toBe('x');
+    expect(stripReply(`On ${'1'.repeat(500_000)}\n`.repeat(3))).toMatch(/^On 1+/);
+    expect(htmlToText(`${'<div>'.repeat(100_000)}deep${'</div>'.repeat(100_000)}`)).toBe('deep');
+    expect(htmlToText(`ok${'<style>'.repeat(100_000)}`)).toBe('ok');
+    expect(htmlToText(`ok${'<!--'.repeat(100_000)}`)).toBe('ok');
+    expect(htmlToText(`a ${'< b '.repeat(300_000)}`)).toMatch(/^a < b < b/);
+    expect(htmlToText(`<div ${'class=x'.repeat(200_000)}>text</div>`)).toBe('text');
+  });
+});
+
 describe('text from HTML-only mail', () => {
   it('keeps the answer and drops Gmail’s and Outlook’s quoted parts', () => {
     const gmail =
@@ -224,5 +238,16 @@ describe('text from HTML-only mail', () => {
       '<p>Old text</p></body></html>';
     expect(htmlToText(outlook)).toBe('Still down.');
     expect(htmlToText('<p>One</p><p>Two</p><script>alert(1)</script>')).toBe('One\n\nTwo');
+    // Apple Mail cites with a blockquote; entities decode; whitespace collapses as in a browser.
+    expect(
+      htmlToText(
+        '<div>Yes,\n   &quot;go&quot;&nbsp;ahead &#8212; &#x1F44D;</div><div><br></div>' +
+          '<div><blockquote type="cite">On 27 Nov 2026 Support wrote:</blockquote></div>',
+      ),
+    ).toBe('Yes, "go" ahead — 👍');
+    // Answered below the quote: kept rather than lost.
+    expect(htmlToText('<blockquote type="cite">Question?</blockquote><p>Answer.</p>')).toBe(
+      'Question?\n\nAnswer.',
+    );
   });
 });

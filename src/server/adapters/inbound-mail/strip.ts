@@ -1,5 +1,3 @@
-import { Parser } from 'htmlparser2';
-
 /**
  * The reply alone from a mail body: a client answering a support e-mail sends back our message
  * quoted under theirs, and usually a signature. Mail clients mark the quote in a few known ways
@@ -42,7 +40,8 @@ function isAttribution(lines: string[], i: number): boolean {
 function isOutlookHeader(lines: string[], i: number): boolean {
   const line = lines[i]!.trim();
   if (UNDERSCORES.test(line)) {
-    const next = lines.slice(i + 1).find((l) => l.trim() !== '');
+    // Only the next few lines: a scan to the end from every such line would be quadratic.
+    const next = lines.slice(i + 1, i + 4).find((l) => l.trim() !== '');
     return next !== undefined && OUTLOOK_FROM.test(next.trim());
   }
   if (!OUTLOOK_FROM.test(line)) return false;
@@ -94,65 +93,94 @@ export function replyText(providerStripped: string | undefined, fullText: string
   return stripReply(fullText);
 }
 
-const BLOCK = new Set([
-  'p',
-  'div',
-  'br',
-  'tr',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'pre',
-  'table',
-  'hr',
-]);
-const SKIP = new Set(['script', 'style', 'head', 'title', 'blockquote']);
-// Containers that clients put the quoted conversation in.
-const QUOTE_MARKERS = /(^|\s)(gmail_quote|gmail_attr|yahoo_quoted|moz-cite-prefix)(\s|$)/;
-const QUOTE_IDS = new Set(['divRplyFwdMsg', 'appendonsend']);
+const BLOCK = new Set(
+  'p div br tr li ul ol h1 h2 h3 h4 h5 h6 pre table hr blockquote section article header footer'.split(
+    ' ',
+  ),
+);
+const SKIP = new Set(['script', 'style', 'head', 'title', 'template']);
+// Where clients start the quoted conversation: Gmail's and Yahoo's quote containers, Outlook's
+// reply header, Thunderbird's attribution, Apple Mail's cited blockquote.
+const QUOTE_START =
+  /\b(class\s*=\s*["']?[^"'>]*\b(gmail_quote|gmail_attr|yahoo_quoted|moz-cite-prefix)\b|id\s*=\s*["']?(divRplyFwdMsg|appendonsend)\b|type\s*=\s*["']?cite\b)/i;
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]{2,6});/gi, (whole, ref: string) => {
+    if (ref[0] !== '#') return ENTITIES[ref.toLowerCase()] ?? whole;
+    const code =
+      ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/**
+ * Walks the markup once, left to right (a parser that keeps an element stack is quadratic on a
+ * hostile mail of deeply nested tags), keeping text and turning blocks into line breaks.
+ */
+function scanHtml(html: string, cutAtQuote: boolean): string {
+  let out = '';
+  let i = 0;
+  let gt = 0; // the next '>', found once and reused, so loose '<'s do not each scan ahead
+  const text = (segment: string) => {
+    out += decodeEntities(segment.replace(/\s+/g, ' '));
+  };
+  while (i < html.length) {
+    const lt = html.indexOf('<', i);
+    if (lt === -1) {
+      text(html.slice(i));
+      break;
+    }
+    text(html.slice(i, lt));
+    if (html.startsWith('<!--', lt)) {
+      const end = html.indexOf('-->', lt + 4);
+      i = end === -1 ? html.length : end + 3;
+      continue;
+    }
+    if (gt !== -1 && gt <= lt) gt = html.indexOf('>', lt + 1);
+    if (gt === -1) {
+      text(html.slice(lt)); // no tag can follow
+      break;
+    }
+    const name = /^\/?([a-z][\w:-]*)/i.exec(html.slice(lt + 1, Math.min(lt + 40, html.length)));
+    if (!name) {
+      // Not a tag ('a < b' written loosely): keep the '<' as text.
+      text('<');
+      i = lt + 1;
+      continue;
+    }
+    const tag = html.slice(lt + 1, gt);
+    const tagName = name[1]!.toLowerCase();
+    const closing = tag.startsWith('/');
+    i = gt + 1;
+    // The marker sits in the first attributes; a bound keeps a hostile megabyte tag cheap.
+    if (!closing && cutAtQuote && QUOTE_START.test(tag.slice(0, 2000))) break;
+    if (!closing && SKIP.has(tagName)) {
+      // Skip to its end tag; a missing one means the rest is skipped, so no text is scanned twice.
+      const end = new RegExp(`</${tagName}\\s*>`, 'gi');
+      end.lastIndex = i;
+      const found = end.exec(html);
+      i = found ? found.index + found[0].length : html.length;
+      continue;
+    }
+    // A void element (br, hr) has no end tag; one line break is enough for it.
+    if (BLOCK.has(tagName) && !(closing && (tagName === 'br' || tagName === 'hr'))) out += '\n';
+  }
+  return tidy(out.split('\n').map((l) => l.trim()));
+}
 
 /**
  * Plain text of an HTML-only mail, without the quoted conversation. Only for bodies that came
  * with no text part: the text part, when there is one, is what the sender wrote.
  */
 export function htmlToText(html: string): string {
-  let out = '';
-  let skipDepth = 0;
-  let quoteCut = false;
-  const stack: boolean[] = [];
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        const skips =
-          SKIP.has(name) ||
-          QUOTE_MARKERS.test(attribs.class ?? '') ||
-          QUOTE_IDS.has(attribs.id ?? '');
-        if (QUOTE_IDS.has(attribs.id ?? '')) quoteCut = true; // Outlook: the rest is the quote
-        stack.push(skips);
-        if (skips) skipDepth++;
-        if (BLOCK.has(name) && skipDepth === 0) out += '\n';
-      },
-      ontext(text) {
-        if (skipDepth === 0 && !quoteCut) out += text;
-      },
-      onclosetag(name) {
-        if (stack.pop()) skipDepth--;
-        // A void element (br, hr) reports a close too; one line break is enough.
-        if (BLOCK.has(name) && name !== 'br' && name !== 'hr' && skipDepth === 0) out += '\n';
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.write(html);
-  parser.end();
-  return tidy(
-    out
-      .replace(/[ \t\u00a0]+/g, ' ')
-      .split('\n')
-      .map((l) => l.trim()),
-  );
+  // Nothing before the quote: the client may have answered below it; keep everything then.
+  return scanHtml(html, true) || scanHtml(html, false);
 }
