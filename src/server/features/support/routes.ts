@@ -9,7 +9,11 @@ import type { SupportService } from './service.js';
 import type { SupportSettings } from './settings.js';
 import type { createUnmatchedMail } from './inbound.js';
 import type { OffsetClock } from '../../lib/test-clock.js';
-import type { InboundMail, InboundMailProvider } from '../../adapters/inbound-mail/index.js';
+import {
+  readMailgunForm,
+  type InboundMail,
+  type InboundMailProvider,
+} from '../../adapters/inbound-mail/index.js';
 
 /** Attachments are 5 MB at most; the body may carry a little more before the check words it. */
 const ATTACHMENT_BODY_LIMIT = 5 * 1024 * 1024 + 1;
@@ -319,12 +323,15 @@ export async function supportInboundRoutes(
   },
 ): Promise<void> {
   const { provider } = options;
-  // Mailgun posts its fields form-encoded.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  // Mailgun posts its fields form-encoded, or as multipart when the mail has attachments (the
+  // files are dropped: the text is what a request keeps).
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data'])
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, (request, body, done) => {
+      readMailgunForm(body as Buffer, String(request.headers['content-type'] ?? '')).then(
+        (fields) => done(null, fields),
+        (error: Error) => done(Object.assign(error, { statusCode: 400 }), undefined),
+      );
+    });
   route(
     app,
     s.receiveInboundMail,

@@ -76,8 +76,12 @@ export function titleOf(text: string): string {
 
 const whenText = (at: Date, locale: Locale | 'en', timeZone: string) =>
   new Intl.DateTimeFormat(locale === 'es' ? 'es-US' : 'en-US', {
-    dateStyle: 'full',
-    timeStyle: 'short',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone,
     timeZoneName: 'short',
   }).format(at);
