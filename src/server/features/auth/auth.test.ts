@@ -1,3 +1,4 @@
+import { receiveInboundMail } from '../../../contract/support/support.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_BASE_PATH } from '../../../contract/auth/auth.js';
 import { getCurrentEmployee, signOut } from '../../../contract/auth/employee-account.js';
@@ -51,6 +52,8 @@ const PUBLIC_ROUTES = new Set([
   routeOf(authenticateTestPayment),
   routeOf(getPaymentStatus),
   routeOf(stripeWebhook),
+  // The inbound-mail provider's webhook: authenticated as the provider documents (support.test.ts).
+  routeOf(receiveInboundMail),
   routeOf(login),
   routeOf(getSignInOptions),
   // The client billing page's sign-in (its other routes need its own session: 401 here too).

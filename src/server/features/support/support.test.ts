@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   acknowledgeSupportRequest,
@@ -18,6 +19,10 @@ import {
   replyToSupportRequest,
   saveOnCall,
   getSupportFigures,
+  getMySupportAttachment,
+  getSupportAttachment,
+  uploadSupportAttachment,
+  type SupportAttachment,
   type ClientSupportList,
   type ClientSupportRequest,
   type SupportFigures,
@@ -440,6 +445,79 @@ describe.each(TEST_DATABASES)('24/7 support on %s', (kind) => {
       (await call('POST', apiPath(closeSupportRequest, { id: first.id }), { resolution: ' ' }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('attachments: the client uploads, the message carries them, only that client and the team read them', async () => {
+    const a = await client();
+    const b = await client();
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 10, b: 10 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = (bytes: Buffer, type: string, cookie: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: apiPath(uploadSupportAttachment, {}, { name: 'screen shot.png' }),
+        headers: { cookie, 'content-type': type },
+        payload: bytes,
+      });
+    const uploaded = await upload(png, 'image/png', a.cookie);
+    expect(uploaded.statusCode).toBe(201);
+    const file = uploaded.json<SupportAttachment>();
+    expect(file).toMatchObject({ contentType: 'image/webp', name: 'screen shot.webp' });
+    const pdf = await upload(Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf', a.cookie);
+    expect(pdf.json<SupportAttachment>().contentType).toBe('application/pdf');
+    const text = await upload(Buffer.from('hello'), 'text/plain', a.cookie);
+    expect(text.statusCode).toBe(415);
+    expect(text.json().code).toBe('support_attachment_type');
+    const empty = await upload(Buffer.alloc(0), 'image/png', a.cookie);
+    expect(empty.statusCode).toBeLessThan(500);
+    expect(empty.statusCode).toBeGreaterThanOrEqual(400);
+
+    // Another client cannot attach it, nor read it.
+    const stolen = await call(
+      'POST',
+      apiPath(openSupportRequest),
+      { topic: 'broken', urgency: 'normal', description: 'Mine now', attachments: [file.id] },
+      b.cookie,
+    );
+    expect(stolen.json().code).toBe('support_attachment_unknown');
+    const opened = await call(
+      'POST',
+      apiPath(openSupportRequest),
+      {
+        topic: 'broken',
+        urgency: 'normal',
+        description: 'See the picture',
+        attachments: [file.id],
+      },
+      a.cookie,
+    );
+    expect(opened.json<ClientSupportRequest>().messages[0]!.attachments).toEqual([file]);
+    const own = await call(
+      'GET',
+      apiPath(getMySupportAttachment, { fileId: file.id }),
+      undefined,
+      a.cookie,
+    );
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/webp');
+    expect(
+      (await call('GET', apiPath(getMySupportAttachment, { fileId: file.id }), undefined, b.cookie))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('GET', apiPath(getSupportAttachment, { fileId: file.id }))).statusCode).toBe(
+      200,
+    );
+    // Used once: a second message cannot carry it again.
+    const again = await call(
+      'POST',
+      apiPath(openSupportRequest),
+      { topic: 'broken', urgency: 'normal', description: 'Again', attachments: [file.id] },
+      a.cookie,
+    );
+    expect(again.statusCode).toBe(400);
   });
 
   it('the queue sorts by due time and counts views; the figures count per urgency', async () => {

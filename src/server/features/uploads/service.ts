@@ -37,7 +37,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * deliverables at `project/{project}/{id}.webp|pdf`), which `open` never serves.
  */
 const PRIVATE_KEY =
-  /^(?:onboarding|project)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:webp|pdf)$/;
+  /^(?:onboarding|project|support)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:webp|pdf)$/;
 /** What every PDF starts with. */
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
