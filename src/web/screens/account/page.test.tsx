@@ -83,12 +83,19 @@ const NO_CONSULTATION: Record<string, Answer> = {
   'GET /api/account/consultation/slots': { body: { timeZone: 'UTC', slotMinutes: 30, slots: [] } },
 };
 
+/** 'Get help' (issue 30) under the sections: no requests yet, no website watched. */
+const NO_SUPPORT: Record<string, Answer> = {
+  'GET /api/account/support': { body: { items: [] } },
+  'GET /api/account/uptime': { body: { site: null } },
+};
+
 function renderAccount(routes: Record<string, Answer | Handler>, path: string = WEB_PATHS.account) {
   // 'Your project' (features/projects) asks for the project: none before it has one.
   const api = mockApi({
     'GET /api/account/onboarding': 'pending',
     'GET /api/account/project': { body: { project: null } },
     ...NO_CONSULTATION,
+    ...NO_SUPPORT,
     ...routes,
   });
   renderInApp(<Route path={WEB_PATHS.account} component={AccountPage} />, { path });

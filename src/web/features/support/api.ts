@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getMySupportAttachment,
+  getMySupportRequest,
+  listMySupportRequests,
+  openSupportRequest,
+  replyToMySupportRequest,
+  uploadSupportAttachment,
+  type ClientSupportList,
+  type ClientSupportRequest,
+  type ClientSupportSummary,
+  type NewSupportRequestInput,
+  type SupportAttachment,
+  type SupportMessageInput,
+} from '../../../contract/support/support';
+import { getMySiteUptime } from '../../../contract/support/uptime';
+import { apiUrl, callApi, throwIfNotOk } from '../../lib/api';
+
+const LIST_KEY = ['account', 'support'];
+const requestKey = (id: string) => ['account', 'support', 'request', id];
+const UPTIME_KEY = ['account', 'uptime'];
+
+/** The signed-in client's requests, newest first (as the server lists them). */
+export const useMySupportRequests = () =>
+  useQuery({ queryKey: LIST_KEY, queryFn: () => callApi(listMySupportRequests) });
+
+/**
+ * One request with its whole conversation, read when the client opens it. The team answers while
+ * the page is open: each opening reads it again (the app's queries are otherwise never stale).
+ */
+export const useMySupportRequest = (id: string) =>
+  useQuery({
+    queryKey: requestKey(id),
+    staleTime: 0,
+    queryFn: () => callApi(getMySupportRequest, { params: { id } }),
+  });
+
+/** The list's row of a request the server answered whole. */
+function summaryOf(request: ClientSupportRequest): ClientSupportSummary {
+  const summary: ClientSupportSummary & { messages?: unknown } = { ...request };
+  delete summary.messages;
+  return summary;
+}
+
+/** Puts a request the server answered into the cache: its thread, and its row at the top of the list. */
+function useKeep() {
+  const client = useQueryClient();
+  return (request: ClientSupportRequest) => {
+    client.setQueryData(requestKey(request.id), request);
+    client.setQueryData<ClientSupportList>(LIST_KEY, (list) => ({
+      items: [summaryOf(request), ...(list?.items ?? []).filter((r) => r.id !== request.id)],
+    }));
+  };
+}
+
+export function useOpenSupportRequest() {
+  const keep = useKeep();
+  return useMutation({
+    mutationFn: (body: NewSupportRequestInput) => callApi(openSupportRequest, { body }),
+    onSuccess: keep,
+  });
+}
+
+export function useReplyToSupportRequest(id: string) {
+  const keep = useKeep();
+  return useMutation({
+    mutationFn: (body: SupportMessageInput) =>
+      callApi(replyToMySupportRequest, { params: { id }, body }),
+    onSuccess: keep,
+  });
+}
+
+/**
+ * Sends a file as it is (its own type), named in the query: the server checks its bytes, re-encodes
+ * an image and keeps it privately until a message uses it.
+ */
+export async function uploadAttachment(file: File): Promise<SupportAttachment> {
+  const response = await fetch(apiUrl(uploadSupportAttachment, { query: { name: file.name } }), {
+    method: 'POST',
+    body: file,
+    headers: { 'content-type': file.type || 'application/octet-stream' },
+    credentials: 'same-origin',
+  });
+  await throwIfNotOk(response);
+  return (await response.json()) as SupportAttachment;
+}
+
+/** Where the client opens an attachment of their request (their session decides, never a public address). */
+export const attachmentHref = (fileId: string) =>
+  apiUrl(getMySupportAttachment, { params: { fileId } });
+
+/** The client's launched website and its uptime; `site` is null when none is watched. */
+export const useMySiteUptime = () =>
+  useQuery({ queryKey: UPTIME_KEY, queryFn: () => callApi(getMySiteUptime) });
