@@ -173,6 +173,13 @@ describe('billing page', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
+  it("offers 'Get help' under the billing view, with the client's requests", async () => {
+    renderAccount({ 'GET /api/account': { body: account({}) } });
+    const help = await screen.findByRole('region', { name: 'Get help' });
+    expect(await within(help).findByText('No requests yet.')).toBeInTheDocument();
+    expect(within(help).getByRole('button', { name: 'Get help' })).toBeInTheDocument();
+  });
+
   it('warns of a past-due payment with the bank’s reason and the next try', async () => {
     renderAccount({ 'GET /api/account': { body: PAST_DUE } });
     const alert = await screen.findByRole('alert');
