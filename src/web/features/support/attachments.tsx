@@ -116,7 +116,7 @@ export function AttachmentPicker({
         aria-describedby={shown ? `${id}-error` : `${id}-hint`}
         aria-invalid={shown ? true : undefined}
         onChange={(e) => void onChoose(e)}
-        className="w-full max-w-full text-sm file:mr-3 file:h-11 file:rounded-md file:border file:border-border file:bg-card file:px-4 file:font-semibold"
+        className="w-full text-sm file:mr-3 file:h-11 file:rounded-md file:border file:border-border file:bg-card file:px-4 file:font-semibold"
       />
       {shown && (
         <p id={`${id}-error`} role="alert" className="text-xs font-medium text-destructive">

@@ -45,7 +45,7 @@ const NEW: ClientSupportRequest = {
   dueAt: DUE,
   messages: [
     {
-      id: 'm-1',
+      id: 'message-1',
       kind: 'client',
       authorName: 'Ana Ruiz',
       body: 'The contact form sends nothing.',
@@ -125,9 +125,9 @@ describe("the billing page's 'Get help'", () => {
     const files = within(dialog).getByLabelText('Attachments');
     await user.upload(files, [
       new File(['png'], 'broken-form.png', { type: 'image/png' }),
-      new File(['pdf'], 'invoice.pdf', { type: 'application/pdf' }),
+      new File(['pdf'], 'second-invoice.pdf', { type: 'application/pdf' }),
     ]);
-    expect(await within(dialog).findByRole('link', { name: 'invoice.pdf' })).toHaveAttribute(
+    expect(await within(dialog).findByRole('link', { name: 'second-invoice.pdf' })).toHaveAttribute(
       'href',
       '/api/account/support/attachments/f-2',
     );
@@ -138,14 +138,14 @@ describe("the billing page's 'Get help'", () => {
     // (A browser's picker may offer any file despite `accept`.)
     await userEvent
       .setup({ delay: null, applyAccept: false })
-      .upload(files, new File(['x'], 'notes.txt', { type: 'text/plain' }));
+      .upload(files, new File(['x'], 'my-notes.txt', { type: 'text/plain' }));
     expect(
       await within(dialog).findByText(
-        'notes.txt: Only images (PNG, JPEG, WebP) and PDF files can be attached.',
+        'my-notes.txt: Only images (PNG, JPEG, WebP) and PDF files can be attached.',
       ),
     ).toHaveAttribute('role', 'alert');
     expect(files).toHaveAccessibleDescription(
-      'notes.txt: Only images (PNG, JPEG, WebP) and PDF files can be attached.',
+      'my-notes.txt: Only images (PNG, JPEG, WebP) and PDF files can be attached.',
     );
 
     // The server's field issue: at its field and in the summary.
@@ -187,7 +187,7 @@ describe("the billing page's 'Get help'", () => {
         .map((c) => c.path),
     ).toEqual([
       '/api/account/support/attachments?name=broken-form.png',
-      '/api/account/support/attachments?name=invoice.pdf',
+      '/api/account/support/attachments?name=second-invoice.pdf',
     ]);
   });
 
@@ -210,7 +210,7 @@ describe("the billing page's 'Get help'", () => {
       messages: [
         ...NEW.messages,
         {
-          id: 'm-2',
+          id: 'message-2',
           kind: 'team',
           authorName: 'Dana from the team',
           body: 'Fixed: the form sends again.\nPlease try it.',
@@ -227,7 +227,7 @@ describe("the billing page's 'Get help'", () => {
       messages: [
         ...closed.messages,
         {
-          id: 'm-3',
+          id: 'message-3',
           kind: 'client',
           authorName: 'Ana Ruiz',
           body: 'It broke again.',

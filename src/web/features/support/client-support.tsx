@@ -39,7 +39,7 @@ export function ClientSupport() {
       </div>
       <p className="mt-1 text-muted-foreground">{_('support.intro')}</p>
       {/* Polite: read after the dialog has closed and focus has reached the new request. */}
-      <p role="status" className="mt-3 text-sm font-medium empty:hidden">
+      <p role="status" className="mt-3 text-sm font-medium">
         {announced}
       </p>
       <Requests openId={openId} setOpenId={setOpenId} />
@@ -91,7 +91,7 @@ function Requests({
     );
   return (
     <Card className="mt-4 p-4 sm:p-6">
-      <h3 id="support-requests" className="mb-3 text-lg font-semibold">
+      <h3 id="support-requests" className="mb-2 text-lg font-semibold">
         {_('support.list.title')}
       </h3>
       {body}
@@ -120,7 +120,7 @@ function RequestRow({
         // Only what is in the page can be named (a closed request's thread is not).
         aria-controls={open ? threadId : undefined}
         onClick={toggle}
-        className="flex w-full min-w-0 items-start gap-3 rounded-lg p-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="flex w-full min-w-0 items-start gap-3 rounded-lg p-3 text-left hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
       >
         <span className="grid min-w-0 flex-1 gap-1">
           <span className="font-semibold break-words">

@@ -5,5 +5,5 @@ import { Skeleton } from '../../components/ui/skeleton';
  * intro and a short list, so the footer below does not jump when it shows (bench:account).
  */
 export function SupportPlaceholder() {
-  return <Skeleton className="mt-10 h-56 w-full" data-testid="support-loading" />;
+  return <Skeleton className="mt-10 h-64 w-full" data-testid="support-loading" />;
 }

@@ -61,12 +61,12 @@ function MessageItem({ message }: { message: SupportMessage }) {
     <li
       className={
         mine
-          ? 'min-w-0 rounded-lg border border-border bg-card p-3 sm:ml-8'
-          : 'min-w-0 rounded-lg border border-border bg-muted p-3 sm:mr-8'
+          ? 'min-w-0 rounded-lg border border-border bg-card p-3'
+          : 'min-w-0 rounded-lg border border-border bg-muted p-3'
       }
       data-kind={message.kind}
     >
-      <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+      <p className="flex flex-wrap items-center gap-x-4 text-sm">
         <span className="font-semibold">{message.authorName}</span>
         <time dateTime={message.at} className="text-muted-foreground">
           {when(message.at)}
@@ -142,7 +142,7 @@ function ReplyForm({ request }: { request: ClientSupportRequest }) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-3 border-t border-border pt-4">
+    <form noValidate onSubmit={onSubmit} className="grid gap-3 border-t border-border pt-3">
       <div className="grid gap-1.5">
         <label htmlFor={boxId} className="text-sm font-medium">
           {_('support.reply.label')}
