@@ -24,22 +24,31 @@ const UPTIME_KEY = ['account', 'uptime'];
 export const useMySupportRequests = () =>
   useQuery({ queryKey: LIST_KEY, queryFn: () => callApi(listMySupportRequests) });
 
-/**
- * One request with its whole conversation, read when the client opens it. The team answers while
- * the page is open: each opening reads it again (the app's queries are otherwise never stale).
- */
-export const useMySupportRequest = (id: string) =>
-  useQuery({
-    queryKey: requestKey(id),
-    staleTime: 0,
-    queryFn: () => callApi(getMySupportRequest, { params: { id } }),
-  });
-
 /** The list's row of a request the server answered whole. */
 function summaryOf(request: ClientSupportRequest): ClientSupportSummary {
   const summary: ClientSupportSummary & { messages?: unknown } = { ...request };
   delete summary.messages;
   return summary;
+}
+
+/**
+ * One request with its whole conversation, read when the client opens it. The team answers while
+ * the page is open: each opening reads it again (the app's queries are otherwise never stale), and
+ * its row in the list follows (a status 'Answered' since the list was read).
+ */
+export function useMySupportRequest(id: string) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: requestKey(id),
+    staleTime: 0,
+    queryFn: async () => {
+      const request = await callApi(getMySupportRequest, { params: { id } });
+      client.setQueryData<ClientSupportList>(LIST_KEY, (list) =>
+        list ? { items: list.items.map((r) => (r.id === id ? summaryOf(request) : r)) } : list,
+      );
+      return request;
+    },
+  });
 }
 
 /** Puts a request the server answered into the cache: its thread, and its row at the top of the list. */

@@ -20,6 +20,7 @@ export function AttachmentPicker({
   setFiles,
   error,
   disabled,
+  onBusy,
 }: {
   id: string;
   files: SupportAttachment[];
@@ -27,9 +28,15 @@ export function AttachmentPicker({
   /** The server's word on the attachments (a field issue). */
   error?: string;
   disabled?: boolean;
+  /** While a file is on its way: the form holds its submit, so no message leaves without it. */
+  onBusy?: (busy: boolean) => void;
 }) {
   const _ = useT();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusyState] = useState(false);
+  const setBusy = (value: boolean) => {
+    setBusyState(value);
+    onBusy?.(value);
+  };
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const full = files.length >= MAX_ATTACHMENTS;

@@ -298,6 +298,19 @@ describe("the billing page's 'Get help'", () => {
     });
   });
 
+  it('brings a row up to date when its request is opened (the team answered meanwhile)', async () => {
+    const { user } = renderSection({
+      'GET /api/account/support': { body: { items: [{ ...NEW, messages: undefined }] } },
+      'GET /api/account/support/s-2': { body: { ...NEW, status: 'answered', dueAt: null } },
+    });
+    const row = await screen.findByTestId('support-request');
+    expect(row).toHaveTextContent('Waiting for us');
+    await user.click(within(row).getByRole('button'));
+    await within(row).findByRole('list', { name: 'Conversation' });
+    await waitFor(() => expect(row).toHaveTextContent('Answered'));
+    expect(row).not.toHaveTextContent('Answer due by');
+  });
+
   it('says when there are no requests yet', async () => {
     renderSection({ 'GET /api/account/support': { body: { items: [] } } });
     expect(await screen.findByText('No requests yet.')).toBeInTheDocument();

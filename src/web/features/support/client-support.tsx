@@ -78,7 +78,7 @@ function Requests({
     body = <p className="text-sm text-muted-foreground">{_('support.list.empty')}</p>;
   else
     body = (
-      <ul className="grid gap-3">
+      <ul aria-labelledby="support-requests" className="grid gap-3">
         {list.data.items.map((request) => (
           <RequestRow
             key={request.id}

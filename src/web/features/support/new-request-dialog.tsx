@@ -88,6 +88,7 @@ function NewRequestForm({ onSent }: { onSent: (request: ClientSupportRequest) =>
   const [attempt, setAttempt] = useState(0);
   const [serverIssues, setServerIssues] = useState<FormProblem[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
 
   // What the browser finds itself, in the page's words; after a first try, the list follows the
   // answers as they are fixed. The server's issues come after, until the next change.
@@ -107,7 +108,7 @@ function NewRequestForm({ onSent }: { onSent: (request: ClientSupportRequest) =>
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (send.isPending) return;
+    if (send.isPending || uploading) return;
     setAttempt((n) => n + 1);
     setServerIssues([]);
     setFailure(null);
@@ -228,9 +229,10 @@ function NewRequestForm({ onSent }: { onSent: (request: ClientSupportRequest) =>
         }}
         error={errorOf(ID.attachments)}
         disabled={send.isPending}
+        onBusy={setUploading}
       />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={send.isPending}>
+        <Button type="submit" disabled={send.isPending || uploading}>
           {send.isPending ? _('support.sending') : _('support.send')}
         </Button>
       </div>

@@ -112,6 +112,7 @@ function ReplyForm({ request }: { request: ClientSupportRequest }) {
   const [files, setFiles] = useState<SupportAttachment[]>([]);
   const [blank, setBlank] = useState(false);
   const [status, setStatus] = useState('');
+  const [uploading, setUploading] = useState(false);
   const issues = fieldIssues(reply.error);
   const hasIssues = Object.keys(issues).length > 0;
   const error = blank ? _('support.error.reply') : issues.body;
@@ -119,7 +120,7 @@ function ReplyForm({ request }: { request: ClientSupportRequest }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (reply.isPending) return;
+    if (reply.isPending || uploading) return;
     setStatus('');
     if (!body.trim()) {
       setBlank(true);
@@ -176,6 +177,7 @@ function ReplyForm({ request }: { request: ClientSupportRequest }) {
         setFiles={setFiles}
         error={Object.entries(issues).find(([field]) => field.startsWith('attachments'))?.[1]}
         disabled={reply.isPending}
+        onBusy={setUploading}
       />
       {reply.isError && !hasIssues && (
         <p role="alert" className="text-sm font-medium text-destructive">
@@ -183,7 +185,7 @@ function ReplyForm({ request }: { request: ClientSupportRequest }) {
         </p>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={reply.isPending}>
+        <Button type="submit" disabled={reply.isPending || uploading}>
           {reply.isPending ? _('support.sending') : _('support.reply.send')}
         </Button>
         <p role="status" className="text-sm text-muted-foreground">
