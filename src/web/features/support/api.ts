@@ -51,19 +51,27 @@ export function useMySupportRequest(id: string) {
   });
 }
 
-/** Puts a request the server answered into the cache: its thread, and its row at the top of the list. */
-function useKeep() {
+/**
+ * Puts a request the server answered into the cache: its thread, and its row. A new request goes
+ * to the top of the list; an answered one keeps its place, so the row the keyboard is in does not
+ * move away from under it (a moved element loses focus).
+ */
+function useKeep(place: 'top' | 'inPlace') {
   const client = useQueryClient();
   return (request: ClientSupportRequest) => {
     client.setQueryData(requestKey(request.id), request);
-    client.setQueryData<ClientSupportList>(LIST_KEY, (list) => ({
-      items: [summaryOf(request), ...(list?.items ?? []).filter((r) => r.id !== request.id)],
-    }));
+    client.setQueryData<ClientSupportList>(LIST_KEY, (list) => {
+      const items = list?.items ?? [];
+      const row = summaryOf(request);
+      return place === 'inPlace' && items.some((r) => r.id === request.id)
+        ? { items: items.map((r) => (r.id === request.id ? row : r)) }
+        : { items: [row, ...items.filter((r) => r.id !== request.id)] };
+    });
   };
 }
 
 export function useOpenSupportRequest() {
-  const keep = useKeep();
+  const keep = useKeep('top');
   return useMutation({
     mutationFn: (body: NewSupportRequestInput) => callApi(openSupportRequest, { body }),
     onSuccess: keep,
@@ -71,7 +79,7 @@ export function useOpenSupportRequest() {
 }
 
 export function useReplyToSupportRequest(id: string) {
-  const keep = useKeep();
+  const keep = useKeep('inPlace');
   return useMutation({
     mutationFn: (body: SupportMessageInput) =>
       callApi(replyToMySupportRequest, { params: { id }, body }),

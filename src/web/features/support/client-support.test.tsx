@@ -238,7 +238,7 @@ describe("the billing page's 'Get help'", () => {
       ],
     };
     const { api, user } = renderSection({
-      'GET /api/account/support': { body: { items: [closed] } },
+      'GET /api/account/support': { body: { items: [OLD, { ...closed, messages: undefined }] } },
       'GET /api/account/support/s-2': { body: closed },
       'POST /api/account/support/s-2/messages': ({ body }) =>
         (body as { body: string }).body.length > 20
@@ -247,7 +247,7 @@ describe("the billing page's 'Get help'", () => {
             ])
           : { body: reopened },
     });
-    const row = (await screen.findAllByTestId('support-request'))[0]!;
+    const row = (await screen.findAllByTestId('support-request'))[1]!;
     expect(row).toHaveTextContent('Closed');
     const opener = within(row).getByRole('button', { expanded: false });
     await user.click(opener);
@@ -291,6 +291,9 @@ describe("the billing page's 'Get help'", () => {
     expect(row).toHaveTextContent('Waiting for us');
     expect(row).toHaveTextContent(`Answer due by ${when(DUE)}`);
     expect(box).toHaveAccessibleDescription('We e-mail you when the team answers.');
+    // The row keeps its place in the list, and the keyboard stays where it was.
+    expect(screen.getAllByTestId('support-request').indexOf(row)).toBe(1);
+    expect(within(row).getByRole('button', { name: 'Send' })).toHaveFocus();
     expect(api.calls.at(-1)).toEqual({
       method: 'POST',
       path: '/api/account/support/s-2/messages',
