@@ -7,7 +7,13 @@ import { useT } from '../../lib/i18n';
 import { attachmentHref, uploadAttachment } from './api';
 
 /** What the server keeps (it re-encodes images to WebP): anything else it refuses, so the browser says so first. */
-export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'];
+export const ATTACHMENT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'application/pdf',
+];
 
 /**
  * The files of one message: each sent as soon as it is chosen (up to MAX_ATTACHMENTS), listed with

@@ -141,11 +141,11 @@ describe("the billing page's 'Get help'", () => {
       .upload(files, new File(['x'], 'my-notes.txt', { type: 'text/plain' }));
     expect(
       await within(dialog).findByText(
-        'my-notes.txt: Only images (PNG, JPEG, WebP) and PDF files can be attached.',
+        'my-notes.txt: Only images (PNG, JPEG, WebP, GIF) and PDF files can be attached.',
       ),
     ).toHaveAttribute('role', 'alert');
     expect(files).toHaveAccessibleDescription(
-      'my-notes.txt: Only images (PNG, JPEG, WebP) and PDF files can be attached.',
+      'my-notes.txt: Only images (PNG, JPEG, WebP, GIF) and PDF files can be attached.',
     );
 
     // The server's field issue: at its field and in the summary.
