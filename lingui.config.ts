@@ -21,6 +21,7 @@ export default defineConfig({
       'onboarding',
       'project',
       'consultation',
+      'support',
     ].map((part) => ({
       path: `<rootDir>/src/locales/{locale}/${part}`,
       include: ['<rootDir>/src/web'],

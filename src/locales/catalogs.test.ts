@@ -22,6 +22,7 @@ const PARTS = {
   register: 'src/web',
   project: 'src/web',
   consultation: 'src/web',
+  support: 'src/web',
   forms: 'src/web',
   onboarding: 'src/web',
   shell: 'src/server',

@@ -83,12 +83,19 @@ const NO_CONSULTATION: Record<string, Answer> = {
   'GET /api/account/consultation/slots': { body: { timeZone: 'UTC', slotMinutes: 30, slots: [] } },
 };
 
+/** 'Get help' (issue 30) under the sections: no requests yet, no website watched. */
+const NO_SUPPORT: Record<string, Answer> = {
+  'GET /api/account/support': { body: { items: [] } },
+  'GET /api/account/uptime': { body: { site: null } },
+};
+
 function renderAccount(routes: Record<string, Answer | Handler>, path: string = WEB_PATHS.account) {
   // 'Your project' (features/projects) asks for the project: none before it has one.
   const api = mockApi({
     'GET /api/account/onboarding': 'pending',
     'GET /api/account/project': { body: { project: null } },
     ...NO_CONSULTATION,
+    ...NO_SUPPORT,
     ...routes,
   });
   renderInApp(<Route path={WEB_PATHS.account} component={AccountPage} />, { path });
@@ -164,6 +171,13 @@ describe('billing page', () => {
     expect(within(plan).getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it("offers 'Get help' under the billing view, with the client's requests", async () => {
+    renderAccount({ 'GET /api/account': { body: account({}) } });
+    const help = await screen.findByRole('region', { name: 'Get help' });
+    expect(await within(help).findByText('No requests yet.')).toBeInTheDocument();
+    expect(within(help).getByRole('button', { name: 'Get help' })).toBeInTheDocument();
   });
 
   it('warns of a past-due payment with the bank’s reason and the next try', async () => {

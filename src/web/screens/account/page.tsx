@@ -20,6 +20,7 @@ import { useErrorWords } from '../../lib/error-words';
 import { ConsultationSection } from '../../features/consultations';
 import { OnboardingSection } from '../../features/onboarding';
 import { YourProject } from '../../features/projects';
+import { SupportSection } from '../../features/support';
 
 /** Takes the spent token out of the address bar (history, bookmarks, a shared screen). */
 function dropTokenFromUrl() {
@@ -81,6 +82,7 @@ export default function AccountPage() {
         <ConsultationSection />
         <OnboardingSection />
         <YourProject />
+        <SupportSection />
       </>
     );
 
