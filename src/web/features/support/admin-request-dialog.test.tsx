@@ -189,4 +189,67 @@ describe('A support request for the team', () => {
     );
     await waitFor(() => expect(assignee).toHaveValue('emp-2'));
   });
+
+  it('attaches a file to the reply and sends its id', async () => {
+    const { api, user, dialog } = await openRequest({
+      'POST /api/support/attachments': {
+        body: { id: 'file-9', contentType: 'application/pdf', size: 2048, name: 'invoice.pdf' },
+      },
+      [`POST ${PATH}/replies`]: answered({ status: 'answered' }),
+    });
+    const file = new File(['%PDF-1.4'], 'invoice.pdf', { type: 'application/pdf' });
+    await user.upload(within(dialog).getByLabelText(/^Attach files/), file);
+    expect(
+      await within(dialog).findByRole('button', { name: /^Remove\W+invoice\.pdf$/ }),
+    ).toBeVisible();
+    expect(api.calls.find((c) => c.path.startsWith('/api/support/attachments'))?.path).toBe(
+      '/api/support/attachments?name=invoice.pdf',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reply' }), 'Here it is.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === `${PATH}/replies`)?.body).toEqual({
+        body: 'Here it is.',
+        attachments: ['file-9'],
+      }),
+    );
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: /^Remove\W+invoice\.pdf$/ })).toBeNull(),
+    );
+  });
+
+  it('acknowledges an urgent request and moves on to the reply', async () => {
+    const { api, user, dialog } = await openRequest({
+      [`POST ${PATH}/acknowledge`]: answered({
+        acknowledgedAt: iso(NOW),
+        acknowledgedBy: { id: 'emp-1', name: 'Sam' },
+      }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge: I have it' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Reply' })).toHaveFocus(),
+    );
+    expect(api.calls.some((c) => c.path === `${PATH}/acknowledge`)).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: 'Acknowledge: I have it' })).toBeNull();
+    expect(dialog).toHaveTextContent('By Sam,');
+  });
+
+  it('reopens a closed request', async () => {
+    const { api, user, dialog } = await openRequest({
+      [`GET ${PATH}`]: answered({
+        status: 'closed',
+        resolution: 'Restarted the server.',
+        closedAt: iso(NOW),
+      }),
+      [`POST ${PATH}/reopen`]: answered({ status: 'open' }),
+    });
+    expect(dialog).toHaveTextContent('Restarted the server.');
+    expect(within(dialog).queryByRole('textbox', { name: 'Reply' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Close…' })).toHaveFocus(),
+    );
+    expect(api.calls.some((c) => c.path === `${PATH}/reopen`)).toBe(true);
+    expect(within(dialog).getByRole('textbox', { name: 'Reply' })).toBeVisible();
+  });
 });

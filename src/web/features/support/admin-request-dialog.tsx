@@ -16,7 +16,6 @@ import { FactList } from '../../components/ui/fact-list';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { focusWhenShown } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import {
   attachmentHref,
@@ -48,6 +47,16 @@ const KIND_LABELS: Record<SupportMessage['kind'], string> = {
   note: 'Internal note',
 };
 const ATTACH_ACCEPT = 'image/*,application/pdf';
+
+/**
+ * Focuses the element with this id once it is rendered: the button pressed leaves with the state it
+ * acted on (Acknowledge, Reopen), and the dialog would otherwise keep focus on itself.
+ */
+function focusOnceShown(id: string, tries = 30): void {
+  const target = document.getElementById(id);
+  if (target) target.focus();
+  else if (tries > 0) requestAnimationFrame(() => focusOnceShown(id, tries - 1));
+}
 
 /** A failed action's toast: what did not happen, and the server's words why. */
 const failed = (title: string) => (error: unknown) =>
@@ -219,7 +228,7 @@ function RequestActions({ detail: d }: { detail: SupportRequestDetail }) {
                     title: 'Acknowledged',
                     description: `The owners will not be called about #${d.number}.`,
                   });
-                  focusWhenShown(() => document.getElementById('support-reply-body'));
+                  focusOnceShown('support-reply-body');
                 },
                 onError: failed('Not acknowledged'),
               },
@@ -241,7 +250,7 @@ function RequestActions({ detail: d }: { detail: SupportRequestDetail }) {
               {
                 onSuccess: () => {
                   toast({ title: `#${d.number} reopened` });
-                  focusWhenShown(() => document.getElementById('support-close'));
+                  focusOnceShown('support-close');
                 },
                 onError: failed('Not reopened'),
               },
@@ -383,7 +392,10 @@ function MergeDialog({
       <DialogContent
         title={`Merge #${d.number} into another request?`}
         description="Its conversation moves into that request of the same client, and this one closes. It cannot be undone."
-        returnFocus={() => document.getElementById('support-reopen')}
+        // A merged request cannot be reopened (its button is disabled): focus goes to its facts.
+        returnFocus={() =>
+          merge.isSuccess ? document.getElementById('support-request-facts') : null
+        }
       >
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <Field id="support-merge-into" label="Merge into request number" required error={error}>
