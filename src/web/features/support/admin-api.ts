@@ -143,10 +143,13 @@ export const useMerge = () =>
 export const attachmentHref = (fileId: string) =>
   apiUrl(getSupportAttachment, { params: { fileId } });
 
-/** Sends the file as it is (its own type): the server checks its first bytes and re-encodes images. */
-export async function uploadAttachment(file: File): Promise<SupportAttachment> {
+/**
+ * Uploads a file for the team's next reply on this request (kept privately until a reply uses it).
+ * Sent as it is (its own type): the server checks its first bytes and re-encodes images.
+ */
+export async function uploadAttachment(requestId: string, file: File): Promise<SupportAttachment> {
   const response = await fetch(
-    apiUrl(uploadTeamSupportAttachment, { query: { name: file.name } }),
+    apiUrl(uploadTeamSupportAttachment, { params: { id: requestId }, query: { name: file.name } }),
     {
       method: 'POST',
       body: file,

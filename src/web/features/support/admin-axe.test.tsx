@@ -102,8 +102,8 @@ describe('The support screens have no axe violations', () => {
     });
     const { container } = renderInApp(
       <div className="grid gap-6">
-        <SupportHoursCard />
-        <OnCallCard />
+        <SupportHoursCard owner />
+        <OnCallCard owner />
         <SavedRepliesCard />
         <SiteMonitorBlock clientId="c1" />
       </div>,

@@ -16,7 +16,7 @@ import { calendarDay } from './admin-format';
  * agency's time zone), in their order, and who takes this week; the weeks ahead as the server
  * works them out.
  */
-export function OnCallCard() {
+export function OnCallCard({ owner }: { owner: boolean }) {
   const rotation = useOnCall();
   if (rotation.isPending) return <Skeleton className="h-64 w-full" />;
   if (rotation.isError)
@@ -27,7 +27,7 @@ export function OnCallCard() {
     );
   return (
     <div className="grid gap-6">
-      <RotationForm initial={rotation.data} />
+      <RotationForm initial={rotation.data} owner={owner} />
       <Weeks rotation={rotation.data} />
     </div>
   );
@@ -35,7 +35,7 @@ export function OnCallCard() {
 
 const rowId = (id: string, what: string) => `on-call-${what}-${id}`;
 
-function RotationForm({ initial }: { initial: OnCallRotation }) {
+function RotationForm({ initial, owner }: { initial: OnCallRotation; owner: boolean }) {
   const employees = useEmployeeNames();
   const save = useSaveOnCall();
   const [listed, setListed] = useState<EmployeeName[]>(initial.employees);
@@ -117,111 +117,116 @@ function RotationForm({ initial }: { initial: OnCallRotation }) {
       <p className="mt-1 text-sm text-muted-foreground">
         Each listed employee is on call for a week, Monday to Monday, in this order. The one on call
         hears of an urgent request at once, day or night. With nobody listed, urgent requests go
-        straight to the owners.
+        straight to the owners.{owner ? '' : ' Only owners can change the rotation.'}
       </p>
       <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
-        <fieldset
-          className="grid gap-2"
-          aria-invalid={Boolean(listError)}
-          aria-describedby={listError ? 'on-call-list-error' : undefined}
-        >
-          <legend className="mb-1 text-sm font-medium">Rotation, in order</legend>
-          {listed.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Nobody in the rotation.</p>
-          ) : (
-            <ol className="grid gap-1">
-              {listed.map((e, index) => (
-                <li
-                  key={e.id}
-                  className="flex flex-wrap items-center gap-2 rounded-md border border-border px-3 py-1 text-sm"
-                >
-                  <span className="w-6 tabular-nums text-muted-foreground">{index + 1}.</span>
-                  <span className="min-w-32 flex-1 font-medium">{e.name}</span>
-                  <Button
-                    id={rowId(e.id, 'up')}
-                    variant="ghost"
-                    size="sm"
-                    disabled={index === 0}
-                    aria-label={`Move ${e.name} up`}
-                    onClick={() => move(index, -1)}
+        {/* Everyone reads the rotation; the server lets owners alone change it. */}
+        <fieldset disabled={!owner} className="contents">
+          <fieldset
+            className="grid gap-2"
+            aria-invalid={Boolean(listError)}
+            aria-describedby={listError ? 'on-call-list-error' : undefined}
+          >
+            <legend className="mb-1 text-sm font-medium">Rotation, in order</legend>
+            {listed.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nobody in the rotation.</p>
+            ) : (
+              <ol className="grid gap-1">
+                {listed.map((e, index) => (
+                  <li
+                    key={e.id}
+                    className="flex flex-wrap items-center gap-2 rounded-md border border-border px-3 py-1 text-sm"
                   >
-                    <ArrowUp className="size-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    id={rowId(e.id, 'down')}
-                    variant="ghost"
-                    size="sm"
-                    disabled={index === listed.length - 1}
-                    aria-label={`Move ${e.name} down`}
-                    onClick={() => move(index, 1)}
-                  >
-                    <ArrowDown className="size-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    id={rowId(e.id, 'remove')}
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => remove(index)}
-                  >
-                    Remove<span className="sr-only"> {e.name}</span>
-                  </Button>
-                </li>
-              ))}
-            </ol>
-          )}
-          {listError && (
-            <p id="on-call-list-error" className="text-xs font-medium text-destructive">
-              {listError}
-            </p>
-          )}
-          <div className="flex flex-wrap items-end gap-2">
-            <Field id="on-call-add" label="Add an employee" className="min-w-48">
-              <Select
-                id="on-call-add"
-                value={adding}
-                onChange={(e) => setAdding(e.target.value)}
-                disabled={candidates.length === 0}
-              >
-                <option value="">
-                  {employees.data && candidates.length === 0
-                    ? 'Everyone is listed'
-                    : 'Choose an employee'}
-                </option>
-                {candidates.map((e) => (
-                  <option key={e.id} value={e.id}>
-                    {e.name}
-                  </option>
+                    <span className="w-6 tabular-nums text-muted-foreground">{index + 1}.</span>
+                    <span className="min-w-32 flex-1 font-medium">{e.name}</span>
+                    <Button
+                      id={rowId(e.id, 'up')}
+                      variant="ghost"
+                      size="sm"
+                      disabled={index === 0}
+                      aria-label={`Move ${e.name} up`}
+                      onClick={() => move(index, -1)}
+                    >
+                      <ArrowUp className="size-4" aria-hidden="true" />
+                    </Button>
+                    <Button
+                      id={rowId(e.id, 'down')}
+                      variant="ghost"
+                      size="sm"
+                      disabled={index === listed.length - 1}
+                      aria-label={`Move ${e.name} down`}
+                      onClick={() => move(index, 1)}
+                    >
+                      <ArrowDown className="size-4" aria-hidden="true" />
+                    </Button>
+                    <Button
+                      id={rowId(e.id, 'remove')}
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => remove(index)}
+                    >
+                      Remove<span className="sr-only"> {e.name}</span>
+                    </Button>
+                  </li>
                 ))}
-              </Select>
-            </Field>
-            <Button variant="outline" disabled={!adding} onClick={add}>
-              Add to the rotation
+              </ol>
+            )}
+            {listError && (
+              <p id="on-call-list-error" className="text-xs font-medium text-destructive">
+                {listError}
+              </p>
+            )}
+            <div className="flex flex-wrap items-end gap-2">
+              <Field id="on-call-add" label="Add an employee" className="min-w-48">
+                <Select
+                  id="on-call-add"
+                  value={adding}
+                  onChange={(e) => setAdding(e.target.value)}
+                  disabled={candidates.length === 0}
+                >
+                  <option value="">
+                    {employees.data && candidates.length === 0
+                      ? 'Everyone is listed'
+                      : 'Choose an employee'}
+                  </option>
+                  {candidates.map((e) => (
+                    <option key={e.id} value={e.id}>
+                      {e.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Button variant="outline" disabled={!adding} onClick={add}>
+                Add to the rotation
+              </Button>
+            </div>
+          </fieldset>
+          <Field id="on-call-this-week" label="On call this week" error={issues.thisWeek}>
+            <Select
+              id="on-call-this-week"
+              className="max-w-xs"
+              value={chosenThisWeek}
+              disabled={listed.length === 0}
+              onChange={(e) => setThisWeek(e.target.value)}
+              aria-invalid={Boolean(issues.thisWeek)}
+              aria-describedby={describedBy('on-call-this-week', issues.thisWeek)}
+            >
+              {listed.length === 0 && <option value="">Nobody</option>}
+              {listed.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </fieldset>
+        {owner && (
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save rotation'}
             </Button>
           </div>
-        </fieldset>
-        <Field id="on-call-this-week" label="On call this week" error={issues.thisWeek}>
-          <Select
-            id="on-call-this-week"
-            className="max-w-xs"
-            value={chosenThisWeek}
-            disabled={listed.length === 0}
-            onChange={(e) => setThisWeek(e.target.value)}
-            aria-invalid={Boolean(issues.thisWeek)}
-            aria-describedby={describedBy('on-call-this-week', issues.thisWeek)}
-          >
-            {listed.length === 0 && <option value="">Nobody</option>}
-            {listed.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <div>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save rotation'}
-          </Button>
-        </div>
+        )}
       </form>
     </Card>
   );

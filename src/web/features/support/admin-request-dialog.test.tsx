@@ -192,7 +192,7 @@ describe('A support request for the team', () => {
 
   it('attaches a file to the reply and sends its id', async () => {
     const { api, user, dialog } = await openRequest({
-      'POST /api/support/attachments': {
+      [`POST ${PATH}/attachments`]: {
         body: { id: 'file-9', contentType: 'application/pdf', size: 2048, name: 'invoice.pdf' },
       },
       [`POST ${PATH}/replies`]: answered({ status: 'answered' }),
@@ -202,8 +202,8 @@ describe('A support request for the team', () => {
     expect(
       await within(dialog).findByRole('button', { name: /^Remove\W+invoice\.pdf$/ }),
     ).toBeVisible();
-    expect(api.calls.find((c) => c.path.startsWith('/api/support/attachments'))?.path).toBe(
-      '/api/support/attachments?name=invoice.pdf',
+    expect(api.calls.find((c) => c.path.startsWith(`${PATH}/attachments`))?.path).toBe(
+      `${PATH}/attachments?name=invoice.pdf`,
     );
     await user.type(within(dialog).getByRole('textbox', { name: 'Reply' }), 'Here it is.');
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));

@@ -47,6 +47,8 @@ const KIND_LABELS: Record<SupportMessage['kind'], string> = {
   note: 'Internal note',
 };
 const ATTACH_ACCEPT = 'image/*,application/pdf';
+/** The server refuses a larger file (413); checked here first to spare sending it. */
+const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Focuses the element with this id once it is rendered: the button pressed leaves with the state it
@@ -523,11 +525,16 @@ function ReplyForm({ detail: d }: { detail: SupportRequestDetail }) {
       setFileError(`Attach at most ${MAX_ATTACHMENTS} files to one reply.`);
       return;
     }
+    const large = chosenFiles.find((f) => f.size > ATTACHMENT_MAX_BYTES);
+    if (large) {
+      setFileError(`‘${large.name}’ is larger than 5 MB. Please choose a smaller file.`);
+      return;
+    }
     setFileError(null);
     setUploading(true);
     try {
       for (const file of chosenFiles) {
-        const uploaded = await uploadAttachment(file);
+        const uploaded = await uploadAttachment(d.id, file);
         setFiles((all) => [...all, uploaded]);
       }
     } catch (error) {
@@ -615,7 +622,7 @@ function ReplyForm({ detail: d }: { detail: SupportRequestDetail }) {
         </Field>
         <div className="grid gap-1">
           <label htmlFor="support-reply-files" className="text-sm font-medium">
-            Attach files (images or PDF, up to {MAX_ATTACHMENTS})
+            Attach files (images or PDF, 5 MB each, up to {MAX_ATTACHMENTS})
           </label>
           <Input
             id="support-reply-files"

@@ -33,7 +33,7 @@ describe('Settings → Support hours', () => {
         body: { ...HOURS, ...(body as object) },
       }),
     });
-    renderInApp(<SupportHoursCard />);
+    renderInApp(<SupportHoursCard owner />);
     const user = userEvent.setup({ delay: null });
     const days = await screen.findByRole('group', { name: 'Business days' });
     expect(screen.getByText('America/Chicago')).toBeVisible();
@@ -69,7 +69,7 @@ describe('Settings → Support hours', () => {
         { field: 'end', message: 'The closing time must be after the opening time.' },
       ]),
     });
-    renderInApp(<SupportHoursCard />);
+    renderInApp(<SupportHoursCard owner />);
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('group', { name: 'Business days' });
     await user.click(screen.getByRole('button', { name: 'Save support hours' }));
@@ -92,6 +92,31 @@ describe('Settings → Support hours', () => {
   });
 });
 
+describe('Support settings for staff', () => {
+  it('shows the hours and the rotation but only owners may change them', async () => {
+    mockApi({
+      'GET /api/support/settings/hours': { body: HOURS },
+      'GET /api/support/settings/on-call': { body: ROTATION },
+      'GET /api/new-clients/project-managers': { body: EMPLOYEES },
+    });
+    renderInApp(
+      <>
+        <SupportHoursCard owner={false} />
+        <OnCallCard owner={false} />
+      </>,
+    );
+    const days = await screen.findByRole('group', { name: 'Business days' });
+    expect(within(days).getByRole('checkbox', { name: 'Monday' })).toBeDisabled();
+    expect(screen.getByLabelText('Closing time')).toBeDisabled();
+    expect(screen.getByText(/Only owners can change these\./)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save support hours' })).toBeNull();
+    await screen.findByRole('region', { name: 'Who is on call' });
+    expect(screen.getByRole('button', { name: /^Remove\W+Sam$/ })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'On call this week' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save rotation' })).toBeNull();
+  });
+});
+
 describe('Settings → On call', () => {
   it('adds, reorders and chooses this week, and sends the order to the server', async () => {
     const api = mockApi({
@@ -109,7 +134,7 @@ describe('Settings → On call', () => {
         },
       },
     });
-    renderInApp(<OnCallCard />);
+    renderInApp(<OnCallCard owner />);
     const user = userEvent.setup({ delay: null });
     const weeks = await screen.findByRole('region', { name: 'Who is on call' });
     expect(screen.getByTestId('on-call-now')).toHaveTextContent('Now: Sam');
@@ -145,7 +170,7 @@ describe('Settings → On call', () => {
       'GET /api/new-clients/project-managers': { body: EMPLOYEES },
       'PUT /api/support/settings/on-call': { body: { ...ROTATION, employees: [EMPLOYEES[1]] } },
     });
-    renderInApp(<OnCallCard />);
+    renderInApp(<OnCallCard owner />);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /^Remove\W+Sam$/ }));
     await waitFor(() =>
