@@ -138,7 +138,7 @@ function RotationForm({ initial, owner }: { initial: OnCallRotation; owner: bool
                     className="flex flex-wrap items-center gap-2 rounded-md border border-border px-3 py-1 text-sm"
                   >
                     <span className="w-6 tabular-nums text-muted-foreground">{index + 1}.</span>
-                    <span className="min-w-32 flex-1 font-medium">{e.name}</span>
+                    <span className="min-w-0 flex-1 break-words font-medium">{e.name}</span>
                     <Button
                       id={rowId(e.id, 'up')}
                       variant="ghost"

@@ -1,5 +1,5 @@
 import { Lock, Paperclip } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   MAX_ATTACHMENTS,
   SUPPORT_DESCRIPTION_MAX,
@@ -113,33 +113,36 @@ function RequestView({ detail: d }: { detail: SupportRequestDetail }) {
           {d.breached && <Badge variant="red">Breached</Badge>}
         </div>
         <FactList
-          rows={[
-            ['About', SUPPORT_TOPIC_LABELS[d.topic]],
-            ['From', SOURCE_LABELS[d.source]],
+          rows={(
             [
-              'Client’s language',
-              d.business.language === 'es' ? 'Spanish (write in Spanish)' : 'English',
-            ],
-            [
-              'Opened',
-              <time key="o" dateTime={d.createdAt}>
-                {when(d.createdAt)}
-              </time>,
-            ],
-            ['First answer', <DueText key="d" item={d} now={now} />],
-            [
-              'Acknowledged',
-              d.urgency === 'urgent' &&
-                (d.acknowledgedAt
-                  ? `${d.acknowledgedBy ? `By ${d.acknowledgedBy.name}, ` : ''}${when(d.acknowledgedAt)}`
-                  : 'Not yet'),
-            ],
-            ['Escalated to owners', d.escalatedAt && when(d.escalatedAt)],
-            ['Merged into', d.mergedInto && `#${d.mergedInto.number}`],
-            ['Resolution', d.resolution && <q className="whitespace-pre-wrap">{d.resolution}</q>],
-            ['Closed', d.closedAt && when(d.closedAt)],
-            ['Replies go to', d.replyTo && <span className="break-all">{d.replyTo}</span>],
-          ]}
+              ['About', SUPPORT_TOPIC_LABELS[d.topic]],
+              ['From', SOURCE_LABELS[d.source]],
+              [
+                'Client’s language',
+                d.business.language === 'es' ? 'Spanish (write in Spanish)' : 'English',
+              ],
+              [
+                'Opened',
+                <time key="o" dateTime={d.createdAt}>
+                  {when(d.createdAt)}
+                </time>,
+              ],
+              ['First answer', <DueText key="d" item={d} now={now} />],
+              [
+                'Acknowledged',
+                d.urgency === 'urgent' &&
+                  (d.acknowledgedAt
+                    ? `${d.acknowledgedBy ? `By ${d.acknowledgedBy.name}, ` : ''}${when(d.acknowledgedAt)}`
+                    : 'Not yet'),
+              ],
+              ['Escalated to owners', d.escalatedAt && when(d.escalatedAt)],
+              ['Merged into', d.mergedInto && `#${d.mergedInto.number}`],
+              ['Resolution', d.resolution && <q className="whitespace-pre-wrap">{d.resolution}</q>],
+              ['Closed', d.closedAt && when(d.closedAt)],
+              ['Replies go to', d.replyTo && <span className="break-all">{d.replyTo}</span>],
+              // Only what applies to this request: no rows of dashes for an open one.
+            ] as [string, ReactNode][]
+          ).filter((row) => Boolean(row[1]))}
         />
       </section>
       <section aria-labelledby="support-request-actions" className="grid gap-3">
