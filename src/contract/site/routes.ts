@@ -30,6 +30,9 @@ export const WEB_PATHS = {
   settingsAvailability: '/settings/availability',
   settingsActivity: '/settings/activity',
   settingsBillingClock: '/settings/billing-clock',
+  settingsSupportHours: '/settings/support-hours',
+  settingsOnCall: '/settings/on-call',
+  settingsSavedReplies: '/settings/saved-replies',
   /** A website check as a one-page report to print and send to the business (employees only). */
   websiteReport: '/admin/website-report/:id',
 } as const;
@@ -44,6 +47,9 @@ export const SETTINGS_PAGES = [
   'availability',
   'activity',
   'billing-clock',
+  'support-hours',
+  'on-call',
+  'saved-replies',
 ] as const;
 export type SettingsPage = (typeof SETTINGS_PAGES)[number];
 

@@ -123,6 +123,7 @@ async function openClient(routes: Record<string, Answer | Handler>, { billing = 
     [`GET /api/clients/${ID}/onboarding`]: 'pending',
     [`GET /api/clients/${ID}/timeline`]: { body: { items: [] } },
     [`GET /api/consultations/clients/${ID}`]: 'pending',
+    [`GET /api/clients/${ID}/site-monitor`]: 'pending',
     'GET /api/auth/user': { body: employee(billing) },
     ...routes,
   });

@@ -15,6 +15,7 @@ import { OnboardingBlock } from '../onboarding/admin';
 import { ClientBilling } from './client-billing';
 import { ClientTimelineBlock } from './client-timeline';
 import { ClientConsultationBlock } from '../consultations/admin';
+import { SiteMonitorBlock } from '../support/admin';
 import { day, period, when } from './format';
 import { BillingBadge, StatusBadge } from './status-badge';
 
@@ -116,6 +117,7 @@ export function ClientDetailDialog({
               />
               <ClientBilling clientId={d.id} />
               <ClientConsultationBlock clientId={d.id} />
+              <SiteMonitorBlock clientId={d.id} />
               <OnboardingBlock clientId={d.id} />
               <section>
                 <h3 className="font-semibold">Payments</h3>

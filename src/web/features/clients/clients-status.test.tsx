@@ -156,6 +156,7 @@ describe('Clients billing status', () => {
       [`GET /api/clients/${LEAVING.id}/onboarding`]: 'pending',
       [`GET /api/clients/${LEAVING.id}/timeline`]: 'pending',
       [`GET /api/consultations/clients/${LEAVING.id}`]: 'pending',
+      [`GET /api/clients/${LEAVING.id}/site-monitor`]: 'pending',
       'GET /api/auth/user': { body: employee },
     });
     renderInApp(<ClientsSection />, { path: '/admin' });

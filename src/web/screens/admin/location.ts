@@ -15,6 +15,7 @@ export const SECTION_IDS = [
   'clients',
   'new-clients',
   'projects',
+  'support',
   'settings',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];

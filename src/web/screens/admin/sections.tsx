@@ -2,6 +2,7 @@ import {
   AppWindow,
   Building2,
   KanbanSquare,
+  LifeBuoy,
   Search,
   Settings,
   UserPlus,
@@ -66,6 +67,13 @@ export const SECTIONS = [
     title: () => 'Projects',
     icon: KanbanSquare,
     component: lazy(() => import('../../features/projects/section')),
+  },
+  {
+    id: 'support',
+    label: 'Support',
+    title: () => 'Support',
+    icon: LifeBuoy,
+    component: lazy(() => import('../../features/support/admin-section')),
   },
   {
     id: 'settings',

@@ -32,4 +32,13 @@ export const SETTINGS_PAGE_INFO: Record<SettingsPage, PageInfo> = {
     ownersOnly: true,
     component: lazy(() => import('./billing-clock-page')),
   },
+  'support-hours': {
+    label: 'Support hours',
+    component: lazy(() => import('./support-hours-page')),
+  },
+  'on-call': { label: 'On call', component: lazy(() => import('./on-call-page')) },
+  'saved-replies': {
+    label: 'Saved replies',
+    component: lazy(() => import('./saved-replies-page')),
+  },
 };

@@ -1,0 +1,84 @@
+import type { SupportAttachment, UnmatchedMail } from '../../../contract/support/support';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * The countdown to a due answer, as 'New clients' words it: '5 h 12 min left', '12 min left',
+ * past it 'Overdue by 40 min', 'Overdue by 2 h', 'Overdue by 3 days'. `now` in milliseconds.
+ */
+export function timeLeft(dueAt: string, now: number): { overdue: boolean; text: string } {
+  const left = Date.parse(dueAt) - now;
+  if (left > 0) {
+    const days = Math.floor(left / DAY);
+    if (days >= 2) return { overdue: false, text: `${days} days left` };
+    const hours = Math.floor(left / HOUR);
+    const minutes = Math.floor((left % HOUR) / MINUTE);
+    if (hours === 0 && minutes === 0) return { overdue: false, text: 'Less than a minute left' };
+    return {
+      overdue: false,
+      text: hours > 0 ? `${hours} h ${minutes} min left` : `${minutes} min left`,
+    };
+  }
+  const over = -left;
+  if (over < HOUR)
+    return { overdue: true, text: `Overdue by ${Math.max(1, Math.floor(over / MINUTE))} min` };
+  if (over < 2 * DAY) return { overdue: true, text: `Overdue by ${Math.floor(over / HOUR)} h` };
+  return { overdue: true, text: `Overdue by ${Math.floor(over / DAY)} days` };
+}
+
+const WHEN = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+/** 'Nov 28, 2026, 9:14 AM' in the browser's time zone. */
+export const when = (iso: string) => WHEN.format(new Date(iso));
+
+// A calendar date the server gave in the agency's time zone ('2026-12-24'): shown as is.
+const CALENDAR_DAY = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+/** '2026-12-24' → 'Thu, Dec 24, 2026'. */
+export const calendarDay = (date: string) => CALENDAR_DAY.format(new Date(`${date}T00:00:00Z`));
+
+/** '42 min', '3 h 5 min', '2 days 4 h': a response time as the figures show it. */
+export function minutesText(minutes: number): string {
+  const m = Math.round(minutes);
+  if (m < 60) return `${m} min`;
+  if (m < 24 * 60) {
+    const rest = m % 60;
+    return rest ? `${Math.floor(m / 60)} h ${rest} min` : `${m / 60} h`;
+  }
+  const days = Math.floor(m / (24 * 60));
+  const hours = Math.floor((m % (24 * 60)) / 60);
+  return `${days} ${days === 1 ? 'day' : 'days'}${hours ? ` ${hours} h` : ''}`;
+}
+
+/** 0.934 → '93%'. */
+export const percentText = (share: number) => `${Math.round(share * 100)}%`;
+
+/** Why an inbound e-mail reached no request, in words for the team. */
+export const UNMATCHED_REASONS: Record<UnmatchedMail['reason'], string> = {
+  unknown_sender: 'The sender is not a client’s address.',
+  not_the_client: 'The sender is not the client of the request it answers.',
+  unknown_request: 'It answers a request that does not exist.',
+  several_businesses: 'The sender’s address belongs to several clients.',
+};
+
+/** '(PDF, 1.2 MB)': what an attachment is, beside its link. */
+export function fileSummary(file: SupportAttachment): string {
+  const kind = file.contentType === 'application/pdf' ? 'PDF' : 'image';
+  const size =
+    file.size >= 1024 * 1024
+      ? `${(file.size / (1024 * 1024)).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(file.size / 1024))} KB`;
+  return `${kind}, ${size}`;
+}
