@@ -33,6 +33,8 @@ const SHARED_STATE = [
   // The owner's consultation hours and booked times.
   'consultation.spec.ts',
   'delivery-walk.spec.ts',
+  // The on-call rotation and the support clock.
+  'support-walk.spec.ts',
 ];
 
 export default defineConfig({

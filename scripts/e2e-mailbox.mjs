@@ -103,7 +103,9 @@ http
       return;
     }
     if (url.pathname === '/chat') {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(chatPosts));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(chatPosts));
       return;
     }
     if (url.pathname === '/messages') {

@@ -340,7 +340,7 @@ export async function supportInboundRoutes(
       if (!provider || params.provider !== provider.name) throw clientError(404, 'not_found');
       if (
         !provider.authenticate({
-          headers: request.headers as Record<string, string | string[] | undefined>,
+          headers: request.headers,
           body: request.body,
         })
       )
