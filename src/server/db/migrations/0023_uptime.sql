@@ -19,7 +19,8 @@ CREATE TABLE IF NOT EXISTS "site_outages" (
 	"registration_id" uuid NOT NULL,
 	"started_at" timestamp with time zone NOT NULL,
 	"ended_at" timestamp with time zone,
-	"request_id" text
+	"request_id" text,
+	"request_claimed_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "site_uptime_days" (

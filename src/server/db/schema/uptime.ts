@@ -72,6 +72,11 @@ export const siteOutages = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** The support request opened for it (the support domain's id). */
     requestId: text('request_id'),
+    /**
+     * Set by the check that is opening the request (a claim, so it is opened once); a claim older
+     * than a few minutes with no request is taken to have failed and the next failed check retries.
+     */
+    requestClaimedAt: timestamp('request_claimed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('site_outages_one_open_idx')
