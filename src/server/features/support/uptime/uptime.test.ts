@@ -12,11 +12,13 @@ import {
   type SiteUptime,
 } from '../../../../contract/support/uptime.js';
 import type { ProbeResult } from '../../../adapters/website/uptime-probe.js';
-import { buildApp } from '../../../app.js';
+import { createFeatureContext } from '../../../context.js';
 import type { Config } from '../../../config.js';
 import { siteMonitors, siteOutages, siteUptimeDays } from '../../../db/schema.js';
 import { registerAnswerCheck } from '../../../http/answer-check.js';
-import { registerEmployeeOnly } from '../../../http/guard.js';
+import { registerErrorHandling } from '../../../http/errors.js';
+import { registerInputGuard } from '../../../http/input-guard.js';
+import { createServer } from '../../../http/server.js';
 import { createJobRegistry } from '../../../lib/jobs.js';
 import { addDays, isoDate, localDate } from '../../../lib/zoned-time.js';
 import { apiPath } from '../../../test/api-path.js';
@@ -29,7 +31,11 @@ import {
 } from '../../../test/databases.js';
 import { signedInEmployee } from '../../../test/employees.js';
 import { startLocalServer } from '../../../test/local-server.js';
-import { currentEmployee } from '../../auth/index.js';
+import * as account from '../../account/index.js';
+import * as auth from '../../auth/index.js';
+import * as payments from '../../payments/index.js';
+import * as plans from '../../plans/index.js';
+import * as registration from '../../registration/index.js';
 import {
   registerUptime,
   type SystemRequests,
@@ -99,8 +105,10 @@ function testClock() {
 }
 
 /**
- * One app instance with uptime registered as the support feature will register it: the whole app
- * (billing page sign-in, employee sign-in) plus registerUptime with the recording requests.
+ * One app instance: the app's own wiring (its feature context, the features a client's sign-up,
+ * payment and sign-in go through, employee sign-in) plus registerUptime with the recording
+ * requests, as the support feature registers it. Not buildApp: once the support feature wires
+ * uptime with the real requests, buildApp would register these routes a second time.
  */
 async function uptimeInstance(
   testDb: TestDatabase,
@@ -108,43 +116,25 @@ async function uptimeInstance(
   requests: SystemRequests,
   now: () => Date,
 ): Promise<{ app: FastifyInstance; uptime: UptimeService; job: UptimeJob }> {
-  const app = await buildApp({
+  const app = createServer({ trustProxy: config.trustProxy });
+  registerErrorHandling(app);
+  registerInputGuard(app);
+  const jobs = createJobRegistry();
+  const ctx = await createFeatureContext(app, {
     config,
     database: testDb.database,
+    jobs,
     registrationRateLimit: 1000,
     paymentRateLimit: 1000,
   });
-  const jobs = createJobRegistry();
-  const { uptime, job } = await registerUptime(
-    app,
-    {
-      config,
-      db: testDb.database.db,
-      log: app.log,
-      https: false,
-      mail: {
-        siteName: config.site.name,
-        teamEmail: config.mail.teamEmail,
-        supportEmail: config.site.supportEmail,
-      },
-      jobs,
-      employeeOnly: (plugin, options) =>
-        registerEmployeeOnly(
-          app,
-          {
-            lookupEmployee: (request) => currentEmployee(app.auth, request),
-            activity: app.services.activity,
-          },
-          plugin,
-          options,
-        ),
-    },
-    requests,
-    { now },
-  );
-  registerAnswerCheck(app, ANSWERS);
   app.addHook('onClose', () => jobs.stopAll());
-  expect(jobs.names()).toEqual(['uptime checks']);
+  app.decorate('auth', ctx.services.auth);
+  app.decorate('services', ctx.services);
+  for (const feature of [auth, plans, registration, payments, account])
+    await feature.register(app, ctx);
+  const { uptime, job } = await registerUptime(app, ctx, requests, { now });
+  registerAnswerCheck(app, ANSWERS);
+  expect(jobs.names()).toContain('uptime checks');
   return { app, uptime, job };
 }
 
