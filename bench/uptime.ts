@@ -80,15 +80,13 @@ async function run(label: string, database: Database): Promise<Budget[]> {
     )
     .returning({ id: businessRegistrations.id });
   const start = new Date();
-  await db
-    .insert(siteMonitors)
-    .values(
-      ids.map(({ id }, n) => ({
-        registrationId: id,
-        url: `${origin}/site/${n}`,
-        nextCheckAt: start,
-      })),
-    );
+  await db.insert(siteMonitors).values(
+    ids.map(({ id }, n) => ({
+      registrationId: id,
+      url: `${origin}/site/${n}`,
+      nextCheckAt: start,
+    })),
+  );
 
   const uptime = createUptimeService({
     db,

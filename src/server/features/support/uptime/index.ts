@@ -25,8 +25,8 @@ export type UptimeContext = Pick<
 export interface UptimeOptions {
   /** Checks a site; the safe fetch under the app's address policy when omitted (tests pass fakes). */
   probe?: SiteProbe;
-  /** The clock (tests move it). */
-  now?: () => Date;
+  /** The clock (tests move it; test mode's support clock, which is async, fits too). */
+  now?: () => Date | Promise<Date>;
   /** Checks under way at once per instance (25 by default). */
   concurrency?: number;
 }

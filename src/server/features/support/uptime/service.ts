@@ -41,8 +41,8 @@ export interface UptimeDeps {
   /** The fetch's address policy: a website address naming a refused IP is refused when saved. */
   isAllowedAddress: (ip: string) => boolean;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  /** The clock (tests move it). */
-  now?: () => Date;
+  /** The clock (tests move it; test mode's support clock is async). */
+  now?: () => Date | Promise<Date>;
 }
 
 export interface DueSite {
@@ -143,7 +143,7 @@ export function normalizeSiteUrl(raw: string, isAllowedAddress: (ip: string) => 
 
 export function createUptimeService(deps: UptimeDeps) {
   const { db, requests, timeZone } = deps;
-  const clock = deps.now ?? (() => new Date());
+  const clock = async () => (deps.now ? await deps.now() : new Date());
 
   async function requireClient(registrationId: string): Promise<void> {
     if (!UUID.test(registrationId)) throw clientError(404, 'business_not_found');
@@ -240,6 +240,7 @@ export function createUptimeService(deps: UptimeDeps) {
         registrationId,
         urgency: 'urgent',
         source: 'uptime',
+        siteUrl: url,
         body:
           `Uptime checks: ${url} is down since ${whenText(claimed.startedAt, timeZone)} ` +
           `(${plural(failures, 'failed check')} in a row). Last check: ${result.error ?? 'no answer'}.`,
@@ -260,7 +261,7 @@ export function createUptimeService(deps: UptimeDeps) {
     /** The client's watched site with its figures, or null (the client's own page). */
     async forClient(registrationId: string): Promise<SiteUptime | null> {
       const monitor = await monitorOf(registrationId);
-      return monitor ? view(monitor, clock()) : null;
+      return monitor ? view(monitor, await clock()) : null;
     },
 
     /** The client's record: 404 for an unknown client. */
@@ -277,7 +278,7 @@ export function createUptimeService(deps: UptimeDeps) {
     async watch(registrationId: string, rawUrl: string): Promise<SiteUptime> {
       await requireClient(registrationId);
       const url = normalizeSiteUrl(rawUrl, deps.isAllowedAddress);
-      const now = clock();
+      const now = await clock();
       const fresh = {
         url,
         nextCheckAt: now,
@@ -305,7 +306,7 @@ export function createUptimeService(deps: UptimeDeps) {
     /** Stops watching: an open outage ends and its request is resolved; the history goes with it. */
     async unwatch(registrationId: string): Promise<void> {
       await requireClient(registrationId);
-      const now = clock();
+      const now = await clock();
       const [ended] = await db
         .update(siteOutages)
         .set({ endedAt: now })
@@ -324,7 +325,8 @@ export function createUptimeService(deps: UptimeDeps) {
      * Claims the sites due for a check in one statement that moves each one's next check a period
      * ahead: another instance's claim, at the same moment or later in the period, finds none of them.
      */
-    async claimDue(limit = 5000, now = clock()): Promise<DueSite[]> {
+    async claimDue(limit = 5000, at?: Date): Promise<DueSite[]> {
+      const now = at ?? (await clock());
       const due = db
         .select({ id: siteMonitors.registrationId })
         .from(siteMonitors)
@@ -342,7 +344,7 @@ export function createUptimeService(deps: UptimeDeps) {
     /** Checks one claimed site and records what it found. */
     async check(site: DueSite): Promise<CheckOutcome | null> {
       const result = await deps.probe(site.url);
-      return service.record(site.registrationId, result, clock());
+      return service.record(site.registrationId, result, await clock());
     },
 
     /**
@@ -433,6 +435,7 @@ export function createUptimeService(deps: UptimeDeps) {
             .resolve(
               ended.requestId,
               `The site answered again after ${plural(outageEndedMinutes, 'minute')}.`,
+              { url: m.url, minutes: outageEndedMinutes },
             )
             .catch((error: unknown) =>
               deps.log?.error(
@@ -450,6 +453,7 @@ export function createUptimeService(deps: UptimeDeps) {
             registrationId,
             urgency: 'normal',
             source: 'certificate',
+            siteUrl: m.url,
             body:
               `The security certificate of ${m.url} expires on ${whenText(expires, timeZone)} ` +
               `(in ${plural(days, 'day')}). Renew it before then, or visitors will see a security warning.`,

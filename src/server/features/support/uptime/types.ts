@@ -9,6 +9,16 @@ export interface SystemRequests {
     urgency: 'urgent' | 'normal';
     source: 'uptime' | 'certificate';
     body: string;
+    /** The watched address, for the client's e-mail ('We noticed your site is down'). */
+    siteUrl?: string;
   }): Promise<{ id: string }>;
-  resolve(requestId: string, resolution: string): Promise<void>;
+  /**
+   * `facts` when the site answered again (the client is told how long it was down); none when the
+   * checks were stopped.
+   */
+  resolve(
+    requestId: string,
+    resolution: string,
+    facts?: { url: string; minutes: number },
+  ): Promise<void>;
 }

@@ -48,7 +48,11 @@ type OpenInput = Parameters<SystemRequests['open']>[0];
 /** The support service's stand-in: records every call (across both instances) and can fail on cue. */
 function recordingRequests() {
   const opened: OpenInput[] = [];
-  const resolved: { requestId: string; resolution: string }[] = [];
+  const resolved: {
+    requestId: string;
+    resolution: string;
+    facts?: { url: string; minutes: number };
+  }[] = [];
   let failures = 0;
   const requests: SystemRequests = {
     async open(input) {
@@ -61,8 +65,8 @@ function recordingRequests() {
       opened.push(input);
       return { id: `request-${opened.length}` };
     },
-    async resolve(requestId, resolution) {
-      resolved.push({ requestId, resolution });
+    async resolve(requestId, resolution, facts) {
+      resolved.push({ requestId, resolution, ...(facts ? { facts } : {}) });
     },
   };
   return {
@@ -329,6 +333,7 @@ describe.each(TEST_DATABASES)('uptime checks of clients’ sites on %s', (kind) 
         urgency: 'urgent',
         source: 'uptime',
         body: expect.stringContaining('The server answered 503'),
+        siteUrl: site.url,
       },
     ]);
     expect(recorder.opened[0]!.body).toContain(site.url);
@@ -373,7 +378,11 @@ describe.each(TEST_DATABASES)('uptime checks of clients’ sites on %s', (kind) 
     clock.advance(5);
     expect((await tickBoth()).reduce((x, y) => x + y)).toBe(1);
     expect(recorder.resolved).toEqual([
-      { requestId: 'request-1', resolution: 'The site answered again after 15 minutes.' },
+      {
+        requestId: 'request-1',
+        resolution: 'The site answered again after 15 minutes.',
+        facts: { url: site.url, minutes: 15 },
+      },
     ]);
     const back = (await read(id))!;
     expect(back).toMatchObject({ state: 'up', lastStatus: 200, lastError: null, checks: 7 });
@@ -494,6 +503,7 @@ describe.each(TEST_DATABASES)('uptime checks of clients’ sites on %s', (kind) 
         urgency: 'normal',
         source: 'certificate',
         body: expect.stringContaining('in 10 days'),
+        siteUrl: 'https://cert.example.com/',
       },
     ]);
     expect(recorder.opened[0]!.body).toContain('https://cert.example.com/');
