@@ -12,6 +12,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 // links from it (the outbox shows them redacted, docs/decisions/023).
 const MAILBOX_SMTP_PORT = PORT + 1000;
 const MAILBOX_URL = `http://127.0.0.1:${PORT + 2000}`;
+/** The Postmark inbound webhook's basic-auth password in the browser tests (e2e/helpers.ts sends the same). */
+const E2E_INBOUND_SECRET = 'e2e inbound webhook secret';
 
 /**
  * Specs that change what every other spec sees (the billing clock, plan texts and settings): they
@@ -96,6 +98,12 @@ export default defineConfig({
         // 127.0.0.1. Loopback only, never other private ranges; start-up refuses it with an https PUBLIC_URL.
         WEBSITE_FETCH_ALLOW_LOOPBACK: 'true',
         SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`,
+        // Support (issue 30): the chat fake lives in the mailbox; inbound mail comes from the specs
+        // as Postmark would send it (src/server/adapters/inbound-mail/fake.ts).
+        CHAT_WEBHOOK_URL: `${MAILBOX_URL}/chat`,
+        INBOUND_MAIL_PROVIDER: 'postmark',
+        INBOUND_MAIL_SECRET: E2E_INBOUND_SECRET,
+        INBOUND_MAIL_ADDRESS: 'support@inbound.example',
       },
     },
   ],

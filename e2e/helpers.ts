@@ -305,3 +305,26 @@ export async function invitation(to: string, count: number, about?: string) {
     start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
   };
 }
+
+/** What the chat fake (the mailbox's /chat, CHAT_WEBHOOK_URL) was posted, oldest first. */
+export async function chatPosts(): Promise<string[]> {
+  const res = await fetch(`${MAILBOX_URL}/chat`);
+  return ((await res.json()) as unknown[]).map((post) => JSON.stringify(post));
+}
+
+/** The Postmark inbound webhook's password in playwright.config.ts (INBOUND_MAIL_SECRET). */
+const INBOUND_SECRET = 'e2e inbound webhook secret';
+
+/** An e-mail arriving as Postmark's inbound webhook delivers it (the provider's local fake). */
+export async function inboundMail(
+  request: APIRequestContext,
+  mail: { from: string; to: string; subject: string; text: string; messageId?: string },
+) {
+  const { postmarkInboundRequest } = await import('../src/server/adapters/inbound-mail/fake.js');
+  const { headers, body } = postmarkInboundRequest(mail, INBOUND_SECRET);
+  const res = await request.post('/api/support/inbound/postmark', {
+    headers,
+    data: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  expect(res.status()).toBe(200);
+}

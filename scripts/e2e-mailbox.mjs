@@ -5,6 +5,8 @@
 //   MAILBOX_SMTP_PORT  SMTP, 127.0.0.1
 //   MAILBOX_HTTP_PORT  GET /messages?to=<address>  → [{ to, subject, text, attachments }], newest
 //                      first (attachments: [{ filename, contentType, content }]); GET / → ok
+//                      POST /chat → the chat fake (CHAT_WEBHOOK_URL): keeps the JSON body a Slack-style
+//                      incoming webhook would get; GET /chat → every body so far, oldest first
 import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
 
@@ -12,6 +14,8 @@ const smtpPort = Number(process.env.MAILBOX_SMTP_PORT);
 const httpPort = Number(process.env.MAILBOX_HTTP_PORT);
 /** @type {{ to: string[]; subject: string; text: string; attachments: { filename: string; contentType: string; content: string }[] }[]} */
 const messages = [];
+/** @type {unknown[]} */
+const chatPosts = [];
 
 /** The readable text of a raw message: quoted-printable undone, base64 parts decoded. */
 function readable(raw) {
@@ -85,6 +89,23 @@ smtp.listen(smtpPort, '127.0.0.1');
 http
   .createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://mailbox');
+    if (url.pathname === '/chat' && request.method === 'POST') {
+      const chunks = [];
+      request.on('data', (chunk) => chunks.push(chunk));
+      request.on('end', () => {
+        try {
+          chatPosts.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+        } catch {
+          response.writeHead(400, { 'content-type': 'text/plain' }).end('invalid_payload');
+        }
+      });
+      return;
+    }
+    if (url.pathname === '/chat') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(chatPosts));
+      return;
+    }
     if (url.pathname === '/messages') {
       const to = (url.searchParams.get('to') ?? '').toLowerCase();
       const found = messages.filter((m) => m.to.includes(to)).reverse();

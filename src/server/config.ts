@@ -204,6 +204,24 @@ const envSchema = z.object({
       .optional(),
   ),
   OTEL_SERVICE_NAME: z.preprocess(blankToUndefined, z.string().trim().default('agency')),
+  // Support (docs/decisions/041): inbound e-mail through a provider's webhook, chat notifications.
+  INBOUND_MAIL_PROVIDER: z.preprocess(blankToUndefined, z.enum(['postmark', 'mailgun']).optional()),
+  INBOUND_MAIL_SECRET: optionalText,
+  INBOUND_MAIL_ADDRESS: z.preprocess(
+    blankToUndefined,
+    z
+      .email(
+        'INBOUND_MAIL_ADDRESS must be an e-mail address such as support@inbound.agency.example',
+      )
+      .optional(),
+  ),
+  CHAT_WEBHOOK_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url('CHAT_WEBHOOK_URL must be the incoming webhook address (https://hooks.slack.com/…)')
+      .optional(),
+  ),
+  CHAT_WEBHOOK_FORMAT: z.preprocess(blankToUndefined, z.enum(['slack', 'teams']).default('slack')),
   // Test-only: lets homepage fetches reach this machine (127.0.0.0/8, ::1) for the browser tests'
   // fake websites. Never other private ranges; refused with an https PUBLIC_URL (docs/decisions/020).
   WEBSITE_FETCH_ALLOW_LOOPBACK: z.preprocess(
@@ -324,6 +342,15 @@ export interface Config {
   metrics: { token: string | undefined; port: number | undefined; host: string };
   /** OpenTelemetry traces over OTLP/HTTP (`endpoint` + /v1/traces), only when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
   tracing: { endpoint: string; headers: Record<string, string>; serviceName: string } | undefined;
+  /**
+   * Support (docs/decisions/041): clients' e-mail replies arrive through the provider's inbound
+   * webhook (off without it) at `address`, plus-addressed per request; urgent requests are also
+   * posted to a Slack- or Teams-style incoming webhook when one is set.
+   */
+  support: {
+    inbound: { provider: 'postmark' | 'mailgun'; secret: string; address: string } | undefined;
+    chat: { webhookUrl: string | undefined; format: 'slack' | 'teams' };
+  };
   /** Where 'Auto-Discover Investors' looks: the bundled demo file, Wikidata, or a CSV file. */
   investors: {
     source: 'demo' | 'wikidata' | 'csv';
@@ -386,6 +413,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     e.WEBSITE_FETCH_ALLOW_LOOPBACK === 'true' && /^https:/i.test(e.PUBLIC_URL ?? '')
       ? 'WEBSITE_FETCH_ALLOW_LOOPBACK=true is for tests only (it lets homepage fetches reach this machine) and is refused with an https PUBLIC_URL: unset it'
+      : null,
+    e.INBOUND_MAIL_PROVIDER && (!e.INBOUND_MAIL_SECRET || e.INBOUND_MAIL_SECRET.length < 16)
+      ? `INBOUND_MAIL_PROVIDER=${e.INBOUND_MAIL_PROVIDER} needs INBOUND_MAIL_SECRET of at least 16 characters (${e.INBOUND_MAIL_PROVIDER === 'postmark' ? "the password in the inbound webhook URL's basic auth" : 'the webhook signing key'})`
+      : null,
+    e.INBOUND_MAIL_PROVIDER && !e.INBOUND_MAIL_ADDRESS
+      ? `INBOUND_MAIL_PROVIDER=${e.INBOUND_MAIL_PROVIDER} needs INBOUND_MAIL_ADDRESS (the address the provider receives mail at)`
       : null,
     e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT
       ? 'METRICS_PORT must differ from PORT (it is a second listener that serves only /metrics)'
@@ -473,6 +506,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           serviceName: e.OTEL_SERVICE_NAME,
         }
       : undefined,
+    support: {
+      inbound:
+        e.INBOUND_MAIL_PROVIDER && e.INBOUND_MAIL_SECRET && e.INBOUND_MAIL_ADDRESS
+          ? {
+              provider: e.INBOUND_MAIL_PROVIDER,
+              secret: e.INBOUND_MAIL_SECRET,
+              address: e.INBOUND_MAIL_ADDRESS.toLowerCase(),
+            }
+          : undefined,
+      chat: { webhookUrl: e.CHAT_WEBHOOK_URL, format: e.CHAT_WEBHOOK_FORMAT },
+    },
     investors: {
       source: e.INVESTOR_SOURCE,
       wikidataSparqlUrl: e.WIKIDATA_SPARQL_URL,

@@ -100,6 +100,12 @@ export const ERROR_CODES = [
   'consultation_not_found',
   'consultation_too_late',
   'consultation_no_subscription',
+  // Support (issue 30)
+  'support_request_not_found',
+  'support_attachment_not_found',
+  'support_attachment_type',
+  'support_attachment_too_large',
+  'support_attachment_unknown',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

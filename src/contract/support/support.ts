@@ -155,6 +155,9 @@ export const replyToMySupportRequest: Endpoint<
   z.input<typeof supportMessageInput>
 > = { method: 'POST', path: '/api/account/support/:id/messages' };
 /** An attachment (an image, re-encoded to WebP, or a PDF), kept privately until a message uses it. */
+export const attachmentQuery = z.object({
+  name: z.optional(z.string('The file name must be text.').check(z.maxLength(255))),
+});
 export const uploadSupportAttachment: Endpoint<SupportAttachment, Blob, { name?: string }> = {
   method: 'POST',
   path: '/api/account/support/attachments',
@@ -298,9 +301,10 @@ export const getSupportAttachment: Endpoint<Blob> = {
   method: 'GET',
   path: '/api/support/attachments/:fileId',
 };
+/** A file for the team's next reply on that request (its client's files). */
 export const uploadTeamSupportAttachment: Endpoint<SupportAttachment, Blob, { name?: string }> = {
   method: 'POST',
-  path: '/api/support/attachments',
+  path: '/api/support/requests/:id/attachments',
 };
 
 /** Per urgency over the last 30 days: how fast and how often in time. */

@@ -22,4 +22,5 @@ export * from './schema/shared-state.js';
 export * from './schema/kickoff.js';
 export * from './auth-schema.js';
 export * from './schema/consultations.js';
+export * from './schema/support.js';
 export * from './schema/uptime.js';

@@ -22,6 +22,7 @@ import * as portfolio from './portfolio/index.js';
 import * as projects from './projects/index.js';
 import * as registration from './registration/index.js';
 import * as site from './site/index.js';
+import * as support from './support/index.js';
 import * as uploads from './uploads/index.js';
 
 /**
@@ -54,6 +55,7 @@ export const FEATURES: Feature[] = [
   billing,
   kickoff,
   projects,
+  support,
 ];
 
 /** The public site's page data, for server rendering. */

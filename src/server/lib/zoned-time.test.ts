@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  instantOfLocalTime,
+  instantOfLocalTimeOrLater,
   isoDate,
   localDate,
   mondayOf,
@@ -62,5 +64,33 @@ describe('days and weeks in the agency time zone', () => {
     expect(percentChange(10, 0)).toBeNull();
     expect(percentChange(0, 0)).toBeNull();
     expect(percentChange(1, 3)).toBe(-66.7);
+  });
+
+  it('moves a skipped wall time forward by the gap, and leaves other times as they are', () => {
+    // 2027-03-14: Chicago skips 02:00–03:00; 02:30 happens as 03:30 CDT (08:30Z).
+    const spring = { year: 2027, month: 3, day: 14 };
+    expect(instantOfLocalTime(spring, 150, CHICAGO)).toBeNull();
+    expect(instantOfLocalTimeOrLater(spring, 150, CHICAGO).toISOString()).toBe(
+      '2027-03-14T08:30:00.000Z',
+    );
+    expect(instantOfLocalTimeOrLater(spring, 9 * 60, CHICAGO).toISOString()).toBe(
+      '2027-03-14T14:00:00.000Z',
+    );
+    // 2027-11-07: 01:30 happens twice; the first (CDT) one counts.
+    expect(instantOfLocalTimeOrLater({ year: 2027, month: 11, day: 7 }, 90, CHICAGO)).toEqual(
+      instantOfLocalTime({ year: 2027, month: 11, day: 7 }, 90, CHICAGO),
+    );
+    // East of UTC: Madrid skips 02:00–03:00 on 2027-03-28; 02:30 → 03:30 CEST (01:30Z).
+    expect(
+      instantOfLocalTimeOrLater(
+        { year: 2027, month: 3, day: 28 },
+        150,
+        'Europe/Madrid',
+      ).toISOString(),
+    ).toBe('2027-03-28T01:30:00.000Z');
+    // 24:00 is the next day's midnight.
+    expect(
+      instantOfLocalTimeOrLater({ year: 2027, month: 1, day: 15 }, 1440, CHICAGO).toISOString(),
+    ).toBe('2027-01-16T06:00:00.000Z');
   });
 });

@@ -114,3 +114,23 @@ export function percentChange(current: number, previous: number): number | null 
   if (previous === 0) return null;
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
+
+/**
+ * Like `instantOfLocalTime`, but never null: a wall time the zone skips moves forward by the gap
+ * (Chicago, 2027-03-14 02:30 → 03:30 CDT), as Temporal's 'compatible' choice does, so an opening
+ * hour that falls in the gap opens when the clocks jump instead of not at all.
+ */
+export function instantOfLocalTimeOrLater(
+  date: LocalDate,
+  minutes: number,
+  timeZone: string,
+): Date {
+  const exact = instantOfLocalTime(date, minutes, timeZone);
+  if (exact) return exact;
+  // In a gap the two offsets around the change give two instants; the later one reads the wall
+  // time with the offset from before the change, i.e. it lands after the jump.
+  const guess = Date.UTC(date.year, date.month - 1, date.day, 0, minutes);
+  const first = guess - offsetMs(new Date(guess), timeZone);
+  const second = guess - offsetMs(new Date(first), timeZone);
+  return new Date(Math.max(first, second));
+}

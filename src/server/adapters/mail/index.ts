@@ -16,6 +16,8 @@ export interface MailMessage {
   html?: string | null | undefined;
   /** Files sent with it (a calendar invitation); none for most messages. */
   attachments?: readonly MailAttachment[] | null | undefined;
+  /** Where a reply goes when not to the sender (a support request's own address). */
+  replyTo?: string | null | undefined;
 }
 
 export interface MailTransport {
@@ -79,6 +81,7 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         ...(message.attachments?.length
           ? {
               attachments: message.attachments.map((a) => ({

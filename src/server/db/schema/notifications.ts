@@ -28,6 +28,8 @@ export const outboxMessages = pgTable(
      */
     secretText: text('secret_text'),
     secretHtml: text('secret_html'),
+    /** Where the recipient's reply goes (a support request's own address); the sender when null. */
+    replyTo: text('reply_to'),
     /** Files sent with the message (an `.ics` invitation); null for most. */
     attachments: jsonb('attachments').$type<StoredAttachment[]>(),
     status: text('status', { enum: ['pending', 'sent'] })

@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import { MAX_ADVANCE_DAYS, type BillingClock } from '../../../contract/billing/billing.js';
 import type { Db } from '../../db/client.js';
-import { appMeta } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { createOffsetClock } from '../../lib/test-clock.js';
 
 const KEY = 'billing.clock.offset_ms';
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,17 +15,9 @@ export const CLOCK_ONLY_IN_TEST_MODE =
  * own): the time is always real time and the offset cannot be changed.
  */
 export function createBillingClock(db: Db, testMode: boolean) {
-  async function offsetMs(): Promise<number> {
-    if (!testMode) return 0;
-    const [row] = await db
-      .select({ value: appMeta.value })
-      .from(appMeta)
-      .where(eq(appMeta.key, KEY));
-    const offset = Number(row?.value ?? 0);
-    return Number.isFinite(offset) ? offset : 0;
-  }
+  const clock = createOffsetClock(db, KEY, testMode);
   async function get(): Promise<BillingClock> {
-    const offset = await offsetMs();
+    const offset = await clock.offsetMs();
     return {
       now: new Date(Date.now() + offset).toISOString(),
       offsetMs: offset,
@@ -37,7 +28,7 @@ export function createBillingClock(db: Db, testMode: boolean) {
     if (!testMode) throw new HttpError(404, CLOCK_ONLY_IN_TEST_MODE);
   }
   return {
-    now: async () => new Date(Date.now() + (await offsetMs())),
+    now: clock.now,
     get,
     /** Moves the clock forward by whole days, in one statement so two owners clicking at once both count. */
     async addDays(days: number): Promise<BillingClock> {
@@ -47,22 +38,12 @@ export function createBillingClock(db: Db, testMode: boolean) {
           { field: 'days', message: `Enter a whole number of days from 1 to ${MAX_ADVANCE_DAYS}` },
         ]);
       }
-      const step = days * DAY_MS;
-      await db
-        .insert(appMeta)
-        .values({ key: KEY, value: String(step) })
-        .onConflictDoUpdate({
-          target: appMeta.key,
-          set: {
-            value: sql`(${appMeta.value}::bigint + ${step}::bigint)::text`,
-            updatedAt: new Date(),
-          },
-        });
+      await clock.advance(days * DAY_MS);
       return get();
     },
     async reset(): Promise<BillingClock> {
       requireTestMode();
-      await db.delete(appMeta).where(eq(appMeta.key, KEY));
+      await clock.reset();
       return get();
     },
   };

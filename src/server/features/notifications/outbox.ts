@@ -32,10 +32,20 @@ export async function enqueueMail(db: Db, messages: OutgoingMail[]): Promise<voi
         throw new Error(`A secret in an e-mail has at least ${SECRET_MIN_LENGTH} characters.`);
       const html = m.html ?? null;
       const attachments = m.attachments?.length ? [...m.attachments] : null;
+      const replyTo = m.replyTo ?? null;
       if (secrets.length === 0)
-        return { kind: m.kind, to: m.to, subject: m.subject, body: m.text, html, attachments };
+        return {
+          kind: m.kind,
+          to: m.to,
+          subject: m.subject,
+          body: m.text,
+          html,
+          attachments,
+          replyTo,
+        };
       return {
         attachments,
+        replyTo,
         kind: m.kind,
         to: m.to,
         subject: redactSecrets(m.subject, secrets),
@@ -116,6 +126,7 @@ export function createOutboxWorker(options: {
           text: real ? message.secretText! : message.body,
           html: real ? message.secretHtml : message.html,
           attachments: message.attachments,
+          replyTo: message.replyTo,
         });
         // Delivered: the one-time link is the recipient's alone now, so the table keeps none.
         await db

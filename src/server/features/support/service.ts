@@ -1,0 +1,1070 @@
+import crypto from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { localizedPath, WEB_PATHS, type Locale } from '../../../contract/site/routes.js';
+import {
+  ESCALATE_AFTER_MINUTES,
+  SUPPORT_FIGURE_DAYS,
+  SUPPORT_PAGE_SIZE,
+  SUPPORT_VIEWS,
+  type ClientSupportRequest,
+  type ClientSupportSummary,
+  type NewSupportRequestInput,
+  type SavedReply,
+  type SupportFigures,
+  type SupportMessage,
+  type SupportQueueItem,
+  type SupportQueuePage,
+  type SupportQueueQuery,
+  type SupportRequestDetail,
+  type SupportSource,
+  type SupportTopic,
+  type SupportUrgency,
+  type SupportUrgencyFigures,
+  type SupportView,
+} from '../../../contract/support/support.js';
+import type { Db } from '../../db/client.js';
+import {
+  businessRegistrations as reg,
+  supportFiles,
+  supportMessages,
+  supportRequests as req,
+  supportSavedReplies,
+  user,
+  type StoredSupportAttachment,
+} from '../../db/schema.js';
+import { isUuid } from '../../db/ids.js';
+import { clientError, HttpError } from '../../http/errors.js';
+import type { OffsetClock } from '../../lib/test-clock.js';
+import { enqueueMail, mailWords, type MailSettings } from '../notifications/index.js';
+import { firstResponseDue } from './business-hours.js';
+import type { ChatNotifier } from '../../adapters/chat/index.js';
+import type { SupportSettings } from './settings.js';
+
+const MINUTE = 60_000;
+const NOT_FOUND = 'This support request does not exist.';
+const TITLE_MAX = 120;
+
+export interface SupportDeps {
+  db: Db;
+  mail: MailSettings;
+  emailOrigin: string;
+  mailQueued: () => void;
+  timeZone: string;
+  settings: SupportSettings;
+  /** Support time: real time, or test mode's support clock. */
+  clock: Pick<OffsetClock, 'now'>;
+  chat: ChatNotifier;
+  /** The inbound address (support@inbound…): replies go to its plus-address per request; none without inbound mail. */
+  inboundAddress: string | undefined;
+  log: { error(obj: unknown, msg: string): void };
+}
+
+export interface Author {
+  id: string;
+  name: string;
+}
+
+/** The first line of a description, as the request's title. */
+export function titleOf(text: string): string {
+  const line =
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l.length > 0) ?? '';
+  return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
+}
+
+const whenText = (at: Date, locale: Locale | 'en', timeZone: string) =>
+  new Intl.DateTimeFormat(locale === 'es' ? 'es-US' : 'en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(at);
+
+/** Whether the first answer came late, or is late now (a request closed unanswered counts at its close). */
+const breachedSql = (now: Date) =>
+  sql<boolean>`(case when ${req.firstResponseAt} is not null then ${req.firstResponseAt} > ${req.firstResponseDueAt}
+    else ${req.firstResponseDueAt} < coalesce(${req.closedAt}, ${now.toISOString()}::timestamptz) end)`;
+
+const assignee = sql`assignee`;
+const acknowledger = sql`acknowledger`;
+
+function viewWhere(view: SupportView, now: Date, me: string): SQL {
+  switch (view) {
+    case 'open':
+      return eq(req.status, 'open');
+    case 'answered':
+      return eq(req.status, 'answered');
+    case 'closed':
+      return eq(req.status, 'closed');
+    case 'breached':
+      return and(not(eq(req.status, 'closed')), breachedSql(now))!;
+    case 'mine':
+      return and(not(eq(req.status, 'closed')), eq(req.assigneeId, me))!;
+  }
+}
+
+export function createSupportService(deps: SupportDeps) {
+  const { db, mail, settings, log } = deps;
+  const now = () => deps.clock.now();
+  /** Chat posts run after the answer; tests await them. */
+  const chatWork = new Set<Promise<void>>();
+
+  const accountUrl = (language: Locale) =>
+    `${deps.emailOrigin}${localizedPath(language, WEB_PATHS.account)}#support`;
+  const adminUrl = (number: number) => `${deps.emailOrigin}/admin#support/${number}`;
+  const replyAddress = (token: string) => {
+    if (!deps.inboundAddress) return null;
+    const at = deps.inboundAddress.lastIndexOf('@');
+    return `${deps.inboundAddress.slice(0, at)}+${token}${deps.inboundAddress.slice(at)}`;
+  };
+
+  function postToChat(message: { title: string; text: string; url?: string }) {
+    const work = deps.chat
+      .send(message)
+      .catch((error: unknown) => log.error({ err: error }, 'support chat notification failed'))
+      .finally(() => chatWork.delete(work));
+    chatWork.add(work);
+  }
+
+  async function ownersAndTeam(tx: Db): Promise<string[]> {
+    const owners = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(and(eq(user.role, 'owner'), not(eq(sql`coalesce(${user.disabled}, false)`, true))))
+      .orderBy(asc(user.email));
+    const seen = new Map<string, string>();
+    for (const email of [mail.teamEmail, ...owners.map((o) => o.email)])
+      if (!seen.has(email.toLowerCase())) seen.set(email.toLowerCase(), email);
+    return [...seen.values()];
+  }
+
+  // ---- Reading ----
+
+  const baseColumns = {
+    id: req.id,
+    number: req.number,
+    registrationId: req.registrationId,
+    topic: req.topic,
+    urgency: req.urgency,
+    status: req.status,
+    source: req.source,
+    title: req.title,
+    createdAt: req.createdAt,
+    lastMessageAt: req.lastMessageAt,
+    firstResponseDueAt: req.firstResponseDueAt,
+    firstResponseAt: req.firstResponseAt,
+    acknowledgedAt: req.acknowledgedAt,
+    escalatedAt: req.escalatedAt,
+    replyToken: req.replyToken,
+  };
+
+  const clientSummary = (r: {
+    id: string;
+    number: number;
+    topic: SupportTopic;
+    urgency: SupportUrgency;
+    status: 'open' | 'answered' | 'closed';
+    source: SupportSource;
+    title: string;
+    createdAt: Date;
+    lastMessageAt: Date;
+    firstResponseDueAt: Date;
+    firstResponseAt: Date | null;
+  }): ClientSupportSummary => ({
+    id: r.id,
+    number: r.number,
+    topic: r.topic,
+    urgency: r.urgency,
+    status: r.status,
+    title: r.title,
+    source: r.source,
+    createdAt: r.createdAt.toISOString(),
+    lastMessageAt: r.lastMessageAt.toISOString(),
+    dueAt: r.firstResponseAt || r.status === 'closed' ? null : r.firstResponseDueAt.toISOString(),
+  });
+
+  async function messagesOf(requestId: string, withNotes: boolean): Promise<SupportMessage[]> {
+    const rows = await db
+      .select()
+      .from(supportMessages)
+      .where(
+        and(
+          eq(supportMessages.requestId, requestId),
+          withNotes ? undefined : not(eq(supportMessages.kind, 'note')),
+        ),
+      )
+      .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
+    return rows.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      authorName: m.authorName,
+      body: m.body,
+      via: m.via,
+      attachments: m.attachments,
+      at: m.createdAt.toISOString(),
+    }));
+  }
+
+  async function clientRequest(registrationId: string, id: string): Promise<ClientSupportRequest> {
+    const [row] = isUuid(id)
+      ? await db
+          .select(baseColumns)
+          .from(req)
+          .where(and(eq(req.id, id), eq(req.registrationId, registrationId)))
+      : [];
+    if (!row) throw clientError(404, 'support_request_not_found');
+    return { ...clientSummary(row), messages: await messagesOf(row.id, false) };
+  }
+
+  function queueSelect(at: Date) {
+    return db
+      .select({
+        ...baseColumns,
+        businessName: reg.businessName,
+        businessEmail: reg.email,
+        language: reg.language,
+        assigneeId: req.assigneeId,
+        assigneeName: sql<string | null>`${assignee}.name`,
+        breached: breachedSql(at),
+      })
+      .from(req)
+      .innerJoin(reg, eq(reg.id, req.registrationId))
+      .leftJoin(sql`${user} as ${assignee}`, sql`${assignee}.id = ${req.assigneeId}`);
+  }
+  type QueueRow = Awaited<ReturnType<ReturnType<typeof queueSelect>['execute']>>[number];
+
+  const queueItem = (r: QueueRow): SupportQueueItem => ({
+    id: r.id,
+    number: r.number,
+    business: {
+      id: r.registrationId,
+      name: r.businessName,
+      email: r.businessEmail,
+      language: r.language,
+    },
+    topic: r.topic,
+    urgency: r.urgency,
+    status: r.status,
+    source: r.source,
+    title: r.title,
+    assignee: r.assigneeId && r.assigneeName ? { id: r.assigneeId, name: r.assigneeName } : null,
+    createdAt: r.createdAt.toISOString(),
+    lastMessageAt: r.lastMessageAt.toISOString(),
+    dueAt: r.firstResponseDueAt.toISOString(),
+    firstResponseAt: r.firstResponseAt?.toISOString() ?? null,
+    breached: Boolean(r.breached),
+    acknowledgedAt: r.acknowledgedAt?.toISOString() ?? null,
+    escalatedAt: r.escalatedAt?.toISOString() ?? null,
+  });
+
+  async function detail(id: string): Promise<SupportRequestDetail> {
+    const at = await now();
+    const [row] = isUuid(id) ? await queueSelect(at).where(eq(req.id, id)) : [];
+    if (!row) throw new HttpError(404, NOT_FOUND);
+    const [extra] = await db
+      .select({
+        resolution: req.resolution,
+        closedAt: req.closedAt,
+        mergedIntoId: req.mergedIntoId,
+        mergedIntoNumber: sql<
+          number | null
+        >`(select m.number from support_requests m where m.id = ${req.mergedIntoId})`,
+        acknowledgedById: req.acknowledgedById,
+        acknowledgedByName: sql<string | null>`${acknowledger}.name`,
+      })
+      .from(req)
+      .leftJoin(sql`${user} as ${acknowledger}`, sql`${acknowledger}.id = ${req.acknowledgedById}`)
+      .where(eq(req.id, row.id));
+    return {
+      ...queueItem(row),
+      messages: await messagesOf(row.id, true),
+      resolution: extra?.resolution ?? null,
+      closedAt: extra?.closedAt?.toISOString() ?? null,
+      mergedInto:
+        extra?.mergedIntoId && extra.mergedIntoNumber !== null
+          ? { id: extra.mergedIntoId, number: Number(extra.mergedIntoNumber) }
+          : null,
+      acknowledgedBy:
+        extra?.acknowledgedById && extra.acknowledgedByName
+          ? { id: extra.acknowledgedById, name: extra.acknowledgedByName }
+          : null,
+      replyTo: replyAddress(row.replyToken),
+    };
+  }
+
+  // ---- Attachments ----
+
+  /** Ties uploaded files to a message: each must be this client's, from this side, and unused. */
+  async function claimAttachments(
+    tx: Db,
+    registrationId: string,
+    side: 'client' | 'team',
+    ids: string[],
+    messageId: string,
+  ): Promise<StoredSupportAttachment[]> {
+    if (ids.length === 0) return [];
+    const unique = [...new Set(ids)];
+    if (!unique.every(isUuid)) throw clientError(400, 'support_attachment_unknown');
+    const rows = await tx
+      .update(supportFiles)
+      .set({ messageId })
+      .where(
+        and(
+          inArray(supportFiles.id, unique),
+          eq(supportFiles.registrationId, registrationId),
+          eq(supportFiles.uploadedBy, side),
+          isNull(supportFiles.messageId),
+        ),
+      )
+      .returning();
+    if (rows.length !== unique.length) throw clientError(400, 'support_attachment_unknown');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return unique.map((id) => {
+      const r = byId.get(id)!;
+      return { id: r.id, contentType: r.contentType, size: r.bytes, name: r.name };
+    });
+  }
+
+  // ---- Writing ----
+
+  interface Opening {
+    registrationId: string;
+    topic: SupportTopic;
+    urgency: SupportUrgency;
+    source: SupportSource;
+    description: string;
+    attachments?: string[];
+    /** Who wrote it: the client (web, e-mail) or the product itself (uptime, certificate). */
+    author: { kind: 'client' | 'system'; name: string; via: 'web' | 'email' | 'system' };
+    messageId?: string | null;
+    /** The client's e-mail: a receipt (web, e-mail) or 'we noticed your site is down' (uptime). */
+    clientMail: 'receipt' | 'site_down' | 'none';
+    siteUrl?: string;
+  }
+
+  async function open(o: Opening): Promise<{ id: string; number: number }> {
+    const at = await now();
+    const hours = await settings.hours();
+    const due = firstResponseDue(at, o.urgency, hours, hours);
+    const rotation = o.urgency === 'urgent' ? await settings.rotation(at) : null;
+    const onCall = rotation?.now ?? null;
+    const onCallEmail = onCall
+      ? (await db.select({ email: user.email }).from(user).where(eq(user.id, onCall.id)))[0]?.email
+      : undefined;
+    const created = await db.transaction(async (tx) => {
+      const [client] = await tx
+        .select({
+          name: reg.ownerName,
+          business: reg.businessName,
+          email: reg.email,
+          language: reg.language,
+        })
+        .from(reg)
+        .where(eq(reg.id, o.registrationId));
+      if (!client) throw clientError(404, 'business_not_found');
+      const noOnCall = o.urgency === 'urgent' && !onCallEmail;
+      const [row] = await tx
+        .insert(req)
+        .values({
+          registrationId: o.registrationId,
+          topic: o.topic,
+          urgency: o.urgency,
+          source: o.source,
+          title: titleOf(o.description) || o.topic,
+          replyToken: crypto.randomBytes(12).toString('hex'),
+          firstResponseDueAt: due,
+          notifiedEmployeeId: onCallEmail ? onCall!.id : null,
+          // Nobody on call: the owners are told at once, so there is nothing left to escalate.
+          escalatedAt: noOnCall ? at : null,
+          createdAt: at,
+          lastMessageAt: at,
+        })
+        .returning({ id: req.id, number: req.number, replyToken: req.replyToken });
+      const messageId = crypto.randomUUID();
+      const attachments = await claimAttachments(
+        tx,
+        o.registrationId,
+        'client',
+        o.attachments ?? [],
+        messageId,
+      );
+      await tx.insert(supportMessages).values({
+        id: messageId,
+        requestId: row!.id,
+        kind: o.author.kind,
+        authorName: o.author.name,
+        body: o.description,
+        via: o.author.via,
+        attachments,
+        messageId: o.messageId ?? null,
+        createdAt: at,
+      });
+      const w = mailWords(client.language);
+      const title = titleOf(o.description) || o.topic;
+      const values = {
+        number: row!.number,
+        title,
+        due: whenText(due, client.language, deps.timeZone),
+        url: o.siteUrl ?? '',
+        site: mail.siteName,
+      };
+      const replyTo = replyAddress(row!.replyToken);
+      const closing = [
+        '',
+        replyTo
+          ? w.t('support.replyHint', { url: accountUrl(client.language) })
+          : w.t('support.pageHint', { url: accountUrl(client.language) }),
+        '',
+        mail.siteName,
+      ];
+      const mails = [];
+      if (o.clientMail !== 'none')
+        mails.push({
+          kind:
+            o.clientMail === 'site_down' ? 'client_support_site_down' : 'client_support_received',
+          to: client.email,
+          replyTo,
+          subject:
+            o.clientMail === 'site_down'
+              ? w.t('support.siteDown.subject', values)
+              : w.t('support.received.subject', values),
+          text: [
+            w.t('mail.hello', { name: client.name }),
+            '',
+            o.clientMail === 'site_down'
+              ? w.t('support.siteDown.body', values)
+              : o.urgency === 'urgent'
+                ? w.t('support.receivedUrgent.body', values)
+                : w.t('support.received.body', values),
+            ...closing,
+          ].join('\n'),
+        });
+      const teamText = [
+        `${client.business} (${client.name}, ${client.email}) opened request #${row!.number}${o.urgency === 'urgent' ? ' (URGENT)' : ''}.`,
+        '',
+        o.description,
+        '',
+        `Answer due: ${whenText(due, 'en', deps.timeZone)}`,
+        `Open it: ${adminUrl(row!.number)}`,
+      ].join('\n');
+      const subject = `${o.urgency === 'urgent' ? 'URGENT ' : ''}support request #${row!.number}: ${client.business}: ${title}`;
+      const teamTo =
+        o.urgency === 'urgent'
+          ? onCallEmail
+            ? [onCallEmail]
+            : await ownersAndTeam(tx)
+          : [mail.teamEmail];
+      for (const to of teamTo)
+        mails.push({
+          kind: o.urgency === 'urgent' ? 'team_support_urgent' : 'team_support_new',
+          to,
+          subject: o.urgency === 'urgent' && !onCallEmail ? `${subject} (nobody on call)` : subject,
+          text: teamText,
+        });
+      await enqueueMail(tx, mails);
+      return { id: row!.id, number: row!.number, business: client.business, title, noOnCall };
+    });
+    deps.mailQueued();
+    if (o.urgency === 'urgent')
+      postToChat({
+        title: `Urgent support request #${created.number}: ${created.business}`,
+        text: `${created.title}\n${created.noOnCall ? 'Nobody is on call: the owners were told.' : `On call: ${onCall!.name}.`}`,
+        url: adminUrl(created.number),
+      });
+    return { id: created.id, number: created.number };
+  }
+
+  /** Adds the client's message (web or e-mail); a closed request reopens; a merged one forwards. */
+  async function clientMessage(
+    registrationId: string,
+    id: string,
+    input: { body: string; attachments: string[] },
+    via: 'web' | 'email',
+    messageId: string | null = null,
+  ): Promise<{ id: string; added: boolean }> {
+    const at = await now();
+    return db.transaction(async (tx) => {
+      let [row] = isUuid(id)
+        ? await tx
+            .select({ id: req.id, mergedIntoId: req.mergedIntoId })
+            .from(req)
+            .where(and(eq(req.id, id), eq(req.registrationId, registrationId)))
+            .for('update')
+        : [];
+      if (!row) throw clientError(404, 'support_request_not_found');
+      if (row.mergedIntoId) {
+        [row] = await tx
+          .select({ id: req.id, mergedIntoId: req.mergedIntoId })
+          .from(req)
+          .where(eq(req.id, row.mergedIntoId))
+          .for('update');
+        if (!row) throw clientError(404, 'support_request_not_found');
+      }
+      const [client] = await tx
+        .select({ name: reg.ownerName })
+        .from(reg)
+        .where(eq(reg.id, registrationId));
+      const newId = crypto.randomUUID();
+      const attachments = await claimAttachments(
+        tx,
+        registrationId,
+        'client',
+        input.attachments,
+        newId,
+      );
+      const inserted = await tx
+        .insert(supportMessages)
+        .values({
+          id: newId,
+          requestId: row.id,
+          kind: 'client',
+          authorName: client?.name ?? 'Client',
+          body: input.body,
+          via,
+          attachments,
+          messageId,
+          createdAt: at,
+        })
+        .onConflictDoNothing({ target: supportMessages.messageId })
+        .returning({ id: supportMessages.id });
+      if (inserted.length === 0) return { id: row.id, added: false };
+      await tx
+        .update(req)
+        .set({
+          status: 'open',
+          closedAt: null,
+          resolution: null,
+          lastMessageAt: at,
+          updatedAt: new Date(),
+        })
+        .where(eq(req.id, row.id));
+      return { id: row.id, added: true };
+    });
+  }
+
+  /** Locks a request for a team change; 404 when there is none. */
+  async function locked(tx: Db, id: string) {
+    const [row] = isUuid(id) ? await tx.select().from(req).where(eq(req.id, id)).for('update') : [];
+    if (!row) throw new HttpError(404, NOT_FOUND);
+    return row;
+  }
+
+  async function teamReply(
+    id: string,
+    author: Author,
+    input: { body: string; attachments: string[] },
+  ): Promise<SupportRequestDetail> {
+    const at = await now();
+    await db.transaction(async (tx) => {
+      const row = await locked(tx, id);
+      const [client] = await tx
+        .select({ name: reg.ownerName, email: reg.email, language: reg.language })
+        .from(reg)
+        .where(eq(reg.id, row.registrationId));
+      const messageId = crypto.randomUUID();
+      const attachments = await claimAttachments(
+        tx,
+        row.registrationId,
+        'team',
+        input.attachments,
+        messageId,
+      );
+      await tx.insert(supportMessages).values({
+        id: messageId,
+        requestId: row.id,
+        kind: 'team',
+        authorId: author.id,
+        authorName: author.name,
+        body: input.body,
+        via: 'web',
+        attachments,
+        createdAt: at,
+      });
+      await tx
+        .update(req)
+        .set({
+          status: 'answered',
+          closedAt: null,
+          firstResponseAt: row.firstResponseAt ?? at,
+          // Answering is acknowledging: no escalation after the client has an answer.
+          acknowledgedAt: row.acknowledgedAt ?? at,
+          acknowledgedById: row.acknowledgedById ?? author.id,
+          lastMessageAt: at,
+          updatedAt: new Date(),
+        })
+        .where(eq(req.id, row.id));
+      if (client) {
+        const w = mailWords(client.language);
+        const replyTo = replyAddress(row.replyToken);
+        await enqueueMail(tx, [
+          {
+            kind: 'client_support_reply',
+            to: client.email,
+            replyTo,
+            subject: w.t('support.reply.subject', { number: row.number, title: row.title }),
+            text: [
+              w.t('mail.hello', { name: client.name }),
+              '',
+              w.t('support.reply.body', { author: author.name, number: row.number }),
+              '',
+              input.body,
+              ...(attachments.length > 0 ? ['', ...attachments.map((a) => `📎 ${a.name}`)] : []),
+              '',
+              replyTo
+                ? w.t('support.replyHint', { url: accountUrl(client.language) })
+                : w.t('support.pageHint', { url: accountUrl(client.language) }),
+              '',
+              mail.siteName,
+            ].join('\n'),
+          },
+        ]);
+      }
+    });
+    deps.mailQueued();
+    return detail(id);
+  }
+
+  async function change(
+    id: string,
+    work: (tx: Db, row: typeof req.$inferSelect, at: Date) => Promise<void>,
+  ): Promise<SupportRequestDetail> {
+    const at = await now();
+    await db.transaction(async (tx) => work(tx, await locked(tx, id), at));
+    return detail(id);
+  }
+
+  const systemMessage = (tx: Db, requestId: string, body: string, at: Date) =>
+    tx.insert(supportMessages).values({
+      requestId,
+      kind: 'system',
+      authorName: mail.siteName,
+      body,
+      via: 'system',
+      createdAt: at,
+    });
+
+  async function queue(query: SupportQueueQuery, me: string): Promise<SupportQueuePage> {
+    const at = await now();
+    const urgency = query.urgency ? eq(req.urgency, query.urgency) : undefined;
+    const where = and(viewWhere(query.view, at, me), urgency);
+    const offset = (query.page - 1) * SUPPORT_PAGE_SIZE;
+    const countColumns = Object.fromEntries(
+      SUPPORT_VIEWS.map((view) => [
+        view,
+        sql<number>`count(*) filter (where ${viewWhere(view, at, me)})`.mapWith(Number),
+      ]),
+    ) as Record<SupportView, SQL.Aliased<number> | SQL<number>>;
+    const [rows, [counts]] = await Promise.all([
+      queueSelect(at)
+        .where(where)
+        .orderBy(
+          query.view === 'closed' ? desc(req.closedAt) : asc(req.firstResponseDueAt),
+          asc(req.number),
+        )
+        .limit(SUPPORT_PAGE_SIZE)
+        .offset(offset),
+      db.select(countColumns).from(req).where(urgency),
+    ]);
+    const all = counts as unknown as Record<SupportView, number>;
+    return {
+      items: rows.map(queueItem),
+      total: all[query.view],
+      counts: all,
+      page: query.page,
+      pageSize: SUPPORT_PAGE_SIZE,
+    };
+  }
+
+  async function figures(): Promise<SupportFigures> {
+    const at = await now();
+    const since = new Date(at.getTime() - SUPPORT_FIGURE_DAYS * 86_400_000);
+    const rows = await db
+      .select({
+        urgency: req.urgency,
+        open: sql<number>`count(*) filter (where ${req.status} <> 'closed')`.mapWith(Number),
+        requests:
+          sql<number>`count(*) filter (where ${req.createdAt} >= ${since.toISOString()}::timestamptz)`.mapWith(
+            Number,
+          ),
+        median: sql<
+          number | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from (${req.firstResponseAt} - ${req.createdAt})) / 60)
+          filter (where ${req.createdAt} >= ${since.toISOString()}::timestamptz and ${req.firstResponseAt} is not null)`,
+        measured:
+          sql<number>`count(*) filter (where ${req.createdAt} >= ${since.toISOString()}::timestamptz
+          and (${req.firstResponseAt} is not null or ${req.firstResponseDueAt} < ${at.toISOString()}::timestamptz))`.mapWith(
+            Number,
+          ),
+        inTime:
+          sql<number>`count(*) filter (where ${req.createdAt} >= ${since.toISOString()}::timestamptz
+          and ${req.firstResponseAt} <= ${req.firstResponseDueAt})`.mapWith(Number),
+        breached:
+          sql<number>`count(*) filter (where ${req.createdAt} >= ${since.toISOString()}::timestamptz and ${breachedSql(at)})`.mapWith(
+            Number,
+          ),
+      })
+      .from(req)
+      .groupBy(req.urgency);
+    const of = (urgency: SupportUrgency): SupportUrgencyFigures => {
+      const r = rows.find((x) => x.urgency === urgency);
+      if (!r)
+        return {
+          open: 0,
+          requests: 0,
+          medianFirstResponseMinutes: null,
+          withinTarget: null,
+          breached: 0,
+        };
+      return {
+        open: r.open,
+        requests: r.requests,
+        medianFirstResponseMinutes:
+          r.median === null ? null : Math.round(Number(r.median) * 10) / 10,
+        withinTarget: r.measured > 0 ? r.inTime / r.measured : null,
+        breached: r.breached,
+      };
+    };
+    return { days: SUPPORT_FIGURE_DAYS, urgent: of('urgent'), normal: of('normal') };
+  }
+
+  /**
+   * Urgent requests nobody acknowledged within 15 minutes go to the owners, once: the request is
+   * claimed (escalated_at set while unset) in the transaction that queues their e-mails.
+   */
+  async function escalateDue(): Promise<number> {
+    const at = await now();
+    const before = new Date(at.getTime() - ESCALATE_AFTER_MINUTES * MINUTE);
+    const due = await db
+      .select({ id: req.id })
+      .from(req)
+      .where(
+        and(
+          eq(req.urgency, 'urgent'),
+          isNull(req.acknowledgedAt),
+          isNull(req.escalatedAt),
+          not(eq(req.status, 'closed')),
+          sql`${req.createdAt} <= ${before.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(req.createdAt))
+      .limit(100);
+    let escalated = 0;
+    for (const { id } of due) {
+      const claimed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(req)
+          .set({ escalatedAt: at, updatedAt: new Date() })
+          .where(and(eq(req.id, id), isNull(req.escalatedAt), isNull(req.acknowledgedAt)))
+          .returning();
+        if (!row) return null;
+        const [client] = await tx
+          .select({ business: reg.businessName })
+          .from(reg)
+          .where(eq(reg.id, row.registrationId));
+        const text = [
+          `Urgent request #${row.number} of ${client?.business ?? 'a client'} was not acknowledged within ${ESCALATE_AFTER_MINUTES} minutes.`,
+          '',
+          row.title,
+          '',
+          `Open it and acknowledge or answer: ${adminUrl(row.number)}`,
+        ].join('\n');
+        await enqueueMail(
+          tx,
+          (await ownersAndTeam(tx)).map((to) => ({
+            kind: 'team_support_escalation',
+            to,
+            subject: `Not acknowledged: urgent support request #${row.number}: ${client?.business ?? ''}`,
+            text,
+          })),
+        );
+        // For the team only: the client never sees that nobody picked it up.
+        await tx.insert(supportMessages).values({
+          requestId: row.id,
+          kind: 'note',
+          authorName: mail.siteName,
+          body: `Nobody acknowledged this request within ${ESCALATE_AFTER_MINUTES} minutes: the owners were told.`,
+          via: 'system',
+          createdAt: at,
+        });
+        return { number: row.number, business: client?.business ?? '', title: row.title };
+      });
+      if (!claimed) continue;
+      escalated++;
+      postToChat({
+        title: `Escalated: urgent support request #${claimed.number}: ${claimed.business}`,
+        text: `Nobody acknowledged it within ${ESCALATE_AFTER_MINUTES} minutes. ${claimed.title}`,
+        url: adminUrl(claimed.number),
+      });
+    }
+    if (escalated > 0) deps.mailQueued();
+    return escalated;
+  }
+
+  return {
+    now,
+    /** Resolves once the chat posts started so far are done (tests). */
+    settled: async () => {
+      while (chatWork.size > 0) await Promise.all([...chatWork]);
+    },
+    replyAddress,
+
+    // The client's side
+    async listForClient(registrationId: string) {
+      const rows = await db
+        .select(baseColumns)
+        .from(req)
+        .where(and(eq(req.registrationId, registrationId), isNull(req.mergedIntoId)))
+        .orderBy(desc(req.lastMessageAt))
+        .limit(200);
+      return { items: rows.map(clientSummary) };
+    },
+    getForClient: clientRequest,
+    async openFromClient(registrationId: string, input: NewSupportRequestInput) {
+      const [client] = await db
+        .select({ name: reg.ownerName })
+        .from(reg)
+        .where(eq(reg.id, registrationId));
+      const { id } = await open({
+        registrationId,
+        topic: input.topic,
+        urgency: input.urgency,
+        source: 'web',
+        description: input.description,
+        attachments: input.attachments,
+        author: { kind: 'client', name: client?.name ?? 'Client', via: 'web' },
+        clientMail: 'receipt',
+      });
+      return clientRequest(registrationId, id);
+    },
+    async replyFromClient(
+      registrationId: string,
+      id: string,
+      input: { body: string; attachments: string[] },
+    ) {
+      const { id: target } = await clientMessage(registrationId, id, input, 'web');
+      return clientRequest(registrationId, target);
+    },
+    /** An e-mail of the client: a new request (no request named) or a message to one. */
+    open,
+    clientMessage,
+
+    // The team's side
+    queue,
+    detail,
+    figures,
+    teamReply,
+    addNote: (id: string, author: Author, body: string) =>
+      change(id, async (tx, row, at) => {
+        await tx.insert(supportMessages).values({
+          requestId: row.id,
+          kind: 'note',
+          authorId: author.id,
+          authorName: author.name,
+          body,
+          via: 'web',
+          createdAt: at,
+        });
+        await tx.update(req).set({ updatedAt: new Date() }).where(eq(req.id, row.id));
+      }),
+    assign: (id: string, assigneeId: string | null) =>
+      change(id, async (tx, row) => {
+        if (assigneeId)
+          await settings.employeesByIds([assigneeId]).catch(() => {
+            const message = 'Choose an employee of the team.';
+            throw new HttpError(400, message, [{ field: 'assigneeId', message }]);
+          });
+        await tx.update(req).set({ assigneeId, updatedAt: new Date() }).where(eq(req.id, row.id));
+      }),
+    acknowledge: (id: string, author: Author) =>
+      change(id, async (tx, row, at) => {
+        if (row.acknowledgedAt) return;
+        await tx
+          .update(req)
+          .set({ acknowledgedAt: at, acknowledgedById: author.id, updatedAt: new Date() })
+          .where(eq(req.id, row.id));
+      }),
+    close: (id: string, author: Author, resolution: string) =>
+      change(id, async (tx, row, at) => {
+        if (row.status === 'closed') return;
+        await tx
+          .update(req)
+          .set({ status: 'closed', resolution, closedAt: at, updatedAt: new Date() })
+          .where(eq(req.id, row.id));
+        await systemMessage(tx, row.id, `${author.name} closed this request: ${resolution}`, at);
+      }),
+    reopen: (id: string, author: Author) =>
+      change(id, async (tx, row, at) => {
+        if (row.status !== 'closed') return;
+        if (row.mergedIntoId) {
+          const message = 'This request was merged into another; reopen that one.';
+          throw new HttpError(409, message);
+        }
+        await tx
+          .update(req)
+          .set({ status: 'open', closedAt: null, resolution: null, updatedAt: new Date() })
+          .where(eq(req.id, row.id));
+        await systemMessage(tx, row.id, `${author.name} reopened this request.`, at);
+      }),
+    merge: (id: string, author: Author, intoNumber: number) =>
+      change(id, async (tx, row, at) => {
+        const fail = (message: string): never => {
+          throw new HttpError(400, message, [{ field: 'intoNumber', message }]);
+        };
+        if (row.mergedIntoId) fail('This request is already merged into another.');
+        const [into] = await tx.select().from(req).where(eq(req.number, intoNumber)).for('update');
+        if (!into) fail(`There is no request #${intoNumber}.`);
+        if (into!.id === row.id) fail('A request cannot be merged into itself.');
+        if (into!.registrationId !== row.registrationId)
+          fail(`Request #${intoNumber} is another client's; merge only requests of one client.`);
+        if (into!.mergedIntoId)
+          fail(`Request #${intoNumber} is itself merged; merge into the one it went to.`);
+        await tx
+          .update(supportMessages)
+          .set({ requestId: into!.id })
+          .where(eq(supportMessages.requestId, row.id));
+        await tx
+          .update(req)
+          .set({
+            status: 'closed',
+            mergedIntoId: into!.id,
+            resolution: `Merged into #${into!.number}`,
+            closedAt: at,
+            updatedAt: new Date(),
+          })
+          .where(eq(req.id, row.id));
+        await tx
+          .update(req)
+          .set({
+            lastMessageAt: sql`greatest(${req.lastMessageAt}, ${row.lastMessageAt.toISOString()}::timestamptz)`,
+            updatedAt: new Date(),
+          })
+          .where(eq(req.id, into!.id));
+        await systemMessage(
+          tx,
+          into!.id,
+          `${author.name} merged request #${row.number} (${row.title}) into this one.`,
+          at,
+        );
+        await systemMessage(
+          tx,
+          row.id,
+          `${author.name} merged this request into #${into!.number}.`,
+          at,
+        );
+      }),
+    escalateDue,
+
+    // The uptime check's requests (issue 30 §4)
+    systemRequests: {
+      async open(input: {
+        registrationId: string;
+        urgency: SupportUrgency;
+        source: 'uptime' | 'certificate';
+        body: string;
+        siteUrl?: string;
+      }) {
+        return open({
+          registrationId: input.registrationId,
+          topic: 'broken',
+          urgency: input.urgency,
+          source: input.source,
+          description: input.body,
+          author: { kind: 'system', name: mail.siteName, via: 'system' },
+          clientMail: input.source === 'uptime' ? 'site_down' : 'none',
+          ...(input.siteUrl ? { siteUrl: input.siteUrl } : {}),
+        });
+      },
+      async resolve(
+        requestId: string,
+        resolution: string,
+        facts?: { url: string; minutes: number },
+      ) {
+        const at = await now();
+        await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(req)
+            .set({
+              status: 'closed',
+              resolution,
+              closedAt: at,
+              lastMessageAt: at,
+              updatedAt: new Date(),
+            })
+            .where(and(eq(req.id, requestId), not(eq(req.status, 'closed'))))
+            .returning();
+          if (!row) return;
+          await systemMessage(tx, row.id, resolution, at);
+          const [client] = await tx
+            .select({ name: reg.ownerName, email: reg.email, language: reg.language })
+            .from(reg)
+            .where(eq(reg.id, row.registrationId));
+          if (!client || !facts) return;
+          const w = mailWords(client.language);
+          await enqueueMail(tx, [
+            {
+              kind: 'client_support_site_up',
+              to: client.email,
+              replyTo: replyAddress(row.replyToken),
+              subject: w.t('support.siteUp.subject'),
+              text: [
+                w.t('mail.hello', { name: client.name }),
+                '',
+                w.t('support.siteUp.body', {
+                  url: facts.url,
+                  minutes: facts.minutes,
+                  number: row.number,
+                }),
+                '',
+                mail.siteName,
+              ].join('\n'),
+            },
+          ]);
+        });
+        deps.mailQueued();
+      },
+    },
+
+    // Saved replies
+    async savedReplies(): Promise<{ items: SavedReply[] }> {
+      const rows = await db
+        .select()
+        .from(supportSavedReplies)
+        .orderBy(asc(supportSavedReplies.title), asc(supportSavedReplies.id));
+      return { items: rows.map(({ id, title, en, es }) => ({ id, title, en, es })) };
+    },
+    async createSavedReply(input: { title: string; en: string; es: string }): Promise<SavedReply> {
+      const [row] = await db.insert(supportSavedReplies).values(input).returning();
+      return { id: row!.id, title: row!.title, en: row!.en, es: row!.es };
+    },
+    async updateSavedReply(
+      id: string,
+      input: { title: string; en: string; es: string },
+    ): Promise<SavedReply> {
+      const [row] = isUuid(id)
+        ? await db
+            .update(supportSavedReplies)
+            .set({ ...input, updatedAt: new Date() })
+            .where(eq(supportSavedReplies.id, id))
+            .returning()
+        : [];
+      if (!row) throw new HttpError(404, 'This saved reply does not exist.');
+      return { id: row.id, title: row.title, en: row.en, es: row.es };
+    },
+    async deleteSavedReply(id: string): Promise<void> {
+      const rows = isUuid(id)
+        ? await db
+            .delete(supportSavedReplies)
+            .where(eq(supportSavedReplies.id, id))
+            .returning({ id: supportSavedReplies.id })
+        : [];
+      if (rows.length === 0) throw new HttpError(404, 'This saved reply does not exist.');
+    },
+  };
+}
+export type SupportService = ReturnType<typeof createSupportService>;
