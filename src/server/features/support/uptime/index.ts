@@ -29,6 +29,8 @@ export interface UptimeOptions {
   now?: () => Date | Promise<Date>;
   /** Checks under way at once per instance (25 by default). */
   concurrency?: number;
+  /** How often each instance looks for due sites (30 s by default; browser tests shorten it). */
+  tickMs?: number;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function registerUptime(
     uptime,
     log: ctx.log,
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(options.tickMs ? { everyMs: options.tickMs } : {}),
   });
   ctx.jobs.add('uptime checks', job);
   return { uptime, job };
