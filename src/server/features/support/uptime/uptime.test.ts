@@ -37,6 +37,7 @@ import * as payments from '../../payments/index.js';
 import * as plans from '../../plans/index.js';
 import * as registration from '../../registration/index.js';
 import {
+  createUptimeJob,
   registerUptime,
   type SystemRequests,
   type UptimeJob,
@@ -585,5 +586,78 @@ describe('uptime on an app that refuses loopback', () => {
       await app.close();
       await testDb.cleanup();
     }
+  });
+});
+
+describe('the uptime job', () => {
+  const sites = Array.from({ length: 60 }, (_, n) => ({
+    registrationId: `site-${n}`,
+    url: `https://site-${n}.example/`,
+  }));
+
+  it('checks every claimed site, at most `concurrency` at once, past a check that throws', async () => {
+    let running = 0;
+    let most = 0;
+    const checked: string[] = [];
+    const errors: unknown[] = [];
+    const job = createUptimeJob({
+      concurrency: 7,
+      log: { info: () => {}, error: (obj: unknown) => void errors.push(obj) },
+      uptime: {
+        claimDue: async () => sites,
+        check: async (site) => {
+          running++;
+          most = Math.max(most, running);
+          await new Promise((resolve) => setTimeout(resolve, 1 + (site.url.length % 5)));
+          running--;
+          if (site.registrationId === 'site-3') throw new Error('database blip');
+          checked.push(site.registrationId);
+          return {
+            registrationId: site.registrationId,
+            ok: site.registrationId !== 'site-4',
+            state: site.registrationId === 'site-4' ? 'down' : 'up',
+            outageOpened: false,
+            outageEndedMinutes: null,
+            certificateWarned: false,
+          };
+        },
+      },
+    });
+    const tick = await job.tick();
+    expect(tick).toMatchObject({ claimed: 60, checked: 59, down: 1, mostAtOnce: 7 });
+    expect(most).toBe(7);
+    expect(checked).toHaveLength(59);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('runs one tick at a time; start ticks at once and stop waits for the tick under way', async () => {
+    let claims = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const job = createUptimeJob({
+      everyMs: 60_000,
+      uptime: {
+        claimDue: async () => {
+          claims++;
+          await gate;
+          return [];
+        },
+        check: async () => null,
+      },
+    });
+    const runs: boolean[] = [];
+    job.onRun((run) => runs.push(run.failed));
+    job.start();
+    const again = job.tick(); // joins the tick start() began
+    expect(claims).toBe(1);
+    let stopped = false;
+    const stopping = job.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(await again).toMatchObject({ claimed: 0, checked: 0 });
+    expect(claims).toBe(1);
+    expect(runs).toEqual([false]);
   });
 });
