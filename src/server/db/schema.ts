@@ -23,3 +23,4 @@ export * from './schema/kickoff.js';
 export * from './auth-schema.js';
 export * from './schema/consultations.js';
 export * from './schema/support.js';
+export * from './schema/uptime.js';

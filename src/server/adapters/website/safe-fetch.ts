@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import tls from 'node:tls';
 import zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
 import ipaddr from 'ipaddr.js';
@@ -16,6 +17,11 @@ export class SafeFetchError extends Error {
 /** The address is not one we fetch (a private network, by the policy): nothing was sent to it. */
 export class RefusedAddressError extends SafeFetchError {
   override name = 'RefusedAddressError';
+}
+
+/** Nothing answered within the fetch's time limit. */
+export class FetchTimeoutError extends SafeFetchError {
+  override name = 'FetchTimeoutError';
 }
 
 export interface FetchedPage {
@@ -48,6 +54,20 @@ export interface SiteFetcher extends SafeFetcher {
   probe(url: string): Promise<Probe>;
 }
 
+/** An uptime check's answer: one GET, no redirect followed, the body never read. */
+export interface SiteCheck {
+  status: number;
+  /** From the start (lookup included) to the answer's status line and headers. */
+  ttfbMs: number;
+  /** https: when the certificate the site showed expires; null over http. */
+  certificateExpiresAt: Date | null;
+}
+
+/** Uptime checks (issue 30 §4), under the same address rules as page fetches. */
+export interface SiteChecker {
+  check(url: string): Promise<SiteCheck>;
+}
+
 export type ResolveHost = (host: string) => Promise<Array<{ address: string; family: number }>>;
 
 export interface SafeFetchOptions {
@@ -57,6 +77,8 @@ export interface SafeFetchOptions {
   userAgent?: string;
   lookup?: ResolveHost;
   isAllowedAddress?: (ip: string) => boolean;
+  /** Certificate authorities trusted besides the system's (tests' local https sites); none by default. */
+  ca?: string;
 }
 
 const PRIVATE = 'This website address points to a private network and was not fetched.';
@@ -107,9 +129,9 @@ export function websiteAddressPolicy(allowLoopback: boolean): (ip: string) => bo
     isPublicAddress(ip) || (net.isIP(ip) !== 0 && ipaddr.parse(ip).range() === 'loopback');
 }
 
-type Settings = Required<SafeFetchOptions>;
+type Settings = Required<Omit<SafeFetchOptions, 'ca'>> & Pick<SafeFetchOptions, 'ca'>;
 
-export function createSafeFetcher(options: SafeFetchOptions = {}): SiteFetcher {
+export function createSafeFetcher(options: SafeFetchOptions = {}): SiteFetcher & SiteChecker {
   // `??` rather than spreading, so an option passed as undefined keeps its default.
   const settings: Settings = {
     timeoutMs: options.timeoutMs ?? 5000,
@@ -120,6 +142,7 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): SiteFetcher {
       'VeteranWebWorks-SocialFinder/1.0 (+finds the public social profiles a business links to)',
     lookup: options.lookup ?? ((host) => dns.promises.lookup(host, { all: true })),
     isAllowedAddress: options.isAllowedAddress ?? isPublicAddress,
+    ca: options.ca,
   };
   return {
     // The deadline is for the network: the bytes are decoded after it, in slices, so a busy event
@@ -137,6 +160,7 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): SiteFetcher {
       return { status, body: await decode(bytes, contentType) };
     },
     probe: (url) => withDeadline(settings, (signal) => probeOnce(url, settings, signal)),
+    check: (url) => withDeadline(settings, (signal) => checkOnce(url, settings, signal)),
   };
 }
 
@@ -149,7 +173,7 @@ async function withDeadline<T>(
   const timedOut = new Promise<never>((_, reject) => {
     controller.signal.addEventListener('abort', () =>
       reject(
-        new SafeFetchError(
+        new FetchTimeoutError(
           `The website did not answer within ${settings.timeoutMs / 1000} seconds.`,
         ),
       ),
@@ -254,6 +278,35 @@ async function probeOnce(url: string, settings: Settings, signal: AbortSignal): 
   };
 }
 
+/**
+ * One GET of the address as given: the time to the answer's headers and, over https, the expiry
+ * of the certificate the site showed (read before the socket closes). A redirect is an answer
+ * too (the site is up), and the body is never read: an uptime check must stay cheap for the
+ * site and for us.
+ */
+async function checkOnce(url: string, settings: Settings, signal: AbortSignal): Promise<SiteCheck> {
+  const started = performance.now();
+  const target = checkUrl(url);
+  const address = await resolveChecked(target.hostname, settings);
+  const response = await send(
+    target,
+    address,
+    settings.userAgent,
+    signal,
+    'text/html,*/*;q=0.8',
+    settings.ca,
+  );
+  const ttfbMs = Math.round(performance.now() - started);
+  let certificateExpiresAt: Date | null = null;
+  if (response.socket instanceof tls.TLSSocket) {
+    const validTo = response.socket.getPeerCertificate().valid_to;
+    const expires = validTo ? new Date(validTo) : null;
+    if (expires && !Number.isNaN(expires.getTime())) certificateExpiresAt = expires;
+  }
+  response.destroy();
+  return { status: response.statusCode ?? 0, ttfbMs, certificateExpiresAt };
+}
+
 function checkUrl(raw: string, base?: URL): URL {
   let url: URL;
   try {
@@ -295,6 +348,7 @@ function send(
   userAgent: string,
   signal: AbortSignal,
   accept: string,
+  ca?: string,
 ): Promise<http.IncomingMessage> {
   const family = net.isIP(address);
   const pinned: net.LookupFunction = (_host, opts, callback) => {
@@ -307,6 +361,7 @@ function send(
     port: target.port || undefined,
     path: `${target.pathname}${target.search}`,
     servername: net.isIP(host) ? undefined : host,
+    ...(ca ? { ca: [...tls.rootCertificates, ca] } : {}),
     lookup: pinned,
     agent: false, // a pooled socket could belong to an earlier, differently resolved hop
     signal,
