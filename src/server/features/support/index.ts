@@ -15,6 +15,7 @@ import { createUnmatchedMail, receiveInboundMail } from './inbound.js';
 import { supportClientRoutes, supportInboundRoutes, supportTeamRoutes } from './routes.js';
 import { createSupportService, type SupportService } from './service.js';
 import { createSupportSettings } from './settings.js';
+import { registerUptime } from './uptime/index.js';
 
 export { createSupportService, type SupportService } from './service.js';
 export { receiveInboundMail, tokenOf } from './inbound.js';
@@ -71,6 +72,8 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
         mail,
       ),
   });
+
+  await registerUptime(app, ctx, support.systemRequests, { now: clock.now });
 
   ctx.jobs.add(
     'support escalations',
