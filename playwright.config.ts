@@ -35,6 +35,7 @@ const SHARED_STATE = [
   'delivery-walk.spec.ts',
   // The on-call rotation and the support clock.
   'support-walk.spec.ts',
+  'uptime-walk.spec.ts',
 ];
 
 export default defineConfig({

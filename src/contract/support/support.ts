@@ -508,8 +508,8 @@ export const supportClockInput = z.object({
     ),
 });
 export const SUPPORT_CLOCK_LABELS = { minutes: 'Minutes' };
-/** Moves test mode's support time forward and runs what became due (escalations) at once. */
+/** Moves test mode's support time forward and runs what became due (escalations, website checks) at once. */
 export const advanceSupportClock: Endpoint<
-  SupportClock & { escalated: number },
+  SupportClock & { escalated: number; checked: number },
   z.input<typeof supportClockInput>
 > = { method: 'POST', path: '/api/support/clock' };

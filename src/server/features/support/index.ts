@@ -50,7 +50,9 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
   const attachments = createSupportAttachments(ctx.db, ctx.services.uploads);
   const unmatched = createUnmatchedMail(ctx.db);
 
+  const uptime = await registerUptime(app, ctx, support.systemRequests, { now: clock.now });
   await ctx.employeeOnly(supportTeamRoutes, {
+    checkSites: () => uptime.job.tick(),
     support,
     settings,
     attachments,
@@ -72,8 +74,6 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
         mail,
       ),
   });
-
-  await registerUptime(app, ctx, support.systemRequests, { now: clock.now });
 
   ctx.jobs.add(
     'support escalations',

@@ -116,6 +116,8 @@ export async function supportTeamRoutes(
     unmatched: ReturnType<typeof createUnmatchedMail>;
     clock: OffsetClock;
     testMode: boolean;
+    /** Checks the websites whose check became due (the uptime job's tick). */
+    checkSites: () => Promise<{ checked: number }>;
   },
 ): Promise<void> {
   const { support, settings, attachments, unmatched } = options;
@@ -295,12 +297,14 @@ export async function supportTeamRoutes(
       request.activity = { action: 'update', subject: 'support clock', detail: body };
       await options.clock.advance(body.minutes * 60_000);
       const escalated = await support.escalateDue();
+      const { checked } = await options.checkSites();
       const offsetMs = await options.clock.offsetMs();
       return {
         now: new Date(Date.now() + offsetMs).toISOString(),
         offsetMs,
         available: true,
         escalated,
+        checked,
       };
     },
   );

@@ -193,17 +193,17 @@ describe('A support request for the team', () => {
   it('attaches a file to the reply and sends its id', async () => {
     const { api, user, dialog } = await openRequest({
       [`POST ${PATH}/attachments`]: {
-        body: { id: 'file-9', contentType: 'application/pdf', size: 2048, name: 'invoice.pdf' },
+        body: { id: 'file-9', contentType: 'application/pdf', size: 2048, name: 'receipt-scan.pdf' },
       },
       [`POST ${PATH}/replies`]: answered({ status: 'answered' }),
     });
-    const file = new File(['%PDF-1.4'], 'invoice.pdf', { type: 'application/pdf' });
+    const file = new File(['%PDF-1.4'], 'receipt-scan.pdf', { type: 'application/pdf' });
     await user.upload(within(dialog).getByLabelText(/^Attach files/), file);
     expect(
-      await within(dialog).findByRole('button', { name: /^Remove\W+invoice\.pdf$/ }),
+      await within(dialog).findByRole('button', { name: /^Remove\W+receipt-scan\.pdf$/ }),
     ).toBeVisible();
     expect(api.calls.find((c) => c.path.startsWith(`${PATH}/attachments`))?.path).toBe(
-      `${PATH}/attachments?name=invoice.pdf`,
+      `${PATH}/attachments?name=receipt-scan.pdf`,
     );
     await user.type(within(dialog).getByRole('textbox', { name: 'Reply' }), 'Here it is.');
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
@@ -214,7 +214,7 @@ describe('A support request for the team', () => {
       }),
     );
     await waitFor(() =>
-      expect(within(dialog).queryByRole('button', { name: /^Remove\W+invoice\.pdf$/ })).toBeNull(),
+      expect(within(dialog).queryByRole('button', { name: /^Remove\W+receipt-scan\.pdf$/ })).toBeNull(),
     );
   });
 
