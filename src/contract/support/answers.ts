@@ -179,7 +179,10 @@ export const answers = [
   answer(s.listUnmatchedMail, z.strictObject({ items: z.array(unmatched) })),
   answer(s.dismissUnmatchedMail, null),
   answer(s.receiveInboundMail, z.strictObject({ ok: z.literal(true) })),
-  answer(s.advanceSupportClock, z.strictObject({ ...clockShape, escalated: z.int(), checked: z.int() })),
+  answer(
+    s.advanceSupportClock,
+    z.strictObject({ ...clockShape, escalated: z.int(), checked: z.int() }),
+  ),
   answer(u.getClientSiteMonitor, z.strictObject({ site: z.nullable(site) })),
   answer(u.setClientSiteMonitor, z.strictObject({ site })),
   answer(u.removeClientSiteMonitor, null),

@@ -193,7 +193,12 @@ describe('A support request for the team', () => {
   it('attaches a file to the reply and sends its id', async () => {
     const { api, user, dialog } = await openRequest({
       [`POST ${PATH}/attachments`]: {
-        body: { id: 'file-9', contentType: 'application/pdf', size: 2048, name: 'receipt-scan.pdf' },
+        body: {
+          id: 'file-9',
+          contentType: 'application/pdf',
+          size: 2048,
+          name: 'receipt-scan.pdf',
+        },
       },
       [`POST ${PATH}/replies`]: answered({ status: 'answered' }),
     });
@@ -214,7 +219,9 @@ describe('A support request for the team', () => {
       }),
     );
     await waitFor(() =>
-      expect(within(dialog).queryByRole('button', { name: /^Remove\W+receipt-scan\.pdf$/ })).toBeNull(),
+      expect(
+        within(dialog).queryByRole('button', { name: /^Remove\W+receipt-scan\.pdf$/ }),
+      ).toBeNull(),
     );
   });
 
