@@ -134,3 +134,22 @@ export function instantOfLocalTimeOrLater(
   const second = guess - offsetMs(new Date(first), timeZone);
   return new Date(Math.max(first, second));
 }
+
+const teamTimes = new Map<string, Intl.DateTimeFormat>();
+/** A time in the team's e-mails and messages: 'Nov 28, 2026, 9:14 AM CST' in the agency's zone. */
+export function teamTime(at: Date, timeZone: string): string {
+  let f = teamTimes.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    teamTimes.set(timeZone, f);
+  }
+  return f.format(at);
+}

@@ -4,6 +4,7 @@ import { CONTACT_PROMISE_HOURS, CONTACT_PROMISE_MS } from '../../../contract/kic
 import { runOnceAcrossInstances } from '../../adapters/shared-state/schedule.js';
 import type { Db } from '../../db/client.js';
 import { clientDelivery as delivery, user } from '../../db/schema.js';
+import { teamTime } from '../../lib/zoned-time.js';
 import { enqueueMail, languageLine, type MailSettings } from '../notifications/index.js';
 import { paidClients } from './service.js';
 
@@ -22,17 +23,6 @@ export interface OverdueNoticeOptions {
   /** Where the e-mail's link opens 'New clients'. */
   newClientsUrl: string;
 }
-
-const when = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(at);
 
 /** The team's address and every owner's (not disabled), each once. */
 async function recipients(db: Db, teamEmail: string): Promise<string[]> {
@@ -89,8 +79,8 @@ export async function sendOverdueNotices(
       const dueAt = new Date(client.paidAt.getTime() + CONTACT_PROMISE_MS);
       const subject = `Not contacted within ${CONTACT_PROMISE_HOURS} hours: ${client.businessName} (${client.planDisplayName})`;
       const text = [
-        `${client.businessName} (${client.ownerName}, ${client.email}${client.phone ? `, ${client.phone}` : ''}) paid for the ${client.planDisplayName} plan on ${when(client.paidAt, timeZone)}.`,
-        `The payment page promised that the team contacts them within ${CONTACT_PROMISE_HOURS} hours, by ${when(dueAt, timeZone)}, and nobody has marked them contacted yet.`,
+        `${client.businessName} (${client.ownerName}, ${client.email}${client.phone ? `, ${client.phone}` : ''}) paid for the ${client.planDisplayName} plan on ${teamTime(client.paidAt, timeZone)}.`,
+        `The payment page promised that the team contacts them within ${CONTACT_PROMISE_HOURS} hours, by ${teamTime(dueAt, timeZone)}, and nobody has marked them contacted yet.`,
         '',
         `Project manager: ${client.managerName ?? 'none set'}`,
         languageLine(client.language),

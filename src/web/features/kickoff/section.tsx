@@ -1,3 +1,4 @@
+import { ViewToggle } from '../../components/ui/view-toggle';
 import { useEffect, useRef, useState } from 'react';
 import {
   CONTACT_PROMISE_HOURS,
@@ -5,7 +6,6 @@ import {
   type NewClient,
   type NewClientView,
 } from '../../../contract/kickoff/kickoff';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { Pagination } from '../../components/ui/pagination';
@@ -71,35 +71,17 @@ export default function NewClientsSection(_props: SectionProps) {
         an e-mail.
       </p>
       <Card className="flex flex-wrap items-center gap-2 p-4">
-        <div
-          role="group"
-          aria-labelledby="new-clients-view-label"
-          className="flex flex-wrap items-center gap-2"
-        >
-          <span id="new-clients-view-label" className="mr-1 text-sm font-semibold">
-            Show
-          </span>
-          {NEW_CLIENT_VIEWS.map((v) => (
-            <Button
-              key={v}
-              size="sm"
-              variant={view === v ? 'primary' : 'outline'}
-              aria-pressed={view === v}
-              onClick={() => {
-                setView(v);
-                setPage(1);
-              }}
-            >
-              {VIEW_LABELS[v]}
-              {data && (
-                <>
-                  {' '}
-                  <span className="font-normal tabular-nums">{data.counts[v]}</span>
-                </>
-              )}
-            </Button>
-          ))}
-        </div>
+        <ViewToggle
+          id="new-clients-view-label"
+          views={NEW_CLIENT_VIEWS}
+          labels={VIEW_LABELS}
+          current={view}
+          counts={data?.counts}
+          onChange={(v) => {
+            setView(v);
+            setPage(1);
+          }}
+        />
         {data && data.overdue > 0 && (
           <p className="ml-auto text-sm font-semibold text-destructive">{data.overdue} overdue</p>
         )}

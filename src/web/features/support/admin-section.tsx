@@ -1,3 +1,4 @@
+import { ViewToggle } from '../../components/ui/view-toggle';
 import { useEffect, useState } from 'react';
 import {
   ESCALATE_AFTER_MINUTES,
@@ -5,7 +6,6 @@ import {
   type SupportQueueItem,
   type SupportUrgency,
 } from '../../../contract/support/support';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';
@@ -80,32 +80,14 @@ export default function SupportSection(_props: SectionProps) {
       </p>
       <QueueFigures />
       <Card className="flex flex-wrap items-end gap-3 p-4">
-        <div
-          role="group"
-          aria-labelledby="support-view-label"
-          className="flex flex-wrap items-center gap-2"
-        >
-          <span id="support-view-label" className="mr-1 text-sm font-semibold">
-            Show
-          </span>
-          {SUPPORT_VIEWS.map((v) => (
-            <Button
-              key={v}
-              size="sm"
-              variant={state.view === v ? 'primary' : 'outline'}
-              aria-pressed={state.view === v}
-              onClick={() => setState((s) => ({ ...s, view: v, page: 1 }))}
-            >
-              {VIEW_LABELS[v]}
-              {data && (
-                <>
-                  {' '}
-                  <span className="font-normal tabular-nums">{data.counts[v]}</span>
-                </>
-              )}
-            </Button>
-          ))}
-        </div>
+        <ViewToggle
+          id="support-view-label"
+          views={SUPPORT_VIEWS}
+          labels={VIEW_LABELS}
+          current={state.view}
+          counts={data?.counts}
+          onChange={(view) => setState((s) => ({ ...s, view, page: 1 }))}
+        />
         <div className="grid gap-1 sm:ml-auto">
           <label htmlFor="support-urgency" className="text-sm font-semibold">
             Urgency

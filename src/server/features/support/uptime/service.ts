@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { teamTime } from '../../../lib/zoned-time.js';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -68,17 +69,6 @@ const minutesBetween = (from: Date, to: Date) =>
   Math.max(0, Math.round((to.getTime() - from.getTime()) / MINUTE));
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function whenText(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(at);
-}
 
 function invalidUrl(message: string, code: 'field_web_address' | 'field_invalid') {
   return clientError(
@@ -242,7 +232,7 @@ export function createUptimeService(deps: UptimeDeps) {
         source: 'uptime',
         siteUrl: url,
         body:
-          `Uptime checks: ${url} is down since ${whenText(claimed.startedAt, timeZone)} ` +
+          `Uptime checks: ${url} is down since ${teamTime(claimed.startedAt, timeZone)} ` +
           `(${plural(failures, 'failed check')} in a row). Last check: ${result.error ?? 'no answer'}.`,
       });
       await db.update(siteOutages).set({ requestId: id }).where(eq(siteOutages.id, claimed.id));
@@ -455,7 +445,7 @@ export function createUptimeService(deps: UptimeDeps) {
             source: 'certificate',
             siteUrl: m.url,
             body:
-              `The security certificate of ${m.url} expires on ${whenText(expires, timeZone)} ` +
+              `The security certificate of ${m.url} expires on ${teamTime(expires, timeZone)} ` +
               `(in ${plural(days, 'day')}). Renew it before then, or visitors will see a security warning.`,
           });
           certificateWarned = true;
