@@ -28,6 +28,8 @@ export const outboxMessages = pgTable(
      */
     secretText: text('secret_text'),
     secretHtml: text('secret_html'),
+    /** Sent before the others when due together (an urgent support request's alerts): 1, else 0. */
+    priority: integer('priority').notNull().default(0),
     /** Where the recipient's reply goes (a support request's own address); the sender when null. */
     replyTo: text('reply_to'),
     /** Files sent with the message (an `.ics` invitation); null for most. */

@@ -100,6 +100,34 @@ describe.each(TEST_DATABASES)('outbox over SMTP on %s', (kind) => {
     }
   });
 
+  it('sends an urgent alert before the renewal mail queued ahead of it', async () => {
+    await enqueueMail(
+      testDb.database.db,
+      Array.from({ length: 30 }, (_, i) => ({
+        kind: 'renewal',
+        to: `client${i}@example.com`,
+        subject: `Renewal ${i}`,
+        text: 'Your plan renewed.',
+      })),
+    );
+    await enqueueMail(testDb.database.db, [
+      {
+        kind: 'team_support_urgent',
+        to: 'on-call@example.com',
+        subject: 'URGENT support request #7',
+        text: 'A client site is down.',
+        urgent: true,
+      },
+    ]);
+    const worker = newWorker();
+    try {
+      expect(await worker.drain()).toBe(31);
+      expect(received[0]!.raw).toContain('Subject: URGENT support request #7');
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('delivers enqueued mail once and marks it sent', async () => {
     await enqueueMail(testDb.database.db, [
       {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailMessage, MailTransport } from '../../adapters/mail/index.js';
 import type { Db } from '../../db/client.js';
@@ -11,7 +11,12 @@ export const REDACTED = '[redacted]';
 const SECRET_MIN_LENGTH = 16;
 
 /** An e-mail to queue; `secrets` are one-time tokens in it (a sign-in link's) that only the recipient may read. */
-export type OutgoingMail = MailMessage & { kind: string; secrets?: readonly string[] | undefined };
+export type OutgoingMail = MailMessage & {
+  kind: string;
+  secrets?: readonly string[] | undefined;
+  /** Sent ahead of other due mail (an urgent support alert must not wait behind a renewal run). */
+  urgent?: boolean;
+};
 
 /** The text with every secret replaced by REDACTED. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
@@ -33,6 +38,7 @@ export async function enqueueMail(db: Db, messages: OutgoingMail[]): Promise<voi
       const html = m.html ?? null;
       const attachments = m.attachments?.length ? [...m.attachments] : null;
       const replyTo = m.replyTo ?? null;
+      const priority = m.urgent ? 1 : 0;
       if (secrets.length === 0)
         return {
           kind: m.kind,
@@ -42,10 +48,12 @@ export async function enqueueMail(db: Db, messages: OutgoingMail[]): Promise<voi
           html,
           attachments,
           replyTo,
+          priority,
         };
       return {
         attachments,
         replyTo,
+        priority,
         kind: m.kind,
         to: m.to,
         subject: redactSecrets(m.subject, secrets),
@@ -99,10 +107,10 @@ export function createOutboxWorker(options: {
       .where(
         and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)),
       )
-      .orderBy(asc(outboxMessages.createdAt))
+      .orderBy(desc(outboxMessages.priority), asc(outboxMessages.createdAt))
       .limit(BATCH)
       .for('update', { skipLocked: true });
-    return db
+    const claimed = await db
       .update(outboxMessages)
       .set({
         attempts: sql`${outboxMessages.attempts} + 1`,
@@ -110,6 +118,10 @@ export function createOutboxWorker(options: {
       })
       .where(inArray(outboxMessages.id, due))
       .returning();
+    // RETURNING keeps no order: send urgent first, then oldest first, as the claim chose them.
+    return claimed.sort(
+      (a, b) => b.priority - a.priority || a.createdAt.getTime() - b.createdAt.getTime(),
+    );
   }
 
   /** Sends one batch; answers how many were sent and whether the batch was full (more may wait). */

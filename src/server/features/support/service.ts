@@ -464,6 +464,7 @@ export function createSupportService(deps: SupportDeps) {
         mails.push({
           kind: o.urgency === 'urgent' ? 'team_support_urgent' : 'team_support_new',
           to,
+          urgent: o.urgency === 'urgent',
           subject: o.urgency === 'urgent' && !onCallEmail ? `${subject} (nobody on call)` : subject,
           text: teamText,
         });
@@ -779,6 +780,7 @@ export function createSupportService(deps: SupportDeps) {
           (await ownersAndTeam(tx)).map((to) => ({
             kind: 'team_support_escalation',
             to,
+            urgent: true,
             subject: `Not acknowledged: urgent support request #${row.number}: ${client?.business ?? ''}`,
             text,
           })),

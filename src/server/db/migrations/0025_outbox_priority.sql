@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_messages" ADD COLUMN IF NOT EXISTS "priority" integer DEFAULT 0 NOT NULL;
