@@ -338,7 +338,10 @@ export function createSupportService(deps: SupportDeps) {
     topic: SupportTopic;
     urgency: SupportUrgency;
     source: SupportSource;
-    description: string;
+    /** The first message: as written, or in the client's language (a request the product opens). */
+    description: string | ((language: Locale) => string);
+    /** An internal note for the team beside it (the uptime check's technical detail). */
+    note?: string;
     attachments?: string[];
     /** Who wrote it: the client (web, e-mail) or the product itself (uptime, certificate). */
     author: { kind: 'client' | 'system'; name: string; via: 'web' | 'email' | 'system' };
@@ -368,6 +371,8 @@ export function createSupportService(deps: SupportDeps) {
         .from(reg)
         .where(eq(reg.id, o.registrationId));
       if (!client) throw clientError(404, 'business_not_found');
+      const description =
+        typeof o.description === 'function' ? o.description(client.language) : o.description;
       const noOnCall = o.urgency === 'urgent' && !onCallEmail;
       const [row] = await tx
         .insert(req)
@@ -376,7 +381,7 @@ export function createSupportService(deps: SupportDeps) {
           topic: o.topic,
           urgency: o.urgency,
           source: o.source,
-          title: titleOf(o.description) || o.topic,
+          title: titleOf(description) || o.topic,
           replyToken: crypto.randomBytes(12).toString('hex'),
           firstResponseDueAt: due,
           notifiedEmployeeId: onCallEmail ? onCall!.id : null,
@@ -399,14 +404,24 @@ export function createSupportService(deps: SupportDeps) {
         requestId: row!.id,
         kind: o.author.kind,
         authorName: o.author.name,
-        body: o.description,
+        body: description,
         via: o.author.via,
         attachments,
         messageId: o.messageId ?? null,
         createdAt: at,
       });
       const w = mailWords(client.language);
-      const title = titleOf(o.description) || o.topic;
+      if (o.note)
+        await tx.insert(supportMessages).values({
+          requestId: row!.id,
+          kind: 'note',
+          authorName: mail.siteName,
+          body: o.note,
+          via: 'system',
+          // Just after the message it explains, so the thread reads in that order.
+          createdAt: new Date(at.getTime() + 1),
+        });
+      const title = titleOf(description) || o.topic;
       const values = {
         number: row!.number,
         title,
@@ -448,7 +463,7 @@ export function createSupportService(deps: SupportDeps) {
       const teamText = [
         `${client.business} (${client.name}, ${client.email}) opened request #${row!.number}${o.urgency === 'urgent' ? ' (URGENT)' : ''}.`,
         '',
-        o.description,
+        o.note ?? description,
         '',
         `Answer due: ${whenText(due, 'en', deps.timeZone)}`,
         `Open it: ${adminUrl(row!.number)}`,
@@ -640,15 +655,31 @@ export function createSupportService(deps: SupportDeps) {
     return detail(id);
   }
 
-  const systemMessage = (tx: Db, requestId: string, body: string, at: Date) =>
+  const systemMessage = (
+    tx: Db,
+    requestId: string,
+    body: string,
+    at: Date,
+    kind: 'system' | 'note' = 'system',
+  ) =>
     tx.insert(supportMessages).values({
       requestId,
-      kind: 'system',
+      kind,
       authorName: mail.siteName,
       body,
       via: 'system',
       createdAt: at,
     });
+  const teamNote = (tx: Db, requestId: string, body: string, at: Date) =>
+    systemMessage(tx, requestId, body, at, 'note');
+  /** The words of the client of a request, for what the product writes in their thread. */
+  async function clientWords(tx: Db, registrationId: string) {
+    const [client] = await tx
+      .select({ language: reg.language })
+      .from(reg)
+      .where(eq(reg.id, registrationId));
+    return mailWords(client?.language ?? 'en');
+  }
 
   async function queue(query: SupportQueueQuery, me: string): Promise<SupportQueuePage> {
     const at = await now();
@@ -898,7 +929,13 @@ export function createSupportService(deps: SupportDeps) {
           .update(req)
           .set({ status: 'closed', resolution, closedAt: at, updatedAt: new Date() })
           .where(eq(req.id, row.id));
-        await systemMessage(tx, row.id, `${author.name} closed this request: ${resolution}`, at);
+        const w = await clientWords(tx, row.registrationId);
+        await systemMessage(
+          tx,
+          row.id,
+          w.t('support.system.closed', { name: author.name, resolution }),
+          at,
+        );
       }),
     reopen: (id: string, author: Author) =>
       change(id, async (tx, row, at) => {
@@ -911,7 +948,8 @@ export function createSupportService(deps: SupportDeps) {
           .update(req)
           .set({ status: 'open', closedAt: null, resolution: null, updatedAt: new Date() })
           .where(eq(req.id, row.id));
-        await systemMessage(tx, row.id, `${author.name} reopened this request.`, at);
+        const w = await clientWords(tx, row.registrationId);
+        await systemMessage(tx, row.id, w.t('support.system.reopened', { name: author.name }), at);
       }),
     merge: (id: string, author: Author, intoNumber: number) =>
       change(id, async (tx, row, at) => {
@@ -947,16 +985,21 @@ export function createSupportService(deps: SupportDeps) {
             updatedAt: new Date(),
           })
           .where(eq(req.id, into!.id));
+        const w = await clientWords(tx, row.registrationId);
         await systemMessage(
           tx,
           into!.id,
-          `${author.name} merged request #${row.number} (${row.title}) into this one.`,
+          w.t('support.system.mergedFrom', {
+            name: author.name,
+            number: row.number,
+            title: row.title,
+          }),
           at,
         );
         await systemMessage(
           tx,
           row.id,
-          `${author.name} merged this request into #${into!.number}.`,
+          w.t('support.system.mergedInto', { name: author.name, number: into!.number }),
           at,
         );
       }),
@@ -970,13 +1013,35 @@ export function createSupportService(deps: SupportDeps) {
         source: 'uptime' | 'certificate';
         body: string;
         siteUrl?: string;
+        facts: { kind: 'site_down'; since: Date } | { kind: 'certificate'; expires: Date };
       }) {
+        const url = input.siteUrl ?? '';
+        const { facts } = input;
         return open({
           registrationId: input.registrationId,
           topic: 'broken',
           urgency: input.urgency,
           source: input.source,
-          description: input.body,
+          // The client reads it in their language; the technical detail is the team's note.
+          description: (language) => {
+            const w = mailWords(language);
+            return facts.kind === 'site_down'
+              ? [
+                  w.t('support.system.siteDownTitle'),
+                  w.t('support.system.siteDown', {
+                    url,
+                    since: whenText(facts.since, language, deps.timeZone),
+                  }),
+                ].join('\n')
+              : [
+                  w.t('support.system.certificateTitle'),
+                  w.t('support.system.certificate', {
+                    url,
+                    date: whenText(facts.expires, language, deps.timeZone),
+                  }),
+                ].join('\n');
+          },
+          note: input.body,
           author: { kind: 'system', name: mail.siteName, via: 'system' },
           clientMail: input.source === 'uptime' ? 'site_down' : 'none',
           ...(input.siteUrl ? { siteUrl: input.siteUrl } : {}),
@@ -1001,13 +1066,22 @@ export function createSupportService(deps: SupportDeps) {
             .where(and(eq(req.id, requestId), not(eq(req.status, 'closed'))))
             .returning();
           if (!row) return;
-          await systemMessage(tx, row.id, resolution, at);
           const [client] = await tx
             .select({ name: reg.ownerName, email: reg.email, language: reg.language })
             .from(reg)
             .where(eq(reg.id, row.registrationId));
-          if (!client || !facts) return;
+          if (!client || !facts) {
+            // Checks stopped by the team: theirs to know, nothing to tell the client.
+            await teamNote(tx, row.id, resolution, at);
+            return;
+          }
           const w = mailWords(client.language);
+          await systemMessage(
+            tx,
+            row.id,
+            w.t('support.system.siteUp', { url: facts.url, minutes: facts.minutes }),
+            at,
+          );
           await enqueueMail(tx, [
             {
               kind: 'client_support_site_up',
