@@ -1,11 +1,16 @@
-import { and, asc, eq, isNull, not, sql } from 'drizzle-orm';
+import { and, asc, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONTACT_PROMISE_HOURS, CONTACT_PROMISE_MS } from '../../../contract/kickoff/kickoff.js';
 import { runOnceAcrossInstances } from '../../adapters/shared-state/schedule.js';
 import type { Db } from '../../db/client.js';
-import { clientDelivery as delivery, user } from '../../db/schema.js';
+import { clientDelivery as delivery } from '../../db/schema.js';
 import { teamTime } from '../../lib/zoned-time.js';
-import { enqueueMail, languageLine, type MailSettings } from '../notifications/index.js';
+import {
+  enqueueMail,
+  languageLine,
+  teamAndOwners,
+  type MailSettings,
+} from '../notifications/index.js';
 import { paidClients } from './service.js';
 
 /**
@@ -22,19 +27,6 @@ export interface OverdueNoticeOptions {
   timeZone: string;
   /** Where the e-mail's link opens 'New clients'. */
   newClientsUrl: string;
-}
-
-/** The team's address and every owner's (not disabled), each once. */
-async function recipients(db: Db, teamEmail: string): Promise<string[]> {
-  const owners = await db
-    .select({ email: user.email })
-    .from(user)
-    .where(and(eq(user.role, 'owner'), not(eq(sql`coalesce(${user.disabled}, false)`, true))))
-    .orderBy(asc(user.email));
-  const seen = new Map<string, string>();
-  for (const email of [teamEmail, ...owners.map((o) => o.email)])
-    if (!seen.has(email.toLowerCase())) seen.set(email.toLowerCase(), email);
-  return [...seen.values()];
 }
 
 /**
@@ -87,7 +79,7 @@ export async function sendOverdueNotices(
         '',
         `Contact them now, then press 'Mark contacted' in New clients: ${options.newClientsUrl}`,
       ].join('\n');
-      const to = await recipients(tx, mail.teamEmail);
+      const to = await teamAndOwners(tx, mail.teamEmail);
       await enqueueMail(
         tx,
         to.map((address) => ({ kind: 'team_contact_overdue', to: address, subject, text })),

@@ -18,6 +18,7 @@ export {
   type OutboxWorker,
   type OutgoingMail,
 } from './outbox.js';
+export { teamAndOwners } from './recipients.js';
 
 /** The outbox as employees read it; its delivery is a shared service (every feature nudges it). */
 export async function register(_app: FastifyInstance, ctx: FeatureContext): Promise<void> {

@@ -14,6 +14,7 @@ import { createSupportAttachments } from './attachments.js';
 import { createUnmatchedMail, receiveInboundMail } from './inbound.js';
 import { supportClientRoutes, supportInboundRoutes, supportTeamRoutes } from './routes.js';
 import { createSupportService, type SupportService } from './service.js';
+import { createSavedReplies } from './saved-replies.js';
 import { createSupportSettings } from './settings.js';
 import { registerUptime } from './uptime/index.js';
 
@@ -55,6 +56,7 @@ export async function register(app: FastifyInstance, ctx: FeatureContext): Promi
     checkSites: () => uptime.job.tick(),
     support,
     settings,
+    savedReplies: createSavedReplies(ctx.db),
     attachments,
     unmatched,
     clock,

@@ -6,6 +6,7 @@ import { route } from '../../http/route.js';
 import { acceptImageBodies } from '../uploads/index.js';
 import type { SupportAttachments } from './attachments.js';
 import type { SupportService } from './service.js';
+import type { SavedReplies } from './saved-replies.js';
 import type { SupportSettings } from './settings.js';
 import type { createUnmatchedMail } from './inbound.js';
 import type { OffsetClock } from '../../lib/test-clock.js';
@@ -112,6 +113,7 @@ export async function supportTeamRoutes(
   options: {
     support: SupportService;
     settings: SupportSettings;
+    savedReplies: SavedReplies;
     attachments: SupportAttachments;
     unmatched: ReturnType<typeof createUnmatchedMail>;
     clock: OffsetClock;
@@ -120,7 +122,7 @@ export async function supportTeamRoutes(
     checkSites: () => Promise<{ checked: number }>;
   },
 ): Promise<void> {
-  const { support, settings, attachments, unmatched } = options;
+  const { support, settings, savedReplies, attachments, unmatched } = options;
   const me = (request: FastifyRequest) => ({
     id: request.employee!.id,
     name: request.employee!.name,
@@ -223,7 +225,7 @@ export async function supportTeamRoutes(
   });
 
   // Saved replies: every employee uses and keeps them.
-  route(app, s.listSavedReplies, {}, async () => support.savedReplies());
+  route(app, s.listSavedReplies, {}, async () => savedReplies.list());
   route(
     app,
     s.createSavedReply,
@@ -235,7 +237,7 @@ export async function supportTeamRoutes(
         detail: { title: body.title },
       };
       reply.status(201);
-      return support.createSavedReply(body);
+      return savedReplies.create(body);
     },
   );
   route(
@@ -244,12 +246,12 @@ export async function supportTeamRoutes(
     { body: s.savedReplyInput, labels: s.SAVED_REPLY_LABELS },
     async ({ body, params }, request) => {
       request.activity = { action: 'update', subject: 'saved reply', detail: { id: params.id } };
-      return support.updateSavedReply(params.id!, body);
+      return savedReplies.update(params.id!, body);
     },
   );
   route(app, s.deleteSavedReply, {}, async ({ params }, request, reply) => {
     request.activity = { action: 'delete', subject: 'saved reply', detail: { id: params.id } };
-    await support.deleteSavedReply(params.id!);
+    await savedReplies.remove(params.id!);
     return reply.status(204).send();
   });
 

@@ -1,26 +1,12 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import { localizedPath, WEB_PATHS, type Locale } from '../../../contract/site/routes.js';
 import {
-  ESCALATE_AFTER_MINUTES,
-  SUPPORT_FIGURE_DAYS,
-  SUPPORT_PAGE_SIZE,
-  SUPPORT_VIEWS,
-  type ClientSupportRequest,
-  type ClientSupportSummary,
   type NewSupportRequestInput,
-  type SavedReply,
-  type SupportFigures,
-  type SupportMessage,
-  type SupportQueueItem,
-  type SupportQueuePage,
-  type SupportQueueQuery,
   type SupportRequestDetail,
   type SupportSource,
   type SupportTopic,
   type SupportUrgency,
-  type SupportUrgencyFigures,
-  type SupportView,
 } from '../../../contract/support/support.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -28,19 +14,24 @@ import {
   supportFiles,
   supportMessages,
   supportRequests as req,
-  supportSavedReplies,
   user,
   type StoredSupportAttachment,
 } from '../../db/schema.js';
 import { isUuid } from '../../db/ids.js';
 import { clientError, HttpError } from '../../http/errors.js';
 import type { OffsetClock } from '../../lib/test-clock.js';
-import { enqueueMail, mailWords, type MailSettings } from '../notifications/index.js';
+import {
+  enqueueMail,
+  mailWords,
+  teamAndOwners,
+  type MailSettings,
+} from '../notifications/index.js';
 import { firstResponseDue } from './business-hours.js';
 import type { ChatNotifier } from '../../adapters/chat/index.js';
+import { escalateUnacknowledged } from './escalation.js';
+import { createSupportReader } from './reading.js';
 import type { SupportSettings } from './settings.js';
 
-const MINUTE = 60_000;
 const NOT_FOUND = 'This support request does not exist.';
 const TITLE_MAX = 120;
 
@@ -86,29 +77,6 @@ const whenText = (at: Date, locale: Locale | 'en', timeZone: string) =>
     timeZoneName: 'short',
   }).format(at);
 
-/** Whether the first answer came late, or is late now (a request closed unanswered counts at its close). */
-const breachedSql = (now: Date) =>
-  sql<boolean>`(case when ${req.firstResponseAt} is not null then ${req.firstResponseAt} > ${req.firstResponseDueAt}
-    else ${req.firstResponseDueAt} < coalesce(${req.closedAt}, ${now.toISOString()}::timestamptz) end)`;
-
-const assignee = sql`assignee`;
-const acknowledger = sql`acknowledger`;
-
-function viewWhere(view: SupportView, now: Date, me: string): SQL {
-  switch (view) {
-    case 'open':
-      return eq(req.status, 'open');
-    case 'answered':
-      return eq(req.status, 'answered');
-    case 'closed':
-      return eq(req.status, 'closed');
-    case 'breached':
-      return and(not(eq(req.status, 'closed')), breachedSql(now))!;
-    case 'mine':
-      return and(not(eq(req.status, 'closed')), eq(req.assigneeId, me))!;
-  }
-}
-
 export function createSupportService(deps: SupportDeps) {
   const { db, mail, settings, log } = deps;
   const now = () => deps.clock.now();
@@ -132,171 +100,10 @@ export function createSupportService(deps: SupportDeps) {
     chatWork.add(work);
   }
 
-  async function ownersAndTeam(tx: Db): Promise<string[]> {
-    const owners = await tx
-      .select({ email: user.email })
-      .from(user)
-      .where(and(eq(user.role, 'owner'), not(eq(sql`coalesce(${user.disabled}, false)`, true))))
-      .orderBy(asc(user.email));
-    const seen = new Map<string, string>();
-    for (const email of [mail.teamEmail, ...owners.map((o) => o.email)])
-      if (!seen.has(email.toLowerCase())) seen.set(email.toLowerCase(), email);
-    return [...seen.values()];
-  }
+  const ownersAndTeam = (tx: Db) => teamAndOwners(tx, mail.teamEmail);
 
-  // ---- Reading ----
-
-  const baseColumns = {
-    id: req.id,
-    number: req.number,
-    registrationId: req.registrationId,
-    topic: req.topic,
-    urgency: req.urgency,
-    status: req.status,
-    source: req.source,
-    title: req.title,
-    createdAt: req.createdAt,
-    lastMessageAt: req.lastMessageAt,
-    firstResponseDueAt: req.firstResponseDueAt,
-    firstResponseAt: req.firstResponseAt,
-    acknowledgedAt: req.acknowledgedAt,
-    escalatedAt: req.escalatedAt,
-    replyToken: req.replyToken,
-  };
-
-  const clientSummary = (r: {
-    id: string;
-    number: number;
-    topic: SupportTopic;
-    urgency: SupportUrgency;
-    status: 'open' | 'answered' | 'closed';
-    source: SupportSource;
-    title: string;
-    createdAt: Date;
-    lastMessageAt: Date;
-    firstResponseDueAt: Date;
-    firstResponseAt: Date | null;
-  }): ClientSupportSummary => ({
-    id: r.id,
-    number: r.number,
-    topic: r.topic,
-    urgency: r.urgency,
-    status: r.status,
-    title: r.title,
-    source: r.source,
-    createdAt: r.createdAt.toISOString(),
-    lastMessageAt: r.lastMessageAt.toISOString(),
-    dueAt: r.firstResponseAt || r.status === 'closed' ? null : r.firstResponseDueAt.toISOString(),
-  });
-
-  async function messagesOf(requestId: string, withNotes: boolean): Promise<SupportMessage[]> {
-    const rows = await db
-      .select()
-      .from(supportMessages)
-      .where(
-        and(
-          eq(supportMessages.requestId, requestId),
-          withNotes ? undefined : not(eq(supportMessages.kind, 'note')),
-        ),
-      )
-      .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
-    return rows.map((m) => ({
-      id: m.id,
-      kind: m.kind,
-      authorName: m.authorName,
-      body: m.body,
-      via: m.via,
-      attachments: m.attachments,
-      at: m.createdAt.toISOString(),
-    }));
-  }
-
-  async function clientRequest(registrationId: string, id: string): Promise<ClientSupportRequest> {
-    const [row] = isUuid(id)
-      ? await db
-          .select(baseColumns)
-          .from(req)
-          .where(and(eq(req.id, id), eq(req.registrationId, registrationId)))
-      : [];
-    if (!row) throw clientError(404, 'support_request_not_found');
-    return { ...clientSummary(row), messages: await messagesOf(row.id, false) };
-  }
-
-  function queueSelect(at: Date) {
-    return db
-      .select({
-        ...baseColumns,
-        businessName: reg.businessName,
-        businessEmail: reg.email,
-        language: reg.language,
-        assigneeId: req.assigneeId,
-        assigneeName: sql<string | null>`${assignee}.name`,
-        breached: breachedSql(at),
-      })
-      .from(req)
-      .innerJoin(reg, eq(reg.id, req.registrationId))
-      .leftJoin(sql`${user} as ${assignee}`, sql`${assignee}.id = ${req.assigneeId}`);
-  }
-  type QueueRow = Awaited<ReturnType<ReturnType<typeof queueSelect>['execute']>>[number];
-
-  const queueItem = (r: QueueRow): SupportQueueItem => ({
-    id: r.id,
-    number: r.number,
-    business: {
-      id: r.registrationId,
-      name: r.businessName,
-      email: r.businessEmail,
-      language: r.language,
-    },
-    topic: r.topic,
-    urgency: r.urgency,
-    status: r.status,
-    source: r.source,
-    title: r.title,
-    assignee: r.assigneeId && r.assigneeName ? { id: r.assigneeId, name: r.assigneeName } : null,
-    createdAt: r.createdAt.toISOString(),
-    lastMessageAt: r.lastMessageAt.toISOString(),
-    dueAt: r.firstResponseDueAt.toISOString(),
-    firstResponseAt: r.firstResponseAt?.toISOString() ?? null,
-    breached: Boolean(r.breached),
-    acknowledgedAt: r.acknowledgedAt?.toISOString() ?? null,
-    escalatedAt: r.escalatedAt?.toISOString() ?? null,
-  });
-
-  async function detail(id: string): Promise<SupportRequestDetail> {
-    const at = await now();
-    const [row] = isUuid(id) ? await queueSelect(at).where(eq(req.id, id)) : [];
-    if (!row) throw new HttpError(404, NOT_FOUND);
-    const [extra] = await db
-      .select({
-        resolution: req.resolution,
-        closedAt: req.closedAt,
-        mergedIntoId: req.mergedIntoId,
-        mergedIntoNumber: sql<
-          number | null
-        >`(select m.number from support_requests m where m.id = ${req.mergedIntoId})`,
-        acknowledgedById: req.acknowledgedById,
-        acknowledgedByName: sql<string | null>`${acknowledger}.name`,
-      })
-      .from(req)
-      .leftJoin(sql`${user} as ${acknowledger}`, sql`${acknowledger}.id = ${req.acknowledgedById}`)
-      .where(eq(req.id, row.id));
-    return {
-      ...queueItem(row),
-      messages: await messagesOf(row.id, true),
-      resolution: extra?.resolution ?? null,
-      closedAt: extra?.closedAt?.toISOString() ?? null,
-      mergedInto:
-        extra?.mergedIntoId && extra.mergedIntoNumber !== null
-          ? { id: extra.mergedIntoId, number: Number(extra.mergedIntoNumber) }
-          : null,
-      acknowledgedBy:
-        extra?.acknowledgedById && extra.acknowledgedByName
-          ? { id: extra.acknowledgedById, name: extra.acknowledgedByName }
-          : null,
-      replyTo: replyAddress(row.replyToken),
-    };
-  }
+  const reader = createSupportReader({ db, now, replyAddress });
+  const { baseColumns, clientSummary, clientRequest, detail, queue, figures } = reader;
 
   // ---- Attachments ----
 
@@ -338,7 +145,10 @@ export function createSupportService(deps: SupportDeps) {
     topic: SupportTopic;
     urgency: SupportUrgency;
     source: SupportSource;
-    description: string;
+    /** The first message: as written, or in the client's language (a request the product opens). */
+    description: string | ((language: Locale) => string);
+    /** An internal note for the team beside it (the uptime check's technical detail). */
+    note?: string;
     attachments?: string[];
     /** Who wrote it: the client (web, e-mail) or the product itself (uptime, certificate). */
     author: { kind: 'client' | 'system'; name: string; via: 'web' | 'email' | 'system' };
@@ -368,6 +178,8 @@ export function createSupportService(deps: SupportDeps) {
         .from(reg)
         .where(eq(reg.id, o.registrationId));
       if (!client) throw clientError(404, 'business_not_found');
+      const description =
+        typeof o.description === 'function' ? o.description(client.language) : o.description;
       const noOnCall = o.urgency === 'urgent' && !onCallEmail;
       const [row] = await tx
         .insert(req)
@@ -376,7 +188,7 @@ export function createSupportService(deps: SupportDeps) {
           topic: o.topic,
           urgency: o.urgency,
           source: o.source,
-          title: titleOf(o.description) || o.topic,
+          title: titleOf(description) || o.topic,
           replyToken: crypto.randomBytes(12).toString('hex'),
           firstResponseDueAt: due,
           notifiedEmployeeId: onCallEmail ? onCall!.id : null,
@@ -399,14 +211,24 @@ export function createSupportService(deps: SupportDeps) {
         requestId: row!.id,
         kind: o.author.kind,
         authorName: o.author.name,
-        body: o.description,
+        body: description,
         via: o.author.via,
         attachments,
         messageId: o.messageId ?? null,
         createdAt: at,
       });
       const w = mailWords(client.language);
-      const title = titleOf(o.description) || o.topic;
+      if (o.note)
+        await tx.insert(supportMessages).values({
+          requestId: row!.id,
+          kind: 'note',
+          authorName: mail.siteName,
+          body: o.note,
+          via: 'system',
+          // Just after the message it explains, so the thread reads in that order.
+          createdAt: new Date(at.getTime() + 1),
+        });
+      const title = titleOf(description) || o.topic;
       const values = {
         number: row!.number,
         title,
@@ -448,7 +270,7 @@ export function createSupportService(deps: SupportDeps) {
       const teamText = [
         `${client.business} (${client.name}, ${client.email}) opened request #${row!.number}${o.urgency === 'urgent' ? ' (URGENT)' : ''}.`,
         '',
-        o.description,
+        o.note ?? description,
         '',
         `Answer due: ${whenText(due, 'en', deps.timeZone)}`,
         `Open it: ${adminUrl(row!.number)}`,
@@ -640,173 +462,34 @@ export function createSupportService(deps: SupportDeps) {
     return detail(id);
   }
 
-  const systemMessage = (tx: Db, requestId: string, body: string, at: Date) =>
+  const systemMessage = (
+    tx: Db,
+    requestId: string,
+    body: string,
+    at: Date,
+    kind: 'system' | 'note' = 'system',
+  ) =>
     tx.insert(supportMessages).values({
       requestId,
-      kind: 'system',
+      kind,
       authorName: mail.siteName,
       body,
       via: 'system',
       createdAt: at,
     });
-
-  async function queue(query: SupportQueueQuery, me: string): Promise<SupportQueuePage> {
-    const at = await now();
-    const urgency = query.urgency ? eq(req.urgency, query.urgency) : undefined;
-    const where = and(viewWhere(query.view, at, me), urgency);
-    const offset = (query.page - 1) * SUPPORT_PAGE_SIZE;
-    const countColumns = Object.fromEntries(
-      SUPPORT_VIEWS.map((view) => [
-        view,
-        sql<number>`count(*) filter (where ${viewWhere(view, at, me)})`.mapWith(Number),
-      ]),
-    ) as Record<SupportView, SQL.Aliased<number> | SQL<number>>;
-    const [rows, [counts]] = await Promise.all([
-      queueSelect(at)
-        .where(where)
-        .orderBy(
-          query.view === 'closed' ? desc(req.closedAt) : asc(req.firstResponseDueAt),
-          asc(req.number),
-        )
-        .limit(SUPPORT_PAGE_SIZE)
-        .offset(offset),
-      db.select(countColumns).from(req).where(urgency),
-    ]);
-    const all = counts as unknown as Record<SupportView, number>;
-    return {
-      items: rows.map(queueItem),
-      total: all[query.view],
-      counts: all,
-      page: query.page,
-      pageSize: SUPPORT_PAGE_SIZE,
-    };
+  const teamNote = (tx: Db, requestId: string, body: string, at: Date) =>
+    systemMessage(tx, requestId, body, at, 'note');
+  /** The words of the client of a request, for what the product writes in their thread. */
+  async function clientWords(tx: Db, registrationId: string) {
+    const [client] = await tx
+      .select({ language: reg.language })
+      .from(reg)
+      .where(eq(reg.id, registrationId));
+    return mailWords(client?.language ?? 'en');
   }
 
-  async function figures(): Promise<SupportFigures> {
-    const at = await now();
-    const since = new Date(at.getTime() - SUPPORT_FIGURE_DAYS * 86_400_000);
-    const rows = await db
-      .select({
-        urgency: req.urgency,
-        open: sql<number>`count(*) filter (where ${req.status} <> 'closed')`.mapWith(Number),
-        requests:
-          sql<number>`count(*) filter (where ${req.createdAt} >= ${since.toISOString()}::timestamptz)`.mapWith(
-            Number,
-          ),
-        median: sql<
-          number | null
-        >`percentile_cont(0.5) within group (order by extract(epoch from (${req.firstResponseAt} - ${req.createdAt})) / 60)
-          filter (where ${req.createdAt} >= ${since.toISOString()}::timestamptz and ${req.firstResponseAt} is not null)`,
-        measured:
-          sql<number>`count(*) filter (where ${req.createdAt} >= ${since.toISOString()}::timestamptz
-          and (${req.firstResponseAt} is not null or ${req.firstResponseDueAt} < ${at.toISOString()}::timestamptz))`.mapWith(
-            Number,
-          ),
-        inTime:
-          sql<number>`count(*) filter (where ${req.createdAt} >= ${since.toISOString()}::timestamptz
-          and ${req.firstResponseAt} <= ${req.firstResponseDueAt})`.mapWith(Number),
-        breached:
-          sql<number>`count(*) filter (where ${req.createdAt} >= ${since.toISOString()}::timestamptz and ${breachedSql(at)})`.mapWith(
-            Number,
-          ),
-      })
-      .from(req)
-      .groupBy(req.urgency);
-    const of = (urgency: SupportUrgency): SupportUrgencyFigures => {
-      const r = rows.find((x) => x.urgency === urgency);
-      if (!r)
-        return {
-          open: 0,
-          requests: 0,
-          medianFirstResponseMinutes: null,
-          withinTarget: null,
-          breached: 0,
-        };
-      return {
-        open: r.open,
-        requests: r.requests,
-        medianFirstResponseMinutes:
-          r.median === null ? null : Math.round(Number(r.median) * 10) / 10,
-        withinTarget: r.measured > 0 ? r.inTime / r.measured : null,
-        breached: r.breached,
-      };
-    };
-    return { days: SUPPORT_FIGURE_DAYS, urgent: of('urgent'), normal: of('normal') };
-  }
-
-  /**
-   * Urgent requests nobody acknowledged within 15 minutes go to the owners, once: the request is
-   * claimed (escalated_at set while unset) in the transaction that queues their e-mails.
-   */
-  async function escalateDue(): Promise<number> {
-    const at = await now();
-    const before = new Date(at.getTime() - ESCALATE_AFTER_MINUTES * MINUTE);
-    const due = await db
-      .select({ id: req.id })
-      .from(req)
-      .where(
-        and(
-          eq(req.urgency, 'urgent'),
-          isNull(req.acknowledgedAt),
-          isNull(req.escalatedAt),
-          not(eq(req.status, 'closed')),
-          sql`${req.createdAt} <= ${before.toISOString()}::timestamptz`,
-        ),
-      )
-      .orderBy(asc(req.createdAt))
-      .limit(100);
-    let escalated = 0;
-    for (const { id } of due) {
-      const claimed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(req)
-          .set({ escalatedAt: at, updatedAt: new Date() })
-          .where(and(eq(req.id, id), isNull(req.escalatedAt), isNull(req.acknowledgedAt)))
-          .returning();
-        if (!row) return null;
-        const [client] = await tx
-          .select({ business: reg.businessName })
-          .from(reg)
-          .where(eq(reg.id, row.registrationId));
-        const text = [
-          `Urgent request #${row.number} of ${client?.business ?? 'a client'} was not acknowledged within ${ESCALATE_AFTER_MINUTES} minutes.`,
-          '',
-          row.title,
-          '',
-          `Open it and acknowledge or answer: ${adminUrl(row.number)}`,
-        ].join('\n');
-        await enqueueMail(
-          tx,
-          (await ownersAndTeam(tx)).map((to) => ({
-            kind: 'team_support_escalation',
-            to,
-            urgent: true,
-            subject: `Not acknowledged: urgent support request #${row.number}: ${client?.business ?? ''}`,
-            text,
-          })),
-        );
-        // For the team only: the client never sees that nobody picked it up.
-        await tx.insert(supportMessages).values({
-          requestId: row.id,
-          kind: 'note',
-          authorName: mail.siteName,
-          body: `Nobody acknowledged this request within ${ESCALATE_AFTER_MINUTES} minutes: the owners were told.`,
-          via: 'system',
-          createdAt: at,
-        });
-        return { number: row.number, business: client?.business ?? '', title: row.title };
-      });
-      if (!claimed) continue;
-      escalated++;
-      postToChat({
-        title: `Escalated: urgent support request #${claimed.number}: ${claimed.business}`,
-        text: `Nobody acknowledged it within ${ESCALATE_AFTER_MINUTES} minutes. ${claimed.title}`,
-        url: adminUrl(claimed.number),
-      });
-    }
-    if (escalated > 0) deps.mailQueued();
-    return escalated;
-  }
+  const escalateDue = () =>
+    escalateUnacknowledged({ db, now, mail, adminUrl, postToChat, mailQueued: deps.mailQueued });
 
   return {
     now,
@@ -898,7 +581,13 @@ export function createSupportService(deps: SupportDeps) {
           .update(req)
           .set({ status: 'closed', resolution, closedAt: at, updatedAt: new Date() })
           .where(eq(req.id, row.id));
-        await systemMessage(tx, row.id, `${author.name} closed this request: ${resolution}`, at);
+        const w = await clientWords(tx, row.registrationId);
+        await systemMessage(
+          tx,
+          row.id,
+          w.t('support.system.closed', { name: author.name, resolution }),
+          at,
+        );
       }),
     reopen: (id: string, author: Author) =>
       change(id, async (tx, row, at) => {
@@ -911,7 +600,8 @@ export function createSupportService(deps: SupportDeps) {
           .update(req)
           .set({ status: 'open', closedAt: null, resolution: null, updatedAt: new Date() })
           .where(eq(req.id, row.id));
-        await systemMessage(tx, row.id, `${author.name} reopened this request.`, at);
+        const w = await clientWords(tx, row.registrationId);
+        await systemMessage(tx, row.id, w.t('support.system.reopened', { name: author.name }), at);
       }),
     merge: (id: string, author: Author, intoNumber: number) =>
       change(id, async (tx, row, at) => {
@@ -947,16 +637,21 @@ export function createSupportService(deps: SupportDeps) {
             updatedAt: new Date(),
           })
           .where(eq(req.id, into!.id));
+        const w = await clientWords(tx, row.registrationId);
         await systemMessage(
           tx,
           into!.id,
-          `${author.name} merged request #${row.number} (${row.title}) into this one.`,
+          w.t('support.system.mergedFrom', {
+            name: author.name,
+            number: row.number,
+            title: row.title,
+          }),
           at,
         );
         await systemMessage(
           tx,
           row.id,
-          `${author.name} merged this request into #${into!.number}.`,
+          w.t('support.system.mergedInto', { name: author.name, number: into!.number }),
           at,
         );
       }),
@@ -970,13 +665,35 @@ export function createSupportService(deps: SupportDeps) {
         source: 'uptime' | 'certificate';
         body: string;
         siteUrl?: string;
+        facts: { kind: 'site_down'; since: Date } | { kind: 'certificate'; expires: Date };
       }) {
+        const url = input.siteUrl ?? '';
+        const { facts } = input;
         return open({
           registrationId: input.registrationId,
           topic: 'broken',
           urgency: input.urgency,
           source: input.source,
-          description: input.body,
+          // The client reads it in their language; the technical detail is the team's note.
+          description: (language) => {
+            const w = mailWords(language);
+            return facts.kind === 'site_down'
+              ? [
+                  w.t('support.system.siteDownTitle'),
+                  w.t('support.system.siteDown', {
+                    url,
+                    since: whenText(facts.since, language, deps.timeZone),
+                  }),
+                ].join('\n')
+              : [
+                  w.t('support.system.certificateTitle'),
+                  w.t('support.system.certificate', {
+                    url,
+                    date: whenText(facts.expires, language, deps.timeZone),
+                  }),
+                ].join('\n');
+          },
+          note: input.body,
           author: { kind: 'system', name: mail.siteName, via: 'system' },
           clientMail: input.source === 'uptime' ? 'site_down' : 'none',
           ...(input.siteUrl ? { siteUrl: input.siteUrl } : {}),
@@ -1001,13 +718,22 @@ export function createSupportService(deps: SupportDeps) {
             .where(and(eq(req.id, requestId), not(eq(req.status, 'closed'))))
             .returning();
           if (!row) return;
-          await systemMessage(tx, row.id, resolution, at);
           const [client] = await tx
             .select({ name: reg.ownerName, email: reg.email, language: reg.language })
             .from(reg)
             .where(eq(reg.id, row.registrationId));
-          if (!client || !facts) return;
+          if (!client || !facts) {
+            // Checks stopped by the team: theirs to know, nothing to tell the client.
+            await teamNote(tx, row.id, resolution, at);
+            return;
+          }
           const w = mailWords(client.language);
+          await systemMessage(
+            tx,
+            row.id,
+            w.t('support.system.siteUp', { url: facts.url, minutes: facts.minutes }),
+            at,
+          );
           await enqueueMail(tx, [
             {
               kind: 'client_support_site_up',
@@ -1030,42 +756,6 @@ export function createSupportService(deps: SupportDeps) {
         });
         deps.mailQueued();
       },
-    },
-
-    // Saved replies
-    async savedReplies(): Promise<{ items: SavedReply[] }> {
-      const rows = await db
-        .select()
-        .from(supportSavedReplies)
-        .orderBy(asc(supportSavedReplies.title), asc(supportSavedReplies.id));
-      return { items: rows.map(({ id, title, en, es }) => ({ id, title, en, es })) };
-    },
-    async createSavedReply(input: { title: string; en: string; es: string }): Promise<SavedReply> {
-      const [row] = await db.insert(supportSavedReplies).values(input).returning();
-      return { id: row!.id, title: row!.title, en: row!.en, es: row!.es };
-    },
-    async updateSavedReply(
-      id: string,
-      input: { title: string; en: string; es: string },
-    ): Promise<SavedReply> {
-      const [row] = isUuid(id)
-        ? await db
-            .update(supportSavedReplies)
-            .set({ ...input, updatedAt: new Date() })
-            .where(eq(supportSavedReplies.id, id))
-            .returning()
-        : [];
-      if (!row) throw new HttpError(404, 'This saved reply does not exist.');
-      return { id: row.id, title: row.title, en: row.en, es: row.es };
-    },
-    async deleteSavedReply(id: string): Promise<void> {
-      const rows = isUuid(id)
-        ? await db
-            .delete(supportSavedReplies)
-            .where(eq(supportSavedReplies.id, id))
-            .returning({ id: supportSavedReplies.id })
-        : [];
-      if (rows.length === 0) throw new HttpError(404, 'This saved reply does not exist.');
     },
   };
 }

@@ -292,6 +292,12 @@ describe.each(TEST_DATABASES)('24/7 support on %s', (kind) => {
     });
     const closed = await call('POST', apiPath(closeSupportRequest, { id }), { resolution: 'Done' });
     expect(closed.json<SupportRequestDetail>().status).toBe('closed');
+    // What the product writes in the thread is in the client's language.
+    const afterClose = (
+      await call('GET', apiPath(getMySupportRequest, { id }), undefined, a.cookie)
+    ).json<ClientSupportRequest>();
+    expect(afterClose.messages.at(-1)).toMatchObject({ kind: 'system' });
+    expect(afterClose.messages.at(-1)!.body).toMatch(/cerró esta solicitud: Done$/);
     await inbound({
       from: a.email,
       to: detail.replyTo!,
@@ -387,6 +393,43 @@ describe.each(TEST_DATABASES)('24/7 support on %s', (kind) => {
       await call('GET', apiPath(listMySupportRequests), undefined, a.cookie)
     ).json<ClientSupportList>();
     expect(list.items.find((r) => r.source === 'email')?.title).toBe('New logo');
+  });
+
+  it('a request the uptime check opens reads in the client’s language; its detail is the team’s', async () => {
+    const a = await client('es');
+    const { id } = await ctx.app.support.systemRequests.open({
+      registrationId: a.registrationId,
+      urgency: 'urgent',
+      source: 'uptime',
+      siteUrl: 'https://panaderia.example/',
+      body: 'Uptime checks: https://panaderia.example/ is down (The server answered 503).',
+      facts: { kind: 'site_down', since: new Date() },
+    });
+    const mine = (
+      await call('GET', apiPath(getMySupportRequest, { id }), undefined, a.cookie)
+    ).json<ClientSupportRequest>();
+    expect(mine.title).toBe('Su sitio web no responde');
+    expect(mine.messages.map((m) => m.kind)).toEqual(['system']);
+    expect(mine.messages[0]!.body).toContain('https://panaderia.example/');
+    expect(JSON.stringify(mine)).not.toContain('The server answered 503');
+    const team = (
+      await call('GET', apiPath(getSupportRequest, { id }))
+    ).json<SupportRequestDetail>();
+    expect(team.messages.map((m) => m.kind)).toEqual(['system', 'note']);
+    expect((await mailsTo(a.email)).map((m) => m.subject)).toContain(
+      'Vimos que su sitio web no responde y ya estamos en ello',
+    );
+    await ctx.app.support.systemRequests.resolve(id, 'The site answered again after 10 minutes.', {
+      url: 'https://panaderia.example/',
+      minutes: 10,
+    });
+    const after = (
+      await call('GET', apiPath(getMySupportRequest, { id }), undefined, a.cookie)
+    ).json<ClientSupportRequest>();
+    expect(after.status).toBe('closed');
+    expect(after.messages.at(-1)!.body).toBe(
+      'https://panaderia.example/ vuelve a responder después de 10 minutos.',
+    );
   });
 
   it('merges a duplicate into one thread and reopens on request', async () => {

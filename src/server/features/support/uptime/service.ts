@@ -231,6 +231,7 @@ export function createUptimeService(deps: UptimeDeps) {
         urgency: 'urgent',
         source: 'uptime',
         siteUrl: url,
+        facts: { kind: 'site_down', since: claimed.startedAt },
         body:
           `Uptime checks: ${url} is down since ${teamTime(claimed.startedAt, timeZone)} ` +
           `(${plural(failures, 'failed check')} in a row). Last check: ${result.error ?? 'no answer'}.`,
@@ -444,6 +445,7 @@ export function createUptimeService(deps: UptimeDeps) {
             urgency: 'normal',
             source: 'certificate',
             siteUrl: m.url,
+            facts: { kind: 'certificate', expires },
             body:
               `The security certificate of ${m.url} expires on ${teamTime(expires, timeZone)} ` +
               `(in ${plural(days, 'day')}). Renew it before then, or visitors will see a security warning.`,

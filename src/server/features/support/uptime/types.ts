@@ -8,9 +8,12 @@ export interface SystemRequests {
     registrationId: string;
     urgency: 'urgent' | 'normal';
     source: 'uptime' | 'certificate';
+    /** The technical detail, in English: an internal note for the team. */
     body: string;
     /** The watched address, for the client's e-mail ('We noticed your site is down'). */
     siteUrl?: string;
+    /** What the client reads in their language: the outage's start, or the certificate's expiry. */
+    facts: { kind: 'site_down'; since: Date } | { kind: 'certificate'; expires: Date };
   }): Promise<{ id: string }>;
   /**
    * `facts` when the site answered again (the client is told how long it was down); none when the

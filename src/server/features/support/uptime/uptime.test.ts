@@ -335,6 +335,7 @@ describe.each(TEST_DATABASES)('uptime checks of clients’ sites on %s', (kind) 
         source: 'uptime',
         body: expect.stringContaining('The server answered 503'),
         siteUrl: site.url,
+        facts: { kind: 'site_down', since: expect.any(Date) },
       },
     ]);
     expect(recorder.opened[0]!.body).toContain(site.url);
@@ -505,6 +506,7 @@ describe.each(TEST_DATABASES)('uptime checks of clients’ sites on %s', (kind) 
         source: 'certificate',
         body: expect.stringContaining('in 10 days'),
         siteUrl: 'https://cert.example.com/',
+        facts: { kind: 'certificate', expires: expect.any(Date) },
       },
     ]);
     expect(recorder.opened[0]!.body).toContain('https://cert.example.com/');
