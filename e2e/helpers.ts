@@ -328,3 +328,14 @@ export async function inboundMail(
   });
   expect(res.status()).toBe(200);
 }
+
+/**
+ * Scrolls the billing page to 'Get help' (it loads when scrolled near, being at the bottom), in one
+ * step: the placeholder is replaced by the section as it comes into view.
+ */
+export async function scrollToSupport(page: Page) {
+  await expect(page.locator('#support')).toBeAttached();
+  await page.evaluate(() =>
+    document.getElementById('support')?.scrollIntoView({ block: 'center' }),
+  );
+}

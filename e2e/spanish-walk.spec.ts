@@ -1,7 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALES } from '../src/contract/site/routes';
 import { readCatalog } from '../src/server/locales';
-import { emailedLink, expectNoSeriousA11yViolations, signIn, useAddress } from './helpers';
+import {
+  emailedLink,
+  expectNoSeriousA11yViolations,
+  scrollToSupport,
+  signIn,
+  useAddress,
+} from './helpers';
 
 // Issue 28 §1: a Spanish-speaking client walks register → declined cards → pay → receipt →
 // /es/account → every action, and no screen shows English from the English catalogs, whether the
@@ -18,7 +24,16 @@ const email = `recorrido-${stamp}@example.com`;
  * Not a list we remember: whatever the catalogs hold, so a new English message is checked too.
  */
 const ENGLISH = (() => {
-  const parts = ['site', 'checkout', 'account', 'errors', 'consultation', 'onboarding', 'project'];
+  const parts = [
+    'site',
+    'checkout',
+    'account',
+    'errors',
+    'consultation',
+    'onboarding',
+    'project',
+    'support',
+  ];
   const spanish = parts.flatMap((part) => Object.values(readCatalog('es', part))).join('\n');
   const found = new Set<string>();
   for (const part of parts) {
@@ -147,6 +162,12 @@ test('a Spanish-speaking client meets no English from registering to every billi
   await client.getByRole('button', { name: 'Abrir mi página de facturación' }).click();
   await expect(client.getByRole('heading', { name: business })).toBeVisible();
   await expectOnlySpanish(client, '/es/account');
+  // 'Get help' (issue 30), loaded as it comes near, and its dialog.
+  await scrollToSupport(client);
+  await client.getByRole('button', { name: 'Pedir ayuda' }).click();
+  await expect(client.getByRole('dialog', { name: 'Pedir ayuda' })).toBeVisible();
+  await expectOnlySpanish(client, "the 'Get help' dialog");
+  await client.keyboard.press('Escape');
 
   // The receipt at its own address.
   const invoices = client.getByRole('region', { name: 'Facturas' });

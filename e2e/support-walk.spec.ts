@@ -7,6 +7,7 @@ import {
   openBillingLink,
   outboxMails,
   registerAndPayViaApi,
+  scrollToSupport,
   signIn,
   useAddress,
 } from './helpers';
@@ -58,6 +59,8 @@ test('an urgent request: on call, escalated, answered, replied to by e-mail, clo
   await open.click();
 
   // 'Get help': an urgent request, from the keyboard's first field to the announcement.
+  // 'Get help' loads when scrolled near (it is at the bottom of the page).
+  await scrollToSupport(client);
   await client.getByRole('button', { name: 'Get help' }).click();
   const dialog = client.getByRole('dialog', { name: 'Get help' });
   await expect(dialog.getByLabel('A change to my website')).toBeFocused();
@@ -121,6 +124,7 @@ test('an urgent request: on call, escalated, answered, replied to by e-mail, clo
     messageId: `<${stamp}-1@client.example>`,
   });
   await client.reload();
+  await scrollToSupport(client);
   const mine = client.getByRole('button', { name: new RegExp(`^#${number} `) });
   await mine.click();
   const thread = client.getByTestId('support-request').filter({ hasText: `#${number}` });
@@ -150,6 +154,7 @@ test('an urgent request: on call, escalated, answered, replied to by e-mail, clo
     messageId: `<${stamp}-2@client.example>`,
   });
   await client.reload();
+  await scrollToSupport(client);
   const again = client.getByRole('button', { name: new RegExp(`^#${number} `) });
   await expect(again).toContainText('Waiting for us');
   await again.click();

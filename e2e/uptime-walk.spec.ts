@@ -6,6 +6,7 @@ import {
   openBillingLink,
   outboxMails,
   registerAndPayViaApi,
+  scrollToSupport,
   signIn,
   useAddress,
 } from './helpers';
@@ -91,6 +92,7 @@ test('a client site goes down, an urgent request opens itself, it comes back, th
   expect(asked.status()).toBe(200);
   const { context, client, open } = await openBillingLink(browser, ADDRESS, email);
   await open.click();
+  await scrollToSupport(client);
   const card = client.getByRole('region', { name: 'Your website' });
   await expect(card).toContainText(url);
   await expect(card).toContainText(/30-day uptime/);

@@ -11,4 +11,24 @@ await renderIn('en');
 // 2-core CI machine running the server suites beside these overran (a saved toast came at 1.1 s).
 configure({ asyncUtilTimeout: 5_000 });
 
+// happy-dom lays nothing out, so nothing would ever come into view: every observed element is in
+// view at once here (sections that load when scrolled near, such as 'Get help', then load).
+class InViewAtOnce {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.callback(
+        [{ target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry],
+        this as unknown as IntersectionObserver,
+      ),
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.IntersectionObserver = InViewAtOnce as unknown as typeof IntersectionObserver;
+
 afterEach(() => cleanup());

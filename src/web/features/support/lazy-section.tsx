@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { loadSupportMessages } from './messages';
 import { SupportPlaceholder } from './placeholder';
 
@@ -10,8 +10,49 @@ const Section = lazy(() =>
   })),
 );
 
+/**
+ * Whether the section should load: at once when the address asks for it (#support, as the
+ * e-mails link) or without IntersectionObserver; otherwise once it is within a screen of the
+ * viewport. It sits at the bottom of the page, so a phone's first screen does not pay for its code
+ * and its two requests while the billing view loads.
+ */
+function useNearViewport() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (
+      !element ||
+      typeof IntersectionObserver === 'undefined' ||
+      window.location.hash === '#support'
+    ) {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, near };
+}
+
 /** 'Get help' on the billing page: the client's support requests and their website's uptime. */
 export function SupportSection() {
+  const { ref, near } = useNearViewport();
+  if (!near)
+    return (
+      <div ref={ref} id="support">
+        <SupportPlaceholder />
+      </div>
+    );
   return (
     <Suspense fallback={<SupportPlaceholder />}>
       <Section />
