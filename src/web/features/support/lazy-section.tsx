@@ -47,12 +47,8 @@ function useNearViewport() {
 /** 'Get help' on the billing page: the client's support requests and their website's uptime. */
 export function SupportSection() {
   const { ref, near } = useNearViewport();
-  if (!near)
-    return (
-      <div ref={ref} id="support">
-        <SupportPlaceholder />
-      </div>
-    );
+  // Until then its room is kept, still (a skeleton's pulse would be an animation that never ends).
+  if (!near) return <div ref={ref} id="support" className="mt-10 h-64 w-full" />;
   return (
     <Suspense fallback={<SupportPlaceholder />}>
       <Section />
