@@ -1,10 +1,10 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
-type Variant = 'primary' | 'secondary' | 'outline' | 'red' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'red' | 'ghost';
 type Size = 'sm' | 'md' | 'lg';
 
-const VARIANTS: Record<Variant, string> = {
+const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-primary-foreground hover:opacity-90',
   secondary: 'bg-muted text-foreground hover:bg-border',
   outline: 'border border-border bg-card text-foreground hover:bg-muted',
@@ -18,7 +18,7 @@ const SIZES: Record<Size, string> = {
 };
 
 export function buttonClasses(
-  variant: Variant = 'primary',
+  variant: ButtonVariant = 'primary',
   size: Size = 'md',
   extra?: string,
 ): string {
@@ -36,6 +36,6 @@ export function Button({
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: Size }) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { focusElement } from '../../lib/focus';
-import { Button } from './button';
+import { Button, type ButtonVariant } from './button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -82,6 +82,37 @@ export function DialogContent({
         <div className="mt-4">{children}</div>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/**
+ * A dialog form's buttons: 'Cancel' (closes, the form untouched) and its submit button, which
+ * says it is working and cannot be pressed twice while the request is on its way.
+ */
+export function DialogActions({
+  submitLabel,
+  pendingLabel,
+  pending,
+  variant,
+  className,
+}: {
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  variant?: ButtonVariant;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex justify-end gap-2', className)}>
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          Cancel
+        </Button>
+      </DialogClose>
+      <Button type="submit" variant={variant} disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </div>
   );
 }
 

@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { InvoiceView } from '../../../contract/billing/billing';
 import { REFUND_REASON_MAX } from '../../../contract/clients/clients';
 import { centsToDecimal, dollarsToCents, formatAmount as money } from '../../../contract/lib/money';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { describedBy, Field, Input, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -107,16 +106,13 @@ function RefundForm({
           aria-describedby={describedBy('refund-reason', reasonError, undefined)}
         />
       </Field>
-      <div className="mt-1 flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="red" disabled={refund.isPending}>
-          {refund.isPending ? 'Refunding...' : 'Refund'}
-        </Button>
-      </div>
+      <DialogActions
+        className="mt-1"
+        submitLabel="Refund"
+        pendingLabel="Refunding..."
+        pending={refund.isPending}
+        variant="red"
+      />
     </form>
   );
 }

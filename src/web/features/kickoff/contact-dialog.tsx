@@ -6,8 +6,7 @@ import {
   type ContactMethod,
   type NewClient,
 } from '../../../contract/kickoff/kickoff';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { describedBy, Field, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -137,16 +136,12 @@ function ContactForm({
           )}
         />
       </Field>
-      <div className="mt-1 flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={mark.isPending}>
-          {mark.isPending ? 'Saving...' : 'Mark contacted'}
-        </Button>
-      </div>
+      <DialogActions
+        className="mt-1"
+        submitLabel="Mark contacted"
+        pendingLabel="Saving..."
+        pending={mark.isPending}
+      />
     </form>
   );
 }

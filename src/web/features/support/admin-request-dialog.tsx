@@ -11,7 +11,7 @@ import {
 } from '../../../contract/support/support';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { FactList } from '../../components/ui/fact-list';
 import { describedBy, Field, Input, Select, Textarea } from '../../components/ui/field';
 import { errorMessage, fieldIssues } from '../../lib/api';
@@ -339,14 +339,12 @@ function CloseDialog({
               aria-required
             />
           </Field>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="red" disabled={close.isPending}>
-              {close.isPending ? 'Closing…' : 'Close request'}
-            </Button>
-          </div>
+          <DialogActions
+            submitLabel="Close request"
+            pendingLabel="Closing…"
+            pending={close.isPending}
+            variant="red"
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -415,14 +413,12 @@ function MergeDialog({
               aria-required
             />
           </Field>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="red" disabled={merge.isPending}>
-              {merge.isPending ? 'Merging…' : 'Merge'}
-            </Button>
-          </div>
+          <DialogActions
+            submitLabel="Merge"
+            pendingLabel="Merging…"
+            pending={merge.isPending}
+            variant="red"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/support/support';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ConfirmDialog, Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { ConfirmDialog, Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { describedBy, Field, Input, Textarea } from '../../components/ui/field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage, fieldIssues } from '../../lib/api';
@@ -225,14 +225,7 @@ function ReplyForm({ editing, onClose }: { editing: NonNullable<Editing>; onClos
           {other}
         </p>
       )}
-      <div className="flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Save'}
-        </Button>
-      </div>
+      <DialogActions submitLabel="Save" pendingLabel="Saving…" pending={mutation.isPending} />
     </form>
   );
 }
