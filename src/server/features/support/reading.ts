@@ -140,22 +140,31 @@ export function createSupportReader(deps: {
     return { ...clientSummary(row), messages: await messagesOf(row.id, false) };
   }
 
+  const queueColumns = (at: Date) => ({
+    ...baseColumns,
+    businessName: reg.businessName,
+    businessEmail: reg.email,
+    language: reg.language,
+    assigneeId: req.assigneeId,
+    assigneeName: sql<string | null>`${assignee}.name`,
+    breached: breachedSql(at),
+  });
   function queueSelect(at: Date) {
     return db
-      .select({
-        ...baseColumns,
-        businessName: reg.businessName,
-        businessEmail: reg.email,
-        language: reg.language,
-        assigneeId: req.assigneeId,
-        assigneeName: sql<string | null>`${assignee}.name`,
-        breached: breachedSql(at),
-      })
+      .select(queueColumns(at))
       .from(req)
       .innerJoin(reg, eq(reg.id, req.registrationId))
       .leftJoin(sql`${user} as ${assignee}`, sql`${assignee}.id = ${req.assigneeId}`);
   }
   type QueueRow = Awaited<ReturnType<ReturnType<typeof queueSelect>['execute']>>[number];
+  /** The request's client, for the routes that need only that (a team attachment's owner). */
+  async function registrationOf(id: string): Promise<string> {
+    const [row] = isUuid(id)
+      ? await db.select({ registrationId: req.registrationId }).from(req).where(eq(req.id, id))
+      : [];
+    if (!row) throw new HttpError(404, NOT_FOUND);
+    return row.registrationId;
+  }
 
   const queueItem = (r: QueueRow): SupportQueueItem => ({
     id: r.id,
@@ -183,34 +192,42 @@ export function createSupportReader(deps: {
 
   async function detail(id: string): Promise<SupportRequestDetail> {
     const at = await now();
-    const [row] = isUuid(id) ? await queueSelect(at).where(eq(req.id, id)) : [];
+    // The queue's row and what only the detail shows, in one query.
+    const [row] = isUuid(id)
+      ? await db
+          .select({
+            ...queueColumns(at),
+            resolution: req.resolution,
+            closedAt: req.closedAt,
+            mergedIntoId: req.mergedIntoId,
+            mergedIntoNumber: sql<
+              number | null
+            >`(select m.number from support_requests m where m.id = ${req.mergedIntoId})`,
+            acknowledgedById: req.acknowledgedById,
+            acknowledgedByName: sql<string | null>`${acknowledger}.name`,
+          })
+          .from(req)
+          .innerJoin(reg, eq(reg.id, req.registrationId))
+          .leftJoin(sql`${user} as ${assignee}`, sql`${assignee}.id = ${req.assigneeId}`)
+          .leftJoin(
+            sql`${user} as ${acknowledger}`,
+            sql`${acknowledger}.id = ${req.acknowledgedById}`,
+          )
+          .where(eq(req.id, id))
+      : [];
     if (!row) throw new HttpError(404, NOT_FOUND);
-    const [extra] = await db
-      .select({
-        resolution: req.resolution,
-        closedAt: req.closedAt,
-        mergedIntoId: req.mergedIntoId,
-        mergedIntoNumber: sql<
-          number | null
-        >`(select m.number from support_requests m where m.id = ${req.mergedIntoId})`,
-        acknowledgedById: req.acknowledgedById,
-        acknowledgedByName: sql<string | null>`${acknowledger}.name`,
-      })
-      .from(req)
-      .leftJoin(sql`${user} as ${acknowledger}`, sql`${acknowledger}.id = ${req.acknowledgedById}`)
-      .where(eq(req.id, row.id));
     return {
       ...queueItem(row),
       messages: await messagesOf(row.id, true),
-      resolution: extra?.resolution ?? null,
-      closedAt: extra?.closedAt?.toISOString() ?? null,
+      resolution: row.resolution,
+      closedAt: row.closedAt?.toISOString() ?? null,
       mergedInto:
-        extra?.mergedIntoId && extra.mergedIntoNumber !== null
-          ? { id: extra.mergedIntoId, number: Number(extra.mergedIntoNumber) }
+        row.mergedIntoId && row.mergedIntoNumber !== null
+          ? { id: row.mergedIntoId, number: Number(row.mergedIntoNumber) }
           : null,
       acknowledgedBy:
-        extra?.acknowledgedById && extra.acknowledgedByName
-          ? { id: extra.acknowledgedById, name: extra.acknowledgedByName }
+        row.acknowledgedById && row.acknowledgedByName
+          ? { id: row.acknowledgedById, name: row.acknowledgedByName }
           : null,
       replyTo: replyAddress(row.replyToken),
     };
@@ -300,6 +317,6 @@ export function createSupportReader(deps: {
     return { days: SUPPORT_FIGURE_DAYS, urgent: of('urgent'), normal: of('normal') };
   }
 
-  return { baseColumns, clientSummary, clientRequest, detail, queue, figures };
+  return { baseColumns, clientSummary, clientRequest, detail, registrationOf, queue, figures };
 }
 export type SupportReader = ReturnType<typeof createSupportReader>;

@@ -206,18 +206,13 @@ export async function supportTeamRoutes(
       s.uploadTeamSupportAttachment,
       { query: s.attachmentQuery, labels: { name: 'File name' }, bodyLimit: ATTACHMENT_BODY_LIMIT },
       async ({ params, query }, request, reply) => {
-        const detail = await support.detail(params.id!);
+        const registrationId = await support.registrationOf(params.id!);
         request.activity = {
           action: 'upload',
           subject: 'support attachment',
           detail: { id: params.id },
         };
-        const file = await attachments.store(
-          detail.business.id,
-          'team',
-          bytesOf(request),
-          query.name,
-        );
+        const file = await attachments.store(registrationId, 'team', bytesOf(request), query.name);
         reply.status(201);
         return file;
       },

@@ -103,7 +103,8 @@ export function createSupportService(deps: SupportDeps) {
   const ownersAndTeam = (tx: Db) => teamAndOwners(tx, mail.teamEmail);
 
   const reader = createSupportReader({ db, now, replyAddress });
-  const { baseColumns, clientSummary, clientRequest, detail, queue, figures } = reader;
+  const { baseColumns, clientSummary, clientRequest, detail, registrationOf, queue, figures } =
+    reader;
 
   // ---- Attachments ----
 
@@ -151,7 +152,8 @@ export function createSupportService(deps: SupportDeps) {
     note?: string;
     attachments?: string[];
     /** Who wrote it: the client (web, e-mail) or the product itself (uptime, certificate). */
-    author: { kind: 'client' | 'system'; name: string; via: 'web' | 'email' | 'system' };
+    /** `name` defaults to the client's (the business owner's), read in the opening transaction. */
+    author: { kind: 'client' | 'system'; name?: string; via: 'web' | 'email' | 'system' };
     messageId?: string | null;
     /** The client's e-mail: a receipt (web, e-mail) or 'we noticed your site is down' (uptime). */
     clientMail: 'receipt' | 'site_down' | 'none';
@@ -210,7 +212,7 @@ export function createSupportService(deps: SupportDeps) {
         id: messageId,
         requestId: row!.id,
         kind: o.author.kind,
-        authorName: o.author.name,
+        authorName: o.author.name ?? client.name,
         body: description,
         via: o.author.via,
         attachments,
@@ -511,10 +513,6 @@ export function createSupportService(deps: SupportDeps) {
     },
     getForClient: clientRequest,
     async openFromClient(registrationId: string, input: NewSupportRequestInput) {
-      const [client] = await db
-        .select({ name: reg.ownerName })
-        .from(reg)
-        .where(eq(reg.id, registrationId));
       const { id } = await open({
         registrationId,
         topic: input.topic,
@@ -522,7 +520,7 @@ export function createSupportService(deps: SupportDeps) {
         source: 'web',
         description: input.description,
         attachments: input.attachments,
-        author: { kind: 'client', name: client?.name ?? 'Client', via: 'web' },
+        author: { kind: 'client', via: 'web' },
         clientMail: 'receipt',
       });
       return clientRequest(registrationId, id);
@@ -542,6 +540,7 @@ export function createSupportService(deps: SupportDeps) {
     // The team's side
     queue,
     detail,
+    registrationOf,
     figures,
     teamReply,
     addNote: (id: string, author: Author, body: string) =>
