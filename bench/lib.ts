@@ -189,6 +189,32 @@ export const quantile = (sorted: number[], q: number): number =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
 /** One budget: `measured` compared with `limit` (NaN, nothing measured, never meets it). */
+/**
+ * Times each case (`timed`), prints its p50/p95 and how many `things` it found, and adds its p95
+ * as a budget of at most `limitMs` under `label`.
+ */
+export async function timeCases(
+  label: string,
+  cases: [string, () => Promise<unknown[]>][],
+  things: string,
+  limitMs: number,
+  budgets: Budget[],
+): Promise<void> {
+  for (const [name, call] of cases) {
+    const { found, p50, p95 } = await timed(call);
+    console.log(
+      `  ${name.padEnd(28)} ${String(found).padStart(3)} ${things}  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`,
+    );
+    budgets.push({
+      what: `${label}, ${name}, p95`,
+      measured: p95,
+      must: '<=',
+      limit: limitMs,
+      unit: 'ms',
+    });
+  }
+}
+
 export interface Budget {
   what: string;
   measured: number;

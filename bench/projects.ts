@@ -16,7 +16,7 @@ import { createActivityLog } from '../src/server/features/activity/index.js';
 import { seedPlans } from '../src/server/features/plans/seed.js';
 import { createProjectService } from '../src/server/features/projects/index.js';
 import { readBoard } from '../src/server/features/projects/board.js';
-import { checkBudgets, onBothDatabases, timed, type Budget } from './lib.js';
+import { checkBudgets, onBothDatabases, timeCases, timed, type Budget } from './lib.js';
 
 const COUNT = Number(process.env.BENCH_PROJECTS ?? 500);
 const TIME_ZONE = 'America/Chicago';
@@ -123,19 +123,8 @@ async function measure(label: string, database: Database) {
     const { p50, p95 } = await timed(call);
     console.log(`  ${name.padEnd(38)} p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`);
   }
-  for (const [name, call] of cases) {
-    const { found, p50, p95 } = await timed(call);
-    console.log(
-      `  ${name.padEnd(28)} ${String(found).padStart(3)} cards  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`,
-    );
-    budgets.push({
-      what: `${label}, ${name}, p95`,
-      measured: p95,
-      must: '<=',
-      limit: label === 'PostgreSQL' ? P95_BUDGET_MS : PGLITE_P95_BUDGET_MS,
-      unit: 'ms',
-    });
-  }
+  const limit = label === 'PostgreSQL' ? P95_BUDGET_MS : PGLITE_P95_BUDGET_MS;
+  await timeCases(label, cases, 'cards', limit, budgets);
 }
 
 await onBothDatabases(measure);

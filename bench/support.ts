@@ -14,7 +14,7 @@ import { migrate } from '../src/server/db/migrate.js';
 import { seedPlans } from '../src/server/features/plans/seed.js';
 import { createSupportService } from '../src/server/features/support/service.js';
 import { createSupportSettings } from '../src/server/features/support/settings.js';
-import { checkBudgets, onBothDatabases, timed, type Budget } from './lib.js';
+import { checkBudgets, onBothDatabases, timeCases, type Budget } from './lib.js';
 
 const COUNT = Number(process.env.BENCH_SUPPORT_REQUESTS ?? 10_000);
 const CLIENTS = 1_000;
@@ -136,19 +136,8 @@ async function measure(label: string, database: Database) {
     ['queue, mine', async () => (await support.queue({ view: 'mine', page: 1 }, me)).items],
     ['figures (30 days)', async () => [await support.figures()]],
   ];
-  for (const [name, call] of cases) {
-    const { found, p50, p95 } = await timed(call);
-    console.log(
-      `  ${name.padEnd(28)} ${String(found).padStart(3)} rows  p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms`,
-    );
-    budgets.push({
-      what: `${label}, ${name}, p95`,
-      measured: p95,
-      must: '<=',
-      limit: label === 'PostgreSQL' ? P95_BUDGET_MS : PGLITE_P95_BUDGET_MS,
-      unit: 'ms',
-    });
-  }
+  const limit = label === 'PostgreSQL' ? P95_BUDGET_MS : PGLITE_P95_BUDGET_MS;
+  await timeCases(label, cases, 'rows', limit, budgets);
 }
 
 await onBothDatabases(measure);
