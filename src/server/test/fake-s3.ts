@@ -253,8 +253,17 @@ export async function startFakeS3(options: {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    /** The app's settings for this bucket (`testConfig(fake.env())`). */
+    env: () => ({
+      S3_BUCKET: options.bucket,
+      S3_ENDPOINT: url,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: options.accessKeyId,
+      S3_SECRET_ACCESS_KEY: options.secretAccessKey,
+    }),
     objects,
     requests,
     state,

@@ -52,11 +52,7 @@ describe.runIf(process.env.TEST_DATABASE_URL).each(SETUPS)(
         TRUST_PROXY: 'true',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
-        S3_BUCKET: S3.bucket,
-        S3_ENDPOINT: fakeS3.url,
-        S3_FORCE_PATH_STYLE: 'true',
-        S3_ACCESS_KEY_ID: S3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: S3.secretAccessKey,
+        ...fakeS3.env(),
         ...(redisRelay
           ? { REDIS_URL: `redis://127.0.0.1:${redisRelay.port}`, REDIS_KEY_PREFIX: prefix }
           : {}),

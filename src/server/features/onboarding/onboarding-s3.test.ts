@@ -29,13 +29,7 @@ afterAll(() => fake.close());
 
 describe.each(TEST_DATABASES)('onboarding images in a bucket on %s', (kind) => {
   const ctx = appUnderTest(kind, () => ({
-    config: testConfig({
-      S3_BUCKET: KEYS.bucket,
-      S3_ENDPOINT: fake.url,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: KEYS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey,
-    }),
+    config: testConfig(fake.env()),
     registrationRateLimit: 1000,
     paymentRateLimit: 1000,
     accountRateLimit: 1000,

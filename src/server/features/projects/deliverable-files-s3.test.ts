@@ -31,13 +31,7 @@ const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`, 'latin
 describe.each(TEST_DATABASES)('deliverable files in a bucket on %s', (kind) => {
   const ctx = appUnderTest(kind, () => ({
     role: 'staff',
-    config: testConfig({
-      S3_BUCKET: KEYS.bucket,
-      S3_ENDPOINT: fake.url,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: KEYS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey,
-    }),
+    config: testConfig(fake.env()),
     registrationRateLimit: 1000,
     paymentRateLimit: 1000,
     accountRateLimit: 1000,

@@ -27,13 +27,7 @@ const options = (overrides: object = {}) => ({
   forcePathStyle: true,
   ...overrides,
 });
-const env = () => ({
-  S3_BUCKET: KEYS.bucket,
-  S3_ENDPOINT: fake.url,
-  S3_FORCE_PATH_STYLE: 'true',
-  S3_ACCESS_KEY_ID: KEYS.accessKeyId,
-  S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey,
-});
+const env = () => fake.env();
 const logo = (size = 1024) =>
   sharp({ create: { width: size, height: size, channels: 4, background: '#1d4ed8' } })
     .withExif({ IFD0: { Copyright: 'Private' } })
