@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -14,6 +13,7 @@ import { TEST_DATABASES, testConfig } from '../../test/databases.js';
 import { appUnderTest } from '../../test/app-under-test.js';
 import { createUploadCleanup, removeUnusedUploads } from './cleanup.js';
 import { createUploadService } from './service.js';
+import { pngBomb } from '../../test/images.js';
 
 interface Ticket {
   uploadURL: string;
@@ -33,29 +33,6 @@ function image(
     .withExif({ IFD0: { Copyright: 'Private Camera Owner', ImageDescription: '12 Home Street' } })
     .withMetadata(orientation ? { orientation } : {});
   return format === 'png' ? pipeline.png().toBuffer() : pipeline.jpeg().toBuffer();
-}
-
-/** A valid PNG header claiming 20000 x 20000 pixels: tiny on the wire, 1.6 GB once decoded. */
-function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const frame = Buffer.alloc(8 + body.length);
-    frame.writeUInt32BE(data.length, 0);
-    body.copy(frame, 4);
-    frame.writeUInt32BE(zlib.crc32(body), 4 + body.length);
-    return frame;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(20_000, 0);
-  header.writeUInt32BE(20_000, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    signature,
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 describe.each(TEST_DATABASES)('logo uploads on %s', (kind) => {
