@@ -280,69 +280,100 @@ function RequestActions({ detail: d }: { detail: SupportRequestDetail }) {
   );
 }
 
-/** Closing asks for a resolution (required): what was done, for the team and the figures. */
-function CloseDialog({
-  detail: d,
+interface FieldProps {
+  id: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  'aria-required': true;
+}
+
+/**
+ * A dialog that asks one required thing before an action (a resolution, a request number): the
+ * field's own check first, then the server's issue on that field beside it; other failures are a
+ * toast. The typed text stays when it fails and is cleared when it succeeds.
+ */
+function OneFieldDialog<T>({
   open,
   onOpenChange,
+  title,
+  description,
+  returnFocus,
+  field,
+  mutation,
+  send,
+  submitLabel,
+  pendingLabel,
+  failedTitle,
 }: {
-  detail: SupportRequestDetail;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  returnFocus: () => HTMLElement | null;
+  field: {
+    id: string;
+    label: string;
+    /** The field's name in the server's issues. */
+    issue: string;
+    /** Said when the field's own check fails. */
+    missing: string;
+    /** The value to send, or null when it is not one. */
+    parse: (text: string) => T | null;
+    input: (props: FieldProps) => ReactNode;
+  };
+  mutation: { isPending: boolean; error: unknown; reset: () => void };
+  /** Sends `value`; calls back as TanStack's `mutate` does. */
+  send: (value: T, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  submitLabel: string;
+  pendingLabel: string;
+  failedTitle: string;
 }) {
-  const close = useCloseRequest();
-  const [resolution, setResolution] = useState('');
+  const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
-  const error = missing
-    ? 'Enter the resolution: what was done.'
-    : fieldIssues(close.error).resolution;
+  const error = missing ? field.missing : fieldIssues(mutation.error)[field.issue];
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!resolution.trim()) {
+    const value = field.parse(text);
+    if (value === null) {
       setMissing(true);
-      document.getElementById('support-resolution')?.focus();
+      document.getElementById(field.id)?.focus();
       return;
     }
     setMissing(false);
-    close.mutate(
-      { id: d.id, resolution: resolution.trim() },
-      {
-        onSuccess: () => {
-          toast({ title: `#${d.number} closed` });
-          setResolution('');
-          close.reset();
-          onOpenChange(false);
-        },
-        onError: (e) => {
-          if (!fieldIssues(e).resolution) failed('Not closed')(e);
-        },
+    send(value, {
+      onSuccess: () => {
+        setText('');
+        mutation.reset();
+        onOpenChange(false);
       },
-    );
+      onError: (e) => {
+        if (!fieldIssues(e)[field.issue]) failed(failedTitle)(e);
+      },
+    });
   };
   return (
-    <Dialog open={open} onOpenChange={(o) => (close.reset(), setMissing(false), onOpenChange(o))}>
-      <DialogContent
-        title={`Close #${d.number}?`}
-        description="Say how it was resolved. The client can reopen it by writing again."
-        returnFocus={() => document.getElementById('support-reopen')}
-      >
+    <Dialog
+      open={open}
+      onOpenChange={(o) => (mutation.reset(), setMissing(false), onOpenChange(o))}
+    >
+      <DialogContent title={title} description={description} returnFocus={returnFocus}>
         <form className="grid gap-4" onSubmit={submit} noValidate>
-          <Field id="support-resolution" label="Resolution" required error={error}>
-            <Textarea
-              id="support-resolution"
-              rows={3}
-              maxLength={SUPPORT_RESOLUTION_MAX}
-              value={resolution}
-              onChange={(e) => setResolution(e.target.value)}
-              aria-invalid={Boolean(error)}
-              aria-describedby={describedBy('support-resolution', error)}
-              aria-required
-            />
+          <Field id={field.id} label={field.label} required error={error}>
+            {field.input({
+              id: field.id,
+              value: text,
+              onChange: (e) => setText(e.target.value),
+              'aria-invalid': Boolean(error),
+              'aria-describedby': describedBy(field.id, error),
+              'aria-required': true,
+            })}
           </Field>
           <DialogActions
-            submitLabel="Close request"
-            pendingLabel="Closing…"
-            pending={close.isPending}
+            submitLabel={submitLabel}
+            pendingLabel={pendingLabel}
+            pending={mutation.isPending}
             variant="red"
           />
         </form>
@@ -351,77 +382,91 @@ function CloseDialog({
   );
 }
 
-/** Merging moves this conversation into another request of the same client and closes this one. */
-function MergeDialog({
-  detail: d,
-  open,
-  onOpenChange,
-}: {
+interface ActionDialogProps {
   detail: SupportRequestDetail;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}) {
-  const merge = useMerge();
-  const [into, setInto] = useState('');
-  const [missing, setMissing] = useState(false);
-  const issues = fieldIssues(merge.error);
-  const error = missing ? 'Enter the number of the request to merge into.' : issues.intoNumber;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const number = Number(into.trim().replace(/^#/, ''));
-    if (!Number.isInteger(number) || number < 1) {
-      setMissing(true);
-      document.getElementById('support-merge-into')?.focus();
-      return;
-    }
-    setMissing(false);
-    merge.mutate(
-      { id: d.id, intoNumber: number },
-      {
-        onSuccess: () => {
-          toast({ title: `#${d.number} merged into #${number}` });
-          setInto('');
-          merge.reset();
-          onOpenChange(false);
-        },
-        onError: (e) => {
-          if (!fieldIssues(e).intoNumber) failed('Not merged')(e);
-        },
-      },
-    );
-  };
+}
+
+/** Closing asks for a resolution (required): what was done, for the team and the figures. */
+function CloseDialog({ detail: d, open, onOpenChange }: ActionDialogProps) {
+  const close = useCloseRequest();
   return (
-    <Dialog open={open} onOpenChange={(o) => (merge.reset(), setMissing(false), onOpenChange(o))}>
-      <DialogContent
-        title={`Merge #${d.number} into another request?`}
-        description="Its conversation moves into that request of the same client, and this one closes. It cannot be undone."
-        // A merged request cannot be reopened (its button is disabled): focus goes to its facts.
-        returnFocus={() =>
-          merge.isSuccess ? document.getElementById('support-request-facts') : null
-        }
-      >
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <Field id="support-merge-into" label="Merge into request number" required error={error}>
-            <Input
-              id="support-merge-into"
-              inputMode="numeric"
-              autoComplete="off"
-              value={into}
-              onChange={(e) => setInto(e.target.value)}
-              aria-invalid={Boolean(error)}
-              aria-describedby={describedBy('support-merge-into', error)}
-              aria-required
-            />
-          </Field>
-          <DialogActions
-            submitLabel="Merge"
-            pendingLabel="Merging…"
-            pending={merge.isPending}
-            variant="red"
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <OneFieldDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Close #${d.number}?`}
+      description="Say how it was resolved. The client can reopen it by writing again."
+      returnFocus={() => document.getElementById('support-reopen')}
+      field={{
+        id: 'support-resolution',
+        label: 'Resolution',
+        issue: 'resolution',
+        missing: 'Enter the resolution: what was done.',
+        parse: (text) => text.trim() || null,
+        input: (props) => <Textarea rows={3} maxLength={SUPPORT_RESOLUTION_MAX} {...props} />,
+      }}
+      mutation={close}
+      send={(resolution, callbacks) =>
+        close.mutate(
+          { id: d.id, resolution },
+          {
+            ...callbacks,
+            onSuccess: () => {
+              toast({ title: `#${d.number} closed` });
+              callbacks.onSuccess();
+            },
+          },
+        )
+      }
+      submitLabel="Close request"
+      pendingLabel="Closing…"
+      failedTitle="Not closed"
+    />
+  );
+}
+
+/** Merging moves this conversation into another request of the same client and closes this one. */
+function MergeDialog({ detail: d, open, onOpenChange }: ActionDialogProps) {
+  const merge = useMerge();
+  return (
+    <OneFieldDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Merge #${d.number} into another request?`}
+      description="Its conversation moves into that request of the same client, and this one closes. It cannot be undone."
+      // A merged request cannot be reopened (its button is disabled): focus goes to its facts.
+      returnFocus={() =>
+        merge.isSuccess ? document.getElementById('support-request-facts') : null
+      }
+      field={{
+        id: 'support-merge-into',
+        label: 'Merge into request number',
+        issue: 'intoNumber',
+        missing: 'Enter the number of the request to merge into.',
+        parse: (text) => {
+          const number = Number(text.trim().replace(/^#/, ''));
+          return Number.isInteger(number) && number >= 1 ? number : null;
+        },
+        input: (props) => <Input inputMode="numeric" autoComplete="off" {...props} />,
+      }}
+      mutation={merge}
+      send={(intoNumber, callbacks) =>
+        merge.mutate(
+          { id: d.id, intoNumber },
+          {
+            ...callbacks,
+            onSuccess: () => {
+              toast({ title: `#${d.number} merged into #${intoNumber}` });
+              callbacks.onSuccess();
+            },
+          },
+        )
+      }
+      submitLabel="Merge"
+      pendingLabel="Merging…"
+      failedTitle="Not merged"
+    />
   );
 }
 
